@@ -1,0 +1,72 @@
+# The damage-rules tutor. `make run` serves it; `make test` checks everything.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# Django 6 needs Python 3.12+. Take the first interpreter that is new enough.
+PYTHON ?= $(shell for p in python3.13 python3.12 python3; do \
+	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
+	command -v $$p; break; fi; done)
+
+.PHONY: run test lint bench check-python install install-dev chromium migrate data import-cr deploy-check clean
+
+check-python:
+	@if [ -z "$(PYTHON)" ]; then \
+	  echo "Python 3.12 or newer is needed (Django 6). Found: $$(python3 --version 2>&1)."; \
+	  echo "Install python3.12 (or set PYTHON=/path/to/python3.12) and try again."; exit 1; fi
+
+$(VENV)/.runtime: requirements.txt | check-python
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	@touch $@
+
+$(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $@
+
+install: $(VENV)/.runtime
+install-dev: $(VENV)/.dev
+
+# Debian's chromium drives the browser tests (Playwright's own download does not work offline).
+chromium:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "chromium is missing: run 'sudo apt-get install chromium' (needed by the browser tests)"; exit 1; fi; fi
+
+migrate: install
+	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
+
+data: migrate
+	DJANGO_DEBUG=1 $(PY) manage.py load_content
+
+run: data
+	@echo "Serving on http://$(HOST):$(PORT)/"
+	DJANGO_DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: install-dev
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check rules_core
+
+test: install-dev chromium
+	$(PY) -m ruff check .
+	DJANGO_TESTING=1 $(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest -q
+
+bench: install-dev
+	$(PY) bench/bench_engine.py
+	$(PY) bench/bench_assignment.py
+	$(PY) bench/bench_web.py
+
+# Rebuild fixtures/ from the source texts (a maintainer task: needs ../shared).
+import-cr: install
+	DJANGO_DEBUG=1 $(PY) manage.py import_cr --source ../shared --output fixtures
+
+deploy-check: install
+	DJANGO_SECRET_KEY=$$(head -c 48 /dev/urandom | base64) DJANGO_ALLOWED_HOSTS=tutor.example.org \
+	  $(PY) manage.py check --deploy --fail-level WARNING
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

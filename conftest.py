@@ -1,0 +1,42 @@
+"""Test-wide setup: the tutor's content loaded once, Debian's chromium for Playwright."""
+
+import os
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # live_server + sync Playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Load the tutor's content (CR text, terms, cards, curated scenarios) once per run."""
+    from django.core.management import call_command
+
+    with django_db_blocker.unblock():
+        call_command("load_content", verbosity=0)
+
+
+@pytest.fixture
+def content_db(transactional_db):
+    """For live-server tests: transactional tests flush the database, so reload the content."""
+    from django.core.management import call_command
+
+    call_command("load_content", verbosity=0)
+    return transactional_db

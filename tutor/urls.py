@@ -1,0 +1,17 @@
+"""URL map: one include per area; every page is a permalink."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+from tutor.views import pages
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("cr/", include("tutor.urls_reader")),
+    path("board/", include("tutor.urls_board")),
+    path("study/", include("tutor.urls_study")),
+    path("admin/", admin.site.urls),
+]
+
+handler404 = "tutor.views.pages.not_found"
+handler500 = "tutor.views.pages.server_error"

@@ -1,0 +1,4 @@
+"""URLs of the board area."""
+
+app_name = "board"
+urlpatterns: list = []

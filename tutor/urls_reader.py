@@ -1,0 +1,4 @@
+"""URLs of the reader area."""
+
+app_name = "reader"
+urlpatterns: list = []

@@ -1,0 +1,4 @@
+"""URLs of the study area."""
+
+app_name = "study"
+urlpatterns: list = []
