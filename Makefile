@@ -10,7 +10,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3; do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	command -v $$p; break; fi; done)
 
-.PHONY: run test lint bench check-python install install-dev chromium migrate data import-cr deploy-check clean
+.PHONY: run test test-sqlite test-postgres lint bench check-python install install-dev chromium postgresql migrate data import-cr deploy-check clean
 
 check-python:
 	@if [ -z "$(PYTHON)" ]; then \
@@ -36,6 +36,12 @@ chromium:
 	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is missing: run 'sudo apt-get install chromium' (needed by the browser tests)"; exit 1; fi; fi
 
+# PostgreSQL's server binaries, for the test run against a throwaway cluster.
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else echo "PostgreSQL is missing: run 'sudo apt-get install postgresql' (needed by make test-postgres)"; exit 1; fi; fi
+
 migrate: install
 	DJANGO_DEBUG=1 $(PY) manage.py migrate --noinput
 
@@ -50,10 +56,17 @@ lint: install-dev
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check rules_core
 
-test: install-dev chromium
+# Everything: lint, migrations in step with the models, the whole suite on SQLite (browser tests
+# included), then the database-backed tests again on a throwaway PostgreSQL cluster.
+test: test-sqlite test-postgres
+
+test-sqlite: install-dev chromium
 	$(PY) -m ruff check .
 	DJANGO_TESTING=1 $(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest -q
+
+test-postgres: install-dev postgresql
+	scripts/with_postgres.sh $(PY) -m pytest -q -m "not browser" tests/tutor
 
 bench: install-dev
 	$(PY) bench/bench_engine.py

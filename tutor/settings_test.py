@@ -4,7 +4,7 @@ import os
 
 os.environ.setdefault("DJANGO_TESTING", "1")
 
-from tutor.settings import *  # noqa: E402,F403
+from tutor.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests only
 WHITENOISE_USE_FINDERS = True

@@ -10,6 +10,7 @@ urlpatterns = [
     path("cr/", include("tutor.urls_reader")),
     path("board/", include("tutor.urls_board")),
     path("study/", include("tutor.urls_study")),
+    path("accounts/", include("tutor.urls_accounts")),
     path("admin/", admin.site.urls),
 ]
 

@@ -1,0 +1,158 @@
+"""Benchmarks for rules_core: run with ``.venv/bin/python bench/bench_engine.py``.
+
+Prints figures only (no assertions):
+
+1. resolutions per second over a mix of the CR example scenarios
+   (``rules_core.examples``), parsed once, then parse + resolve + to_dict;
+2. one non-combat event (Pyroclasm: 2 damage to each creature, with a
+   static prevention effect on Clerics) over 1,000, 2,000 and 4,000 creatures;
+3. a combat of 50 attackers against 50 blockers (some double blocks, trample,
+   deathtouch, first strike), parse + resolve.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules_core import parse_scenario, resolve, resolve_document
+from rules_core.examples import EXAMPLES
+
+
+def _time(fn: Callable[[], Any], repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def bench_examples(seconds: float, windows: int = 5) -> None:
+    """Throughput over the CR examples: the best of several short windows (other processes add noise)."""
+    docs = [e.document for e in EXAMPLES.values()]
+    scenarios = [parse_scenario(d) for d in docs]
+    for label, fn in (
+        ("resolve(scenario) (parsed once)", lambda i: resolve(scenarios[i % len(scenarios)])),
+        ("resolve(scenario).to_dict()", lambda i: resolve(scenarios[i % len(scenarios)]).to_dict()),
+        ("parse_scenario(doc)", lambda i: parse_scenario(docs[i % len(docs)])),
+        ("resolve_document(doc) (parse+resolve+to_dict)", lambda i: resolve_document(docs[i % len(docs)])),
+    ):
+        for i in range(200):  # warm up
+            fn(i)
+        rates = []
+        total = 0
+        for _ in range(windows):
+            n = 0
+            start = time.perf_counter()
+            while (elapsed := time.perf_counter() - start) < seconds / windows:
+                for _ in range(len(docs) * 10):
+                    fn(n)
+                    n += 1
+            rates.append(n / elapsed)
+            total += n
+        print(f"  {label:48s} best {max(rates):8,.0f}/s  median {statistics.median(rates):8,.0f}/s  "
+              f"({len(docs)} CR examples, {total:,} runs)")
+
+
+def pyroclasm(n: int) -> dict[str, Any]:
+    permanents = []
+    for i in range(n):
+        cleric = i % 5 == 0
+        permanents.append({"id": f"c{i}", "name": f"クリーチャー{i}", "controller": "B" if i % 2 else "A",
+                           "types": ["creature"], "subtypes": ["Cleric"] if cleric else [],
+                           "colors": ["white"], "power": 1 + i % 4, "toughness": 1 + i % 4})
+    return {
+        "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": permanents,
+        "effects": [{"type": "prevent_static", "amount": 1, "to_filter": {"controller": "B", "subtype": "Cleric"},
+                     "name": "《圧倒する防衛者》"},
+                    {"type": "prevent_next", "to": "c1", "amount": 1}],
+        "event": {"type": "noncombat", "source": {"name": "《紅蓮地獄》", "controller": "A", "colors": ["red"]},
+                  "damage": [{"to": f"c{i}", "amount": 2} for i in range(n)]},
+    }
+
+
+def bench_board(sizes: list[int], repeat: int) -> None:
+    base = None
+    for n in sizes:
+        doc = pyroclasm(n)
+        scenario = parse_scenario(doc)
+        parse_t = min(_time(lambda d=doc: parse_scenario(d), repeat))
+        resolve_t = min(_time(lambda s=scenario: resolve(s), repeat))
+        full_t = min(_time(lambda d=doc: resolve_document(d), repeat))
+        base = base or full_t / n
+        print(f"  {n:5d} creatures: parse {parse_t * 1000:7.1f} ms  resolve {resolve_t * 1000:7.1f} ms  "
+              f"parse+resolve+to_dict {full_t * 1000:7.1f} ms  ({full_t / n * 1e6:5.1f} µs/creature, "
+              f"x{full_t / n / base:4.2f} of the first)")
+
+
+def big_combat(n: int = 50) -> dict[str, Any]:
+    permanents = []
+    attacks = []
+    for i in range(n):
+        kw = []
+        if i % 5 == 0:
+            kw.append("trample")
+        if i % 7 == 0:
+            kw.append("deathtouch")
+        if i % 11 == 0:
+            kw.append("first_strike")
+        if i % 13 == 0:
+            kw.append("double_strike")
+        permanents.append({"id": f"a{i}", "controller": "A", "types": ["creature"], "power": 2 + i % 5,
+                           "toughness": 2 + i % 3, "keywords": kw})
+    for i in range(n):
+        permanents.append({"id": f"b{i}", "controller": "B", "types": ["creature"], "power": 1 + i % 4,
+                           "toughness": 1 + i % 5, "keywords": ["lifelink"] if i % 6 == 0 else []})
+    for i in range(n):
+        blockers = [f"b{i}"]
+        if i % 10 == 9:  # some double blocks, using a blocker of an unblocked attacker
+            blockers.append(f"b{i - 1}")
+        if i % 10 == 8:
+            blockers = []
+        attacks.append({"attacker": f"a{i}", "defender": "B", "blockers": blockers})
+    return {
+        "players": [{"id": "A"}, {"id": "B", "life": 200}],
+        "permanents": permanents,
+        "effects": [{"type": "prevent_next", "to": "b3", "amount": 2}],
+        "event": {"type": "combat", "attacks": attacks},
+    }
+
+
+def bench_combat(repeat: int) -> None:
+    doc = big_combat(50)
+    scenario = parse_scenario(doc)
+    result = resolve(scenario)
+    assert result.legal, result.violations
+    resolve_t = _time(lambda: resolve(scenario), repeat)
+    full_t = _time(lambda: resolve_document(doc), repeat)
+    steps = ", ".join(s.name for s in result.steps)
+    print(f"  50 attackers vs 50 blockers ({steps}): resolve min {min(resolve_t) * 1000:.1f} ms / "
+          f"median {statistics.median(resolve_t) * 1000:.1f} ms; parse+resolve+to_dict min "
+          f"{min(full_t) * 1000:.1f} ms / median {statistics.median(full_t) * 1000:.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per example-mix figure")
+    parser.add_argument("--repeat", type=int, default=7, help="repetitions for the large cases (best is shown)")
+    args = parser.parse_args()
+    print(f"Python {sys.version.split()[0]}")
+    print("1. CR example mix")
+    bench_examples(args.seconds)
+    print("2. Non-combat event over a large board (Pyroclasm)")
+    bench_board([1000, 2000, 4000], args.repeat)
+    print("3. Combat")
+    bench_combat(args.repeat)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""Web timings: server time of pages (Django's test Client, in process) and their page weight.
+
+Run from the repository root: ``python bench/bench_web.py [area …]`` (areas: see ``AREAS``;
+default: all). It builds a throwaway test database (in memory with SQLite, as the test suite
+does), loads the shipped fixtures, then for each page:
+
+* server time: ``REQUESTS`` GETs through the whole middleware stack (no network), after
+  ``WARMUP`` requests; median and 95th percentile in milliseconds;
+* page weight: the HTML plus every stylesheet and script it links (fetched through WhiteNoise),
+  raw and gzip-compressed (what a browser would transfer from the production server, which
+  serves WhiteNoise's pre-compressed files).
+
+Areas add a function to ``AREAS``; the reader's is ``reader``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings_test")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+
+REQUESTS = 200
+WARMUP = 10
+ASSET = re.compile(r'<(?:link[^>]+rel="stylesheet"[^>]+href|script[^>]+src)="(?P<url>/static/[^"]+)"')
+
+
+def body(response) -> bytes:
+    if getattr(response, "streaming", False):
+        return b"".join(response.streaming_content)
+    return response.content
+
+
+def server_time(client: Client, url: str, *, requests: int = REQUESTS, **headers) -> dict[str, float]:
+    for _ in range(WARMUP):
+        assert client.get(url, **headers).status_code == 200, url
+    samples = []
+    for _ in range(requests):
+        start = time.perf_counter()
+        response = client.get(url, **headers)
+        samples.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200, url
+    samples.sort()
+    return {
+        "median_ms": statistics.median(samples),
+        "p95_ms": samples[int(len(samples) * 0.95) - 1],
+        "min_ms": samples[0],
+    }
+
+
+def page_weight(client: Client, url: str) -> dict[str, int]:
+    html = body(client.get(url))
+    sizes = {"html": len(html), "html_gz": len(gzip.compress(html, 9))}
+    css = js = css_gz = js_gz = 0
+    for match in ASSET.finditer(html.decode()):
+        asset = body(client.get(match.group("url")))
+        if match.group("url").endswith(".css"):
+            css, css_gz = css + len(asset), css_gz + len(gzip.compress(asset, 9))
+        else:
+            js, js_gz = js + len(asset), js_gz + len(gzip.compress(asset, 9))
+    sizes.update(css=css, css_gz=css_gz, js=js, js_gz=js_gz)
+    sizes["total"] = sizes["html"] + css + js
+    sizes["total_gz"] = sizes["html_gz"] + css_gz + js_gz
+    return sizes
+
+
+def report_times(label: str, times: dict[str, float]) -> None:
+    print(f"  {label:<44} median {times['median_ms']:6.2f} ms   p95 {times['p95_ms']:6.2f} ms")
+
+
+def bench_reader(client: Client) -> None:
+    print("reader (/cr/…)")
+    pages = [
+        ("/cr/120/", {}),
+        ("/cr/120/?lang=both", {}),
+        ("/cr/702.19/", {}),
+        ("/cr/", {}),
+        ("/cr/120/diff/", {}),
+        ("/cr/glossary/", {}),
+        ("/cr/search/?q=致死ダメージ", {}),
+        ("/cr/search/?q=致死ダメージ (htmx partial)", {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "search-results"}),
+        ("/cr/120.4/paragraph/?lang=both (htmx)", {"HTTP_HX_REQUEST": "true"}),
+        ("/cr/cards/稲妻/ (htmx popover)", {"HTTP_HX_REQUEST": "true"}),
+    ]
+    for label, headers in pages:
+        url = label.split(" ")[0]
+        report_times(label, server_time(client, url, **headers))
+    weight = page_weight(client, "/cr/120/")
+    print(
+        "  page weight /cr/120/: "
+        f"HTML {weight['html']:,} B + CSS {weight['css']:,} B + JS {weight['js']:,} B = {weight['total']:,} B; "
+        f"gzip: {weight['html_gz']:,} + {weight['css_gz']:,} + {weight['js_gz']:,} = {weight['total_gz']:,} B"
+    )
+
+
+AREAS: dict[str, Callable[[Client], None]] = {"reader": bench_reader}
+
+
+def bench_board(client: Client) -> None:
+    """The board: the resolve request (the engine runs on every request: no cache), stepping with htmx,
+    the combat assignment check, and the first load of a board page."""
+    print("board (/board/…)")
+    htmx_play = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "play"}
+    pages = [
+        ("/board/s/cr120-4-ex1/ (board, not resolved)", {}),
+        ("/board/s/cr120-4-ex1/?stage=all (resolve, full page)", {}),
+        ("/board/s/cr120-4-ex1/?stage=0 (resolve, htmx partial)", htmx_play),
+        ("/board/s/cr120-4-ex1/?stage=3 (step, htmx partial)", htmx_play),
+        ("/board/s/cr615-7/?stage=all (resolve + 615.7 choices compared)", {}),
+        ("/board/s/cr702-19b-ex1/?stage=all (two attackers, shared blocker)", {}),
+        ("/board/s/cr615-10-ex/?stage=all (non-combat, four targets)", {}),
+        ("/board/ (empty board)", {}),
+    ]
+    for label, headers in pages:
+        url = label.split(" ")[0]
+        report_times(label, server_time(client, url, **headers))
+    samples = []
+    for i in range(WARMUP + REQUESTS):
+        data = {"a_0_0": str(i % 4), "a_0_1": str(3 - i % 4)}
+        start = time.perf_counter()
+        response = client.post("/board/s/cr702-19b/assignment/check/", data, HTTP_HX_REQUEST="true")
+        if i >= WARMUP:
+            samples.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200
+    samples.sort()
+    report_times("POST assignment/check/ (htmx, legality feedback)",
+                 {"median_ms": statistics.median(samples), "p95_ms": samples[int(len(samples) * 0.95) - 1]})
+    for url in ("/board/s/cr120-4-ex1/", "/board/s/cr120-4-ex1/?stage=all", "/board/"):
+        weight = page_weight(client, url)
+        print(
+            f"  page weight {url}: "
+            f"HTML {weight['html']:,} B + CSS {weight['css']:,} B + JS {weight['js']:,} B = {weight['total']:,} B; "
+            f"gzip: {weight['html_gz']:,} + {weight['css_gz']:,} + {weight['js_gz']:,} = {weight['total_gz']:,} B"
+        )
+
+
+AREAS["board"] = bench_board
+
+
+def main(argv: list[str]) -> None:
+    wanted = argv or list(AREAS)
+    unknown = [name for name in wanted if name not in AREAS]
+    if unknown:
+        raise SystemExit(f"unknown area(s): {', '.join(unknown)}; known: {', '.join(AREAS)}")
+
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    call_command("load_content", verbosity=0)
+    print(f"{REQUESTS} requests per page after {WARMUP} warm-up; database: {connection.vendor}")
+    client = Client()
+    for name in wanted:
+        AREAS[name](client)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

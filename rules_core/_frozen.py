@@ -1,0 +1,58 @@
+"""A small immutable mapping, so that value objects stay hashable and comparable."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenMap(Mapping[K, V]):
+    """An immutable, hashable mapping that keeps insertion order.
+
+    Equality ignores order, as for ``dict``:
+
+    >>> FrozenMap({"a": 1, "b": 2}) == FrozenMap([("b", 2), ("a", 1)])
+    True
+    >>> hash(FrozenMap({"a": 1})) == hash(FrozenMap({"a": 1}))
+    True
+    """
+
+    __slots__ = ("_data", "_hash")
+
+    def __init__(self, data: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
+        self._data: dict[K, V] = dict(data)
+        self._hash: int | None = None
+
+    def __getitem__(self, key: K) -> V:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(frozenset(self._data.items()))
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, FrozenMap):
+            return self._data == other._data
+        if isinstance(other, Mapping):
+            return self._data == dict(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
+
+    def to_dict(self) -> dict[K, V]:
+        """A plain, mutable copy."""
+        return dict(self._data)
+
+
+EMPTY: FrozenMap[object, object] = FrozenMap()

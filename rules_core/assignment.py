@@ -1,0 +1,1270 @@
+"""CR 510.1, 702.19, 702.2c: how combat damage may be assigned.
+
+This module is the arithmetic of the combat damage *assignment* (CR 510.1):
+which creature may put how many points on which player, planeswalker, battle
+or creature.  It knows nothing of prevention, replacement or state-based
+actions: those come after the assignment (CR 510.2, 120, 615, 704) and are the
+damage pipeline's business.  It imports nothing from the rest of
+``rules_core``; the caller describes the combat with three small value objects
+(:class:`AttackView`, :class:`BlockView`, :class:`CombatView`).
+
+Since 2024 there is no damage assignment order: a blocked creature divides its
+damage among its blockers as its controller likes (CR 510.1c), and trample only
+asks that every blocker has been assigned lethal damage before anything goes
+past them (CR 702.19b).  The example of CR 702.19b (a 2/2 that can block an
+additional creature blocks a 1/1 and a 3/3 with trample):
+
+>>> view = CombatView(
+...     attacks=(AttackView.of("ox", 1, "B", blockers=("wall",)),
+...              AttackView.of("wurm", 3, "B", blockers=("wall",), trample=True)),
+...     blocks=(BlockView.of("wall", 2, ("ox", "wurm")),),
+...     lethal={"wall": 2}, loyalty={})
+
+The 1/1's point counts towards the wall's lethal damage, so the trampler needs
+only one more point there and may send two to the player:
+
+>>> check_assignment(view, {"ox": {"wall": 1}, "wurm": {"wall": 1, "B": 2}},
+...                  {"wall": {"ox": 1, "wurm": 1}})
+()
+>>> [v.rule for v in check_assignment(view, {"ox": {"wall": 1}, "wurm": {"B": 3}}, {})]
+['702.19b']
+>>> default_assignment(view)[0]
+{'ox': {'wall': 1}, 'wurm': {'wall': 1, 'B': 2}}
+>>> count_assignments(view, "wurm")
+3
+
+Conventions used throughout:
+
+* An assignment of one creature is a mapping ``{recipient id: points}``; a
+  whole assignment maps each creature id to one (``assignments`` for attackers,
+  ``blocker_assignments`` for blockers: ``scenario-format.md``).
+* Dicts this module returns **omit recipients with 0 points** (a creature that
+  assigns nothing maps to ``{}``); :func:`check_assignment` accepts explicit
+  zeros anywhere, because 0 points is no damage at all.
+* Where a creature is missing from ``assignments``/``blocker_assignments`` its
+  default assignment is used (:func:`complete_assignment`).
+* Messages are Japanese and name creatures and players through
+  ``CombatView.names`` (or the ``names`` keyword of :func:`check_assignment`),
+  falling back to their ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from math import comb
+from typing import Final
+
+__all__ = [
+    "DEFENDER_KINDS",
+    "AssignmentError",
+    "AttackView",
+    "BlockView",
+    "CombatView",
+    "Violation",
+    "check_assignment",
+    "complete_assignment",
+    "count_assignments",
+    "default_assignment",
+    "describe_options",
+    "format_assignment",
+    "legal_assignments",
+    "lethal_needed",
+    "loyalty_needed",
+    "max_damage_assignment",
+    "recipients",
+]
+
+DEFENDER_KINDS: Final = ("player", "planeswalker", "battle")
+"""What an attacking creature can attack (CR 506.1, 508.1b)."""
+
+_KIND_JA: Final = {"player": "プレイヤー", "planeswalker": "プレインズウォーカー", "battle": "バトル"}
+
+
+class AssignmentError(ValueError):
+    """A view or a query this module cannot work with (not an illegal assignment).
+
+    Raised for an unknown creature id, a blocker with no entry in
+    ``CombatView.lethal``, an attacked planeswalker with no entry in
+    ``CombatView.loyalty`` where trample over planeswalkers needs it, or an
+    inconsistent :class:`AttackView`.  Illegal *assignments* are never raised:
+    they come back as :class:`Violation` values.
+
+    >>> isinstance(AssignmentError("x"), ValueError)
+    True
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Value objects
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AttackView:
+    """One attacking creature as the assignment sees it (CR 506.4, 508, 509, 510.1).
+
+    ``power`` is the damage it assigns this step; 0 or less assigns none (CR
+    510.1a).  ``defender`` is the attacked player, planeswalker or battle, or
+    ``None`` when it attacks nothing; ``defender_removed`` says the attacked
+    planeswalker or battle was removed from combat (CR 506.4c, 702.19e).
+    ``defender_controller`` is the controller of an attacked planeswalker (the
+    player trample over planeswalkers may pass excess damage to, CR 702.19c).
+    ``blockers`` are the creatures still blocking it, in the order listed;
+    ``blocked`` with no ``blockers`` means its blockers have left combat (CR
+    510.1c, 702.19d).
+
+    >>> AttackView.of("wurm", 6, "B", blockers=("bear",), trample=True).blocked
+    True
+    >>> AttackView.of("elf", 1, "B", blockers=("bear",), blocked=False)
+    Traceback (most recent call last):
+    ...
+    rules_core.assignment.AssignmentError: elf: an unblocked attacker has no blockers
+    """
+
+    attacker: str
+    power: int
+    defender: str | None
+    defender_kind: str
+    defender_controller: str | None
+    blocked: bool
+    blockers: tuple[str, ...]
+    trample: bool
+    trample_over_planeswalkers: bool
+    deathtouch: bool
+    defender_removed: bool = False
+
+    def __post_init__(self) -> None:
+        if self.defender_kind not in DEFENDER_KINDS:
+            raise AssignmentError(
+                f"{self.attacker}: defender_kind must be one of {DEFENDER_KINDS}, not {self.defender_kind!r}"
+            )
+        if self.blockers and not self.blocked:
+            raise AssignmentError(f"{self.attacker}: an unblocked attacker has no blockers")
+
+    @classmethod
+    def of(
+        cls,
+        attacker: str,
+        power: int,
+        defender: str | None,
+        *,
+        blockers: tuple[str, ...] = (),
+        blocked: bool | None = None,
+        defender_kind: str = "player",
+        defender_controller: str | None = None,
+        trample: bool = False,
+        trample_over_planeswalkers: bool = False,
+        deathtouch: bool = False,
+        defender_removed: bool = False,
+    ) -> AttackView:
+        """Keyword-friendly constructor; ``blocked`` defaults to "has blockers".
+
+        >>> AttackView.of("bear", 2, "B").blocked
+        False
+        """
+        return cls(
+            attacker=attacker,
+            power=power,
+            defender=defender,
+            defender_kind=defender_kind,
+            defender_controller=defender_controller,
+            blocked=bool(blockers) if blocked is None else blocked,
+            blockers=tuple(blockers),
+            trample=trample,
+            trample_over_planeswalkers=trample_over_planeswalkers,
+            deathtouch=deathtouch,
+            defender_removed=defender_removed,
+        )
+
+    @property
+    def tramples(self) -> bool:
+        """CR 702.19c: trample over planeswalkers is a variant of trample (702.19g: one is enough)."""
+        return self.trample or self.trample_over_planeswalkers
+
+    @property
+    def attacks_nothing(self) -> bool:
+        """CR 506.4c: attacking no player, planeswalker or battle (none, or removed from combat)."""
+        return self.defender is None or self.defender_removed
+
+
+@dataclass(frozen=True, slots=True)
+class BlockView:
+    """One blocking creature (CR 509, 510.1d): the attackers it blocks that are still in combat.
+
+    >>> BlockView.of("wall", 2, ("ox", "wurm")).blocking
+    ('ox', 'wurm')
+    """
+
+    blocker: str
+    power: int
+    deathtouch: bool
+    blocking: tuple[str, ...]
+
+    @classmethod
+    def of(
+        cls, blocker: str, power: int, blocking: tuple[str, ...], *, deathtouch: bool = False
+    ) -> BlockView:
+        """Keyword-friendly constructor."""
+        return cls(blocker=blocker, power=power, deathtouch=deathtouch, blocking=tuple(blocking))
+
+
+@dataclass(frozen=True, slots=True)
+class CombatView:
+    """Everything the assignment rules look at in one combat damage step.
+
+    ``lethal`` maps each blocker's id to the damage still lethal to it:
+    toughness minus damage already marked, at least 0 (CR 120.6, 702.19b).
+    Every blocker must have an entry.  It may also hold attackers' ids; those
+    are used only for the blockers' *default* assignment (an extension, see
+    :func:`default_assignment`).  ``loyalty`` maps an attacked planeswalker's
+    id to its loyalty (CR 702.19c); it is needed only for attackers with
+    trample over planeswalkers.  ``names`` (optional) maps ids to the names
+    messages show (「灰色熊」 rather than ``bear``).
+
+    Mapping fields make the view unhashable unless the caller passes hashable
+    mappings; views are compared, never hashed, here.
+    """
+
+    attacks: tuple[AttackView, ...]
+    blocks: tuple[BlockView, ...]
+    lethal: Mapping[str, int]
+    loyalty: Mapping[str, int]
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for a in self.attacks:
+            for b in a.blockers:
+                if b not in self.lethal:
+                    raise AssignmentError(f"lethal has no entry for blocker {b!r} of {a.attacker!r}")
+            if _spills_to_controller(a) and not a.attacks_nothing and a.defender not in self.loyalty:
+                raise AssignmentError(f"loyalty has no entry for planeswalker {a.defender!r}")
+        for blk in self.blocks:
+            if blk.blocker not in self.lethal:
+                raise AssignmentError(f"lethal has no entry for blocker {blk.blocker!r}")
+
+    def attack(self, attacker: str) -> AttackView:
+        """The attack of ``attacker``; :class:`AssignmentError` if there is none."""
+        for a in self.attacks:
+            if a.attacker == attacker:
+                return a
+        raise AssignmentError(f"{attacker!r} is not an attacking creature in this view")
+
+    def block(self, blocker: str) -> BlockView:
+        """The block of ``blocker``; :class:`AssignmentError` if there is none."""
+        for b in self.blocks:
+            if b.blocker == blocker:
+                return b
+        raise AssignmentError(f"{blocker!r} is not a blocking creature in this view")
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One way an assignment breaks the rules: the rule, a Japanese message, the creature at fault.
+
+    ``attacker`` holds the id of the creature whose assignment is wrong; for a
+    blocker's assignment that is the blocker's id.  The message says what is
+    wrong and the smallest change that makes that creature's assignment legal.
+    """
+
+    rule: str
+    message: str
+    attacker: str | None = None
+
+
+# --------------------------------------------------------------------------------------------
+# Plans: who may receive an attacker's damage, and under which conditions
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """The recipients open to one creature this step.
+
+    Recipients in three tiers: ``free`` (blockers, or the only recipient, no
+    condition), ``target`` (after every blocker in ``blockers`` has lethal
+    damage: CR 702.19b/d/e) and ``controller`` (after that and damage at least
+    equal to the loyalty of the planeswalker ``target``: CR 702.19c).
+    ``blockers`` are the free recipients that carry a lethal-damage condition.
+    ``rule`` names the rule that opens the recipients; ``reason`` says why a
+    creature with no recipients assigns nothing.
+    """
+
+    power: int
+    free: tuple[str, ...]
+    blockers: tuple[str, ...] = ()
+    target: str | None = None
+    controller: str | None = None
+    rule: str = "510.1c"
+    reason: str = ""
+
+    @property
+    def recipients(self) -> tuple[str, ...]:
+        extra = tuple(r for r in (self.target, self.controller) if r is not None)
+        return self.free + extra
+
+    @property
+    def assigns_nothing(self) -> bool:
+        return not self.recipients
+
+    def forced(self) -> dict[str, int] | None:
+        """The one possible assignment, or ``None`` when the controller has a choice."""
+        rs = self.recipients
+        if not rs:
+            return {}
+        if len(rs) == 1:
+            return {rs[0]: self.power}
+        return None
+
+
+def _spills_to_controller(a: AttackView) -> bool:
+    return (
+        a.trample_over_planeswalkers
+        and a.defender_kind == "planeswalker"
+        and a.defender_controller is not None
+    )
+
+
+def _attack_plan(a: AttackView) -> _Plan:
+    """CR 510.1a-c, 702.19b-f: the recipients of attacker ``a``."""
+    power = a.power
+    if power <= 0:
+        return _Plan(0, (), rule="510.1a", reason="power")
+    spill = _spills_to_controller(a)
+    if a.attacks_nothing:
+        # 506.4c: attacking nothing.  702.19e: trample over planeswalkers still reaches the player.
+        target, rule = (a.defender_controller, "702.19e") if spill else (None, "")
+    else:
+        target, rule = a.defender, "702.19b"
+    if not a.blocked:
+        if target is None:
+            return _Plan(power, (), rule="510.1b", reason="attacks_nothing")
+        if spill and not a.attacks_nothing:
+            return _Plan(power, (), (), a.defender, a.defender_controller, rule="702.19c")
+        return _Plan(power, (target,), rule="702.19e" if a.attacks_nothing else "510.1b")
+    if not a.tramples or target is None:
+        if not a.blockers:
+            return _Plan(
+                power, (), rule="510.1c", reason="no_blockers" if not a.tramples else "no_blockers_nothing"
+            )
+        return _Plan(power, a.blockers, rule="510.1c")
+    if spill and not a.attacks_nothing:
+        return _Plan(power, a.blockers, a.blockers, a.defender, a.defender_controller, rule="702.19c")
+    if not a.blockers:
+        return _Plan(power, (target,), rule="702.19e" if a.attacks_nothing else "702.19d")
+    return _Plan(power, a.blockers, a.blockers, target, rule=rule)
+
+
+def _block_plan(b: BlockView) -> _Plan:
+    """CR 510.1a, 510.1d: a blocker divides its damage among the attackers it blocks."""
+    if b.power <= 0:
+        return _Plan(0, (), rule="510.1a", reason="power")
+    if not b.blocking:
+        return _Plan(b.power, (), rule="510.1d", reason="blocks_nothing")
+    return _Plan(b.power, b.blocking, rule="510.1d")
+
+
+# --------------------------------------------------------------------------------------------
+# Tallies: damage other creatures assign in the same step (702.19b, 702.19c, 702.2c)
+# --------------------------------------------------------------------------------------------
+
+
+def _points(value: object) -> int:
+    """An amount as counted towards lethal damage or loyalty: non-integers and negatives count 0."""
+    return value if type(value) is int and value > 0 else 0
+
+
+class _Tally:
+    """Points assigned to each recipient, and how many deathtouch sources assign nonzero damage to it."""
+
+    __slots__ = ("deathtouch", "total")
+
+    def __init__(self) -> None:
+        self.total: dict[str, int] = {}
+        self.deathtouch: dict[str, int] = {}
+
+    def add(self, amounts: Mapping[str, object], deathtouch: bool, plan: _Plan | None = None) -> None:
+        """Count ``amounts``; with ``plan``, only the points on recipients the plan allows.
+
+        Damage a creature may not assign (CR 510.1b-c, 506.4c) is never dealt, so it
+        cannot make a blocker lethal or a planeswalker reach its loyalty for another creature.
+        """
+        allowed = None if plan is None else plan.recipients
+        for r, v in amounts.items():
+            n = _points(v)
+            if n and (allowed is None or r in allowed):
+                self.total[r] = self.total.get(r, 0) + n
+                if deathtouch:
+                    self.deathtouch[r] = self.deathtouch.get(r, 0) + 1
+
+    def others(self, r: str, own: Mapping[str, object]) -> int:
+        """Points on ``r`` from creatures other than the one whose assignment is ``own``."""
+        return self.total.get(r, 0) - _points(own.get(r, 0))
+
+    def others_deathtouch(self, r: str, own: Mapping[str, object], deathtouch: bool) -> bool:
+        mine = 1 if deathtouch and _points(own.get(r, 0)) else 0
+        return self.deathtouch.get(r, 0) - mine > 0
+
+
+def _needs(
+    view: CombatView, blockers: tuple[str, ...], deathtouch: bool, tally: _Tally, own: Mapping[str, object]
+) -> tuple[int, ...]:
+    """CR 702.19b, 702.2c: points each blocker still needs from this creature to have lethal damage."""
+    out = []
+    for b in blockers:
+        if tally.others_deathtouch(b, own, deathtouch):
+            rest = 0  # 702.2c: another deathtouch source's nonzero damage is already lethal
+        else:
+            rest = max(0, max(0, view.lethal[b]) - tally.others(b, own))
+        out.append(min(rest, 1) if deathtouch else rest)
+    return tuple(out)
+
+
+def _loyalty_need(view: CombatView, pw: str, tally: _Tally, own: Mapping[str, object]) -> int:
+    """CR 702.19c: points the planeswalker still needs from this creature to reach its loyalty."""
+    return max(0, view.loyalty[pw] - tally.others(pw, own))
+
+
+# --------------------------------------------------------------------------------------------
+# Defaults
+# --------------------------------------------------------------------------------------------
+
+
+def _fill(
+    power: int, recipients: tuple[str, ...], needs: tuple[int | None, ...], rest_to: str
+) -> dict[str, int]:
+    """Give each recipient its need in order (``None`` = all that is left), the rest to ``rest_to``."""
+    out: dict[str, int] = {}
+    left = power
+    for r, need in zip(recipients, needs, strict=True):
+        give = left if need is None else min(need, left)
+        if give:
+            out[r] = out.get(r, 0) + give
+            left -= give
+    if left:
+        out[rest_to] = out.get(rest_to, 0) + left
+    return out
+
+
+def _attack_default(view: CombatView, a: AttackView, plan: _Plan, tally: _Tally) -> dict[str, int]:
+    """The default of the contract for one attacker, ``tally`` holding the other creatures' damage."""
+    forced = plan.forced()
+    if forced is not None:
+        return forced
+    needs: tuple[int | None, ...] = _needs(view, plan.free, a.deathtouch, tally, {})
+    if plan.target is None:  # no trample: lethal to each blocker in order, the rest to the last
+        return _fill(plan.power, plan.free, needs, plan.free[-1])
+    if plan.controller is None:  # trample: lethal to each blocker, the rest past them
+        return _fill(plan.power, plan.free, needs, plan.target)
+    # trample over planeswalkers: lethal to each blocker, loyalty to the planeswalker, the rest to its controller
+    loyalty = _loyalty_need(view, plan.target, tally, {})
+    return _fill(plan.power, (*plan.free, plan.target), (*needs, loyalty), plan.controller)
+
+
+def _block_default(
+    view: CombatView, b: BlockView, plan: _Plan, dealt: dict[str, int], dt: dict[str, int]
+) -> dict[str, int]:
+    forced = plan.forced()
+    if forced is not None:
+        return forced
+    needs: list[int | None] = []
+    for attacker in plan.free:
+        if dt.get(attacker):
+            needs.append(0)
+        elif b.deathtouch:
+            needs.append(
+                0 if attacker in view.lethal and view.lethal[attacker] - dealt.get(attacker, 0) <= 0 else 1
+            )
+        elif attacker in view.lethal:
+            needs.append(max(0, view.lethal[attacker] - dealt.get(attacker, 0)))
+        else:
+            needs.append(None)  # toughness unknown: it takes everything left
+    return _fill(plan.power, plan.free, tuple(needs), plan.free[-1])
+
+
+def complete_assignment(
+    view: CombatView,
+    assignments: Mapping[str, Mapping[str, int]] | None = None,
+    blocker_assignments: Mapping[str, Mapping[str, int]] | None = None,
+) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+    """The whole assignment: the creatures given keep theirs, the missing ones get the default.
+
+    Keys are every attacker and every blocker of ``view`` in the order listed;
+    ids that are not in the view are dropped (:func:`check_assignment` reports
+    them).  Given assignments are copied as they are, zeros included.
+
+    How defaults are made, so that each is legal whatever the others do:
+
+    1. creatures given in the arguments are fixed as given;
+    2. then every creature with only one possible assignment (one recipient, or
+       none) gets it;
+    3. then the others, in the order listed, each counting the damage already
+       fixed on the same blockers (and planeswalker) as CR 702.19b-c allow.
+       Extra damage from creatures fixed later can only lower what a blocker
+       still needs, so a default never becomes illegal.
+
+    Attackers (the contract, ``scenario-format.md``): all damage to the only
+    recipient; with trample, lethal damage (702.2c: 1 with deathtouch) to each
+    blocker in the order listed and the rest to the attacked player,
+    planeswalker or battle; with trample over planeswalkers attacking a
+    planeswalker, then damage up to its loyalty to the planeswalker and the
+    rest to its controller (702.19c); without trample, lethal damage to each
+    blocker in the order listed and the rest to the last.  A trampler whose
+    planeswalker or battle left combat has nothing to trample over (506.4c)
+    and is treated as one without trample, except for 702.19e.
+
+    Blockers (an extension, the contract is silent): lethal damage to each
+    attacker it blocks in the order listed and the rest to the last, where an
+    attacker's lethal damage is its entry in ``CombatView.lethal`` minus what
+    other blockers already assigned to it (1 with deathtouch); an attacker
+    with no entry takes all that is left.
+
+    >>> view = CombatView((AttackView.of("ox", 3, "B", blockers=("b1", "b2")),), (), {"b1": 2, "b2": 2}, {})
+    >>> complete_assignment(view)
+    ({'ox': {'b1': 2, 'b2': 1}}, {})
+    >>> complete_assignment(view, {"ox": {"b1": 0, "b2": 3}})
+    ({'ox': {'b1': 0, 'b2': 3}}, {})
+    """
+    given = assignments or {}
+    out: dict[str, dict[str, int]] = {}
+    tally = _Tally()
+    plans = {}
+    for a in view.attacks:
+        if a.attacker in out:
+            continue
+        if a.attacker in given:
+            out[a.attacker] = dict(given[a.attacker])
+            tally.add(out[a.attacker], a.deathtouch, _attack_plan(a))
+        else:
+            plans[a.attacker] = _attack_plan(a)
+    pending = []
+    for a in view.attacks:
+        plan = plans.pop(a.attacker, None)
+        if plan is None:
+            continue
+        forced = plan.forced()
+        if forced is None:
+            pending.append((a, plan))
+        else:
+            out[a.attacker] = forced
+            tally.add(forced, a.deathtouch)
+    for a, plan in pending:
+        out[a.attacker] = _attack_default(view, a, plan, tally)
+        tally.add(out[a.attacker], a.deathtouch)
+    attacks_out = {a.attacker: out[a.attacker] for a in view.attacks}
+
+    given_b = blocker_assignments or {}
+    bout: dict[str, dict[str, int]] = {}
+    dealt: dict[str, int] = {}
+    dt: dict[str, int] = {}
+
+    def note(b: BlockView, amounts: Mapping[str, object]) -> None:
+        for r, v in amounts.items():
+            n = _points(v) if r in b.blocking else 0
+            dealt[r] = dealt.get(r, 0) + n
+            if n and b.deathtouch:
+                dt[r] = dt.get(r, 0) + 1
+
+    bpending = []
+    for b in view.blocks:
+        if b.blocker in bout:
+            continue
+        if b.blocker in given_b:
+            bout[b.blocker] = dict(given_b[b.blocker])
+            note(b, bout[b.blocker])
+    for b in view.blocks:
+        if b.blocker in bout:
+            continue
+        plan = _block_plan(b)
+        forced = plan.forced()
+        if forced is None:
+            bpending.append((b, plan))
+        else:
+            bout[b.blocker] = forced
+            note(b, forced)
+    for b, plan in bpending:
+        bout[b.blocker] = _block_default(view, b, plan, dealt, dt)
+        note(b, bout[b.blocker])
+    return attacks_out, {b.blocker: bout[b.blocker] for b in view.blocks}
+
+
+def default_assignment(view: CombatView) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+    """The assignment a player makes by default (``scenario-format.md``); zeros omitted.
+
+    Returns ``(assignments, blocker_assignments)`` for every attacker and
+    blocker of ``view``.  The rules are those of :func:`complete_assignment`
+    with nothing given.  The blog post of 2007 (seed 003) shows a 5/5 trampler
+    blocked by a 3/3: the default is still 3 to the blocker and 2 to the player.
+
+    >>> view = CombatView((AttackView.of("wurm", 5, "B", blockers=("ox",), trample=True),),
+    ...                   (BlockView.of("ox", 3, ("wurm",)),), {"ox": 3}, {})
+    >>> default_assignment(view)
+    ({'wurm': {'ox': 3, 'B': 2}}, {'ox': {'wurm': 3}})
+
+    CR 702.19c example: a 1/1 and a 7/7 with trample over planeswalkers attack
+    a planeswalker with loyalty 3; the 1/1's point counts towards the loyalty:
+
+    >>> view = CombatView((AttackView.of("ox", 1, "jace", defender_kind="planeswalker", defender_controller="B"),
+    ...                    AttackView.of("titan", 7, "jace", defender_kind="planeswalker",
+    ...                                  defender_controller="B", trample_over_planeswalkers=True)),
+    ...                   (), {}, {"jace": 3})
+    >>> default_assignment(view)[0]
+    {'ox': {'jace': 1}, 'titan': {'jace': 2, 'B': 5}}
+    """
+    return complete_assignment(view, {}, {})
+
+
+# --------------------------------------------------------------------------------------------
+# Queries about one creature, the others held fixed
+# --------------------------------------------------------------------------------------------
+
+
+def _others(
+    view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None
+) -> tuple[AttackView, _Plan, _Tally]:
+    """The attack, its plan and the tally of every *other* attacker (defaults where not given).
+
+    The others' defaults are made as if ``attacker`` assigned nothing, so none of them
+    relies on its damage: whatever legal assignment ``attacker`` then makes, the
+    defaults stay legal (its damage can only lower what their blockers still need).
+    """
+    a = view.attack(attacker)
+    given = {k: v for k, v in (assignments or {}).items() if k != attacker}
+    given[attacker] = {}
+    full, _ = complete_assignment(view, given, {})
+    tally = _Tally()
+    for other in view.attacks:
+        if other.attacker != attacker:
+            tally.add(full[other.attacker], other.deathtouch, _attack_plan(other))
+    return a, _attack_plan(a), tally
+
+
+def recipients(view: CombatView, creature: str) -> tuple[str, ...]:
+    """Who ``creature`` (an attacker or a blocker) may assign damage to at all this step.
+
+    Blockers first (in the order listed), then the attacked player,
+    planeswalker or battle, then (trample over planeswalkers) the
+    planeswalker's controller.  Conditions (lethal damage, loyalty) are not
+    applied here: see :func:`lethal_needed` and :func:`loyalty_needed`.
+
+    >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("bear",), trample=True),
+    ...                    AttackView.of("ox", 2, "B", blockers=("elf",))), (), {"bear": 2, "elf": 1}, {})
+    >>> recipients(view, "wurm"), recipients(view, "ox")
+    (('bear', 'B'), ('elf',))
+    """
+    if any(a.attacker == creature for a in view.attacks):
+        return _attack_plan(view.attack(creature)).recipients
+    return _block_plan(view.block(creature)).recipients
+
+
+def lethal_needed(
+    view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None = None
+) -> dict[str, int]:
+    """CR 702.19b, 702.2c: points each blocker still needs *from* ``attacker`` to have lethal damage.
+
+    Counts damage already marked (through ``CombatView.lethal``) and damage
+    the other attackers assign to it this step (``assignments``, defaults
+    where missing), but no prevention or protection.  With deathtouch 1 point
+    is enough (702.2c); a blocker already lethally damaged, or hit by another
+    deathtouch attacker, needs 0.
+
+    CR 702.19b example 2: a 6/6 green trampler blocked by a 2/2 with
+    protection from green still has to assign 2 to it:
+
+    >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("knight",), trample=True),),
+    ...                   (), {"knight": 2}, {})
+    >>> lethal_needed(view, "wurm")
+    {'knight': 2}
+    """
+    a, _plan, tally = _others(view, attacker, assignments)
+    return dict(zip(a.blockers, _needs(view, a.blockers, a.deathtouch, tally, {}), strict=True))
+
+
+def loyalty_needed(
+    view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None = None
+) -> int | None:
+    """CR 702.19c: points the attacked planeswalker still needs from ``attacker`` before its controller.
+
+    ``None`` unless ``attacker`` has trample over planeswalkers and attacks a
+    planeswalker still in combat.  Other attackers' damage to it counts.
+    """
+    _a, plan, tally = _others(view, attacker, assignments)
+    if plan.controller is None or plan.target is None:
+        return None
+    return _loyalty_need(view, plan.target, tally, {})
+
+
+def _compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """All ways to write ``total`` as ``parts`` non-negative integers, most to the first part first."""
+    if parts == 0:
+        if total == 0:
+            yield ()
+        return
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total, -1, -1):
+        for rest in _compositions(total - first, parts - 1):
+            yield (first, *rest)
+
+
+def _n_compositions(total: int, parts: int) -> int:
+    """Stars and bars: the number of ways to write ``total`` as ``parts`` non-negative integers."""
+    if total < 0:
+        return 0
+    if parts == 0:
+        return 1 if total == 0 else 0
+    return comb(total + parts - 1, parts - 1)
+
+
+def legal_assignments(
+    view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None = None
+) -> Iterator[dict[str, int]]:
+    """Every legal assignment of ``attacker`` (zeros omitted), the other attackers' held fixed.
+
+    ``assignments`` holds the other attackers' assignments; they matter
+    because 702.19b and 702.19c count their damage.  An entry for
+    ``attacker`` itself is ignored.  The others missing from it get their
+    default (:func:`complete_assignment`) made *as if* ``attacker`` assigned
+    nothing, so no default relies on its damage: together with those
+    defaults, every assignment yielded here is legal as a whole (510.1e)
+    whenever the given ones are.  A given trampler that relied on this
+    attacker's damage may of course stop being legal: check the whole with
+    :func:`check_assignment`.
+
+    ``attacker`` may also be a blocker's id (510.1d; blockers never depend on
+    each other).  Order: amounts in decreasing lexicographic order over the
+    recipients of :func:`recipients` (blockers as listed, then the attacked
+    object, then its controller), so the first blocker's largest share comes
+    first.  The generator walks all divisions of the power: keep it for small
+    cases and use :func:`count_assignments` to count.
+
+    CR 510.1c example: a 4/3 blocked by a 2/3 and a 1/1 has five choices:
+
+    >>> view = CombatView((AttackView.of("regrower", 4, "B", blockers=("spawn", "hunter")),),
+    ...                   (), {"spawn": 3, "hunter": 1}, {})
+    >>> [tuple(d.items()) for d in legal_assignments(view, "regrower")]  # doctest: +NORMALIZE_WHITESPACE
+    [(('spawn', 4),), (('spawn', 3), ('hunter', 1)), (('spawn', 2), ('hunter', 2)),
+     (('spawn', 1), ('hunter', 3)), (('hunter', 4),)]
+    """
+    if not any(a.attacker == attacker for a in view.attacks):
+        plan = _block_plan(view.block(attacker))
+        if plan.assigns_nothing:
+            yield {}
+            return
+        for vec in _compositions(plan.power, len(plan.recipients)):
+            yield {r: n for r, n in zip(plan.recipients, vec, strict=True) if n}
+        return
+    a, plan, tally = _others(view, attacker, assignments)
+    if plan.assigns_nothing:
+        yield {}
+        return
+    rs = plan.recipients
+    k = len(plan.free)
+    needs = _needs(view, plan.blockers, a.deathtouch, tally, {})
+    loyalty = _loyalty_need(view, plan.target, tally, {}) if plan.controller and plan.target else 0
+    for vec in _compositions(plan.power, len(rs)):
+        if plan.target is not None and any(vec[k:]):
+            if any(x < n for x, n in zip(vec, needs, strict=False)):
+                continue
+            if plan.controller is not None and vec[k + 1] and vec[k] < loyalty:
+                continue
+        yield {r: n for r, n in zip(rs, vec, strict=True) if n}
+
+
+def count_assignments(
+    view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None = None
+) -> int:
+    """How many legal assignments ``attacker`` has, in closed form (no enumeration).
+
+    With power P (0 if P <= 0: one assignment, the empty one), k free
+    recipients and C(n, m) = ways to write n as m non-negative parts
+    (stars and bars, ``comb(n + m - 1, m - 1)``):
+
+    * one recipient or none: 1; no trample, k blockers: C(P, k) (510.1c-d);
+    * trample, blockers needing N points in all (:func:`lethal_needed`):
+      C(P, k) with nothing past the blockers, plus C(P - N - 1, k + 1) with at
+      least 1 past them and every blocker lethal (702.19b);
+    * trample over planeswalkers attacking a planeswalker that still needs L
+      points (:func:`loyalty_needed`): add C(P - N - L - 1, k + 2), the
+      assignments with at least 1 to the controller (702.19c).
+
+    The three sets are disjoint (nothing past the blockers; some to the
+    planeswalker and none to its controller; some to its controller).
+
+    >>> view = CombatView((AttackView.of("wurm", 20, "B", blockers=tuple("abcdef"), trample=True),),
+    ...                   (), dict.fromkeys("abcdef", 2), {})
+    >>> count_assignments(view, "wurm")  # C(20, 6) + C(20 - 12 - 1, 7) = 53130 + 1716
+    54846
+    """
+    if not any(a.attacker == attacker for a in view.attacks):
+        plan = _block_plan(view.block(attacker))
+        return 1 if plan.assigns_nothing else _n_compositions(plan.power, len(plan.free))
+    a, plan, tally = _others(view, attacker, assignments)
+    if plan.assigns_nothing:
+        return 1
+    p, k = plan.power, len(plan.free)
+    count = _n_compositions(p, k)
+    if plan.target is None:
+        return count
+    n = sum(_needs(view, plan.blockers, a.deathtouch, tally, {}))
+    count += _n_compositions(p - n - 1, k + 1)
+    if plan.controller is not None:
+        loyalty = _loyalty_need(view, plan.target, tally, {})
+        count += _n_compositions(p - n - loyalty - 1, k + 2)
+    return count
+
+
+def max_damage_assignment(
+    view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None = None
+) -> dict[str, int]:
+    """The legal assignment of ``attacker`` that puts the most damage past its blockers (zeros omitted).
+
+    "Past the blockers" is the attacked player, planeswalker or battle, plus,
+    with trample over planeswalkers attacking a planeswalker, that
+    planeswalker's controller (702.19c).  Every blocker gets exactly the
+    points it still needs (:func:`lethal_needed`) and the rest goes past
+    them; with trample over planeswalkers the planeswalker gets only what it
+    still needs to reach its loyalty and the controller the rest, so among
+    the assignments with the most damage past the blockers this one has the
+    most to the player.  Where nothing can go past the blockers (no trample,
+    or not enough power) this is the default assignment.  The other
+    attackers are held fixed as in :func:`legal_assignments`.
+
+    >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("bear", "elf"),
+    ...                                  trample=True, deathtouch=True),), (), {"bear": 2, "elf": 1}, {})
+    >>> max_damage_assignment(view, "wurm")
+    {'bear': 1, 'elf': 1, 'B': 4}
+    """
+    a, plan, tally = _others(view, attacker, assignments)
+    # The default already gives each blocker exactly its need, then the loyalty, then the rest past them.
+    return _attack_default(view, a, plan, tally)
+
+
+# --------------------------------------------------------------------------------------------
+# Checking (510.1e: the whole assignment at once)
+# --------------------------------------------------------------------------------------------
+
+
+class _Text:
+    """Japanese wording helpers bound to a names mapping."""
+
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self.names = names
+
+    def q(self, ident: object) -> str:
+        return f"「{self.names.get(ident, ident) if isinstance(ident, str) else ident}」"
+
+    def join(self, idents: tuple[str, ...] | list[str], sep: str = "、") -> str:
+        return sep.join(self.q(i) for i in idents)
+
+
+def format_assignment(amounts: Mapping[str, int], names: Mapping[str, str] | None = None) -> str:
+    """One creature's assignment as a Japanese phrase, zeros left out.
+
+    >>> format_assignment({"bear": 2, "B": 4}, {"bear": "灰色熊", "B": "対戦相手"})
+    '「灰色熊」に2点、「対戦相手」に4点'
+    >>> format_assignment({"bear": 0})
+    '割り振りなし'
+    """
+    t = _Text(names or {})
+    parts = [f"{t.q(r)}に{n}点" for r, n in amounts.items() if n != 0]
+    return "、".join(parts) if parts else "割り振りなし"
+
+
+def _clean(who: str, amounts: Mapping[str, object], t: _Text, v: list[Violation]) -> dict[str, int]:
+    """510.1a: integer, non-negative amounts; the others are reported and counted as 0."""
+    out: dict[str, int] = {}
+    for r, n in amounts.items():
+        if type(n) is not int:
+            v.append(
+                Violation(
+                    "510.1a",
+                    f"{t.q(who)}から{t.q(r)}への割り振り {n!r} は整数ではありません。"
+                    f"0以上の整数の点数にしてください (510.1a)",
+                    who,
+                )
+            )
+        elif n < 0:
+            v.append(
+                Violation(
+                    "510.1a",
+                    f"{t.q(who)}から{t.q(r)}への割り振りが{n}点になっています。"
+                    f"負の点数は割り振れません。0点以上にしてください (510.1a)",
+                    who,
+                )
+            )
+        elif n:
+            out[r] = n
+    return out
+
+
+def _nothing_message(a_or_b: AttackView | BlockView, plan: _Plan, r: str, n: int, t: _Text) -> Violation:
+    who = a_or_b.attacker if isinstance(a_or_b, AttackView) else a_or_b.blocker
+    x, rq = t.q(who), t.q(r)
+    undo = f"{rq}への{n}点を取り消してください"
+    if plan.reason == "power":
+        return Violation(
+            "510.1a",
+            f"{x}のパワーは{a_or_b.power}なので、戦闘ダメージをまったく割り振りません。{undo} (510.1a)",
+            who,
+        )
+    if plan.reason == "blocks_nothing":
+        return Violation(
+            "510.1d",
+            f"{x}がブロックしていたクリーチャーはもう戦闘にいないので、{x}は戦闘ダメージを"
+            f"割り振りません。{undo} (510.1d)",
+            who,
+        )
+    assert isinstance(a_or_b, AttackView)
+    a = a_or_b
+    if r == a.defender_controller and a.defender_kind == "planeswalker" and not a.trample_over_planeswalkers:
+        return Violation(
+            "702.19f",
+            f"{x}はプレインズウォーカー越えトランプルを持たないので、攻撃していた"
+            f"プレインズウォーカー{t.q(a.defender)}が戦闘から取り除かれても、そのコントローラー"
+            f"{rq}には割り振れません。{undo} (702.19f)",
+            who,
+        )
+    if plan.reason == "attacks_nothing":
+        return Violation(
+            "510.1b",
+            f"{x}は何も攻撃していない（攻撃していたプレインズウォーカーやバトルが戦闘から"
+            f"取り除かれた）うえにブロックされていないので、戦闘ダメージを割り振りません。"
+            f"{undo} (510.1b)",
+            who,
+        )
+    if plan.reason == "no_blockers_nothing":
+        return Violation(
+            "510.1c",
+            f"{x}をブロックしていたクリーチャーはもう戦闘におらず、攻撃していた"
+            f"{_KIND_JA[a.defender_kind]}も戦闘から取り除かれているので、{x}は戦闘ダメージを"
+            f"割り振りません。{undo} (510.1c)",
+            who,
+        )
+    return Violation(
+        "510.1c",
+        f"{x}をブロックしていたクリーチャーはもう戦闘にいないので、トランプルを持たない{x}は"
+        f"戦闘ダメージを割り振りません（トランプルがあれば702.19dにより割り振れます）。"
+        f"{undo} (510.1c)",
+        who,
+    )
+
+
+def _forbidden_attack(a: AttackView, plan: _Plan, r: str, n: int, t: _Text) -> Violation:
+    """A recipient ``a`` may not assign to: the rule that closes it and where the points may go instead."""
+    x, rq = t.q(a.attacker), t.q(r)
+    dest = t.join(plan.recipients, "か")
+    move = f"{rq}への{n}点を{dest}に移してください"
+    if r == a.defender_controller and a.defender_kind == "planeswalker" and not a.trample_over_planeswalkers:
+        return Violation(
+            "702.19f",
+            f"{x}はプレインズウォーカー越えトランプルを持たないので、プレインズウォーカー"
+            f"{t.q(a.defender)}を攻撃していても、そのコントローラー{rq}には割り振れません。"
+            f"{move} (702.19f)",
+            a.attacker,
+        )
+    if r == a.defender and a.defender_removed:
+        return Violation(
+            "506.4c",
+            f"{x}が攻撃していた{_KIND_JA[a.defender_kind]}{rq}は戦闘から取り除かれているので、"
+            f"{rq}には割り振れません。{move} (506.4c)",
+            a.attacker,
+        )
+    if r == a.defender and a.blocked and not a.tramples:
+        return Violation(
+            "510.1c",
+            f"トランプルを持たないので、ブロックされた{x}は{_KIND_JA[a.defender_kind]}{rq}に"
+            f"割り振れません。{rq}への{n}点をブロック・クリーチャー（{dest}）に移してください"
+            f" (510.1c)",
+            a.attacker,
+        )
+    if not a.blocked:
+        return Violation(
+            plan.rule,
+            f"ブロックされていない{x}は{dest}にしか割り振れません。{move} ({plan.rule})",
+            a.attacker,
+        )
+    return Violation(
+        "510.1c", f"{rq}は{x}をブロックしていないので、{x}は{rq}に割り振れません。{move} (510.1c)", a.attacker
+    )
+
+
+def _wrong_total(who: str, power: int, total: int, plan: _Plan, t: _Text) -> Violation:
+    head = f"{t.q(who)}の割り振りの合計が{power}点ではなく{total}点です。"
+    if len(plan.recipients) == 1:
+        fix = f"{t.q(plan.recipients[0])}にパワーに等しい{power}点をすべて割り振ってください"
+    elif total < power:
+        fix = f"パワーに等しい{power}点になるよう、あと{power - total}点割り振ってください"
+    else:
+        fix = f"パワーに等しい{power}点になるよう、{total - power}点減らしてください"
+    return Violation("510.1a", f"{head}{fix} (510.1a)", who)
+
+
+def _check_attack(
+    view: CombatView, a: AttackView, raw: Mapping[str, object], tally: _Tally, t: _Text
+) -> list[Violation]:
+    v: list[Violation] = []
+    own = _clean(a.attacker, raw, t, v)
+    plan = _attack_plan(a)
+    if plan.assigns_nothing:
+        v.extend(_nothing_message(a, plan, r, n, t) for r, n in own.items())
+        return v
+    allowed = set(plan.recipients)
+    v.extend(_forbidden_attack(a, plan, r, n, t) for r, n in own.items() if r not in allowed)
+    total = sum(own.values())
+    if total != plan.power:
+        v.append(_wrong_total(a.attacker, plan.power, total, plan, t))
+    if plan.target is None:
+        return v
+    beyond = own.get(plan.target, 0) + (own.get(plan.controller, 0) if plan.controller else 0)
+    if beyond:
+        v.extend(_check_lethal(view, a, plan, own, raw, tally, beyond, t))
+    if plan.controller is not None and own.get(plan.controller, 0):
+        need = _loyalty_need(view, plan.target, tally, raw)
+        have = own.get(plan.target, 0)
+        if have < need:
+            v.append(_loyalty_violation(view, a, plan, have, need, own[plan.controller], tally, raw, t))
+    return v
+
+
+def _check_lethal(
+    view: CombatView,
+    a: AttackView,
+    plan: _Plan,
+    own: dict[str, int],
+    raw: Mapping[str, object],
+    tally: _Tally,
+    beyond: int,
+    t: _Text,
+) -> list[Violation]:
+    """CR 702.19b (702.19e): nothing past the blockers until every blocker has lethal damage."""
+    needs = _needs(view, plan.blockers, a.deathtouch, tally, raw)
+    short = []
+    missing = 0
+    for b, need in zip(plan.blockers, needs, strict=True):
+        have = own.get(b, 0)
+        if have >= need:
+            continue
+        missing += need - have
+        if a.deathtouch:
+            short.append(f"{t.q(b)}にあと1点（接死を持つので1点で致死ダメージになります、702.2c）")
+            continue
+        others = tally.others(b, raw)
+        detail = f"致死ダメージ{max(0, view.lethal[b])}点に対して"
+        if others:
+            detail += f"他のクリーチャーから{others}点、"
+        short.append(f"{t.q(b)}にあと{need - have}点（{detail}この割り振りで{have}点）")
+    if not short:
+        return []
+    x = t.q(a.attacker)
+    past = [r for r in (plan.target, plan.controller) if r is not None and own.get(r, 0)]
+    past_q = "と".join(t.q(r) for r in past)
+    if plan.rule == "702.19e":
+        what, rule = f"防御プレイヤー{t.q(plan.target)}", "702.19e"
+        holder = "プレインズウォーカー越えトランプルを持つ"
+    elif plan.controller is not None:
+        what, rule = (
+            f"プレインズウォーカー{t.q(plan.target)}にもそのコントローラー{t.q(plan.controller)}",
+            "702.19b",
+        )
+        holder = "プレインズウォーカー越えトランプルを持つ"
+    else:
+        what, rule = f"{_KIND_JA[a.defender_kind]}{t.q(plan.target)}", "702.19b"
+        holder = "トランプルを持つ"
+    if missing <= beyond:
+        fix = f"{past_q}への割り振りから{missing}点をそれらのブロック・クリーチャーに移してください"
+    else:
+        fix = (
+            f"パワーが足りないので、{past_q}への{beyond}点をすべてブロック・クリーチャーに移してください"
+            if plan.power < sum(needs)
+            else f"{past_q}への{beyond}点をすべてブロック・クリーチャーに移すか、ほかのブロック・クリーチャーへの"
+            f"余分な点数も移してください"
+        )
+    return [
+        Violation(
+            rule,
+            f"{holder}{x}は、ブロック・クリーチャーすべてに致死ダメージを割り振るまで、{what}には"
+            f"割り振れません。{'、'.join(short)}足りません。{fix} ({rule})",
+            a.attacker,
+        )
+    ]
+
+
+def _loyalty_violation(
+    view: CombatView,
+    a: AttackView,
+    plan: _Plan,
+    have: int,
+    need: int,
+    to_controller: int,
+    tally: _Tally,
+    raw: Mapping[str, object],
+    t: _Text,
+) -> Violation:
+    """CR 702.19c: nothing to the controller until the planeswalker has damage at least equal to its loyalty."""
+    assert plan.target is not None and plan.controller is not None
+    x, pw, c = t.q(a.attacker), t.q(plan.target), t.q(plan.controller)
+    loyalty = view.loyalty[plan.target]
+    others = tally.others(plan.target, raw)
+    detail = (
+        f"忠誠度{loyalty}に対して"
+        + (f"他のクリーチャーから{others}点、" if others else "")
+        + f"この割り振りで{have}点"
+    )
+    missing = need - have
+    fix = (
+        f"{c}への割り振りから{missing}点を{pw}に移してください"
+        if missing <= to_controller
+        else f"{c}への{to_controller}点を{pw}かブロック・クリーチャーに移してください"
+    )
+    return Violation(
+        "702.19c",
+        f"プレインズウォーカー越えトランプルを持つ{x}は、{pw}に忠誠度以上のダメージを割り振るまで、"
+        f"そのコントローラー{c}には割り振れません。{pw}にあと{missing}点足りません（{detail}）。"
+        f"{fix} (702.19c)",
+        a.attacker,
+    )
+
+
+def _check_block(b: BlockView, raw: Mapping[str, object], t: _Text) -> list[Violation]:
+    v: list[Violation] = []
+    own = _clean(b.blocker, raw, t, v)
+    plan = _block_plan(b)
+    if plan.assigns_nothing:
+        v.extend(_nothing_message(b, plan, r, n, t) for r, n in own.items())
+        return v
+    y = t.q(b.blocker)
+    dest = t.join(plan.recipients, "か")
+    for r, n in own.items():
+        if r not in b.blocking:
+            v.append(
+                Violation(
+                    "510.1d",
+                    f"{t.q(r)}は{y}がブロックしているクリーチャーではないので、{y}は{t.q(r)}に"
+                    f"割り振れません。{t.q(r)}への{n}点を{dest}に移してください (510.1d)",
+                    b.blocker,
+                )
+            )
+    total = sum(own.values())
+    if total != plan.power:
+        v.append(_wrong_total(b.blocker, plan.power, total, plan, t))
+    return v
+
+
+def check_assignment(
+    view: CombatView,
+    assignments: Mapping[str, Mapping[str, int]],
+    blocker_assignments: Mapping[str, Mapping[str, int]],
+    *,
+    names: Mapping[str, str] | None = None,
+) -> tuple[Violation, ...]:
+    """CR 510.1e: check the whole combat damage assignment; ``()`` when it is legal.
+
+    Creatures missing from ``assignments`` or ``blocker_assignments`` get
+    their default (:func:`complete_assignment`), and the 702.19b-c checks count
+    the damage of every other creature, given or default.  Explicit zeros are
+    accepted anywhere.  ``names`` (defaults to ``view.names``) gives the names
+    messages use.  Violations come in the order of ``view.attacks``, then of
+    ``view.blocks``, then ids that are not attacking or blocking creatures.
+
+    Rules cited: 510.1a (total, negative or non-integer amounts, power 0 or
+    less), 510.1b, 510.1c, 510.1d (recipients), 506.4c (a removed
+    planeswalker or battle), 702.19b (trample before lethal), 702.19c
+    (trample over planeswalkers before loyalty), 702.19e, 702.19f, and 510.1
+    for an id that is not an attacking/blocking creature.
+
+    CR 702.19b example 2 (6/6 green trampler, 2/2 with protection from green):
+
+    >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("knight",), trample=True),),
+    ...                   (BlockView.of("knight", 2, ("wurm",)),), {"knight": 2}, {},
+    ...                   names={"wurm": "大ワーム", "knight": "白騎士", "B": "対戦相手"})
+    >>> check_assignment(view, {"wurm": {"knight": 2, "B": 4}}, {})
+    ()
+    >>> (v,) = check_assignment(view, {"wurm": {"knight": 1, "B": 5}}, {})
+    >>> v.rule, v.attacker
+    ('702.19b', 'wurm')
+    >>> print(v.message)  # doctest: +NORMALIZE_WHITESPACE
+    トランプルを持つ「大ワーム」は、ブロック・クリーチャーすべてに致死ダメージを割り振るまで、プレイヤー「対戦相手」には割り振れません。「白騎士」にあと1点（致死ダメージ2点に対してこの割り振りで1点）足りません。「対戦相手」への割り振りから1点をそれらのブロック・クリーチャーに移してください (702.19b)
+    """
+    t = _Text(view.names if names is None else names)
+    full, full_b = complete_assignment(view, assignments, blocker_assignments)
+    tally = _Tally()
+    plans = {a.attacker: _attack_plan(a) for a in view.attacks}
+    for a in view.attacks:
+        tally.add(full[a.attacker], a.deathtouch, plans[a.attacker])
+    v: list[Violation] = []
+    seen: set[str] = set()
+    for a in view.attacks:
+        if a.attacker not in seen:
+            seen.add(a.attacker)
+            v.extend(_check_attack(view, a, full[a.attacker], tally, t))
+    for b in view.blocks:
+        if b.blocker not in seen:
+            seen.add(b.blocker)
+            v.extend(_check_block(b, full_b[b.blocker], t))
+    attackers = {a.attacker for a in view.attacks}
+    blockers = {b.blocker for b in view.blocks}
+    for key in assignments:
+        if key not in attackers:
+            hint = (
+                "ブロック・クリーチャーの割り振りは blocker_assignments に書いてください"
+                if key in blockers
+                else "この戦闘ダメージ・ステップに戦闘ダメージを割り振るのは攻撃クリーチャーとブロック・クリーチャーだけです"
+            )
+            v.append(Violation("510.1", f"{t.q(key)}は攻撃クリーチャーではありません。{hint} (510.1)", key))
+    for key in blocker_assignments:
+        if key not in blockers:
+            hint = (
+                "攻撃クリーチャーの割り振りは assignments に書いてください"
+                if key in attackers
+                else "この戦闘ダメージ・ステップに戦闘ダメージを割り振るのは攻撃クリーチャーとブロック・クリーチャーだけです"
+            )
+            v.append(
+                Violation("510.1", f"{t.q(key)}はブロック・クリーチャーではありません。{hint} (510.1)", key)
+            )
+    return tuple(v)
+
+
+def describe_options(
+    view: CombatView,
+    creature: str,
+    assignments: Mapping[str, Mapping[str, int]] | None = None,
+    *,
+    names: Mapping[str, str] | None = None,
+) -> str:
+    """A Japanese sentence saying what ``creature`` may do this step, and in how many ways.
+
+    >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("bear",), trample=True),),
+    ...                   (BlockView.of("bear", 2, ("wurm",)),), {"bear": 2}, {})
+    >>> print(describe_options(view, "wurm", names={"bear": "灰色熊", "B": "対戦相手"}))
+    「wurm」（パワー6）は「灰色熊」に致死ダメージ（あと2点）を割り振れば、残りを「灰色熊」と「対戦相手」に自由に割り振れます (702.19b)。割り振り方は全部で5通りです。
+    >>> print(describe_options(view, "bear"))
+    「bear」（パワー2）は「wurm」に2点すべてを割り振ります (510.1d)。
+    """
+    t = _Text(view.names if names is None else names)
+    count = count_assignments(view, creature, assignments)
+    is_attacker = any(a.attacker == creature for a in view.attacks)
+    plan = _attack_plan(view.attack(creature)) if is_attacker else _block_plan(view.block(creature))
+    x = f"{t.q(creature)}（パワー{view.attack(creature).power if is_attacker else view.block(creature).power}）"
+    if plan.assigns_nothing:
+        return f"{x}は戦闘ダメージを割り振りません ({plan.rule})。"
+    rs = plan.recipients
+    if len(rs) == 1:
+        return f"{x}は{t.q(rs[0])}に{plan.power}点すべてを割り振ります ({plan.rule})。"
+    tail = f"割り振り方は全部で{count}通りです。"
+    if plan.target is None:
+        return f"{x}は{t.join(rs, 'と')}に{plan.power}点を自由に分けて割り振ります ({plan.rule})。{tail}"
+    needs = {b: n for b, n in lethal_needed(view, creature, assignments).items() if n}
+    lethal = "、".join(f"{t.q(b)}に致死ダメージ（あと{n}点）" for b, n in needs.items())
+    if plan.controller is None:
+        head = f"{x}は{lethal}を割り振れば、" if needs else f"{x}は"
+        return f"{head}残りを{t.join(rs, 'と')}に自由に割り振れます ({plan.rule})。{tail}"
+    loyalty = loyalty_needed(view, creature, assignments)
+    head = f"{x}は{lethal}を割り振れば{t.q(plan.target)}に割り振れ、" if needs else f"{x}は"
+    pw = (
+        f"{t.q(plan.target)}に忠誠度までのダメージ（あと{loyalty}点）を割り振れば"
+        if loyalty
+        else f"{t.q(plan.target)}はほかのクリーチャーの割り振りで忠誠度に達しているので"
+    )
+    return f"{head}{pw}、残りをそのコントローラー{t.q(plan.controller)}にも割り振れます (702.19c)。{tail}"

@@ -1,0 +1,503 @@
+"""CR 506.4, 510, 702.19: the combat damage step(s) of a combat scenario.
+
+For each combat damage step (CR 510.4: a first one only for creatures with
+first strike or double strike when any creature in combat has either; then
+one for the creatures that had neither plus those with double strike) this
+module
+
+1. builds a :class:`~rules_core.assignment.CombatView` from the board as it
+   stands (damage marked in an earlier step counts towards lethal damage;
+   creatures that left the battlefield are out of combat, CR 506.4);
+2. takes the scenario's assignments for the creatures that deal damage in
+   that step, the default where one is missing, and checks the whole
+   assignment (CR 510.1e) with :mod:`rules_core.assignment`;
+3. deals all the step's combat damage as one simultaneous damage event
+   (CR 510.2) through the 120.4 pipeline (:func:`rules_core.damage.deal_damage`),
+   then state-based actions.
+
+Which assignment applies where (an extension of the contract, see FORMAT.md):
+``assignments``/``blocker_assignments`` give each creature's assignment for
+the first step in which it deals combat damage; ``second_step_assignments``/
+``second_step_blocker_assignments`` give a double striker's assignment for the
+second step. An entry for a creature still on the battlefield that deals no
+combat damage in that step is an illegal assignment (CR 510.4); an entry for a
+creature that left the battlefield before its step is ignored, with a note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import assignment as am
+from ._frozen import FrozenMap
+from .assignment import AttackView, BlockView, CombatView, Violation
+from .damage import deal_damage
+from .effects import Effect
+from .scenario import CombatEvent, Scenario
+from .state import GameState, Permanent, Source
+from .trace import Resolution, Stage, Step
+
+FIRST = "first_strike_damage"
+REGULAR = "combat_damage"
+
+_KIND_JA = {"player": "プレイヤー", "planeswalker": "プレインズウォーカー", "battle": "バトル"}
+
+
+def _strikes_first(p: Permanent) -> bool:
+    return p.has("first_strike") or p.has("double_strike")
+
+
+def _event(scenario: Scenario) -> CombatEvent:
+    event = scenario.event
+    if not isinstance(event, CombatEvent):
+        raise ValueError("戦闘のシナリオではありません (event.type が combat ではありません)")
+    return event
+
+
+def _combatants(event: CombatEvent) -> list[str]:
+    seen: dict[str, None] = {}
+    for attack in event.attacks:
+        seen[attack.attacker] = None
+    for attack in event.attacks:
+        for b in attack.blockers:
+            seen[b] = None
+    return list(seen)
+
+
+def plan_steps(scenario: Scenario) -> tuple[bool, frozenset[str]]:
+    """CR 510.4: whether there is a first-strike step, and the creatures that deal damage in it.
+
+    The second step's dealers depend on the board after the first step
+    (those still on the battlefield), see :func:`_second_dealers`.
+    """
+    event = _event(scenario)
+    state = scenario.state
+    everyone = [state.permanent(c) for c in _combatants(event)]
+    first = frozenset(p.id for p in everyone if _strikes_first(p))
+    return bool(first), first
+
+
+def _second_dealers(scenario: Scenario, state: GameState) -> frozenset[str]:
+    """CR 510.4: creatures that had neither first strike nor double strike as step one began, and those
+    that have double strike now — still on the battlefield."""
+    start = scenario.state
+    out = set()
+    for c in _combatants(_event(scenario)):
+        now = state.permanent(c)
+        if not now.on_battlefield:
+            continue
+        if not _strikes_first(start.permanent(c)) or now.has("double_strike"):
+            out.add(c)
+    return frozenset(out)
+
+
+def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) -> CombatView:
+    """The :class:`CombatView` of one step: the creatures in ``dealers`` deal damage, from ``state``."""
+    event = _event(scenario)
+    names = {p.id: p.label for p in state.players}
+    names.update({p.id: p.label for p in state.permanents})
+    lethal: dict[str, int] = {}
+    loyalty: dict[str, int] = {}
+    attacks: list[AttackView] = []
+    in_combat = {c for c in _combatants(event) if state.permanent(c).on_battlefield}
+    for attack in event.attacks:
+        a = state.permanent(attack.attacker)
+        lethal[a.id] = a.lethal_damage()
+        if attack.attacker not in in_combat:
+            continue
+        blockers = tuple(b for b in attack.blockers if b in in_combat)
+        for b in blockers:
+            lethal[b] = state.permanent(b).lethal_damage()
+        if attack.attacker not in dealers:
+            continue
+        if state.is_player(attack.defender):
+            kind, controller, removed = "player", None, False
+        else:
+            d = state.permanent(attack.defender)
+            kind = "planeswalker" if d.is_planeswalker else "battle"
+            controller = d.defending_player
+            removed = not d.on_battlefield
+            if d.is_planeswalker and d.on_battlefield:
+                loyalty[d.id] = d.loyalty or 0
+        attacks.append(AttackView(
+            attacker=a.id, power=a.current_power, defender=attack.defender, defender_kind=kind,
+            defender_controller=controller, blocked=attack.blocked, blockers=blockers,
+            trample=a.has("trample"), trample_over_planeswalkers=a.has("trample_over_planeswalkers"),
+            deathtouch=a.has("deathtouch"), defender_removed=removed,
+        ))
+    blocks: list[BlockView] = []
+    seen: set[str] = set()
+    for attack in event.attacks:
+        for b in attack.blockers:
+            if b in seen or b not in dealers or b not in in_combat:
+                continue
+            seen.add(b)
+            blocking = tuple(x.attacker for x in event.attacks if b in x.blockers and x.attacker in in_combat)
+            p = state.permanent(b)
+            lethal[b] = p.lethal_damage()
+            blocks.append(BlockView(blocker=b, power=p.current_power, deathtouch=p.has("deathtouch"),
+                                    blocking=blocking))
+    return CombatView(tuple(attacks), tuple(blocks), lethal, loyalty, names)
+
+
+@dataclass(frozen=True, slots=True)
+class _StepInput:
+    assignments: dict[str, dict[str, int]]
+    blocker_assignments: dict[str, dict[str, int]]
+    violations: tuple[Violation, ...]
+    ignored: tuple[str, ...]
+
+
+def _given_for_step(
+    scenario: Scenario, state: GameState, view: CombatView, *, number: int, first_dealers: frozenset[str],
+    two_steps: bool,
+) -> _StepInput:
+    """The assignments the scenario gives for the creatures dealing damage in this step, and misplaced ones."""
+    event = _event(scenario)
+    attackers = {a.attacker for a in view.attacks}
+    blockers = {b.blocker for b in view.blocks}
+    names = view.names
+    given_a: dict[str, dict[str, int]] = {}
+    given_b: dict[str, dict[str, int]] = {}
+    violations: list[Violation] = []
+    ignored: list[str] = []
+
+    def take(source: Mapping[str, Mapping[str, int]], dealers: set[str], out: dict[str, dict[str, int]],
+             *, second: bool) -> None:
+        for creature, amounts in source.items():
+            if creature in dealers:
+                if second or number == 1 or creature not in first_dealers:
+                    out.setdefault(creature, dict(amounts))
+                continue
+            # Not dealing damage in this step.
+            if number == 1 and not second:
+                continue  # used in step 2 (its first step) or reported there
+            if number == 2 and not second and creature in first_dealers:
+                continue  # its step-1 assignment
+            label = names.get(creature, creature)
+            if not state.permanent(creature).on_battlefield:
+                ignored.append(f"「{label}」は戦場を離れたので戦闘ダメージを与えない。指定された割り振りは使われない "
+                               "(506.4, 510.4)。")
+                continue
+            if second and not two_steps:
+                msg = (f"先制攻撃や二段攻撃を持つクリーチャーがいないので第2戦闘ダメージ・ステップはない。"
+                       f"「{label}」の second_step の割り振りを取り消してください (510.4)")
+            elif second:
+                msg = (f"「{label}」は第2戦闘ダメージ・ステップで戦闘ダメージを割り振らない(二段攻撃を持たず、"
+                       f"第1ステップで戦闘ダメージを与えた)。second_step の割り振りを取り消してください (510.4)")
+            else:
+                msg = (f"「{label}」はこの戦闘で戦闘ダメージを割り振らない。割り振りを取り消してください (510.4)")
+            violations.append(Violation("510.4", msg, creature))
+
+    if number == 1:
+        take(event.assignments, attackers, given_a, second=False)
+        take(event.blocker_assignments, blockers, given_b, second=False)
+        if not two_steps:
+            take(event.second_step_assignments, set(), given_a, second=True)
+            take(event.second_step_blocker_assignments, set(), given_b, second=True)
+    else:
+        take(event.second_step_assignments, attackers, given_a, second=True)
+        take(event.second_step_blocker_assignments, blockers, given_b, second=True)
+        take(event.assignments, attackers, given_a, second=False)
+        take(event.blocker_assignments, blockers, given_b, second=False)
+    return _StepInput(given_a, given_b, tuple(violations), tuple(ignored))
+
+
+def _reason(view: CombatView, a: AttackView, amounts: Mapping[str, int], full: Mapping[str, Mapping[str, int]],
+            rules: list[str]) -> str:
+    """Why this attacker's assignment is legal, in Japanese, citing the rule."""
+    t = view.names
+    q = lambda i: f"「{t.get(i, i)}」"  # noqa: E731
+    if a.power <= 0:
+        _add(rules, "510.1a")
+        return f"パワーが{a.power}なので戦闘ダメージを割り振らない (510.1a)。"
+    past = [r for r in (a.defender, a.defender_controller) if r is not None and amounts.get(r, 0)
+            and r not in a.blockers]
+    if not a.blocked:
+        if a.attacks_nothing:
+            if amounts:
+                _add(rules, "702.19e")
+                return "攻撃していたプレインズウォーカーが戦闘から取り除かれたが、プレインズウォーカー越えトランプルにより防御プレイヤーに割り振れる (702.19e)。"
+            _add(rules, "510.1b")
+            return "何も攻撃していないので、戦闘ダメージを割り振らない (510.1b)。"
+        if a.trample_over_planeswalkers and a.defender_kind == "planeswalker" and len(past) > 1:
+            _add(rules, "702.19c")
+            return (f"ブロックされておらず、プレインズウォーカー越えトランプルを持つので、{q(a.defender)}に忠誠度以上の"
+                    f"ダメージを割り振れば残りをそのコントローラーに割り振れる (702.19c)。")
+        _add(rules, "510.1b")
+        return f"ブロックされていないので、攻撃している{_KIND_JA[a.defender_kind]}{q(a.defender)}に割り振る (510.1b)。"
+    if not a.blockers:
+        if a.trample or a.trample_over_planeswalkers:
+            _add(rules, "702.19d")
+            return "ブロックされたがブロック・クリーチャーがもういないので、トランプルによりすべてを攻撃先に割り振る (702.19d)。"
+        _add(rules, "510.1c")
+        return "ブロックされたがブロック・クリーチャーがもういないので、戦闘ダメージを割り振らない (510.1c)。"
+    tramples = a.trample or a.trample_over_planeswalkers
+    if not tramples:
+        _add(rules, "510.1c")
+        if len(a.blockers) == 1:
+            return f"ブロックしているクリーチャーは{q(a.blockers[0])}だけなので、すべてをそれに割り振る (510.1c)。"
+        return ("複数のクリーチャーにブロックされたので、コントローラーがそれらに自由に分けて割り振る。"
+                "割り振る順番はない (510.1c)。")
+    _add(rules, "702.19b")
+    if not past:
+        return "トランプルを持つが、すべてをブロック・クリーチャーに割り振った (702.19b)。"
+    others = {k: v for k, v in full.items() if k != a.attacker}
+    needs = am.lethal_needed(view, a.attacker, others)
+    parts = []
+    for b in a.blockers:
+        lethal = view.lethal.get(b, 0)
+        if a.deathtouch:
+            parts.append(f"{q(b)}は接死により1点で致死")
+        elif needs.get(b, 0) < lethal:
+            parts.append(f"{q(b)}は致死ダメージ{lethal}点のうち他から{lethal - needs.get(b, 0)}点")
+        else:
+            parts.append(f"{q(b)}は致死ダメージ{lethal}点")
+    if a.deathtouch:
+        _add(rules, "702.2c")
+    text = (f"トランプル：ブロック・クリーチャーすべてに致死ダメージが割り振られているので({'、'.join(parts)})、"
+            f"残りを攻撃先にも割り振れる (702.19b)。")
+    if a.defender_controller in past and a.defender_kind == "planeswalker":
+        _add(rules, "702.19c")
+        text += "プレインズウォーカーに忠誠度以上を割り振ったので、さらに残りをそのコントローラーに割り振れる (702.19c)。"
+    return text
+
+
+def _add(rules: list[str], rule: str) -> None:
+    if rule not in rules:
+        rules.append(rule)
+
+
+def _assignment_stage(
+    view: CombatView,
+    full_a: Mapping[str, Mapping[str, int]],
+    full_b: Mapping[str, Mapping[str, int]],
+    given: _StepInput,
+    header: list[str],
+) -> Stage:
+    rules: list[str] = ["510.1"]
+    notes = list(header)
+    events: list[FrozenMap[str, Any]] = []
+    names = view.names
+    for a in view.attacks:
+        amounts = full_a[a.attacker]
+        origin = "指定された割り振り" if a.attacker in given.assignments else "既定の割り振り"
+        what = am.format_assignment(amounts, names)
+        notes.append(f"攻撃クリーチャー「{names.get(a.attacker, a.attacker)}」(パワー{a.power})：{what}"
+                     f"({origin})。{_reason(view, a, amounts, full_a, rules)}")
+        for to, n in amounts.items():
+            if n:
+                events.append(FrozenMap({"source": a.attacker, "to": to, "amount": n, "combat": True,
+                                         "given": a.attacker in given.assignments}))
+    for b in view.blocks:
+        amounts = full_b[b.blocker]
+        origin = "指定された割り振り" if b.blocker in given.blocker_assignments else "既定の割り振り"
+        what = am.format_assignment(amounts, names)
+        if b.power <= 0:
+            why = f"パワーが{b.power}なので戦闘ダメージを割り振らない (510.1a)。"
+            _add(rules, "510.1a")
+        elif not b.blocking:
+            why = "ブロックしているクリーチャーがもういないので割り振らない (510.1d)。"
+            _add(rules, "510.1d")
+        elif len(b.blocking) == 1:
+            why = "ブロックしているクリーチャーにすべて割り振る (510.1d)。"
+            _add(rules, "510.1d")
+        else:
+            why = "複数のクリーチャーをブロックしているので、コントローラーが自由に分けて割り振る (510.1d)。"
+            _add(rules, "510.1d")
+        notes.append(f"ブロック・クリーチャー「{names.get(b.blocker, b.blocker)}」(パワー{b.power})：{what}"
+                     f"({origin})。{why}")
+        for to, n in amounts.items():
+            if n:
+                events.append(FrozenMap({"source": b.blocker, "to": to, "amount": n, "combat": True,
+                                         "given": b.blocker in given.blocker_assignments}))
+    notes.extend(given.ignored)
+    notes.append("割り振り全体がルールに従っているので適正 (510.1e)。")
+    notes.append("割り振られた戦闘ダメージはすべて同時に与えられる。スタックは用いない (510.2)。")
+    for r in ("510.1e", "510.2"):
+        _add(rules, r)
+    return Stage("assignment", tuple(rules), tuple(notes), (), tuple(events))
+
+
+def _damage_list(state: GameState, full_a: Mapping[str, Mapping[str, int]],
+                 full_b: Mapping[str, Mapping[str, int]]) -> list[tuple[Source, str, int]]:
+    out: list[tuple[Source, str, int]] = []
+    for creature, amounts in (*full_a.items(), *full_b.items()):
+        source = Source.of(state.permanent(creature))
+        for to, n in amounts.items():
+            if n > 0:
+                out.append((source, to, n))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _CombatRun:
+    legal: bool
+    violations: tuple[Violation, ...]
+    steps: tuple[Step, ...]
+    state: GameState
+    effects: tuple[Effect, ...]
+    views: tuple[tuple[str, CombatView, _StepInput], ...]
+
+
+def _run(scenario: Scenario, *, defaults_only: bool = False) -> _CombatRun:
+    """Resolve every combat damage step; stop at the first illegal assignment."""
+    two_steps, first_dealers = plan_steps(scenario)
+    state = scenario.state
+    effects = scenario.effects
+    steps: list[Step] = []
+    views: list[tuple[str, CombatView, _StepInput]] = []
+    all_dealers = frozenset(_combatants(_event(scenario)))
+    plan: list[tuple[str, int]] = [(FIRST, 1), (REGULAR, 2)] if two_steps else [(REGULAR, 1)]
+    for name, number in plan:
+        if number == 2 and sum(1 for p in state.players if not p.lost) <= 1:
+            last = steps[-1]
+            final_stage = last.stages[-1]
+            steps[-1] = Step(last.name, (*last.stages[:-1], Stage(
+                final_stage.stage, final_stage.rules,
+                (*final_stage.notes, "ゲームが終わったので、第2戦闘ダメージ・ステップは行われない (104.3a)。"),
+                final_stage.changes, final_stage.events, final_stage.extra)))
+            break
+        dealers = (first_dealers if number == 1 else _second_dealers(scenario, state)) if two_steps else all_dealers
+        view = build_view(scenario, state, dealers)
+        if defaults_only:
+            given = _StepInput({}, {}, (), ())
+        else:
+            given = _given_for_step(scenario, state, view, number=number, first_dealers=first_dealers,
+                                    two_steps=two_steps)
+        violations = given.violations + am.check_assignment(view, given.assignments, given.blocker_assignments)
+        views.append((name, view, given))
+        if violations:
+            return _CombatRun(False, violations, (), state, effects, tuple(views))
+        full_a, full_b = am.complete_assignment(view, given.assignments, given.blocker_assignments)
+        header: list[str] = []
+        if two_steps and number == 1:
+            header.append("先制攻撃か二段攻撃を持つクリーチャーがいるので、戦闘ダメージ・ステップは2回ある。"
+                          "この第1ステップでは先制攻撃か二段攻撃を持つクリーチャーだけが戦闘ダメージを割り振る (510.4)。")
+        elif two_steps:
+            header.append("第2戦闘ダメージ・ステップ：第1ステップの開始時に先制攻撃も二段攻撃も持っていなかった"
+                          "クリーチャーと、二段攻撃を持つクリーチャーが戦闘ダメージを割り振る (510.4)。"
+                          "戦場を離れたクリーチャーは戦闘から取り除かれている (506.4)。")
+        stage = _assignment_stage(view, full_a, full_b, given, header)
+        if two_steps:
+            stage = Stage(stage.stage, ("510.4", *stage.rules), stage.notes, stage.changes, stage.events)
+        outcome = deal_damage(state, effects, scenario.choices, _damage_list(state, full_a, full_b), combat=True)
+        steps.append(Step(name, (stage, *outcome.stages)))
+        state, effects = outcome.state, outcome.effects
+    return _CombatRun(True, (), tuple(steps), state, effects, tuple(views))
+
+
+def resolve_combat(scenario: Scenario) -> Resolution:
+    """CR 510: resolve the combat damage step(s) of a combat scenario."""
+    run = _run(scenario)
+    if not run.legal:
+        return Resolution(legal=False, steps=(), state=None, effects=None, violations=run.violations)
+    return Resolution(legal=True, steps=run.steps, state=run.state, effects=run.effects)
+
+
+# --------------------------------------------------------------------------- helpers for the board UI
+
+
+def check_assignment(scenario: Scenario) -> tuple[Violation, ...]:
+    """CR 510.1e: the violations of the scenario's combat damage assignment, in every step (``()`` if legal).
+
+    The second step is checked against the board after the first (its
+    blockers may have died), so this runs the combat.
+    """
+    return _run(scenario).violations
+
+
+def _split(step_views: tuple[tuple[str, CombatView, _StepInput], ...],
+           runs: list[tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]]) -> dict[str, Any]:
+    out: dict[str, Any] = {"assignments": {}, "blocker_assignments": {}}
+    for (_name, _view, _given), (full_a, full_b) in zip(step_views, runs, strict=True):
+        for key, full in (("assignments", full_a), ("blocker_assignments", full_b)):
+            for creature, amounts in full.items():
+                if creature in out[key]:
+                    second = "second_step_" + key
+                    out.setdefault(second, {})[creature] = amounts
+                else:
+                    out[key][creature] = amounts
+    return out
+
+
+def default_assignment(scenario: Scenario) -> dict[str, Any]:
+    """The assignment every creature makes by default (``scenario-format.md``), in the contract's shape.
+
+    ``{"assignments": {...}, "blocker_assignments": {...}}``; each creature's
+    entry is for the first step in which it deals damage. With double strike,
+    the second step's defaults come as ``second_step_assignments`` /
+    ``second_step_blocker_assignments`` (computed after a first step resolved
+    with default assignments). Zeros are omitted; a creature that assigns
+    nothing maps to ``{}``.
+    """
+    run = _run(scenario, defaults_only=True)
+    fulls = [am.complete_assignment(view, {}, {}) for _name, view, _given in run.views]
+    return _split(run.views, fulls)
+
+
+def _view_for(scenario: Scenario, creature: str) -> tuple[CombatView, dict[str, dict[str, int]]]:
+    """The view of the first step in which ``creature`` deals damage, and the others' given assignments."""
+    event = _event(scenario)
+    if creature not in _combatants(event):
+        raise ValueError(f"{creature} はこの戦闘の攻撃クリーチャーでもブロック・クリーチャーでもありません")
+    two_steps, first_dealers = plan_steps(scenario)
+    state = scenario.state
+    if two_steps and creature not in first_dealers:
+        run = _run(scenario)
+        if not run.legal or len(run.views) < 2:
+            # Resolve step one with defaults instead, to reach step two.
+            run = _run(scenario, defaults_only=True)
+        if len(run.views) < 2:
+            raise ValueError(f"{creature} が戦闘ダメージを割り振るステップがありません")
+        _name, view, given = run.views[1]
+        return view, given.assignments
+    dealers = first_dealers if two_steps else frozenset(_combatants(event))
+    view = build_view(scenario, state, dealers)
+    given = _given_for_step(scenario, state, view, number=1, first_dealers=first_dealers, two_steps=two_steps)
+    return view, given.assignments
+
+
+def _check_in_view(view: CombatView, creature: str) -> None:
+    if not any(a.attacker == creature for a in view.attacks) and not any(b.blocker == creature for b in view.blocks):
+        raise ValueError(f"{creature} は戦闘ダメージを割り振りません(戦闘から取り除かれています)")
+
+
+def legal_assignments(scenario: Scenario, attacker_id: str) -> Iterator[dict[str, int]]:
+    """Every legal assignment of one attacking (or blocking) creature, the others' held as given or default.
+
+    For the first step in which it deals damage; zeros omitted. See
+    :func:`rules_core.assignment.legal_assignments`.
+    """
+    view, given = _view_for(scenario, attacker_id)
+    _check_in_view(view, attacker_id)
+    return am.legal_assignments(view, attacker_id, given)
+
+
+def count_assignments(scenario: Scenario, attacker_id: str) -> int:
+    """How many legal assignments the creature has (closed form; see :func:`legal_assignments`)."""
+    view, given = _view_for(scenario, attacker_id)
+    _check_in_view(view, attacker_id)
+    return am.count_assignments(view, attacker_id, given)
+
+
+def max_damage_assignment(scenario: Scenario, attacker_id: str) -> dict[str, int]:
+    """The attacker's legal assignment dealing the most to the attacked player, planeswalker or battle."""
+    view, given = _view_for(scenario, attacker_id)
+    _check_in_view(view, attacker_id)
+    return am.max_damage_assignment(view, attacker_id, given)
+
+
+__all__ = [
+    "Violation",
+    "build_view",
+    "check_assignment",
+    "count_assignments",
+    "default_assignment",
+    "legal_assignments",
+    "max_damage_assignment",
+    "plan_steps",
+    "resolve_combat",
+]

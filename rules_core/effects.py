@@ -1,0 +1,313 @@
+"""The effect kinds of the scenario format (``scenario-format.md``, table "Effects") as value objects.
+
+Each effect knows how to write itself back as a contract document
+(:meth:`to_dict`). How they apply lives in :mod:`rules_core.prevention`
+(CR 614, 615, 616: stage 120.4b) and :mod:`rules_core.results` (stage 120.4c).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+def _put(doc: dict[str, Any], key: str, value: Any) -> None:
+    if value is not None and value is not False:
+        doc[key] = value
+
+
+@dataclass(frozen=True, slots=True)
+class TargetFilter:
+    """``to_filter`` of ``prevent_static``: a permanent matching every given condition (CR 615.10 example)."""
+
+    controller: str | None = None
+    subtype: str | None = None
+    types: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        _put(doc, "controller", self.controller)
+        _put(doc, "subtype", self.subtype)
+        if self.types:
+            doc["types"] = list(self.types)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class PreventNext:
+    """CR 615.7: a shield that prevents the next ``amount`` damage to ``to``."""
+
+    type: ClassVar[str] = "prevent_next"
+    to: str
+    amount: int
+    used: bool = False
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "to": self.to, "amount": self.amount}
+        _put(doc, "used", self.used)
+        _put(doc, "name", self.name)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class PreventNextFromSource:
+    """CR 615.8: prevents the next instance of damage from ``source``, however much;
+    with ``gain_life_to``, that player then gains life equal to the damage prevented (CR 615.5, Awe Strike)."""
+
+    type: ClassVar[str] = "prevent_next_from_source"
+    source: str
+    gain_life_to: str | None = None
+    used: bool = False
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "source": self.source}
+        _put(doc, "gain_life_to", self.gain_life_to)
+        _put(doc, "used", self.used)
+        _put(doc, "name", self.name)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class PreventAll:
+    """Prevent all damage (Fog-like), optionally only to ``to``, only from ``from_``, only combat damage."""
+
+    type: ClassVar[str] = "prevent_all"
+    to: str | None = None
+    from_: str | None = None
+    combat_only: bool = False
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type}
+        _put(doc, "to", self.to)
+        _put(doc, "from", self.from_)
+        _put(doc, "combat_only", self.combat_only)
+        _put(doc, "name", self.name)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class PreventStatic:
+    """CR 615.10: a static ability preventing ``amount`` of each applicable damage event, separately."""
+
+    type: ClassVar[str] = "prevent_static"
+    amount: int
+    to: str | None = None
+    to_filter: TargetFilter | None = None
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "amount": self.amount}
+        _put(doc, "to", self.to)
+        if self.to_filter is not None:
+            doc["to_filter"] = self.to_filter.to_dict()
+        _put(doc, "name", self.name)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class PreventFromColor:
+    """CR 615.9, 609.7b: prevents damage to ``to`` from sources of ``color``, the colour being checked
+    again when the damage would be dealt; with ``next_only`` a one-shot shield not used up on a mismatch."""
+
+    type: ClassVar[str] = "prevent_from_color"
+    color: str
+    to: str
+    next_only: bool = False
+    used: bool = False
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "color": self.color, "to": self.to}
+        _put(doc, "next_only", self.next_only)
+        _put(doc, "used", self.used)
+        _put(doc, "name", self.name)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class DamageMultiplier:
+    """CR 614 (120.4b): a replacement effect multiplying damage by ``factor`` (2 doubles)."""
+
+    type: ClassVar[str] = "damage_multiplier"
+    factor: int
+    from_controller: str | None = None
+    to: str | None = None
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "factor": self.factor}
+        _put(doc, "from_controller", self.from_controller)
+        _put(doc, "to", self.to)
+        _put(doc, "name", self.name)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class LifeGainMultiplier:
+    """120.4c: ``player`` gains ``factor`` times the life instead (Boon Reflection, 《加護の反射》)."""
+
+    type: ClassVar[str] = "life_gain_multiplier"
+    player: str
+    factor: int
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "player": self.player, "factor": self.factor}
+        _put(doc, "name", self.name)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class NoLifeGain:
+    """120.4c: ``player`` (every player if None) can't gain life (Sulfuric Vortex, 《硫黄の渦》)."""
+
+    type: ClassVar[str] = "no_life_gain"
+    player: str | None = None
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type}
+        _put(doc, "player", self.player)
+        _put(doc, "name", self.name)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class LifeFloor:
+    """120.4c: damage that would reduce ``player``'s life below ``floor`` reduces it to ``floor`` instead
+    (Worship, 《崇拝》, with ``if_controls_creature``)."""
+
+    type: ClassVar[str] = "life_floor"
+    player: str
+    floor: int = 1
+    if_controls_creature: bool = False
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "player": self.player, "floor": self.floor}
+        _put(doc, "if_controls_creature", self.if_controls_creature)
+        _put(doc, "name", self.name)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class NoCounters:
+    """120.4c: no counters can be put on ``on`` (Tatterkite, 《破れ翼トビ》)."""
+
+    type: ClassVar[str] = "no_counters"
+    on: str
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "on": self.on}
+        _put(doc, "name", self.name)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class CounterMultiplier:
+    """120.4c: counters put (by ``by_controller``, if given) are multiplied by ``factor``."""
+
+    type: ClassVar[str] = "counter_multiplier"
+    factor: int
+    by_controller: str | None = None
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "factor": self.factor}
+        _put(doc, "by_controller", self.by_controller)
+        _put(doc, "name", self.name)
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class CantBePrevented:
+    """CR 615.12: damage (from ``from_``, from sources ``from_controller`` controls, combat only) can't be prevented."""
+
+    type: ClassVar[str] = "cant_be_prevented"
+    from_: str | None = None
+    from_controller: str | None = None
+    combat_only: bool = False
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type}
+        _put(doc, "from", self.from_)
+        _put(doc, "from_controller", self.from_controller)
+        _put(doc, "combat_only", self.combat_only)
+        _put(doc, "name", self.name)
+        return doc
+
+
+Effect = (
+    PreventNext
+    | PreventNextFromSource
+    | PreventAll
+    | PreventStatic
+    | PreventFromColor
+    | DamageMultiplier
+    | LifeGainMultiplier
+    | NoLifeGain
+    | LifeFloor
+    | NoCounters
+    | CounterMultiplier
+    | CantBePrevented
+)
+
+DAMAGE_EFFECTS = (PreventNext, PreventNextFromSource, PreventAll, PreventStatic, PreventFromColor, DamageMultiplier)
+"""Effects that modify the damage itself (stage 120.4b)."""
+
+RESULT_EFFECTS = (LifeGainMultiplier, NoLifeGain, LifeFloor, NoCounters, CounterMultiplier)
+"""Effects that modify the results of damage (stage 120.4c)."""
+
+PREVENTION_EFFECTS = (PreventNext, PreventNextFromSource, PreventAll, PreventStatic, PreventFromColor)
+"""Effects that use the word "prevent" (CR 615.1a)."""
+
+EFFECT_TYPES: dict[str, type] = {
+    cls.type: cls
+    for cls in (
+        PreventNext,
+        PreventNextFromSource,
+        PreventAll,
+        PreventStatic,
+        PreventFromColor,
+        DamageMultiplier,
+        LifeGainMultiplier,
+        NoLifeGain,
+        LifeFloor,
+        NoCounters,
+        CounterMultiplier,
+        CantBePrevented,
+    )
+}
+
+EFFECT_LABEL_JA: dict[str, str] = {
+    "prevent_next": "軽減の盾",
+    "prevent_next_from_source": "発生源からの次のダメージの軽減",
+    "prevent_all": "すべてのダメージの軽減",
+    "prevent_static": "常在型の軽減効果",
+    "prevent_from_color": "色を指定した軽減",
+    "damage_multiplier": "ダメージを増やす置換効果",
+    "life_gain_multiplier": "ライフ獲得を増やす置換効果",
+    "no_life_gain": "ライフを得られない効果",
+    "life_floor": "ライフの下限の置換効果",
+    "no_counters": "カウンターを置けない効果",
+    "counter_multiplier": "カウンターを増やす置換効果",
+    "cant_be_prevented": "軽減できない効果",
+}
+
+
+def effect_label(effect: Effect, index: int) -> str:
+    """How a note names an effect: its ``name`` if it has one, else a description and its index.
+
+    >>> effect_label(PreventNext(to="bear", amount=2), 0)
+    '軽減の盾(効果0)'
+    >>> effect_label(LifeGainMultiplier(player="A", factor=2, name="《加護の反射》"), 1)
+    '《加護の反射》'
+    """
+    if effect.name:
+        return effect.name
+    return f"{EFFECT_LABEL_JA[effect.type]}(効果{index})"

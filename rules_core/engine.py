@@ -1,0 +1,60 @@
+"""Resolving a scenario: one non-combat damage event, or the combat damage step(s)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .damage import deal_damage
+from .scenario import CombatEvent, NoncombatEvent, Scenario, parse_scenario
+from .state import Source
+from .trace import Resolution, Step
+
+
+def noncombat_source(scenario: Scenario, event: NoncombatEvent) -> Source:
+    """The event's source: a permanent on the board, or the spell/ability object given inline."""
+    if isinstance(event.source, Source):
+        return event.source
+    return Source.of(scenario.permanent(event.source))
+
+
+def resolve(scenario: Scenario) -> Resolution:
+    """Resolve the scenario's damage event (CR 120.4, 510, 704). Pure: the scenario is not changed.
+
+    >>> s = parse_scenario({"players": [{"id": "A"}, {"id": "B"}],
+    ...     "permanents": [{"id": "bear", "name": "灰色熊", "controller": "B", "types": ["creature"],
+    ...                     "power": 2, "toughness": 2}],
+    ...     "event": {"type": "noncombat", "source": {"name": "稲妻", "controller": "A", "colors": ["red"]},
+    ...               "damage": [{"to": "bear", "amount": 3}]}})
+    >>> result = resolve(s)
+    >>> result.state.permanent("bear").zone
+    'graveyard'
+    >>> [stage.stage for stage in result.steps[0].stages]
+    ['120.4a', '120.4b', '120.4c', '120.4d', '704']
+    """
+    event = scenario.event
+    if isinstance(event, CombatEvent):
+        from .combat import resolve_combat
+
+        return resolve_combat(scenario)
+    source = noncombat_source(scenario, event)
+    outcome = deal_damage(
+        scenario.state,
+        scenario.effects,
+        scenario.choices,
+        [(source, d.to, d.amount) for d in event.damage],
+        combat=False,
+        excess_to=event.excess_to,
+        cant_be_prevented=event.cant_be_prevented,
+    )
+    return Resolution(
+        legal=True,
+        steps=(Step("damage", outcome.stages),),
+        state=outcome.state,
+        effects=outcome.effects,
+    )
+
+
+def resolve_document(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """Parse, resolve and write the result document; raises :class:`~rules_core.errors.ScenarioError`."""
+    return resolve(parse_scenario(doc)).to_dict()

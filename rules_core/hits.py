@@ -1,0 +1,54 @@
+"""The damage in flight: one :class:`Hit` per source and recipient while an event is processed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._frozen import FrozenMap
+from .state import Source
+
+
+class Hit:
+    """Damage one source would deal to one player or permanent in the current event.
+
+    A working record, changed only inside the pure pipeline functions. Its
+    counters keep the invariant ``amount + prevented == would_deal + added``:
+    ``would_deal`` is the amount after 120.4a (excess redirected), ``added`` what
+    replacement effects added (CR 614, e.g. doubling), ``prevented`` what
+    prevention effects took away (CR 615), ``amount`` what is dealt.
+    """
+
+    __slots__ = ("added", "amount", "combat", "prevented", "redirected_from", "source", "to", "unpreventable",
+                 "would_deal")
+
+    def __init__(self, source: Source, to: str, amount: int, *, combat: bool) -> None:
+        self.source = source
+        self.to = to
+        self.amount = amount
+        self.would_deal = amount
+        self.added = 0
+        self.prevented = 0
+        self.combat = combat
+        self.unpreventable = False
+        self.redirected_from: str | None = None
+
+    def __repr__(self) -> str:
+        return f"Hit({self.source.key!r} -> {self.to!r}: {self.amount})"
+
+    def event(self, *, detailed: bool) -> FrozenMap[str, Any]:
+        """The ``events`` item for a stage."""
+        doc: dict[str, Any] = {
+            "source": self.source.key,
+            "to": self.to,
+            "amount": self.amount,
+            "combat": self.combat,
+        }
+        if self.redirected_from is not None:
+            doc["redirected_from"] = self.redirected_from
+        if detailed:
+            doc["would_deal"] = self.would_deal
+            doc["added"] = self.added
+            doc["prevented"] = self.prevented
+            if self.unpreventable:
+                doc["cant_be_prevented"] = True
+        return FrozenMap(doc)

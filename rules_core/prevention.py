@@ -1,0 +1,453 @@
+"""CR 120.4b, 614, 615, 616: replacement and prevention effects on the damage itself.
+
+Per affected player or permanent, the applicable effects are applied one at a
+time in the order its controller chooses (CR 616.1; ``choices.replacement_order``,
+default: protection first, then the effects in listed order). Each effect
+applies at most once to the event (CR 614.5, 615.12a). Prevented damage is never
+dealt (CR 615.6); damage that can't be prevented still has the prevention effects
+applied, but nothing is prevented and no shield is used up (CR 615.12).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from ._frozen import FrozenMap
+from .effects import (
+    CantBePrevented,
+    DamageMultiplier,
+    Effect,
+    PreventAll,
+    PreventFromColor,
+    PreventNext,
+    PreventNextFromSource,
+    PreventStatic,
+    TargetFilter,
+    effect_label,
+)
+from .hits import Hit
+from .scenario import Choices
+from .state import COLOR_JA, GameState
+from .text import colors_ja, source_name, who
+from .trace import Change
+
+PROTECTION = "protection"
+
+@dataclass(frozen=True, slots=True)
+class PendingGain:
+    """CR 615.5: the extra effect of a prevention effect: ``player`` gains life equal to the damage prevented."""
+
+    player: str
+    amount: int
+    effect: int
+
+
+@dataclass(slots=True)
+class DamageEffectsOutcome:
+    """What stage 120.4b did: the effects afterwards, the changes and notes, and life to gain (CR 615.5)."""
+
+    effects: tuple[Effect, ...]
+    changes: list[Change] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)
+    gains: list[PendingGain] = field(default_factory=list)
+
+
+def is_unpreventable(hit: Hit, effects: Sequence[Effect], *, event_flag: bool) -> bool:
+    """CR 615.12: the event says the damage can't be prevented, or a ``cant_be_prevented`` effect covers it."""
+    if event_flag:
+        return True
+    for effect in effects:
+        if isinstance(effect, CantBePrevented):
+            if effect.from_ is not None and effect.from_ != hit.source.id:
+                continue
+            if effect.from_controller is not None and effect.from_controller != hit.source.controller:
+                continue
+            if effect.combat_only and not hit.combat:
+                continue
+            return True
+    return False
+
+
+def matches_filter(state: GameState, recipient: str, flt: TargetFilter) -> bool:
+    """``to_filter``: a permanent with the controller, subtype and every type given."""
+    if not state.is_permanent(recipient):
+        return False
+    permanent = state.permanent(recipient)
+    if flt.controller is not None and permanent.controller != flt.controller:
+        return False
+    if flt.subtype is not None and flt.subtype not in permanent.subtypes:
+        return False
+    return all(t in permanent.types for t in flt.types)
+
+
+def _static_applies(state: GameState, effect: PreventStatic, recipient: str) -> bool:
+    if effect.to is not None:
+        return effect.to == recipient
+    if effect.to_filter is not None:
+        return matches_filter(state, recipient, effect.to_filter)
+    return True
+
+
+class _Book:
+    """Shields and one-shot effects while the event is processed."""
+
+    def __init__(self, effects: tuple[Effect, ...]) -> None:
+        self.effects = effects
+        self.shield: dict[int, int] = {}
+        self.used: set[int] = set()
+        self.from_source_prevented: dict[int, int] = {}
+
+    def result(self) -> tuple[Effect, ...]:
+        if not self.shield and not self.used:
+            return self.effects
+        out: list[Effect] = []
+        for i, effect in enumerate(self.effects):
+            if isinstance(effect, PreventNext) and i in self.shield:
+                left = self.shield[i]
+                effect = replace(effect, amount=left, used=effect.used or left == 0)
+            elif i in self.used and isinstance(effect, PreventNextFromSource | PreventFromColor):
+                effect = replace(effect, used=True)
+            out.append(effect)
+        return tuple(out)
+
+
+def apply_damage_effects(
+    state: GameState,
+    effects: tuple[Effect, ...],
+    choices: Choices,
+    hits: list[Hit],
+    *,
+    cant_be_prevented: bool = False,
+) -> DamageEffectsOutcome:
+    """CR 120.4b: modify ``hits`` in place by the replacement and prevention effects; return the record.
+
+    ``state`` is the board before the event; ``effects`` the effects as they
+    stand; the returned ``effects`` has shields reduced and one-shot effects used up.
+    """
+    out = DamageEffectsOutcome(effects=effects)
+    rules = out.rules
+    notes = out.notes
+
+    # CR 615.12: which damage can't be prevented.
+    has_cbp = cant_be_prevented or any(isinstance(e, CantBePrevented) for e in effects)
+    if has_cbp:
+        told: set[str] = set()
+        for hit in hits:
+            hit.unpreventable = is_unpreventable(hit, effects, event_flag=cant_be_prevented)
+            if hit.unpreventable and hit.source.key not in told:
+                told.add(hit.source.key)
+                notes.append(f"{source_name(state, hit.source)}のダメージは軽減できない (615.12)。")
+                _add(rules, "615.12")
+
+    # The damage effects that can still do something, split by the recipient they name.
+    targeted: dict[str, list[int]] = {}
+    general: list[int] = []
+    for i, effect in enumerate(effects):
+        if isinstance(effect, PreventNext):
+            if effect.amount > 0 and not effect.used:
+                targeted.setdefault(effect.to, []).append(i)
+        elif isinstance(effect, PreventFromColor):
+            if not effect.used:
+                targeted.setdefault(effect.to, []).append(i)
+        elif isinstance(effect, PreventNextFromSource):
+            if not effect.used:
+                general.append(i)
+        elif isinstance(effect, PreventAll | DamageMultiplier | PreventStatic):
+            if effect.to is not None:
+                targeted.setdefault(effect.to, []).append(i)
+            else:
+                general.append(i)
+
+    book = _Book(effects)
+    by_recipient: dict[str, list[Hit]] = {}
+    for hit in hits:
+        by_recipient.setdefault(hit.to, []).append(hit)
+
+    for recipient, rhits in by_recipient.items():
+        live = [h for h in rhits if h.amount > 0]
+        if not live:
+            continue
+        candidates = sorted(targeted.get(recipient, ()) + general) if recipient in targeted else general
+        order: list[int | str] = []
+        is_perm = state.is_permanent(recipient)
+        if is_perm and state.permanent(recipient).protection:
+            prot = set(state.permanent(recipient).protection)
+            if any(prot.intersection(h.source.colors) for h in live):
+                order.append(PROTECTION)
+        for i in candidates:
+            if _could_apply(state, effects[i], recipient, live):
+                order.append(i)
+        if not order:
+            continue
+        chosen = choices.replacement_order.get(recipient)
+        if chosen:
+            first = [x for x in chosen if x in order]
+            order = first + [x for x in order if x not in first]
+        if len(order) >= 2:
+            chooser = state.permanent(recipient).controller if is_perm else recipient
+            names = " → ".join(_order_label(effects, x) for x in order)
+            how = "指定された順番" if chosen else "既定の順番"
+            notes.append(
+                f"{who(state, recipient)}に適用しうる置換・軽減効果が複数あるので、"
+                f"{state.label(chooser)}が適用する順番を選ぶ (616.1)。{how}：{names}。"
+            )
+            _add(rules, "616.1")
+        for item in order:
+            _apply(state, effects, choices, book, item, recipient, rhits, out)
+
+    # CR 615.5: extra effects happen right after the prevention.
+    for i, total in book.from_source_prevented.items():
+        effect = effects[i]
+        assert isinstance(effect, PreventNextFromSource)
+        if effect.gain_life_to is not None:
+            label = effect_label(effect, i)
+            if total > 0:
+                out.gains.append(PendingGain(effect.gain_life_to, total, i))
+                notes.append(
+                    f"{label}の追加の効果：{state.label(effect.gain_life_to)}は軽減された{total}点に等しいライフを"
+                    f"得る。軽減は本来のイベントの時点で、追加の効果はその直後に起こる (615.5)。"
+                )
+            else:
+                notes.append(f"{label}が軽減したダメージは0点なので、ライフは得ない (615.5)。")
+            _add(rules, "615.5")
+
+    for hit in hits:
+        if hit.would_deal > 0 and hit.amount == 0:
+            notes.append(
+                f"{source_name(state, hit.source)}から{who(state, hit.to)}へのダメージは0点になったので、"
+                "ダメージは与えられない (615.6, 120.8)。"
+            )
+            _add(rules, "615.6")
+    out.effects = book.result()
+    return out
+
+
+def _add(rules: list[str], rule: str) -> None:
+    if rule not in rules:
+        rules.append(rule)
+
+
+def _order_label(effects: tuple[Effect, ...], item: int | str) -> str:
+    if item == PROTECTION:
+        return "プロテクション"
+    assert isinstance(item, int)
+    return effect_label(effects[item], item)
+
+
+def _could_apply(state: GameState, effect: Effect, recipient: str, live: list[Hit]) -> bool:
+    if isinstance(effect, PreventNext | PreventFromColor):
+        return effect.to == recipient
+    if isinstance(effect, PreventNextFromSource):
+        return any(h.source.id == effect.source for h in live)
+    if isinstance(effect, PreventAll):
+        return (
+            (effect.to is None or effect.to == recipient)
+            and (effect.from_ is None or any(h.source.id == effect.from_ for h in live))
+            and (not effect.combat_only or any(h.combat for h in live))
+        )
+    if isinstance(effect, PreventStatic):
+        return _static_applies(state, effect, recipient)
+    if isinstance(effect, DamageMultiplier):
+        return (effect.to is None or effect.to == recipient) and (
+            effect.from_controller is None or any(h.source.controller == effect.from_controller for h in live)
+        )
+    return False
+
+
+def _apply(
+    state: GameState,
+    effects: tuple[Effect, ...],
+    choices: Choices,
+    book: _Book,
+    item: int | str,
+    recipient: str,
+    rhits: list[Hit],
+    out: DamageEffectsOutcome,
+) -> None:
+    notes = out.notes
+    rules = out.rules
+    to_name = who(state, recipient)
+
+    def prevent(hit: Hit, amount: int, rule: str, label: str, index: int | None) -> int:
+        """Prevent up to ``amount`` of ``hit`` (nothing if it can't be prevented); return what was prevented."""
+        _add(rules, rule)
+        if hit.unpreventable:
+            notes.append(
+                f"{label}は{source_name(state, hit.source)}から{to_name}へのダメージに適用されるが、"
+                "軽減できないダメージなので何も軽減しない (615.12)。"
+            )
+            _add(rules, "615.12")
+            return 0
+        amount = min(amount, hit.amount)
+        if amount <= 0:
+            return 0
+        before = hit.amount
+        hit.amount -= amount
+        hit.prevented += amount
+        extra = {"source": hit.source.key}
+        if index is not None:
+            extra["effect"] = index
+        out.changes.append(Change(recipient, "prevented", before, hit.amount, rule, FrozenMap(extra)))
+        return amount
+
+    if item == PROTECTION:
+        permanent = state.permanent(recipient)
+        prot = set(permanent.protection)
+        for hit in rhits:
+            shared = [c for c in hit.source.colors if c in prot]
+            if hit.amount > 0 and shared:
+                before = hit.amount
+                label = f"プロテクション({colors_ja(shared)})"
+                done = prevent(hit, hit.amount, "702.16e", label, None)
+                if done:
+                    notes.append(
+                        f"{to_name}はプロテクション({colors_ja(shared)})を持つので、"
+                        f"{source_name(state, hit.source)}からの{before}点のダメージはすべて軽減される (702.16e)。"
+                    )
+        return
+
+    assert isinstance(item, int)
+    index = item
+    effect = effects[index]
+    label = effect_label(effect, index)
+
+    if isinstance(effect, DamageMultiplier):
+        for hit in rhits:
+            if hit.amount <= 0:
+                continue
+            if effect.from_controller is not None and hit.source.controller != effect.from_controller:
+                continue
+            before = hit.amount
+            hit.amount *= effect.factor
+            hit.added += hit.amount - before
+            out.changes.append(Change(recipient, "multiplied", before, hit.amount, "614.1a",
+                                          FrozenMap({"source": hit.source.key, "effect": index})))
+            notes.append(
+                f"{label}により、{source_name(state, hit.source)}が{to_name}に与えるダメージは"
+                f"{before}点から{hit.amount}点になる (614.1a, 120.4b)。"
+            )
+            _add(rules, "614.1a")
+        return
+
+    if isinstance(effect, PreventNext):
+        remaining = book.shield.get(index, effect.amount)
+        if remaining <= 0:
+            return
+        live = [h for h in rhits if h.amount > 0]
+        for hit in live:
+            if hit.unpreventable:
+                notes.append(
+                    f"{label}は{source_name(state, hit.source)}から{to_name}へのダメージに適用されるが、"
+                    f"軽減できないダメージなので何も軽減せず、盾も減らない (615.12)。"
+                )
+                _add(rules, "615.12")
+                _add(rules, "615.7")
+        preventable = [h for h in live if not h.unpreventable]
+        if not preventable:
+            return
+        plan: list[tuple[Hit, int]] = []
+        allocation = choices.shield_allocation.get(index)
+        if allocation:
+            by_key = {h.source.key: h for h in preventable}
+            for key, n in allocation.items():
+                hit = by_key.get(key)
+                if hit is not None:
+                    plan.append((hit, n))
+            if len(preventable) > 1:
+                notes.append(
+                    f"{to_name}は複数の発生源から同時にダメージを受けるので、"
+                    f"{label}がどのダメージを軽減するかを選ぶ (615.7)。"
+                )
+        plan.extend((h, h.amount) for h in preventable)
+        start = remaining
+        for hit, cap in plan:
+            if remaining <= 0:
+                break
+            before = hit.amount
+            done = prevent(hit, min(cap, remaining), "615.7", label, index)
+            if done:
+                remaining -= done
+                notes.append(
+                    f"{to_name}が{source_name(state, hit.source)}から受ける{before}点のうち{done}点を"
+                    f"{label}が軽減 (615.7)。残り{hit.amount}点。"
+                )
+        if remaining != start:
+            book.shield[index] = remaining
+            out.changes.append(Change(recipient, "shield", start, remaining, "615.7",
+                                          FrozenMap({"effect": index})))
+            notes.append(f"{label}の残りは{remaining}点。" if remaining else f"{label}は使い切られた (615.7)。")
+        return
+
+    if isinstance(effect, PreventNextFromSource):
+        for hit in rhits:
+            if hit.amount <= 0 or hit.source.id != effect.source:
+                continue
+            before = hit.amount
+            done = prevent(hit, hit.amount, "615.8", label, index)
+            book.from_source_prevented[index] = book.from_source_prevented.get(index, 0) + done
+            if done:
+                book.used.add(index)
+                notes.append(
+                    f"{label}により、{source_name(state, hit.source)}が{to_name}に与える{before}点のダメージを"
+                    "すべて軽減 (615.8)。"
+                )
+        return
+
+    if isinstance(effect, PreventAll):
+        for hit in rhits:
+            if hit.amount <= 0:
+                continue
+            if effect.from_ is not None and hit.source.id != effect.from_:
+                continue
+            if effect.combat_only and not hit.combat:
+                continue
+            before = hit.amount
+            if prevent(hit, hit.amount, "615.1", label, index):
+                notes.append(
+                    f"{label}により、{source_name(state, hit.source)}から{to_name}への{before}点のダメージを"
+                    "すべて軽減 (615.1)。"
+                )
+        return
+
+    if isinstance(effect, PreventStatic):
+        for hit in rhits:
+            if hit.amount <= 0:
+                continue
+            before = hit.amount
+            done = prevent(hit, effect.amount, "615.10", label, index)
+            if done:
+                notes.append(
+                    f"{label}は{to_name}が{source_name(state, hit.source)}から受ける{before}点のうち"
+                    f"{done}点を軽減 (615.10)。残り{hit.amount}点。"
+                )
+        return
+
+    if isinstance(effect, PreventFromColor):
+        color = COLOR_JA[effect.color]
+        matched = False
+        for hit in rhits:
+            if hit.amount <= 0:
+                continue
+            if effect.color not in hit.source.colors:
+                notes.append(
+                    f"{source_name(state, hit.source)}は今{color}ではないので、{label}は"
+                    f"そのダメージを軽減しない" + ("。盾は消費されない (615.9)。" if effect.next_only else " (615.9)。")
+                )
+                _add(rules, "615.9")
+                continue
+            matched = True
+            before = hit.amount
+            done = prevent(hit, hit.amount, "615.9", label, index)
+            if done:
+                notes.append(
+                    f"{source_name(state, hit.source)}は{color}なので、{label}が{to_name}への"
+                    f"{before}点のダメージを軽減 (615.9)。"
+                )
+                if effect.next_only:
+                    book.used.add(index)
+            if effect.next_only:
+                break
+        if matched:
+            _add(rules, "615.9")

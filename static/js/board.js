@@ -1,0 +1,88 @@
+// The board's progressive enhancement. Everything works without it (plain links and form posts);
+// htmx (loaded by base.html) swaps the parts, this file only adds comfort:
+// - the permanent form shows the fieldsets of the chosen card types only;
+// - the damage form hides the spell's fields when a permanent is the source;
+// - the permalink can be copied with one button;
+// - after htmx swaps, keyboard focus goes somewhere sensible.
+(function () {
+  "use strict";
+
+  function syncTypes(form) {
+    const checked = new Set(
+      Array.from(form.querySelectorAll('input[name="types"]:checked')).map((input) => input.value)
+    );
+    form.querySelectorAll("[data-for-type]").forEach((fieldset) => {
+      const wanted = checked.has(fieldset.getAttribute("data-for-type"));
+      const hasError = fieldset.querySelector(".is-invalid, .invalid-feedback");
+      fieldset.hidden = !wanted && !hasError;
+    });
+  }
+
+  function syncSource(form) {
+    const select = form.querySelector('select[name="source"]');
+    const inline = form.querySelector(".js-inline-source");
+    if (select && inline) {
+      inline.hidden = select.value !== "" && !inline.querySelector(".is-invalid");
+    }
+  }
+
+  function enhance(root) {
+    root.querySelectorAll("form").forEach((form) => {
+      if (form.querySelector('input[name="types"]')) syncTypes(form);
+      if (form.querySelector('select[name="source"]')) syncSource(form);
+    });
+    root.querySelectorAll("[data-copy]").forEach((button) => {
+      button.hidden = false;
+    });
+  }
+
+  document.addEventListener("change", (event) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement)) return;
+    const form = target.closest("form");
+    if (!form) return;
+    if (target.getAttribute("name") === "types") syncTypes(form);
+    if (target.getAttribute("name") === "source") syncSource(form);
+  });
+
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof HTMLElement ? event.target.closest("[data-copy]") : null;
+    if (!button) return;
+    const input = document.querySelector(button.getAttribute("data-copy"));
+    if (!input) return;
+    const done = () => {
+      button.textContent = "コピーしました";
+      window.setTimeout(() => { button.textContent = "URLをコピー"; }, 2000);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, () => { input.select(); });
+    } else {
+      input.select();
+      try { document.execCommand("copy"); done(); } catch (e) { /* the URL stays selected */ }
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", () => enhance(document));
+
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const elt = event.detail && event.detail.elt;
+    enhance(document);
+    if (!(elt instanceof HTMLElement)) return;
+    // Focus: a new editor panel or form → its heading; the whole board → the status message.
+    const editor = document.getElementById("editor");
+    if (elt.id === "editor" && editor) {
+      const first = editor.querySelector("form input:not([type=hidden]), form select, form textarea");
+      const heading = document.getElementById("editor-heading");
+      if (first && editor.querySelector("form.board-form")) first.focus();
+      else if (heading) { heading.setAttribute("tabindex", "-1"); heading.focus(); }
+    } else if (elt.id === "board-app") {
+      const status = elt.querySelector(".messages");
+      const heading = document.getElementById("editor-heading");
+      const where = status || heading;
+      if (where) { where.setAttribute("tabindex", "-1"); where.focus({ preventScroll: !status }); }
+    } else if (elt.tagName === "FORM" && elt.classList.contains("board-form")) {
+      const invalid = elt.querySelector(".is-invalid, .alert-danger");
+      if (invalid) { invalid.setAttribute("tabindex", invalid.tagName === "INPUT" ? "0" : "-1"); invalid.focus(); }
+    }
+  });
+})();

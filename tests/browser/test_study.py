@@ -1,0 +1,92 @@
+"""Study mode in a real browser (Debian's chromium through Playwright).
+
+A new learner answers a question wrong, reads the explanation, opens the question on the board,
+signs up, and finds their progress kept.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tutor.models import StudyAttempt, StudyQuestion
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page_errors(page: Page) -> list[str]:
+    """Script errors, CSP violations and failed requests (but the site-wide missing favicon)."""
+    errors: list[str] = []
+
+    def console(message) -> None:
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            errors.append(message.text)
+
+    page.on("console", console)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}")
+            if r.status >= 400 and not r.url.endswith("/favicon.ico") else None)
+    return errors
+
+
+def _question(page: Page) -> StudyQuestion:
+    token = re.search(r"/study/q/([^/]+)/", page.url).group(1)
+    return StudyQuestion.objects.get(token=token)
+
+
+def test_new_learner_answers_wrong_reads_opens_board_signs_up_and_keeps_progress(
+        page: Page, live_server, content_db, page_errors):
+    page.goto(f"{live_server.url}/study/")
+    expect(page.locator("h1")).to_have_text("練習")
+    page.get_by_role("button", name="絆魂を入門で始める").click()
+    expect(page).to_have_url(re.compile(r"/study/q/[^/]+/$"))
+    expect(page.locator(".study-prompt")).to_contain_text("あなたのライフは何点ですか")
+    expect(page.locator(".study-table-wrap .seat")).to_have_count(2)
+    expect(page.locator(".study-table-wrap svg.card").first).to_be_visible()
+
+    # Nothing on the page says which option is right; the test asks the server's database.
+    question = _question(page)
+    assert question.explanation[:20] not in page.content()
+    wrong = next(o for o in question.options if o["value"] != question.answer)
+    right = next(o for o in question.options if o["value"] == question.answer)
+    page.get_by_label(wrong["label"], exact=True).check()
+    page.get_by_role("button", name="回答する").click()
+
+    # htmx swaps the panel in place: verdict, the right answer, the explanation with linked paragraphs.
+    result = page.locator("#result")
+    expect(result.locator(".study-result__verdict")).to_have_text("不正解")
+    expect(result.locator(".study-result__correct")).to_have_text(right["label"])
+    expect(result.locator(".study-explanation")).to_contain_text("軽減されたダメージ")
+    expect(result.locator(".study-explanation a.rule-ref").first).to_have_attribute("href", re.compile(r"^/cr/"))
+    expect(result.locator(".stage").first).to_be_visible()
+    expect(result.get_by_text("120.4b 置換効果・軽減効果の適用")).to_be_visible()
+    assert StudyAttempt.objects.filter(question=question, correct=False).count() == 1
+
+    # Open it on the board: the question's scenario as a board permalink.
+    question_url = page.url
+    page.get_by_role("link", name="盤面で開く").click()
+    expect(page).to_have_url(re.compile(r"/board/s/[a-z0-9]+/$"))
+    expect(page.locator("main")).to_contain_text("狼" if "狼" in question.prompt else question.scenario["permanents"][0]["name"])
+
+    # Sign up from the header; the anonymous progress follows the new account.
+    page.goto(question_url)
+    page.get_by_role("link", name="新規登録").click()
+    page.get_by_label("ユーザー名").fill("new-judge")
+    page.locator("#id_password1").fill("damage-rules-42")
+    page.get_by_label("パスワード(確認用)").fill("damage-rules-42")
+    page.get_by_role("button", name="登録する").click()
+    expect(page).to_have_url(re.compile(r"/study/progress/$"))
+    expect(page.locator(".messages")).to_contain_text("1問の回答")
+    expect(page.locator(".account-area")).to_contain_text("new-judge")
+    expect(page.locator(".study-total")).to_contain_text("1問")
+    expect(page.locator(".study-total")).to_contain_text("0問")
+    expect(page.locator(".study-review table")).to_contain_text(question.title)
+    expect(page.locator(".history-chart svg")).to_be_visible()
+    expect(page.locator(".recent-list")).to_contain_text(question.title)
+
+    # The question is still theirs, answered, and a second submit is not scored.
+    page.goto(question_url)
+    expect(page.locator(".study-result__verdict")).to_have_text("不正解")
+    assert StudyAttempt.objects.get(question=question).user.username == "new-judge"
+    assert page_errors == []

@@ -1,0 +1,79 @@
+"""The public API of rules_core, its packaging, and the shape of the result document."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import rules_core
+from rules_core import Resolution, ScenarioError, parse_scenario, resolve, resolve_document
+from rules_core.examples import EXAMPLES
+
+PACKAGE = Path(rules_core.__file__).parent
+
+PUBLIC = {
+    "ScenarioError", "parse_scenario", "resolve", "resolve_document", "Scenario", "Resolution",
+    "check_assignment", "default_assignment", "legal_assignments", "count_assignments", "max_damage_assignment",
+    "Violation",
+}
+
+
+def test_public_names_are_exported() -> None:
+    assert set(rules_core.__all__) >= PUBLIC
+    for name in rules_core.__all__:
+        assert getattr(rules_core, name) is not None
+
+
+def test_rules_core_never_imports_django() -> None:
+    code = ("import sys, rules_core, rules_core.__main__, rules_core.examples;"
+            "bad = [m for m in sys.modules if m == 'django' or m.startswith('django.')];"
+            "print(bad); sys.exit(1 if bad else 0)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                          cwd=PACKAGE.parent)
+    assert proc.returncode == 0, proc.stdout
+    for path in PACKAGE.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import django" not in text and "from django" not in text, path
+
+
+def test_package_is_typed_and_documents_its_format() -> None:
+    assert (PACKAGE / "py.typed").exists()
+    text = (PACKAGE / "FORMAT.md").read_text(encoding="utf-8")
+    for key in ("changes", "events", "second_step_assignments", "replacement_order", "used", "round"):
+        assert key in text
+
+
+def test_scenario_error_attributes() -> None:
+    try:
+        parse_scenario({"players": [{"id": "A", "life": True}], "event": {}})
+    except ScenarioError as err:
+        assert (err.field, err.message) == ("players[0].life", "整数で指定してください")
+    else:
+        raise AssertionError("no error")
+
+
+def test_result_document_has_the_contract_shape() -> None:
+    result = resolve_document(EXAMPLES["120.4-1"].document)
+    assert set(result) == {"legal", "violations", "steps", "final"}
+    for step in result["steps"]:
+        assert set(step) == {"name", "stages"}
+        for stage in step["stages"]:
+            assert {"stage", "rules", "notes", "changes", "events"} <= set(stage)
+            assert stage["rules"] and all(isinstance(r, str) for r in stage["rules"])
+            assert all(isinstance(n, str) and n for n in stage["notes"])
+    final = result["final"]
+    assert set(final) == {"players", "permanents", "effects"}
+    assert set(final["players"]["A"]) == {"life", "poison", "lost"}
+    assert set(final["permanents"]["blocker"]) == {"zone", "damage", "counters", "power", "toughness"}
+
+
+def test_resolve_is_pure() -> None:
+    scenario = parse_scenario(EXAMPLES["120.4-1"].document)
+    before = scenario.to_dict()
+    first = resolve(scenario)
+    second = resolve(scenario)
+    assert scenario.to_dict() == before
+    assert isinstance(first, Resolution)
+    assert first.to_dict() == second.to_dict()
+    assert first.step("combat_damage").stage("120.4b").rules[0] == "120.4b"

@@ -1,0 +1,312 @@
+"""Reader pages through Django's test client: sections, redirects, 404s, htmx partials, toggles."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from tutor.models import Language, Paragraph, Scenario, Section
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def get(url: str, **headers) -> tuple[int, str]:
+    response = Client().get(url, **headers)
+    return response.status_code, response.content.decode()
+
+
+def text_of(markup: str) -> str:
+    return re.sub(r"<[^>]+>", "", markup)
+
+
+def anchors(page: str) -> set[str]:
+    return set(re.findall(r'\sid="([^"]+)"', page))
+
+
+def test_index_lists_every_section_with_counts_and_a_search_box():
+    status, page = get("/cr/")
+    assert status == 200
+    for section in Section.objects.all():
+        assert f'href="/cr/{section.number}/"' in page
+        assert section.title_ja in page
+    listed = re.findall(r'<th scope="row"><a href="/cr/([^/]+)/"', page)
+    assert listed == ["120", "306", "310", "506.4", "510", "514.2", "609.7", "614", "615", "616", "701.19",
+                      "702.2", "702.12", "702.15", "702.16", "702.19", "702.80", "702.90", "702.164", "704"]  # fmt: skip
+    assert '<td class="num">25</td>' in page  # 120: 25 Japanese paragraphs
+    assert 'name="q"' in page and 'action="/cr/search/"' in page
+    assert 'aria-current="page">条文' in page
+
+
+@pytest.mark.parametrize("number", ["120", "615", "702.19", "506.4", "614", "704", "609.7"])
+def test_section_page_shows_every_paragraph_with_its_anchor_and_permalink(number):
+    status, page = get(f"/cr/{number}/")
+    assert status == 200
+    section = Section.objects.get(number=number)
+    assert f"{section.title_ja}" in page
+    ids = anchors(page)
+    for paragraph in section.paragraphs.filter(language=Language.JA, is_current=True):
+        assert f"cr-{paragraph.number}" in ids
+        assert f'href="/cr/{paragraph.number}/"' in page  # the permalink (¶)
+    assert f"cr-{number}" in ids  # the section's own anchor (heading or paragraph)
+    assert len([i for i in ids if i.startswith("cr-")]) == len(
+        set(ids) & {i for i in ids if i.startswith("cr-")}
+    )
+
+
+def test_examples_sit_under_their_paragraph():
+    _, page = get("/cr/120/")
+    article = page[page.index('id="cr-120.5"') : page.index('id="cr-120.6"')]
+    assert 'id="cr-120.5-ex1"' in article
+    assert "《稲妻》" in article and "状況起因処理によって破壊される" in text_of(article)
+
+
+@pytest.mark.parametrize(
+    ("url", "location"),
+    [
+        ("/cr/120.4a/", "/cr/120/#cr-120.4a"),
+        ("/cr/702.19b/", "/cr/702.19/#cr-702.19b"),
+        ("/cr/506.4c/", "/cr/506.4/#cr-506.4c"),
+        ("/cr/120.10/", "/cr/120/#cr-120.10"),
+        ("/cr/120.4a/?lang=both", "/cr/120/?lang=both#cr-120.4a"),
+        ("/cr/120.4a/paragraph/", "/cr/120/#cr-120.4a"),
+        ("/cr/120.4a/paragraph/?lang=both", "/cr/120/?en=120.4a#cr-120.4a"),
+    ],
+)
+def test_paragraph_url_redirects_to_its_section_anchor(url, location):
+    response = Client().get(url)
+    assert response.status_code == 302
+    assert response["Location"] == location
+
+
+def test_a_number_that_is_both_section_and_paragraph_shows_the_section():
+    status, page = get("/cr/506.4/")
+    assert status == 200 and 'id="cr-506.4"' in page and 'id="section-506.4"' in page
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/cr/999.9z/",
+        "/cr/999/",
+        "/cr/120.99/",
+        "/cr/abc/",
+        "/cr/120.4a.b/",
+        "/cr/120.4aa/",
+        "/cr/%3Cscript%3E/",
+        "/cr/" + "1" * 500 + "/",
+        "/cr/306/diff/",
+        "/cr/120.4a/diff/",
+        "/cr/zzz/diff/",
+        "/cr/999.9z/paragraph/",
+        "/cr/glossary/存在しない/",
+        "/cr/glossary/" + "あ" * 300 + "/",
+        "/cr/cards/存在しないカード/",
+        "/cr/cards/%3Cscript%3E/",
+        "/cr/120/extra/",
+    ],
+)
+def test_bad_urls_are_a_friendly_404(url):
+    status, page = get(url)
+    assert status == 404
+    assert "ページが見つかりません" in page and "条文の一覧へ" in page
+    assert "<script>" not in page.replace('<script src="', "")
+
+
+def test_odd_query_parameters_are_ignored():
+    for url in ("/cr/120/?lang=%00", "/cr/120/?en=%00&en=<script>&en=120.4a", "/cr/120/?lang=both&lang=x"):
+        assert Client().get(url).status_code == 200
+
+
+def test_reader_views_only_answer_get():
+    assert Client().post("/cr/120/").status_code == 405
+    assert Client().post("/cr/search/", {"q": "x"}).status_code == 405
+
+
+def test_both_languages_side_by_side_with_version_dates_and_lang_attributes():
+    status, page = get("/cr/120/?lang=both")
+    assert status == 200
+    assert 'class="paragraphs paragraphs--both"' in page
+    assert page.count('class="para__lang para__lang--en" lang="en"') == 25
+    assert "English 2026-06-19" in page and "日本語 2026-01-16" in page
+    assert "Damage is processed in a four-part sequence." in page
+    assert 'lang="en"><span class="example__label">Example</span>' in page
+
+
+def test_japanese_only_by_default_with_a_toggle_per_paragraph_that_works_without_js():
+    _, page = get("/cr/120/")
+    assert "Damage is processed in a four-part sequence." not in page
+    assert 'href="/cr/120/?en=120.4#cr-120.4"' in page
+    assert 'hx-get="/cr/120.4/paragraph/?lang=both"' in page
+    _, page = get("/cr/120/?en=120.4")
+    assert "Damage is processed in a four-part sequence." in page
+    assert "Damage may have one or more" not in page  # only the chosen paragraph
+    assert re.search(
+        r'<a class="para__toggle" href="/cr/120/#cr-120.4" hx-get="/cr/120.4/paragraph/"[^>]*>英語を隠す',
+        page,
+    )
+
+
+def test_htmx_paragraph_toggle_returns_only_that_paragraph():
+    status, fragment = get("/cr/120.4/paragraph/?lang=both", **HTMX)
+    assert status == 200
+    assert fragment.lstrip().startswith('<article class="para')
+    assert fragment.count("<article") == 1 and "<html" not in fragment
+    assert "Damage is processed in a four-part sequence." in fragment
+    status, fragment = get("/cr/120.4/paragraph/", **HTMX)
+    assert "Damage is processed" not in fragment and ">English</a>" in fragment
+
+
+def test_htmx_page_toggle_returns_the_body_partial_and_history_restore_gets_the_full_page():
+    _, fragment = get("/cr/120/?lang=both", HTTP_HX_TARGET="cr-body", **HTMX)
+    assert fragment.lstrip().startswith('<div id="cr-body"') and "<html" not in fragment
+    _, full = get(
+        "/cr/120/?lang=both", HTTP_HX_TARGET="cr-body", HTTP_HX_HISTORY_RESTORE_REQUEST="true", **HTMX
+    )
+    assert "<html" in full
+    response = Client().get("/cr/120/")
+    assert "HX-Request" in response["Vary"]
+
+
+def test_version_differences_are_detected_and_marked():
+    _, page = get("/cr/510/")
+    article = page[page.index('id="cr-510.1e"') : page.index('id="cr-510.2"')]
+    assert "版による違いあり" in article
+    assert "日本語だけ: 731" in article and "英語だけ: 733" in article
+    _, page = get("/cr/702.80/")
+    article = page[page.index('id="cr-702.80a"') : page.index('id="cr-702.80b"')]
+    assert "英語だけ: 120.3" in article
+    _, page = get("/cr/120/")
+    article = page[page.index('id="cr-120.4a"') : page.index('id="cr-120.4b"')]
+    assert "版による違いあり" not in article
+
+
+def test_paragraph_missing_in_english_is_marked():
+    paragraph = Paragraph.objects.get(number="120.9", language=Language.EN)
+    paragraph.delete()
+    _, page = get("/cr/120/")
+    article = page[page.index('id="cr-120.9"') : page.index('id="cr-120.10"')]
+    assert "版による違いあり" in article and "英語版（2026-06-19）にはこの番号の条文がありません" in article
+
+
+def test_notes_sit_beside_paragraphs_and_former_rules_are_marked_with_the_year():
+    _, page = get("/cr/510/")
+    article = page[page.index('id="cr-510.2"') : page.index('id="cr-510.3"')]
+    assert "以前のルール・2009年（基本セット2010）に廃止" in article
+    assert "これは現在のルールではありません。" in article
+    assert "ダメージはスタックを使わない" in article
+    _, page = get("/cr/120/")
+    assert "0点のダメージは「ダメージを与えた」ことにならない" in page
+    assert "「旧版（シード）」について" in page  # the section-level note
+    assert "ダメージそのものに色はない" in page
+
+
+def test_revision_diff_shows_word_by_word_changes():
+    status, page = get("/cr/120/diff/")
+    assert status == 200
+    assert "旧版（シード）" in page and "2026-01-16" in page
+    row = page[page.index('id="diff-120.1"') : page.index('id="diff-120.1a"')]
+    assert "<ins>バトル、</ins>" in row
+    row = page[page.index('id="diff-120.3g"') : page.index('id="diff-120.3h"')]
+    assert "追加" in row
+    row = page[page.index('id="diff-120.6"') : page.index('id="diff-120.7"')]
+    assert "rule <del>701.15</del><ins>701.19</ins>〔再生する〕" in row  # regenerate was renumbered
+    _, section = get("/cr/120/")
+    assert 'href="/cr/120/diff/"' in section
+    assert 'href="/cr/120/diff/#diff-120.1">旧版から変更' in section
+
+
+def test_glossary_lists_every_term_with_its_defining_paragraph():
+    status, page = get("/cr/glossary/")
+    assert status == 200
+    assert 'id="term-プレインズウォーカー越えトランプル"' in page
+    entry = page[page.index('id="term-萎縮"') : page.index('id="term-感染"')]
+    assert '定義している条文：<a class="ref" href="/cr/702.80/#cr-702.80">rule 702.80</a>' in entry
+    assert "チューター独自" in page  # our own entries are labelled
+
+
+def test_term_page_is_a_full_page_and_an_htmx_popover_partial():
+    status, page = get("/cr/glossary/感染/")
+    assert status == 200 and "<html" in page and "用語集で見る" in page
+    status, fragment = get("/cr/glossary/感染/", **HTMX)
+    assert status == 200 and "<html" not in fragment
+    assert "オブジェクトがクリーチャーやプレイヤーにどのようにダメージを与えるか" in fragment
+
+
+def test_card_page_without_js_and_popover_partial_show_names_type_and_text():
+    status, page = get("/cr/cards/稲妻/")
+    assert status == 200 and "<html" in page
+    for text in (
+        "《稲妻》",
+        "Lightning Bolt",
+        "インスタント",
+        "1つを対象とする。稲妻はそれに3点のダメージを与える。",
+    ):
+        assert text in page
+    assert 'href="/cr/120/#cr-120.5"' in page  # where the card is named
+    _, fragment = get("/cr/cards/稲妻/", **HTMX)
+    assert "<html" not in fragment and "Lightning Bolt deals 3 damage to any target." in fragment
+
+
+def test_unverified_card_fields_say_so_and_are_never_guessed():
+    _, page = get("/cr/cards/マロー/")
+    assert page.count("未確認</span>") == 2  # its Oracle text and its Japanese type line
+    assert "＊" not in page and "*／*" in page
+    _, page = get("/cr/cards/灰色熊/")
+    assert "（ルール・テキストなし）" in page
+    _, page = get("/cr/cards/防御円/")
+    assert "サイクル全体の呼び名" in page
+
+
+def test_corrupted_card_spellings_redirect_to_the_card():
+    response = Client().get("/cr/cards/エルフの再生</")
+    assert response.status_code == 302 and response["Location"].startswith("/cr/cards/%E3%82%A8")
+    assert Client().get("/cr/cards/マロ―/", follow=True).status_code == 200
+
+
+def test_try_on_board_links_appear_once_a_scenario_illustrates_the_paragraph():
+    Scenario.objects.all().delete()  # whatever the board ships, start from none
+    _, page = get("/cr/120/")
+    assert "盤面で試す" not in page
+    Scenario.objects.create(
+        slug="bolt22",
+        digest="x" * 64,
+        document={},
+        title="稲妻で2/2",
+        illustrates="120.5",
+        example_position=0,
+    )
+    Scenario.objects.create(slug="para120", digest="y" * 64, document={}, title="", illustrates="120.4")
+    _, page = get("/cr/120/")
+    example = page[page.index('id="cr-120.5-ex1"') : page.index('id="cr-120.6"')]
+    assert 'href="/board/s/bolt22/"' in example and "盤面で試す" in example
+    article = page[page.index('id="cr-120.4"') : page.index('id="cr-120.4a"')]
+    assert 'href="/board/s/para120/"' in article
+
+
+def test_examples_after_the_last_sub_rule_also_answer_to_the_parent_rule():
+    Scenario.objects.all().delete()
+    Scenario.objects.create(
+        slug="boon", digest="z" * 64, document={}, title="加護の反射", illustrates="120.4", example_position=0
+    )
+    _, page = get("/cr/120/")
+    example = page[page.index('id="cr-120.4d-ex1"') : page.index('id="cr-120.4d-ex2"')]
+    assert 'href="/board/s/boon/"' in example
+
+
+def test_reader_pages_have_no_inline_styles_or_scripts():
+    for url in (
+        "/cr/",
+        "/cr/120/",
+        "/cr/120/?lang=both",
+        "/cr/120/diff/",
+        "/cr/glossary/",
+        "/cr/cards/稲妻/",
+        "/cr/search/?q=感染",
+    ):
+        _, page = get(url)
+        assert not re.search(r"\sstyle=", page), url
+        assert not re.search(r"<script(?![^>]*\ssrc=)", page), url
+        assert not re.search(r"\son[a-z]+=", page), url
+        assert '<link rel="stylesheet" href="/static/css/reader.css">' in page

@@ -1,0 +1,287 @@
+"""From a template and a seed to a question the engine has confirmed, with its options; grading.
+
+:func:`question_build` is where a template's prediction meets the engine: the answer stored with a
+question is always the engine's (:func:`tutor.study.asks.engine_answer`); a draft whose prediction
+disagrees is refused (:class:`Disagreement`), and every wrong option is checked to differ from the
+engine's answer, so no distractor can be right by accident.
+
+Also here: authored templates (a scenario with ``"$name"`` placeholders filled from seeded random
+variables) and grading a learner's response against the stored question. No Django.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from tutor.study.asks import (
+    AskError,
+    answer_format,
+    answer_text,
+    engine_answer,
+    with_order,
+)
+from tutor.study.generators import Draft, Template, describe
+
+OPTION_KEYS: Final = "abcdefgh"
+NONE_KEY: Final = "none"
+CHOICES: Final = 4
+"""Options of a numeric multiple-choice question: the answer and three wrong ones."""
+
+NON_NEGATIVE: Final = ("poison", "defense", "loyalty", "max_to_defender", "damage")
+
+
+class Disagreement(AssertionError):
+    """A template predicted one answer and the engine computed another."""
+
+
+@dataclass
+class BuiltQuestion:
+    """Everything stored on a question row; ``answer`` and the option values never reach the page."""
+
+    source: str
+    seed: int
+    level: str
+    title: str
+    topics: list[str]
+    prompt: str
+    scenario: dict[str, Any]
+    ask: dict[str, Any]
+    answer: Any
+    answer_format: str
+    options: list[dict[str, Any]]
+    mistakes: list[dict[str, Any]]
+    explanation: str
+    rules: list[str]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _names(scenario: Mapping[str, Any]) -> dict[str, str]:
+    names = {p["id"]: p.get("name") or p["id"] for p in scenario.get("players", [])}
+    names.update({p["id"]: p.get("name") or p["id"] for p in scenario.get("permanents", [])})
+    return names
+
+
+def _dedupe(rules: Sequence[str]) -> list[str]:
+    return list(dict.fromkeys(rules))
+
+
+def make_options(*, ask: Mapping[str, Any], answer: Any, mistakes: Sequence[tuple[Any, str]], level: str,
+                 scenario: Mapping[str, Any], rng: random.Random) -> tuple[str, list[dict[str, Any]]]:
+    """The answer format and the options; every wrong option differs from ``answer`` (the engine's)."""
+    fmt = answer_format(ask, level)
+    kind = ask["kind"]
+    if fmt == "number":
+        return fmt, []
+    if kind == "legal":
+        return fmt, [{"key": "yes", "label": "適正", "value": True}, {"key": "no", "label": "不適正", "value": False}]
+    if kind == "dies":
+        options = [{"key": p["id"], "label": describe(p) if p.get("power") is not None else p.get("name", p["id"]),
+                    "value": p["id"]}
+                   for p in scenario.get("permanents", []) if "creature" in p.get("types", [])]
+        options.append({"key": NONE_KEY, "label": "どれも墓地に置かれない", "value": None})
+        return fmt, options
+    if kind == "best_order":
+        labels = ask["labels"]
+        picked = [{"value": i, "label": labels[i], "mistake": next((m for v, m in mistakes if v == i), "")}
+                  for i in range(len(labels))]
+    else:
+        picked = [{"value": answer, "label": answer_text(ask, answer), "mistake": ""}]
+        seen = {answer}
+        for value, label in mistakes:
+            if len(picked) >= CHOICES:
+                break
+            if not isinstance(value, int) or isinstance(value, bool) or value in seen:
+                continue
+            if kind in NON_NEGATIVE and value < 0:
+                continue
+            seen.add(value)
+            picked.append({"value": value, "label": answer_text(ask, value), "mistake": label})
+        step = 1
+        while len(picked) < CHOICES:
+            for value in (answer + step, answer - step):
+                if len(picked) < CHOICES and value not in seen and not (kind in NON_NEGATIVE and value < 0):
+                    seen.add(value)
+                    picked.append({"value": value, "label": answer_text(ask, value), "mistake": "計算違い"})
+            step += 1
+    rng.shuffle(picked)
+    for key, option in zip(OPTION_KEYS, picked, strict=False):
+        option["key"] = key
+    return fmt, picked
+
+
+def _checked_options(options: list[dict[str, Any]], answer: Any, fmt: str, kind: str) -> None:
+    """Exactly one option is right (single choice); the wrong ones are really wrong."""
+    if fmt != "choice":
+        return
+    right = [o for o in options if o["value"] == answer]
+    if len(right) != 1:
+        raise Disagreement(f"{kind}: {len(right)} options equal the engine's answer {answer!r}")
+
+
+def _mistake_list(mistakes: Sequence[tuple[Any, str]], answer: Any) -> list[dict[str, Any]]:
+    """Known wrong answers (for explaining a learner's mistake), none equal to the engine's answer."""
+    out = []
+    seen = set()
+    for value, label in mistakes:
+        key = repr(value)
+        if value == answer or key in seen:
+            continue
+        seen.add(key)
+        out.append({"value": value, "label": label})
+    return out
+
+
+def question_build(template: Template, *, seed: int, level: str) -> BuiltQuestion:
+    """The question of ``template`` for ``seed`` at ``level``, its answer computed by the engine.
+
+    Raises :class:`Disagreement` if the template's own prediction is not what the engine says, and
+    :class:`~tutor.study.asks.AskError` if the engine cannot answer (an invalid board).
+    """
+    draft: Draft = template.draft(seed, level)
+    answer = engine_answer(draft.scenario, draft.ask)
+    if answer != draft.predicted:
+        raise Disagreement(f"{template.slug}/{level}/{seed}: template says {draft.predicted!r}, engine {answer!r}")
+    rng = random.Random(f"options|{template.slug}|{level}|{seed}")
+    fmt, options = make_options(ask=draft.ask, answer=answer, mistakes=draft.mistakes, level=level,
+                                scenario=draft.scenario, rng=rng)
+    _checked_options(options, answer, fmt, draft.ask["kind"])
+    return BuiltQuestion(
+        source=f"builtin:{template.slug}", seed=seed, level=level, title=template.title,
+        topics=list(template.topics), prompt=draft.prompt, scenario=draft.scenario, ask=draft.ask, answer=answer,
+        answer_format=fmt, options=options, mistakes=_mistake_list(draft.mistakes, answer),
+        explanation=draft.explanation, rules=_dedupe(draft.rules),
+    )
+
+
+# --------------------------------------------------------------------------- authored templates and questions
+
+_PLACEHOLDER = re.compile(r"^\$(?P<name>[A-Za-z_][A-Za-z0-9_]*)$")
+VARIABLE_LIMIT: Final = 1000
+
+
+def variables_draw(spec: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Values for an authored template's variables: ``{"p": {"min": 1, "max": 5}, "c": {"choice": [...]}}``."""
+    if not isinstance(spec, Mapping):
+        raise AskError("変数は {\"名前\": {\"min\": 1, \"max\": 5}} の形のオブジェクトで書いてください")
+    values: dict[str, Any] = {}
+    for name, rule in spec.items():
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            raise AskError(f"変数名「{name}」は英字で始まる英数字にしてください")
+        if isinstance(rule, Mapping) and "choice" in rule:
+            options = rule["choice"]
+            if not isinstance(options, list) or not options:
+                raise AskError(f"変数 {name} の choice は空でないリストにしてください")
+            values[name] = rng.choice(options)
+        elif isinstance(rule, Mapping) and "min" in rule and "max" in rule:
+            lo, hi = rule["min"], rule["max"]
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in (lo, hi)):
+                raise AskError(f"変数 {name} の min と max は整数にしてください")
+            if lo > hi or abs(lo) > VARIABLE_LIMIT or abs(hi) > VARIABLE_LIMIT:
+                raise AskError(f"変数 {name} は min ≤ max で、±{VARIABLE_LIMIT} 以内にしてください")
+            values[name] = rng.randint(lo, hi)
+        else:
+            raise AskError(f"変数 {name} は {{\"min\": …, \"max\": …}} か {{\"choice\": […]}} で書いてください")
+    return values
+
+
+def substitute(value: Any, values: Mapping[str, Any]) -> Any:
+    """Replace every string ``"$name"`` in a JSON value by the variable's value."""
+    if isinstance(value, str):
+        match = _PLACEHOLDER.match(value)
+        if match:
+            name = match.group("name")
+            if name not in values:
+                raise AskError(f"「{value}」: 変数 {name} が定義されていません")
+            return values[name]
+        return value
+    if isinstance(value, list):
+        return [substitute(v, values) for v in value]
+    if isinstance(value, Mapping):
+        return {k: substitute(v, values) for k, v in value.items()}
+    return value
+
+
+class _Strict(dict):
+    def __missing__(self, key: str) -> str:
+        raise AskError(f"問題文の {{{key}}} が変数にありません")
+
+
+def prompt_fill(prompt: str, values: Mapping[str, Any]) -> str:
+    try:
+        return prompt.format_map(_Strict(values))
+    except (ValueError, IndexError, AttributeError) as error:
+        raise AskError(f"問題文の {{}} の書き方が正しくありません: {error}") from None
+
+
+def authored_build(*, source: str, title: str, topics: list[str], level: str, prompt: str,
+                   scenario: Mapping[str, Any], ask: Mapping[str, Any], explanation: str, rules: list[str],
+                   seed: int = 0, variables: Mapping[str, Any] | None = None,
+                   expected: Any = None, wrong: Sequence[Any] = ()) -> BuiltQuestion:
+    """A question from an author's template (``variables`` given) or hand-written question (``expected``)."""
+    values: dict[str, Any] = {}
+    if variables is not None:
+        values = variables_draw(variables, random.Random(f"{source}|{seed}"))
+        scenario = substitute(scenario, values)
+        prompt = prompt_fill(prompt, values)
+    answer = engine_answer(scenario, ask)
+    if expected is not None and expected != answer:
+        names = _names(scenario)
+        raise Disagreement(f"保存された答え「{answer_text(ask, expected, names)}」はエンジンの答え"
+                           f"「{answer_text(ask, answer, names)}」と一致しません")
+    mistakes = [(w, "よくある誤答") for w in wrong]
+    for w in wrong:
+        if w == answer:
+            raise Disagreement(f"誤答として書かれた「{answer_text(ask, w, _names(scenario))}」はエンジンの答えと同じです")
+    rng = random.Random(f"options|{source}|{seed}")
+    fmt, options = make_options(ask=ask, answer=answer, mistakes=mistakes, level=level, scenario=scenario, rng=rng)
+    _checked_options(options, answer, fmt, ask["kind"])
+    return BuiltQuestion(source=source, seed=seed, level=level, title=title, topics=list(topics), prompt=prompt,
+                         scenario=dict(scenario), ask=dict(ask), answer=answer, answer_format=fmt, options=options,
+                         mistakes=_mistake_list(mistakes, answer), explanation=explanation, rules=_dedupe(rules),
+                         extra={"variables": values} if values else {})
+
+
+# --------------------------------------------------------------------------- grading
+
+
+@dataclass(frozen=True)
+class Grade:
+    correct: bool
+    response_text: str
+    mistake: str
+
+
+def grade(*, ask: Mapping[str, Any], answer: Any, answer_format: str, options: Sequence[Mapping[str, Any]],
+          mistakes: Sequence[Mapping[str, Any]], scenario: Mapping[str, Any], response: Any) -> Grade:
+    """Compare a cleaned response (an option key, a list of keys, or an int) with the engine's answer."""
+    names = _names(scenario)
+    if answer_format == "number":
+        value = response
+    elif answer_format == "multi":
+        keys = set(response)
+        value = [] if NONE_KEY in keys else sorted(k for k in keys if k != NONE_KEY)
+    else:
+        option = next((o for o in options if o["key"] == response), None)
+        if option is None:
+            raise ValueError("unknown option")
+        value = option["value"]
+        if option.get("mistake") and value != answer:
+            return Grade(False, option["label"], option["mistake"])
+    correct = value == answer
+    text = answer_text(ask, value, names) if answer_format != "choice" else next(
+        (o["label"] for o in options if o["key"] == response), str(value))
+    mistake = ""
+    if not correct:
+        mistake = next((m["label"] for m in mistakes if m["value"] == value), "")
+    return Grade(correct, text, mistake)
+
+
+def outcome_scenario(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer: Any) -> dict[str, Any]:
+    """The board whose resolution shows the correct outcome (for the order question: the best order)."""
+    if ask.get("kind") == "best_order":
+        return with_order(scenario, ask, answer)
+    return dict(scenario)

@@ -1,0 +1,176 @@
+"""Reading study data: a learner's questions, accuracy per topic, history, review queue.
+
+Keyword-only functions named ``<entity>_<action>``. A *learner* is a signed-in user, or an anonymous
+visitor known by a random key kept in their session (:class:`Learner`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import Q
+from django.utils import timezone
+
+from tutor.models import AuthoredQuestion, AuthoredTemplate, ReviewItem, StudyAttempt, StudyQuestion
+from tutor.study.charts import Day, history_chart
+from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG
+from tutor.study.review import wait_text
+from tutor.study.topics import LEVEL_LABELS, LEVELS, TOPICS, TOPICS_BY_SLUG
+
+
+@dataclass(frozen=True)
+class Learner:
+    """Who is studying: ``user`` when signed in, else the anonymous session ``key``."""
+
+    user: Any
+    key: str
+
+    @property
+    def is_anonymous(self) -> bool:
+        return self.user is None
+
+    def q(self) -> Q:
+        """The rows that belong to this learner."""
+        if self.user is not None:
+            return Q(user=self.user)
+        if not self.key:
+            return Q(pk__in=[])
+        return Q(user__isnull=True, learner_key=self.key)
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def question_get(*, learner: Learner, token: str) -> StudyQuestion | None:
+    """The learner's question with ``token``, or None (unknown, or someone else's)."""
+    if not isinstance(token, str) or not _TOKEN.fullmatch(token):
+        return None
+    return StudyQuestion.objects.filter(learner.q(), token=token).select_related("attempt").first()
+
+
+def _authored_templates() -> list[AuthoredTemplate]:
+    return list(AuthoredTemplate.objects.filter(is_active=True))
+
+
+def _authored_questions() -> list[AuthoredQuestion]:
+    return list(AuthoredQuestion.objects.filter(is_active=True))
+
+
+def study_sources(*, topic: str, level: str) -> list[str]:
+    """Every source of questions for ``topic`` at ``level``: built-in templates, then the authors' ones."""
+    sources = [f"builtin:{t.slug}" for t in TEMPLATES if topic in t.topics and level in t.levels]
+    sources += [f"template:{t.pk}" for t in _authored_templates() if topic in (t.topics or []) and t.level == level]
+    sources += [f"question:{q.pk}" for q in _authored_questions() if topic in (q.topics or []) and q.level == level]
+    return sources
+
+
+def source_title(*, source: str) -> str:
+    kind, _, ident = source.partition(":")
+    if kind == "builtin" and ident in TEMPLATES_BY_SLUG:
+        return TEMPLATES_BY_SLUG[ident].title
+    model = {"template": AuthoredTemplate, "question": AuthoredQuestion}.get(kind)
+    if model is not None and ident.isdigit():
+        row = model.objects.filter(pk=int(ident)).first()
+        if row is not None:
+            return row.title
+    return source
+
+
+def topic_levels() -> dict[str, list[str]]:
+    """For each topic, the levels that have at least one question source."""
+    levels: dict[str, set[str]] = defaultdict(set)
+    for template in TEMPLATES:
+        for topic in template.topics:
+            levels[topic].update(template.levels)
+    for row in [*_authored_templates(), *_authored_questions()]:
+        for topic in row.topics or []:
+            levels[topic].add(row.level)
+    return {topic.slug: [lv for lv in LEVELS if lv in levels[topic.slug]] for topic in TOPICS}
+
+
+def _rate(correct: int, answered: int) -> int | None:
+    return round(100 * correct / answered) if answered else None
+
+
+def topic_accuracy(*, learner: Learner) -> list[dict[str, Any]]:
+    """Every topic with how many of the learner's answered questions trained it, and how many were right.
+
+    A question counts for every topic its template trains, not only the one the learner picked.
+    """
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    by_level: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    rows = StudyAttempt.objects.filter(learner.q()).values_list("correct", "level", "question__topics")
+    for correct, level, topics in rows:
+        for topic in topics or []:
+            counts[topic][0] += 1
+            counts[topic][1] += int(correct)
+            by_level[(topic, level)][0] += 1
+            by_level[(topic, level)][1] += int(correct)
+    available = topic_levels()
+    out = []
+    for topic in TOPICS:
+        answered, correct = counts[topic.slug]
+        levels = []
+        for level in available.get(topic.slug, []):
+            a, c = by_level[(topic.slug, level)]
+            levels.append({"level": level, "label": LEVEL_LABELS[level], "answered": a, "correct": c,
+                           "rate": _rate(c, a)})
+        out.append({"topic": topic, "answered": answered, "correct": correct, "rate": _rate(correct, answered),
+                    "levels": levels})
+    return out
+
+
+def attempt_totals(*, learner: Learner) -> dict[str, Any]:
+    qs = StudyAttempt.objects.filter(learner.q())
+    answered = qs.count()
+    correct = qs.filter(correct=True).count()
+    return {"answered": answered, "correct": correct, "rate": _rate(correct, answered)}
+
+
+def attempt_recent(*, learner: Learner, limit: int = 10) -> list[StudyAttempt]:
+    return list(StudyAttempt.objects.filter(learner.q()).select_related("question")[:limit])
+
+
+def history_days(*, learner: Learner, days: int = 14, now: datetime | None = None) -> list[Day]:
+    """Answers per local day for the last ``days`` days, oldest first (days without answers included)."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    start = today - timedelta(days=days - 1)
+    tally: dict[Any, list[int]] = defaultdict(lambda: [0, 0])
+    since = now - timedelta(days=days + 1)
+    for answered_at, correct in StudyAttempt.objects.filter(learner.q(), answered_at__gte=since).values_list(
+            "answered_at", "correct"):
+        day = timezone.localdate(answered_at)
+        if day >= start:
+            tally[day][0] += 1
+            tally[day][1] += int(correct)
+    return [Day(start + timedelta(days=i), *tally[start + timedelta(days=i)]) for i in range(days)]
+
+
+def history_chart_get(*, learner: Learner, days: int = 14, now: datetime | None = None) -> dict[str, Any]:
+    return history_chart(history_days(learner=learner, days=days, now=now))
+
+
+def review_queue(*, learner: Learner, now: datetime | None = None) -> dict[str, Any]:
+    """The learner's review items: those due now, and the others with when they come back."""
+    now = now or timezone.now()
+    items = list(ReviewItem.objects.filter(learner.q()))
+    due = [i for i in items if i.due_at <= now]
+    later = [i for i in items if i.due_at > now]
+    for item in later:
+        item.wait = wait_text(item.due_at - now)
+    for item in items:
+        item.level_label = LEVEL_LABELS.get(item.level, item.level)
+        topic = TOPICS_BY_SLUG.get(item.topic)
+        item.topic_title = topic.title if topic else item.topic
+    return {"due": due, "later": later, "count": len(items), "due_count": len(due)}
+
+
+def review_next(*, learner: Learner, now: datetime | None = None) -> ReviewItem | None:
+    """The review item that has waited longest past its due time."""
+    now = now or timezone.now()
+    return ReviewItem.objects.filter(learner.q(), due_at__lte=now).order_by("due_at", "id").first()

@@ -1,0 +1,111 @@
+"""Study topics (by CR paragraph and by keyword), levels, and links into the CR reader.
+
+Pure Python: no Django, no engine. A topic is what a learner picks on ``/study/``; every
+question template names the topics it trains (:mod:`tutor.study.generators`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+INTRO: Final = "intro"
+L1: Final = "l1"
+L2: Final = "l2"
+
+LEVELS: Final = (INTRO, L1, L2)
+LEVEL_LABELS: Final = {INTRO: "入門", L1: "L1", L2: "L2"}
+LEVEL_DESCRIPTIONS: Final = {
+    INTRO: "はじめてダメージのルールを学ぶプレイヤー向け。1つの発生源と少ない数値。",
+    L1: "レベル1ジャッジ候補向け。キーワード能力や軽減の盾が組み合わさる。",
+    L2: "レベル2ジャッジ候補向け。効果の順番、盾の割り振り、複数の能力が同時に働く局面。",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """One thing to practise: a CR paragraph (``group == "rule"``) or a keyword (``"keyword"``)."""
+
+    slug: str
+    label: str
+    group: str
+    rules: tuple[str, ...]
+    summary: str
+
+    @property
+    def title(self) -> str:
+        return f"{self.slug} {self.label}" if self.group == "rule" else self.label
+
+
+TOPICS: Final[tuple[Topic, ...]] = (
+    Topic("120.3", "ダメージの結果", "rule", ("120.3",),
+          "ダメージがライフの喪失、毒カウンター、-1/-1カウンター、忠誠カウンターや守備カウンターの除去、ライフの獲得になる。"),
+    Topic("120.4", "ダメージの4つの手順", "rule", ("120.4",),
+          "余剰の移し替え (a)、置換・軽減 (b)、結果への変換 (c)、発生 (d) の順に処理する。"),
+    Topic("120.8", "0点のダメージ", "rule", ("120.8",),
+          "0点のダメージはダメージではない。接死も絆魂も毒性も働かない。"),
+    Topic("510.1", "戦闘ダメージの割り振り", "rule", ("510.1",),
+          "ブロックされたクリーチャーはブロック・クリーチャーに自由に割り振る。割り振り順はもうない。"),
+    Topic("510.4", "先制攻撃と二段攻撃", "rule", ("510.4",),
+          "先制攻撃や二段攻撃があると戦闘ダメージ・ステップが2回になる。"),
+    Topic("615.7", "軽減の盾", "rule", ("615.7",),
+          "「次のN点」を軽減する盾。同時に複数の発生源から受けるなら、どのダメージを軽減するかを選ぶ。"),
+    Topic("616.1", "置換・軽減効果の順番", "rule", ("616.1",),
+          "影響を受けるオブジェクトのコントローラー（またはプレイヤー）が適用する順番を選ぶ。"),
+    Topic("702.19b", "トランプルの割り振り", "rule", ("702.19b",),
+          "すべてのブロック・クリーチャーに致死ダメージを割り振ってから、残りをプレイヤーなどに割り振れる。"),
+    Topic("704.5", "状況起因処理", "rule", ("704.5",),
+          "致死ダメージ、接死、タフネス0以下、忠誠度0、守備値0、ライフ0、毒カウンター10個。"),
+    Topic("infect", "感染", "keyword", ("702.90",),
+          "プレイヤーには毒カウンター、クリーチャーには-1/-1カウンター。ライフは減らない。"),
+    Topic("lifelink", "絆魂", "keyword", ("702.15",),
+          "与えたダメージの分だけコントローラーがライフを得る。軽減されたダメージでは得られない。"),
+    Topic("deathtouch", "接死", "keyword", ("702.2",),
+          "1点でもダメージを受けたクリーチャーは破壊される。トランプルでは1点が致死ダメージ。"),
+    Topic("trample", "トランプル", "keyword", ("702.19",),
+          "致死ダメージを超える分をプレイヤーやプレインズウォーカーやバトルに割り振れる。"),
+    Topic("toxic", "毒性", "keyword", ("702.164",),
+          "プレイヤーに戦闘ダメージを与えると、毒性の値だけ毒カウンターも置かれる。"),
+    Topic("wither", "萎縮", "keyword", ("702.80",),
+          "クリーチャーへのダメージはダメージとして負わず、-1/-1カウンターになる。"),
+    Topic("battle", "バトル", "keyword", ("310",),
+          "バトルへのダメージは守備カウンターを取り除く。守備値0で墓地へ。"),
+    Topic("planeswalker", "プレインズウォーカー", "keyword", ("306",),
+          "プレインズウォーカーへのダメージは忠誠カウンターを取り除く。忠誠度0で墓地へ。"),
+)
+
+TOPICS_BY_SLUG: Final = {topic.slug: topic for topic in TOPICS}
+
+_RULE_NUMBER = re.compile(r"^(?P<base>\d{3})(?:\.(?P<sub>\d+)(?P<letter>[a-z])?)?\.?$")
+
+
+def cr_section(number: str) -> str | None:
+    """The reader's section page for a paragraph number: 702 keyword rules and 701 keyword actions
+    have a page per keyword, every other rule a page per three-digit rule.
+
+    >>> [cr_section(n) for n in ("120.4a", "702.19b", "615.7", "704.5g", "310", "nonsense")]
+    ['120', '702.19', '615', '704', '310', None]
+    """
+    match = _RULE_NUMBER.match(number.strip())
+    if match is None:
+        return None
+    base, sub = match.group("base"), match.group("sub")
+    if base in {"701", "702"} and sub:
+        return f"{base}.{sub}"
+    return base
+
+
+def cr_url(number: str) -> str | None:
+    """``/cr/<section>/#cr-<number>``, the reader's anchor for one paragraph.
+
+    >>> cr_url("120.4a"), cr_url("702.19"), cr_url("310")
+    ('/cr/120/#cr-120.4a', '/cr/702.19/', '/cr/310/')
+    """
+    section = cr_section(number)
+    if section is None:
+        return None
+    number = number.strip().rstrip(".")
+    if number == section:
+        return f"/cr/{section}/"
+    return f"/cr/{section}/#cr-{number}"

@@ -1,0 +1,60 @@
+"""Template helpers of the reader: linked CR text, rule links, diffs, unverified card fields."""
+
+from django import template
+from django.utils.html import escape, format_html, linebreaks
+from django.utils.safestring import SafeString, mark_safe
+
+from tutor.text import LinkContext, diff_html, link_text
+
+register = template.Library()
+
+UNVERIFIED = format_html(
+    '<span class="unverified" title="{}">未確認</span>', "資料で確認できていない項目です"
+)
+
+
+def _linker(context) -> LinkContext:
+    return context.get("linker") or LinkContext()
+
+
+@register.simple_tag(takes_context=True)
+def linked(context, text, number="", lang="ja", exclude=""):
+    """``{% linked paragraph.text paragraph.number %}``: CR text with references, terms and cards linked."""
+    return link_text(
+        text or "",
+        _linker(context),
+        number=number or "",
+        lang=lang,
+        exclude_terms=[exclude] if exclude else (),
+    )
+
+
+@register.simple_tag(takes_context=True)
+def rule_ref(context, number):
+    """A single CR number as a link to its anchor (or a marked outside reference)."""
+    if not number:
+        return UNVERIFIED
+    return link_text(f"rule {number}", _linker(context))
+
+
+@register.simple_tag
+def diff(old, new):
+    return diff_html(old or "", new or "")
+
+
+@register.filter
+def unverified(value):
+    """``None`` means "not verified" in the card data: say so, never guess."""
+    if value is None:
+        return UNVERIFIED
+    return escape(value)
+
+
+@register.filter
+def card_text(value):
+    """Card rules text: ``None`` = 未確認, ``""`` = no rules text, else the lines."""
+    if value is None:
+        return UNVERIFIED
+    if value == "":
+        return SafeString('<span class="muted">（ルール・テキストなし）</span>')
+    return mark_safe(linebreaks(value, autoescape=True))  # linebreaks() escaped the text itself

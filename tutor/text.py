@@ -1,0 +1,349 @@
+"""CR text -> linked HTML: rule references, glossary terms and 《card》 names.
+
+Safety: the source text is cut into tokens, and every character of it reaches the output exactly
+once, through :func:`django.utils.html.escape` (plain runs) or :func:`format_html` (the pieces we
+link). Nothing from the text is ever marked safe as it is; ``mark_safe`` is used only to join parts
+that are already safe. So any text (``<script>``, quotes, ``&``) comes out escaped.
+
+What is linked (documented choice, see the reader's note):
+
+- Rule references: ``rule 120.6``, ``rules 614.1c–d``, ``rule 614〔置換効果〕`` (the bracketed title is
+  part of the link), ranges ``616.1a-f`` / ``119.9-10`` (both ends are linked), and bare dotted
+  numbers such as ``702.19b``. A number that is loaded links to its anchor; any other number is a
+  marked outside reference (``span.ref--outside``), never a broken link.
+- Glossary terms whose ``autolink`` is on, longest match first (プレインズウォーカー越えトランプル
+  before トランプル, 戦闘ダメージ・ステップ before 戦闘ダメージ), once per text block (the first
+  occurrence in a paragraph, an example or a note), never in the paragraph that defines the term
+  (see :func:`defining_paragraphs`), never inside another link (a card name or a rule title).
+- Card names in 《》 that are known (by name or alias) link to the card page and open the popover.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+# A CR number as the reader accepts it in URLs: 120, 120.4, 120.4a, 704.5z.
+RULE_NUMBER_RE = re.compile(r"^(?P<rule>\d{3})(?:\.(?P<sub>\d{1,3})(?P<letter>[a-z]?))?$")
+
+_NUM = r"\d{3}(?:\.\d{1,3}[a-z]?)?"
+_DOTTED = r"\d{3}\.\d{1,3}[a-z]?"
+# The end of a range: a letter after a lettered number (616.1a-f), digits after a dotted number (119.9-10).
+_RANGE = r"(?:(?P<dash>\s?[-–～〜]\s?)(?P<end>[a-z](?![A-Za-z0-9])|\d{1,3}(?![\d/])))?"
+
+_CARD = r"《(?P<card>[^《》\n]{1,60})》"
+_REF_JA = rf"(?<![A-Za-z])(?P<word>rules?\s?)(?P<num>{_NUM})(?![\d])(?P<title>〔[^〕\n]{{1,40}}〕)?{_RANGE}"
+_REF_EN = rf"(?<![A-Za-z])(?P<word>rules?\s)(?P<num>{_NUM})(?![\d]){_RANGE}"
+_BARE = rf"(?<![\d.])(?P<bare>{_DOTTED})(?![\d]){_RANGE.replace('dash', 'bdash').replace('end', 'bend')}"
+
+OUTSIDE_TITLE = "このチューターには未収録"
+
+
+def parse_rule_number(number: str) -> tuple[str, str, str] | None:
+    """``"120.4a"`` -> ``("120", "4", "a")``; ``None`` when it is not a CR number.
+
+    >>> parse_rule_number("702.19b")
+    ('702', '19', 'b')
+    >>> parse_rule_number("120")
+    ('120', '', '')
+    >>> parse_rule_number("999.9z.1") is None
+    True
+    """
+    match = RULE_NUMBER_RE.match(number or "")
+    if not match:
+        return None
+    return match.group("rule"), match.group("sub") or "", match.group("letter") or ""
+
+
+def is_rule_number(number: str) -> bool:
+    return parse_rule_number(number) is not None
+
+
+def is_within(number: str, parent: str) -> bool:
+    """True when ``number`` is ``parent`` or one of its sub-rules (120.4a is within 120 and 120.4).
+
+    >>> is_within("702.19b", "702.19"), is_within("702.190", "702.19"), is_within("120.4a", "120")
+    (True, False, True)
+    """
+    child, outer = parse_rule_number(number), parse_rule_number(parent)
+    if child is None or outer is None:
+        return False
+    if outer[1] == "":
+        return child[0] == outer[0]
+    if outer[2] == "":
+        return child[:2] == outer[:2]
+    return child == outer
+
+
+def defining_paragraphs(rule: str) -> tuple[str, ...]:
+    """Where a term with defining rule ``rule`` must not be linked: that paragraph and, when it has
+    sub-rules, the first one (by CR convention the sentence that says what the term is).
+
+    >>> defining_paragraphs("702.19"), defining_paragraphs("704"), defining_paragraphs("120.4a")
+    (('702.19', '702.19a'), ('704', '704.1'), ('120.4a',))
+    """
+    parts = parse_rule_number(rule)
+    if parts is None:
+        return ()
+    if not parts[1]:
+        return (rule, f"{rule}.1")
+    if not parts[2]:
+        return (rule, f"{rule}a")
+    return (rule,)
+
+
+def section_of(number: str, section_numbers: Iterable[str]) -> str | None:
+    """The most specific section that holds ``number`` (``702.19b`` -> ``702.19``, ``120.4a`` -> ``120``)."""
+    best = None
+    for section in section_numbers:
+        if is_within(number, section) and (best is None or len(section) > len(best)):
+            best = section
+    return best
+
+
+def sort_key(number: str) -> tuple[int, int, str]:
+    """Order CR numbers as the rules do (120.10 after 120.9)."""
+    parts = parse_rule_number(number)
+    if parts is None:
+        return (10**6, 0, number)
+    return (int(parts[0]), int(parts[1] or -1), parts[2])
+
+
+def range_end(start: str, end: str) -> str | None:
+    """The number a range ends on: ``616.1a`` + ``f`` -> ``616.1f``; ``119.9`` + ``10`` -> ``119.10``."""
+    parts = parse_rule_number(start)
+    if parts is None or not parts[1]:
+        return None
+    rule, sub, letter = parts
+    if end.isalpha():
+        return f"{rule}.{sub}{end}" if letter and end > letter else None
+    if not letter and end.isdigit() and int(end) > int(sub):
+        return f"{rule}.{end}"
+    return None
+
+
+@dataclass(frozen=True)
+class TermLink:
+    name: str  # the entry's name (name_ja)
+    rule: str  # the defining paragraph or section
+    href: str  # the glossary page at the entry's anchor (works without JS)
+    popover_href: str  # the per-term page, used by htmx as the popover content
+
+
+@dataclass(frozen=True)
+class CardLink:
+    name: str  # canonical Japanese name
+    href: str
+
+
+@dataclass(frozen=True)
+class LinkContext:
+    """What the linker knows: loaded anchors, linkable terms, known cards. Built by a selector."""
+
+    anchors: Mapping[str, str] = field(default_factory=dict)  # CR number -> URL with #fragment
+    terms: Mapping[str, TermLink] = field(default_factory=dict)  # surface form -> term
+    cards: Mapping[str, CardLink] = field(default_factory=dict)  # surface form (name or alias) -> card
+    popover_target: str = "#cr-popover"
+
+    def pattern(self, lang: str) -> re.Pattern[str]:
+        return _compiled_pattern(tuple(sorted(self.terms)) if lang == "ja" else (), lang)
+
+
+@lru_cache(maxsize=32)
+def _compiled_pattern(surfaces: tuple[str, ...], lang: str) -> re.Pattern[str]:
+    parts = [_CARD, _REF_JA] if lang == "ja" else [_REF_EN]
+    parts.append(_BARE)
+    if surfaces:
+        ordered = sorted(surfaces, key=lambda s: (-len(s), s))  # longest first
+        parts.append("(?P<term>" + "|".join(re.escape(s) for s in ordered) + ")")
+    return re.compile("|".join(parts))
+
+
+def rule_refs(text: str, lang: str = "ja") -> list[str]:
+    """Every CR number the text refers to, in order; a range gives both ends.
+
+    >>> rule_refs("rule 616.1a-f と rule 119.9-10、702.19b 参照")
+    ['616.1a', '616.1f', '119.9', '119.10', '702.19b']
+    >>> rule_refs("See rules 614.1c–d and rule 704.", lang="en")
+    ['614.1c', '614.1d', '704']
+    """
+    found: list[str] = []
+    for match in _compiled_pattern((), lang).finditer(text):
+        number = match.group("num") or match.group("bare")
+        if not number:
+            continue
+        found.append(number)
+        end = match.group("end") or match.group("bend")
+        if end and (target := range_end(number, end)):
+            found.append(target)
+    return found
+
+
+def _ref(number: str, label: str, ctx: LinkContext) -> SafeString:
+    href = ctx.anchors.get(number)
+    if href:
+        return format_html('<a class="ref" href="{}">{}</a>', href, label)
+    return format_html(
+        '<span class="ref ref--outside" title="{}">{}<span class="visually-hidden">（{}）</span></span>',
+        OUTSIDE_TITLE,
+        label,
+        OUTSIDE_TITLE,
+    )
+
+
+def _range_tail(number: str, dash: str | None, end: str | None, ctx: LinkContext) -> SafeString:
+    if not end:
+        return SafeString("")
+    target = range_end(number, end)
+    if target is None:
+        return escape((dash or "") + end)
+    return format_html("{}{}", dash or "", _ref(target, end, ctx))
+
+
+def link_text(
+    text: str,
+    ctx: LinkContext,
+    *,
+    number: str = "",
+    lang: str = "ja",
+    exclude_terms: Iterable[str] = (),
+) -> SafeString:
+    """Render CR (or our own) text as HTML with its references, terms and cards linked.
+
+    ``number`` is the paragraph the text belongs to (terms it defines are not linked there).
+
+    >>> ctx = LinkContext(anchors={"120.6": "/cr/120/#cr-120.6"})
+    >>> str(link_text("致死ダメージ(rule 120.6 参照)<b>", ctx))
+    '致死ダメージ(<a class="ref" href="/cr/120/#cr-120.6">rule 120.6</a> 参照)&lt;b&gt;'
+    """
+    if not text:
+        return SafeString("")
+    excluded = set(exclude_terms)
+    linked_terms: set[str] = set()
+    parts: list[str] = []
+    position = 0
+    for match in ctx.pattern(lang).finditer(text):
+        parts.append(escape(text[position : match.start()]))
+        position = match.end()
+        whole = match.group(0)
+        groups = match.groupdict()
+        if groups.get("card") is not None:
+            card = ctx.cards.get(groups["card"])
+            if card is None:
+                parts.append(escape(whole))
+            else:
+                parts.append(
+                    format_html(
+                        '<a class="card-ref" href="{}" hx-get="{}" hx-target="{}" hx-swap="innerHTML"'
+                        ' aria-haspopup="dialog">{}</a>',
+                        card.href,
+                        card.href,
+                        ctx.popover_target,
+                        whole,
+                    )
+                )
+        elif groups.get("num") is not None:
+            label = groups["word"] + groups["num"] + (groups.get("title") or "")
+            parts.append(_ref(groups["num"], label, ctx))
+            parts.append(_range_tail(groups["num"], groups.get("dash"), groups.get("end"), ctx))
+        elif groups.get("bare") is not None:
+            parts.append(_ref(groups["bare"], groups["bare"], ctx))
+            parts.append(_range_tail(groups["bare"], groups.get("bdash"), groups.get("bend"), ctx))
+        elif groups.get("term") is not None:
+            term = ctx.terms.get(whole)
+            if (
+                term is None
+                or term.name in linked_terms
+                or term.name in excluded
+                or (number and number in defining_paragraphs(term.rule))
+            ):
+                parts.append(escape(whole))
+            else:
+                linked_terms.add(term.name)
+                parts.append(
+                    format_html(
+                        '<a class="term-ref" href="{}" hx-get="{}" hx-target="{}" hx-swap="innerHTML"'
+                        ' aria-haspopup="dialog">{}</a>',
+                        term.href,
+                        term.popover_href,
+                        ctx.popover_target,
+                        whole,
+                    )
+                )
+        else:  # pragma: no cover - every alternative has a named group
+            parts.append(escape(whole))
+    parts.append(escape(text[position:]))
+    return mark_safe("".join(parts))  # every part above is escaped or built by format_html
+
+
+# --- Revisions: a word-by-word diff for Japanese (no spaces between words) -------------------------
+
+_TOKEN_RE = re.compile(
+    r"[\u4e00-\u9fff\u3400-\u4dbf々〆ヵヶ]+"  # kanji run
+    r"|[\u3041-\u309f]+"  # hiragana run
+    r"|[\u30a0-\u30ffー・\uff66-\uff9f]+"  # katakana run (with ー and ・)
+    r"|[A-Za-z0-9０-９Ａ-Ｚａ-ｚ]+(?:[./][A-Za-z0-9]+)*"  # latin words, numbers, 120.4a, 2/2
+    r"|\s+"
+    r"|.",
+    re.DOTALL,
+)
+
+
+def tokenize_ja(text: str) -> list[str]:
+    """Split Japanese text where the script changes (kanji / kana / latin) and at punctuation.
+
+    >>> tokenize_ja("受けたダメージは、rule 120.6 参照")
+    ['受', 'けた', 'ダメージ', 'は', '、', 'rule', ' ', '120.6', ' ', '参照']
+    """
+    return _TOKEN_RE.findall(text)
+
+
+def diff_html(old: str, new: str) -> SafeString:
+    """``old`` -> ``new`` as HTML with ``<del>`` / ``<ins>``, compared token by token."""
+    a, b = tokenize_ja(old), tokenize_ja(new)
+    parts: list[str] = []
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            parts.append(escape("".join(a[i1:i2])))
+            continue
+        if op in ("delete", "replace"):
+            parts.append(format_html("<del>{}</del>", "".join(a[i1:i2])))
+        if op in ("insert", "replace"):
+            parts.append(format_html("<ins>{}</ins>", "".join(b[j1:j2])))
+    return mark_safe("".join(parts))  # built from escape() / format_html() pieces only
+
+
+# --- Search: a snippet around the first match, the matches marked ---------------------------------
+
+
+def highlight(text: str, query: str, *, context: int = 40) -> SafeString:
+    """An escaped snippet of ``text`` around the first match of ``query``, matches in ``<mark>``.
+
+    >>> str(highlight("a<b>感染を持つ", "感染"))
+    'a&lt;b&gt;<mark>感染</mark>を持つ'
+    """
+    if not query:
+        return escape(text[: context * 2])
+    pattern = re.compile(re.escape(query), re.IGNORECASE)
+    first = pattern.search(text)
+    if first is None:
+        return escape(text[: context * 2])
+    start = max(0, first.start() - context)
+    end = min(len(text), first.end() + context)
+    snippet = text[start:end]
+    parts: list[str] = ["…" if start > 0 else ""]
+    position = 0
+    for match in pattern.finditer(snippet):
+        parts.append(escape(snippet[position : match.start()]))
+        parts.append(format_html("<mark>{}</mark>", match.group(0)))
+        position = match.end()
+    parts.append(escape(snippet[position:]))
+    parts.append("…" if end < len(text) else "")
+    return mark_safe("".join(parts))  # escape() / format_html() pieces and literal ellipses
