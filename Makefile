@@ -54,6 +54,7 @@ run: data
 
 lint: install-dev
 	$(PY) -m ruff check .
+	$(PY) -m mypy --strict rules_core
 	$(PY) -m ruff format --check rules_core
 
 # Everything: lint, migrations in step with the models, the whole suite on SQLite (browser tests
@@ -62,6 +63,7 @@ test: test-sqlite test-postgres
 
 test-sqlite: install-dev chromium
 	$(PY) -m ruff check .
+	$(PY) -m mypy --strict rules_core
 	DJANGO_TESTING=1 $(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest -q
 

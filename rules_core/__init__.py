@@ -13,8 +13,8 @@ get back every stage with the rules that apply:
 >>> result["final"]["permanents"]["bear"]["zone"]
 'graveyard'
 
-The result document is the contract's (``scenario-format.md``) plus the
-extensions listed in ``rules_core/FORMAT.md``. The package never imports Django.
+The scenario and result documents are the contract's plus the extensions
+documented in ``docs/scenario-format.md``. The package never imports Django.
 """
 
 from __future__ import annotations

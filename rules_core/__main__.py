@@ -90,5 +90,5 @@ if __name__ == "__main__":  # pragma: no cover
     try:
         sys.exit(main())
     except BrokenPipeError:  # e.g. piped into `head`
-        sys.stdout = None  # type: ignore[assignment]
+        sys.stdout = None
         sys.exit(EXIT_OK)

@@ -63,6 +63,7 @@ __all__ = [
     "CombatView",
     "Violation",
     "check_assignment",
+    "checked_assignment",
     "complete_assignment",
     "count_assignments",
     "default_assignment",
@@ -133,6 +134,8 @@ class AttackView:
     trample_over_planeswalkers: bool
     deathtouch: bool
     defender_removed: bool = False
+    _plan: _Plan = field(init=False, repr=False, compare=False)
+    """Its recipients (:func:`_attack_plan`), worked out once."""
 
     def __post_init__(self) -> None:
         if self.defender_kind not in DEFENDER_KINDS:
@@ -141,6 +144,7 @@ class AttackView:
             )
         if self.blockers and not self.blocked:
             raise AssignmentError(f"{self.attacker}: an unblocked attacker has no blockers")
+        object.__setattr__(self, "_plan", _attack_plan(self))
 
     @classmethod
     def of(
@@ -200,6 +204,11 @@ class BlockView:
     power: int
     deathtouch: bool
     blocking: tuple[str, ...]
+    _plan: _Plan = field(init=False, repr=False, compare=False)
+    """Its recipients (:func:`_block_plan`), worked out once."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_plan", _block_plan(self))
 
     @classmethod
     def of(
@@ -277,9 +286,9 @@ class Violation:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Plan:
-    """The recipients open to one creature this step.
+    """The recipients open to one creature this step (a private record: never changed once made).
 
     Recipients in three tiers: ``free`` (blockers, or the only recipient, no
     condition), ``target`` (after every blocker in ``blockers`` has lethal
@@ -288,6 +297,12 @@ class _Plan:
     ``blockers`` are the free recipients that carry a lethal-damage condition.
     ``rule`` names the rule that opens the recipients; ``reason`` says why a
     creature with no recipients assigns nothing.
+
+    A recipient is one object, listed once: when the attacked planeswalker (or
+    battle) ``target`` is also one of the creatures blocking (a creature
+    planeswalker can block the creature attacking it), it is a free recipient,
+    and only ``controller`` (if any) lies past the blockers (see
+    :func:`_attack_plan`).
     """
 
     power: int
@@ -297,11 +312,19 @@ class _Plan:
     controller: str | None = None
     rule: str = "510.1c"
     reason: str = ""
+    past: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """The recipients past the blockers: ``target`` and ``controller`` where present and not free."""
+    recipients: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """Every recipient, each once: ``free``, then ``past``."""
+
+    def __post_init__(self) -> None:
+        self.past = tuple(r for r in (self.target, self.controller) if r is not None and r not in self.free)
+        self.recipients = self.free + self.past
 
     @property
-    def recipients(self) -> tuple[str, ...]:
-        extra = tuple(r for r in (self.target, self.controller) if r is not None)
-        return self.free + extra
+    def target_blocks(self) -> bool:
+        """The attacked planeswalker or battle is itself one of the blockers (one object, one recipient)."""
+        return self.target is not None and self.target in self.free
 
     @property
     def assigns_nothing(self) -> bool:
@@ -326,7 +349,20 @@ def _spills_to_controller(a: AttackView) -> bool:
 
 
 def _attack_plan(a: AttackView) -> _Plan:
-    """CR 510.1a-c, 702.19b-f: the recipients of attacker ``a``."""
+    """CR 510.1a-c, 702.19b-f: the recipients of attacker ``a``.
+
+    A creature planeswalker (or creature battle) that is attacked and blocks the
+    creature attacking it is one recipient, not two: damage assigned to it is
+    damage assigned to it.  As a blocking creature it may be assigned any part
+    of the damage (510.1c: the blocked creature divides its damage among its
+    blockers), so trample's condition (702.19b: lethal damage to every blocker
+    before any damage goes to the attacked planeswalker) never keeps damage off
+    it — trample only adds recipients, and here it adds none.  With trample
+    over planeswalkers its controller lies past the blockers (702.19c): damage
+    may go to the controller once every blocker, this one included, has been
+    assigned lethal damage and this one damage at least equal to its loyalty
+    (both: it is a blocker and the attacked planeswalker).
+    """
     power = a.power
     if power <= 0:
         return _Plan(0, (), rule="510.1a", reason="power")
@@ -451,14 +487,22 @@ def _attack_default(view: CombatView, a: AttackView, plan: _Plan, tally: _Tally)
     forced = plan.forced()
     if forced is not None:
         return forced
-    needs: tuple[int | None, ...] = _needs(view, plan.free, a.deathtouch, tally, {})
+    needs = _needs(view, plan.free, a.deathtouch, tally, {})
     if plan.target is None:  # no trample: lethal to each blocker in order, the rest to the last
         return _fill(plan.power, plan.free, needs, plan.free[-1])
     if plan.controller is None:  # trample: lethal to each blocker, the rest past them
         return _fill(plan.power, plan.free, needs, plan.target)
     # trample over planeswalkers: lethal to each blocker, loyalty to the planeswalker, the rest to its controller
     loyalty = _loyalty_need(view, plan.target, tally, {})
+    if plan.target_blocks:  # the planeswalker blocks too: lethal damage and its loyalty, whichever is more
+        return _fill(plan.power, plan.free, _with_loyalty(plan, needs, loyalty), plan.controller)
     return _fill(plan.power, (*plan.free, plan.target), (*needs, loyalty), plan.controller)
+
+
+def _with_loyalty(plan: _Plan, needs: tuple[int, ...], loyalty: int) -> tuple[int, ...]:
+    """CR 702.19c: ``needs`` of the blockers, where the attacked planeswalker that also blocks needs
+    damage at least equal to its loyalty as well as lethal damage."""
+    return tuple(max(need, loyalty) if r == plan.target else need for r, need in zip(plan.free, needs, strict=True))
 
 
 def _block_default(
@@ -525,7 +569,11 @@ def complete_assignment(
     >>> complete_assignment(view, {"ox": {"b1": 0, "b2": 3}})
     ({'ox': {'b1': 0, 'b2': 3}}, {})
     """
-    given = assignments or {}
+    return _complete_attacks(view, assignments or {}), _complete_blocks(view, blocker_assignments or {})
+
+
+def _complete_attacks(view: CombatView, given: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+    """The attackers' part of :func:`complete_assignment`."""
     out: dict[str, dict[str, int]] = {}
     tally = _Tally()
     plans = {}
@@ -534,9 +582,9 @@ def complete_assignment(
             continue
         if a.attacker in given:
             out[a.attacker] = dict(given[a.attacker])
-            tally.add(out[a.attacker], a.deathtouch, _attack_plan(a))
+            tally.add(out[a.attacker], a.deathtouch, a._plan)
         else:
-            plans[a.attacker] = _attack_plan(a)
+            plans[a.attacker] = a._plan
     pending = []
     for a in view.attacks:
         plan = plans.pop(a.attacker, None)
@@ -551,9 +599,11 @@ def complete_assignment(
     for a, plan in pending:
         out[a.attacker] = _attack_default(view, a, plan, tally)
         tally.add(out[a.attacker], a.deathtouch)
-    attacks_out = {a.attacker: out[a.attacker] for a in view.attacks}
+    return {a.attacker: out[a.attacker] for a in view.attacks}
 
-    given_b = blocker_assignments or {}
+
+def _complete_blocks(view: CombatView, given_b: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+    """The blockers' part of :func:`complete_assignment`."""
     bout: dict[str, dict[str, int]] = {}
     dealt: dict[str, int] = {}
     dt: dict[str, int] = {}
@@ -575,7 +625,7 @@ def complete_assignment(
     for b in view.blocks:
         if b.blocker in bout:
             continue
-        plan = _block_plan(b)
+        plan = b._plan
         forced = plan.forced()
         if forced is None:
             bpending.append((b, plan))
@@ -585,7 +635,7 @@ def complete_assignment(
     for b, plan in bpending:
         bout[b.blocker] = _block_default(view, b, plan, dealt, dt)
         note(b, bout[b.blocker])
-    return attacks_out, {b.blocker: bout[b.blocker] for b in view.blocks}
+    return {b.blocker: bout[b.blocker] for b in view.blocks}
 
 
 def default_assignment(view: CombatView) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
@@ -631,12 +681,12 @@ def _others(
     a = view.attack(attacker)
     given = {k: v for k, v in (assignments or {}).items() if k != attacker}
     given[attacker] = {}
-    full, _ = complete_assignment(view, given, {})
+    full = _complete_attacks(view, given)
     tally = _Tally()
     for other in view.attacks:
         if other.attacker != attacker:
-            tally.add(full[other.attacker], other.deathtouch, _attack_plan(other))
-    return a, _attack_plan(a), tally
+            tally.add(full[other.attacker], other.deathtouch, other._plan)
+    return a, a._plan, tally
 
 
 def recipients(view: CombatView, creature: str) -> tuple[str, ...]:
@@ -644,8 +694,10 @@ def recipients(view: CombatView, creature: str) -> tuple[str, ...]:
 
     Blockers first (in the order listed), then the attacked player,
     planeswalker or battle, then (trample over planeswalkers) the
-    planeswalker's controller.  Conditions (lethal damage, loyalty) are not
-    applied here: see :func:`lethal_needed` and :func:`loyalty_needed`.
+    planeswalker's controller; each once (an attacked creature planeswalker
+    that blocks is listed with the blockers).  Conditions (lethal damage,
+    loyalty) are not applied here: see :func:`lethal_needed` and
+    :func:`loyalty_needed`.
 
     >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("bear",), trample=True),
     ...                    AttackView.of("ox", 2, "B", blockers=("elf",))), (), {"bear": 2, "elf": 1}, {})
@@ -653,8 +705,8 @@ def recipients(view: CombatView, creature: str) -> tuple[str, ...]:
     (('bear', 'B'), ('elf',))
     """
     if any(a.attacker == creature for a in view.attacks):
-        return _attack_plan(view.attack(creature)).recipients
-    return _block_plan(view.block(creature)).recipients
+        return view.attack(creature)._plan.recipients
+    return view.block(creature)._plan.recipients
 
 
 def lethal_needed(
@@ -748,7 +800,7 @@ def legal_assignments(
      (('spawn', 1), ('hunter', 3)), (('hunter', 4),)]
     """
     if not any(a.attacker == attacker for a in view.attacks):
-        plan = _block_plan(view.block(attacker))
+        plan = view.block(attacker)._plan
         if plan.assigns_nothing:
             yield {}
             return
@@ -763,11 +815,13 @@ def legal_assignments(
     k = len(plan.free)
     needs = _needs(view, plan.blockers, a.deathtouch, tally, {})
     loyalty = _loyalty_need(view, plan.target, tally, {}) if plan.controller and plan.target else 0
+    target = rs.index(plan.target) if plan.target is not None else -1
+    controller = rs.index(plan.controller) if plan.controller is not None else -1
     for vec in _compositions(plan.power, len(rs)):
-        if plan.target is not None and any(vec[k:]):
+        if any(vec[k:]):  # something past the blockers (702.19b, 702.19c)
             if any(x < n for x, n in zip(vec, needs, strict=False)):
                 continue
-            if plan.controller is not None and vec[k + 1] and vec[k] < loyalty:
+            if controller >= 0 and vec[controller] and vec[target] < loyalty:
                 continue
         yield {r: n for r, n in zip(rs, vec, strict=True) if n}
 
@@ -798,18 +852,24 @@ def count_assignments(
     54846
     """
     if not any(a.attacker == attacker for a in view.attacks):
-        plan = _block_plan(view.block(attacker))
+        plan = view.block(attacker)._plan
         return 1 if plan.assigns_nothing else _n_compositions(plan.power, len(plan.free))
     a, plan, tally = _others(view, attacker, assignments)
     if plan.assigns_nothing:
         return 1
     p, k = plan.power, len(plan.free)
     count = _n_compositions(p, k)
-    if plan.target is None:
+    if not plan.past:
         return count
-    n = sum(_needs(view, plan.blockers, a.deathtouch, tally, {}))
+    needs = _needs(view, plan.blockers, a.deathtouch, tally, {})
+    if plan.target_blocks:
+        # Only the controller lies past the blockers; the planeswalker among them needs its loyalty too.
+        assert plan.target is not None
+        loyalty = _loyalty_need(view, plan.target, tally, {})
+        return count + _n_compositions(p - sum(_with_loyalty(plan, needs, loyalty)) - 1, k + 1)
+    n = sum(needs)
     count += _n_compositions(p - n - 1, k + 1)
-    if plan.controller is not None:
+    if plan.controller is not None and plan.target is not None:
         loyalty = _loyalty_need(view, plan.target, tally, {})
         count += _n_compositions(p - n - loyalty - 1, k + 2)
     return count
@@ -1006,7 +1066,7 @@ def _check_attack(
 ) -> list[Violation]:
     v: list[Violation] = []
     own = _clean(a.attacker, raw, t, v)
-    plan = _attack_plan(a)
+    plan = a._plan
     if plan.assigns_nothing:
         v.extend(_nothing_message(a, plan, r, n, t) for r, n in own.items())
         return v
@@ -1015,12 +1075,12 @@ def _check_attack(
     total = sum(own.values())
     if total != plan.power:
         v.append(_wrong_total(a.attacker, plan.power, total, plan, t))
-    if plan.target is None:
+    if not plan.past:
         return v
-    beyond = own.get(plan.target, 0) + (own.get(plan.controller, 0) if plan.controller else 0)
+    beyond = sum(own.get(r, 0) for r in plan.past)
     if beyond:
         v.extend(_check_lethal(view, a, plan, own, raw, tally, beyond, t))
-    if plan.controller is not None and own.get(plan.controller, 0):
+    if plan.controller is not None and plan.target is not None and own.get(plan.controller, 0):
         need = _loyalty_need(view, plan.target, tally, raw)
         have = own.get(plan.target, 0)
         if have < need:
@@ -1058,10 +1118,13 @@ def _check_lethal(
     if not short:
         return []
     x = t.q(a.attacker)
-    past = [r for r in (plan.target, plan.controller) if r is not None and own.get(r, 0)]
+    past = [r for r in plan.past if own.get(r, 0)]
     past_q = "と".join(t.q(r) for r in past)
     if plan.rule == "702.19e":
         what, rule = f"防御プレイヤー{t.q(plan.target)}", "702.19e"
+        holder = "プレインズウォーカー越えトランプルを持つ"
+    elif plan.controller is not None and plan.target_blocks:
+        what, rule = f"プレインズウォーカー{t.q(plan.target)}のコントローラー{t.q(plan.controller)}", "702.19b"
         holder = "プレインズウォーカー越えトランプルを持つ"
     elif plan.controller is not None:
         what, rule = (
@@ -1130,14 +1193,14 @@ def _loyalty_violation(
 def _check_block(b: BlockView, raw: Mapping[str, object], t: _Text) -> list[Violation]:
     v: list[Violation] = []
     own = _clean(b.blocker, raw, t, v)
-    plan = _block_plan(b)
+    plan = b._plan
     if plan.assigns_nothing:
         v.extend(_nothing_message(b, plan, r, n, t) for r, n in own.items())
         return v
-    y = t.q(b.blocker)
-    dest = t.join(plan.recipients, "か")
     for r, n in own.items():
         if r not in b.blocking:
+            y = t.q(b.blocker)
+            dest = t.join(plan.recipients, "か")
             v.append(
                 Violation(
                     "510.1d",
@@ -1187,10 +1250,24 @@ def check_assignment(
     >>> print(v.message)  # doctest: +NORMALIZE_WHITESPACE
     トランプルを持つ「大ワーム」は、ブロック・クリーチャーすべてに致死ダメージを割り振るまで、プレイヤー「対戦相手」には割り振れません。「白騎士」にあと1点（致死ダメージ2点に対してこの割り振りで1点）足りません。「対戦相手」への割り振りから1点をそれらのブロック・クリーチャーに移してください (702.19b)
     """
+    return checked_assignment(view, assignments, blocker_assignments, names=names)[0]
+
+
+def checked_assignment(
+    view: CombatView,
+    assignments: Mapping[str, Mapping[str, int]],
+    blocker_assignments: Mapping[str, Mapping[str, int]],
+    *,
+    names: Mapping[str, str] | None = None,
+) -> tuple[tuple[Violation, ...], dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+    """:func:`check_assignment` and :func:`complete_assignment` at once: ``(violations, attackers', blockers')``.
+
+    The engine needs both for every combat damage step; the whole assignment is made once.
+    """
     t = _Text(view.names if names is None else names)
     full, full_b = complete_assignment(view, assignments, blocker_assignments)
     tally = _Tally()
-    plans = {a.attacker: _attack_plan(a) for a in view.attacks}
+    plans = {a.attacker: a._plan for a in view.attacks}
     for a in view.attacks:
         tally.add(full[a.attacker], a.deathtouch, plans[a.attacker])
     v: list[Violation] = []
@@ -1223,7 +1300,7 @@ def check_assignment(
             v.append(
                 Violation("510.1", f"{t.q(key)}はブロック・クリーチャーではありません。{hint} (510.1)", key)
             )
-    return tuple(v)
+    return tuple(v), full, full_b
 
 
 def describe_options(
@@ -1245,18 +1322,36 @@ def describe_options(
     t = _Text(view.names if names is None else names)
     count = count_assignments(view, creature, assignments)
     is_attacker = any(a.attacker == creature for a in view.attacks)
-    plan = _attack_plan(view.attack(creature)) if is_attacker else _block_plan(view.block(creature))
+    plan = view.attack(creature)._plan if is_attacker else view.block(creature)._plan
     x = f"{t.q(creature)}（パワー{view.attack(creature).power if is_attacker else view.block(creature).power}）"
     if plan.assigns_nothing:
         return f"{x}は戦闘ダメージを割り振りません ({plan.rule})。"
     rs = plan.recipients
+    both = ""
+    rule = plan.rule
+    if plan.target_blocks:  # see _attack_plan
+        kind = _KIND_JA[view.attack(creature).defender_kind]
+        both = (f"{t.q(plan.target)}は攻撃されている{kind}であり、ブロック・クリーチャーでもある"
+                f"（1つのオブジェクトなので、割り振り先としても1つ）。")
+        rule = "510.1c"
     if len(rs) == 1:
-        return f"{x}は{t.q(rs[0])}に{plan.power}点すべてを割り振ります ({plan.rule})。"
+        return f"{both}{x}は{t.q(rs[0])}に{plan.power}点すべてを割り振ります ({rule})。"
     tail = f"割り振り方は全部で{count}通りです。"
-    if plan.target is None:
-        return f"{x}は{t.join(rs, 'と')}に{plan.power}点を自由に分けて割り振ります ({plan.rule})。{tail}"
+    if not plan.past:
+        return f"{both}{x}は{t.join(rs, 'と')}に{plan.power}点を自由に分けて割り振ります ({rule})。{tail}"
     needs = {b: n for b, n in lethal_needed(view, creature, assignments).items() if n}
     lethal = "、".join(f"{t.q(b)}に致死ダメージ（あと{n}点）" for b, n in needs.items())
+    if plan.target_blocks:
+        assert plan.target is not None and plan.controller is not None
+        needs[plan.target] = max(needs.get(plan.target, 0), loyalty_needed(view, creature, assignments) or 0)
+        conditions = "、".join(
+            f"{t.q(b)}に致死ダメージと忠誠度以上のダメージ（あと{n}点）" if b == plan.target
+            else f"{t.q(b)}に致死ダメージ（あと{n}点）"
+            for b, n in needs.items() if n
+        )
+        head = f"{x}は{conditions}を割り振れば、" if conditions else f"{x}は"
+        return (f"{both}{head}残りをそのコントローラー{t.q(plan.controller)}にも割り振れます "
+                f"(702.19b, 702.19c)。{tail}")
     if plan.controller is None:
         head = f"{x}は{lethal}を割り振れば、" if needs else f"{x}は"
         return f"{head}残りを{t.join(rs, 'と')}に自由に割り振れます ({plan.rule})。{tail}"

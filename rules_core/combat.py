@@ -15,7 +15,7 @@ module
    (CR 510.2) through the 120.4 pipeline (:func:`rules_core.damage.deal_damage`),
    then state-based actions.
 
-Which assignment applies where (an extension of the contract, see FORMAT.md):
+Which assignment applies where (an extension, ``docs/scenario-format.md`` § 2.8):
 ``assignments``/``blocker_assignments`` give each creature's assignment for
 the first step in which it deals combat damage; ``second_step_assignments``/
 ``second_step_blocker_assignments`` give a double striker's assignment for the
@@ -50,20 +50,13 @@ def _strikes_first(p: Permanent) -> bool:
 
 
 def _event(scenario: Scenario) -> CombatEvent:
+    """The scenario's combat event; ``ValueError`` for a non-combat scenario or one with no event yet."""
     event = scenario.event
+    if event is None:
+        raise ValueError("戦闘のシナリオではありません (ダメージのイベントがまだありません)")
     if not isinstance(event, CombatEvent):
         raise ValueError("戦闘のシナリオではありません (event.type が combat ではありません)")
     return event
-
-
-def _combatants(event: CombatEvent) -> list[str]:
-    seen: dict[str, None] = {}
-    for attack in event.attacks:
-        seen[attack.attacker] = None
-    for attack in event.attacks:
-        for b in attack.blockers:
-            seen[b] = None
-    return list(seen)
 
 
 def plan_steps(scenario: Scenario) -> tuple[bool, frozenset[str]]:
@@ -74,7 +67,7 @@ def plan_steps(scenario: Scenario) -> tuple[bool, frozenset[str]]:
     """
     event = _event(scenario)
     state = scenario.state
-    everyone = [state.permanent(c) for c in _combatants(event)]
+    everyone = [state.permanent(c) for c in event.combatants]
     first = frozenset(p.id for p in everyone if _strikes_first(p))
     return bool(first), first
 
@@ -84,7 +77,7 @@ def _second_dealers(scenario: Scenario, state: GameState) -> frozenset[str]:
     that have double strike now — still on the battlefield."""
     start = scenario.state
     out = set()
-    for c in _combatants(_event(scenario)):
+    for c in _event(scenario).combatants:
         now = state.permanent(c)
         if not now.on_battlefield:
             continue
@@ -101,7 +94,7 @@ def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) ->
     lethal: dict[str, int] = {}
     loyalty: dict[str, int] = {}
     attacks: list[AttackView] = []
-    in_combat = {c for c in _combatants(event) if state.permanent(c).on_battlefield}
+    in_combat = {c for c in event.combatants if state.permanent(c).on_battlefield}
     for attack in event.attacks:
         a = state.permanent(attack.attacker)
         lethal[a.id] = a.lethal_damage()
@@ -209,7 +202,10 @@ def _reason(view: CombatView, a: AttackView, amounts: Mapping[str, int], full: M
             rules: list[str]) -> str:
     """Why this attacker's assignment is legal, in Japanese, citing the rule."""
     t = view.names
-    q = lambda i: f"「{t.get(i, i)}」"  # noqa: E731
+
+    def q(ident: str | None) -> str:
+        return f"「{t.get(ident, ident)}」" if ident is not None else "「」"
+
     if a.power <= 0:
         _add(rules, "510.1a")
         return f"パワーが{a.power}なので戦闘ダメージを割り振らない (510.1a)。"
@@ -235,15 +231,20 @@ def _reason(view: CombatView, a: AttackView, amounts: Mapping[str, int], full: M
         _add(rules, "510.1c")
         return "ブロックされたがブロック・クリーチャーがもういないので、戦闘ダメージを割り振らない (510.1c)。"
     tramples = a.trample or a.trample_over_planeswalkers
+    both = ""
+    if a.defender in a.blockers:  # one object, one recipient (see rules_core.assignment._attack_plan)
+        _add(rules, "510.1c")
+        both = (f"攻撃されている{_KIND_JA[a.defender_kind]}{q(a.defender)}はこのクリーチャーをブロックしてもいるので、"
+                "それへのダメージはブロック・クリーチャーへのダメージとして自由に割り振れる (510.1c)。")
     if not tramples:
         _add(rules, "510.1c")
         if len(a.blockers) == 1:
-            return f"ブロックしているクリーチャーは{q(a.blockers[0])}だけなので、すべてをそれに割り振る (510.1c)。"
-        return ("複数のクリーチャーにブロックされたので、コントローラーがそれらに自由に分けて割り振る。"
-                "割り振る順番はない (510.1c)。")
+            return both + f"ブロックしているクリーチャーは{q(a.blockers[0])}だけなので、すべてをそれに割り振る (510.1c)。"
+        return both + ("複数のクリーチャーにブロックされたので、コントローラーがそれらに自由に分けて割り振る。"
+                       "割り振る順番はない (510.1c)。")
     _add(rules, "702.19b")
     if not past:
-        return "トランプルを持つが、すべてをブロック・クリーチャーに割り振った (702.19b)。"
+        return both + "トランプルを持つが、すべてをブロック・クリーチャーに割り振った (702.19b)。"
     others = {k: v for k, v in full.items() if k != a.attacker}
     needs = am.lethal_needed(view, a.attacker, others)
     parts = []
@@ -257,8 +258,8 @@ def _reason(view: CombatView, a: AttackView, amounts: Mapping[str, int], full: M
             parts.append(f"{q(b)}は致死ダメージ{lethal}点")
     if a.deathtouch:
         _add(rules, "702.2c")
-    text = (f"トランプル：ブロック・クリーチャーすべてに致死ダメージが割り振られているので({'、'.join(parts)})、"
-            f"残りを攻撃先にも割り振れる (702.19b)。")
+    text = both + (f"トランプル：ブロック・クリーチャーすべてに致死ダメージが割り振られているので({'、'.join(parts)})、"
+                   f"残りを攻撃先にも割り振れる (702.19b)。")
     if a.defender_controller in past and a.defender_kind == "planeswalker":
         _add(rules, "702.19c")
         text += "プレインズウォーカーに忠誠度以上を割り振ったので、さらに残りをそのコントローラーに割り振れる (702.19c)。"
@@ -349,7 +350,7 @@ def _run(scenario: Scenario, *, defaults_only: bool = False) -> _CombatRun:
     effects = scenario.effects
     steps: list[Step] = []
     views: list[tuple[str, CombatView, _StepInput]] = []
-    all_dealers = frozenset(_combatants(_event(scenario)))
+    all_dealers = frozenset(_event(scenario).combatants)
     plan: list[tuple[str, int]] = [(FIRST, 1), (REGULAR, 2)] if two_steps else [(REGULAR, 1)]
     for name, number in plan:
         if number == 2 and sum(1 for p in state.players if not p.lost) <= 1:
@@ -367,11 +368,11 @@ def _run(scenario: Scenario, *, defaults_only: bool = False) -> _CombatRun:
         else:
             given = _given_for_step(scenario, state, view, number=number, first_dealers=first_dealers,
                                     two_steps=two_steps)
-        violations = given.violations + am.check_assignment(view, given.assignments, given.blocker_assignments)
+        wrong, full_a, full_b = am.checked_assignment(view, given.assignments, given.blocker_assignments)
+        violations = given.violations + wrong
         views.append((name, view, given))
         if violations:
             return _CombatRun(False, violations, (), state, effects, tuple(views))
-        full_a, full_b = am.complete_assignment(view, given.assignments, given.blocker_assignments)
         header: list[str] = []
         if two_steps and number == 1:
             header.append("先制攻撃か二段攻撃を持つクリーチャーがいるので、戦闘ダメージ・ステップは2回ある。"
@@ -441,7 +442,7 @@ def default_assignment(scenario: Scenario) -> dict[str, Any]:
 def _view_for(scenario: Scenario, creature: str) -> tuple[CombatView, dict[str, dict[str, int]]]:
     """The view of the first step in which ``creature`` deals damage, and the others' given assignments."""
     event = _event(scenario)
-    if creature not in _combatants(event):
+    if creature not in event.combatants:
         raise ValueError(f"{creature} はこの戦闘の攻撃クリーチャーでもブロック・クリーチャーでもありません")
     two_steps, first_dealers = plan_steps(scenario)
     state = scenario.state
@@ -454,7 +455,7 @@ def _view_for(scenario: Scenario, creature: str) -> tuple[CombatView, dict[str, 
             raise ValueError(f"{creature} が戦闘ダメージを割り振るステップがありません")
         _name, view, given = run.views[1]
         return view, given.assignments
-    dealers = first_dealers if two_steps else frozenset(_combatants(event))
+    dealers = first_dealers if two_steps else frozenset(event.combatants)
     view = build_view(scenario, state, dealers)
     given = _given_for_step(scenario, state, view, number=1, first_dealers=first_dealers, two_steps=two_steps)
     return view, given.assignments

@@ -73,14 +73,10 @@ def excess_damage(permanent: Permanent, amount: int, *, deathtouch: bool, other:
     return max(found, default=0)
 
 
-def _describe(state: GameState, hits: list[Hit], *, field: str = "amount") -> str:
-    shown = [h for h in hits]
-    parts = [
-        f"{source_name(state, h.source)}が{who(state, h.to)}に{getattr(h, field)}点"
-        for h in shown[:MAX_LISTED]
-    ]
-    if len(shown) > MAX_LISTED:
-        parts.append(f"ほか{len(shown) - MAX_LISTED}件")
+def _describe(state: GameState, hits: list[Hit]) -> str:
+    parts = [f"{source_name(state, h.source)}が{who(state, h.to)}に{h.amount}点" for h in hits[:MAX_LISTED]]
+    if len(hits) > MAX_LISTED:
+        parts.append(f"ほか{len(hits) - MAX_LISTED}件")
     return "［" + "、".join(parts) + "］"
 
 
@@ -151,13 +147,14 @@ def deal_damage(
     start = _describe(state, hits)
     hits, notes_a, changes_a = _redirect(state, hits, excess_to)
     notes_a.insert(0, f"ダメージのイベントは{start}から始まる。")
+    rules_a: tuple[str, ...] = ("120.4a",)
     for h in hits:
         if h.amount == 0:
             notes_a.append(f"{source_name(state, h.source)}から{who(state, h.to)}へのダメージは0点なので、"
                            "ダメージは与えられない (120.8)。")
-    rules_a = ["120.4a"] + (["120.8"] if any(h.amount == 0 for h in hits) else [])
-    stages.append(Stage("120.4a", tuple(rules_a), tuple(notes_a), tuple(changes_a),
-                        tuple(h.event(detailed=False) for h in hits)))
+            rules_a = ("120.4a", "120.8")
+    stages.append(Stage("120.4a", rules_a, tuple(notes_a), tuple(changes_a),
+                        tuple([h.event(detailed=False) for h in hits])))
 
     # 120.4b
     outcome = apply_damage_effects(state, effects, choices, hits, cant_be_prevented=cant_be_prevented)
@@ -170,13 +167,13 @@ def deal_damage(
     else:
         notes_b.append("与えられるダメージはない。")
     stages.append(Stage("120.4b", ("120.4b", *outcome.rules), tuple(notes_b), tuple(outcome.changes),
-                        tuple(h.event(detailed=True) for h in hits)))
+                        tuple([h.event(detailed=True) for h in hits])))
     effects = outcome.effects
 
     # 120.4c
     res = damage_results(state, effects, choices, hits, outcome.gains)
     stages.append(Stage("120.4c", tuple(res.rules), tuple(res.notes), (),
-                        tuple(r.event() for r in res.results)))
+                        tuple([r.event() for r in res.results])))
 
     # 120.4d
     event = apply_results(state, res.results, res.deathtouched)

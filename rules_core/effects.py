@@ -7,8 +7,11 @@ Each effect knows how to write itself back as a contract document
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from .state import COLOR_JA
 
 
 def _put(doc: dict[str, Any], key: str, value: Any) -> None:
@@ -300,14 +303,56 @@ EFFECT_LABEL_JA: dict[str, str] = {
 }
 
 
-def effect_label(effect: Effect, index: int) -> str:
-    """How a note names an effect: its ``name`` if it has one, else a description and its index.
+def effect_summary(effect: Effect, name_of: Callable[[str], str] = str) -> str:
+    """A short Japanese description of what ``effect`` does, for notes; ``name_of`` names a player or permanent id.
 
-    >>> effect_label(PreventNext(to="bear", amount=2), 0)
-    '軽減の盾(効果0)'
+    >>> effect_summary(PreventNext(to="bear", amount=3))
+    '次の3点を軽減する盾'
+    >>> effect_summary(PreventAll(from_="bolt", combat_only=True), {"bolt": "稲妻"}.get)
+    '稲妻からの戦闘ダメージをすべて軽減する効果'
+    """
+    if isinstance(effect, PreventNext):
+        return f"次の{effect.amount}点を軽減する盾"
+    if isinstance(effect, PreventNextFromSource):
+        return f"{name_of(effect.source)}からの次のダメージを軽減する効果"
+    if isinstance(effect, PreventAll):
+        source = f"{name_of(effect.from_)}からの" if effect.from_ is not None else ""
+        to = f"{name_of(effect.to)}への" if effect.to is not None else ""
+        what = "戦闘ダメージ" if effect.combat_only else "ダメージ"
+        return f"{source}{to}{what}をすべて軽減する効果"
+    if isinstance(effect, PreventStatic):
+        return f"ダメージを{effect.amount}点ずつ軽減する常在型能力"
+    if isinstance(effect, PreventFromColor):
+        color = COLOR_JA[effect.color]
+        if effect.next_only:
+            return f"{color}の発生源からの次のダメージを軽減する盾"
+        return f"{color}の発生源からのダメージを軽減する効果"
+    if isinstance(effect, DamageMultiplier):
+        return f"ダメージを{effect.factor}倍にする効果"
+    if isinstance(effect, LifeGainMultiplier):
+        return f"得るライフを{effect.factor}倍にする効果"
+    if isinstance(effect, NoLifeGain):
+        return "ライフを得られなくする効果"
+    if isinstance(effect, LifeFloor):
+        return f"ライフが{effect.floor}点未満にならない効果"
+    if isinstance(effect, NoCounters):
+        return "カウンターを置けなくする効果"
+    if isinstance(effect, CounterMultiplier):
+        return f"カウンターを{effect.factor}倍にする効果"
+    return "ダメージを軽減できなくする効果"
+
+
+def effect_label(effect: Effect, index: int, name_of: Callable[[str], str] = str) -> str:
+    """How a note names an effect: its ``name`` if it has one, else 「効果N（what it does）」.
+
+    ``index`` is the effect's place in ``effects``, counting from 0 as ``choices``
+    does; a learner reads it counting from 1, as the board numbers effects.
+
+    >>> effect_label(PreventNext(to="bear", amount=3), 0)
+    '効果1（次の3点を軽減する盾）'
     >>> effect_label(LifeGainMultiplier(player="A", factor=2, name="《加護の反射》"), 1)
     '《加護の反射》'
     """
     if effect.name:
         return effect.name
-    return f"{EFFECT_LABEL_JA[effect.type]}(効果{index})"
+    return f"効果{index + 1}（{effect_summary(effect, name_of)}）"

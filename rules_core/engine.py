@@ -31,8 +31,13 @@ def resolve(scenario: Scenario) -> Resolution:
     'graveyard'
     >>> [stage.stage for stage in result.steps[0].stages]
     ['120.4a', '120.4b', '120.4c', '120.4d', '704']
+
+    A board with no damage event yet (``"event": {}``) resolves to itself: no
+    steps, and the board and effects as given (no state-based actions are checked).
     """
     event = scenario.event
+    if event is None:
+        return Resolution(legal=True, steps=(), state=scenario.state, effects=scenario.effects)
     if isinstance(event, CombatEvent):
         from .combat import resolve_combat
 

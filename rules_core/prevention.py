@@ -10,7 +10,7 @@ applied, but nothing is prevented and no shield is used up (CR 615.12).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ._frozen import FrozenMap
@@ -29,7 +29,7 @@ from .effects import (
 from .hits import Hit
 from .scenario import Choices
 from .state import COLOR_JA, GameState
-from .text import colors_ja, source_name, who
+from .text import colors_ja, object_names, source_name, who
 from .trace import Change
 
 PROTECTION = "protection"
@@ -107,7 +107,7 @@ class _Book:
             if isinstance(effect, PreventNext) and i in self.shield:
                 left = self.shield[i]
                 effect = replace(effect, amount=left, used=effect.used or left == 0)
-            elif i in self.used and isinstance(effect, PreventNextFromSource | PreventFromColor):
+            elif i in self.used and isinstance(effect, (PreventNextFromSource, PreventFromColor)):
                 effect = replace(effect, used=True)
             out.append(effect)
         return tuple(out)
@@ -129,6 +129,7 @@ def apply_damage_effects(
     out = DamageEffectsOutcome(effects=effects)
     rules = out.rules
     notes = out.notes
+    name_of = object_names(state, [h.source for h in hits])
 
     # CR 615.12: which damage can't be prevented.
     has_cbp = cant_be_prevented or any(isinstance(e, CantBePrevented) for e in effects)
@@ -154,7 +155,7 @@ def apply_damage_effects(
         elif isinstance(effect, PreventNextFromSource):
             if not effect.used:
                 general.append(i)
-        elif isinstance(effect, PreventAll | DamageMultiplier | PreventStatic):
+        elif isinstance(effect, (PreventAll, DamageMultiplier, PreventStatic)):
             if effect.to is not None:
                 targeted.setdefault(effect.to, []).append(i)
             else:
@@ -169,7 +170,7 @@ def apply_damage_effects(
         live = [h for h in rhits if h.amount > 0]
         if not live:
             continue
-        candidates = sorted(targeted.get(recipient, ()) + general) if recipient in targeted else general
+        candidates = sorted(targeted[recipient] + general) if recipient in targeted else general
         order: list[int | str] = []
         is_perm = state.is_permanent(recipient)
         if is_perm and state.permanent(recipient).protection:
@@ -187,7 +188,7 @@ def apply_damage_effects(
             order = first + [x for x in order if x not in first]
         if len(order) >= 2:
             chooser = state.permanent(recipient).controller if is_perm else recipient
-            names = " → ".join(_order_label(effects, x) for x in order)
+            names = " → ".join(_order_label(effects, x, name_of) for x in order)
             how = "指定された順番" if chosen else "既定の順番"
             notes.append(
                 f"{who(state, recipient)}に適用しうる置換・軽減効果が複数あるので、"
@@ -195,14 +196,14 @@ def apply_damage_effects(
             )
             _add(rules, "616.1")
         for item in order:
-            _apply(state, effects, choices, book, item, recipient, rhits, out)
+            _apply(state, effects, choices, book, item, recipient, rhits, out, name_of)
 
     # CR 615.5: extra effects happen right after the prevention.
     for i, total in book.from_source_prevented.items():
         effect = effects[i]
         assert isinstance(effect, PreventNextFromSource)
         if effect.gain_life_to is not None:
-            label = effect_label(effect, i)
+            label = effect_label(effect, i, name_of)
             if total > 0:
                 out.gains.append(PendingGain(effect.gain_life_to, total, i))
                 notes.append(
@@ -229,15 +230,15 @@ def _add(rules: list[str], rule: str) -> None:
         rules.append(rule)
 
 
-def _order_label(effects: tuple[Effect, ...], item: int | str) -> str:
+def _order_label(effects: tuple[Effect, ...], item: int | str, name_of: Callable[[str], str]) -> str:
     if item == PROTECTION:
         return "プロテクション"
     assert isinstance(item, int)
-    return effect_label(effects[item], item)
+    return effect_label(effects[item], item, name_of)
 
 
 def _could_apply(state: GameState, effect: Effect, recipient: str, live: list[Hit]) -> bool:
-    if isinstance(effect, PreventNext | PreventFromColor):
+    if isinstance(effect, (PreventNext, PreventFromColor)):
         return effect.to == recipient
     if isinstance(effect, PreventNextFromSource):
         return any(h.source.id == effect.source for h in live)
@@ -265,6 +266,7 @@ def _apply(
     recipient: str,
     rhits: list[Hit],
     out: DamageEffectsOutcome,
+    name_of: Callable[[str], str],
 ) -> None:
     notes = out.notes
     rules = out.rules
@@ -286,7 +288,7 @@ def _apply(
         before = hit.amount
         hit.amount -= amount
         hit.prevented += amount
-        extra = {"source": hit.source.key}
+        extra: dict[str, str | int] = {"source": hit.source.key}
         if index is not None:
             extra["effect"] = index
         out.changes.append(Change(recipient, "prevented", before, hit.amount, rule, FrozenMap(extra)))
@@ -311,7 +313,7 @@ def _apply(
     assert isinstance(item, int)
     index = item
     effect = effects[index]
-    label = effect_label(effect, index)
+    label = effect_label(effect, index, name_of)
 
     if isinstance(effect, DamageMultiplier):
         for hit in rhits:
@@ -352,9 +354,9 @@ def _apply(
         if allocation:
             by_key = {h.source.key: h for h in preventable}
             for key, n in allocation.items():
-                hit = by_key.get(key)
-                if hit is not None:
-                    plan.append((hit, n))
+                chosen = by_key.get(key)
+                if chosen is not None:
+                    plan.append((chosen, n))
             if len(preventable) > 1:
                 notes.append(
                     f"{to_name}は複数の発生源から同時にダメージを受けるので、"

@@ -18,6 +18,7 @@ from typing import Any
 
 from ._frozen import FrozenMap
 from .effects import (
+    RESULT_EFFECTS,
     CounterMultiplier,
     Effect,
     LifeFloor,
@@ -30,7 +31,7 @@ from .hits import Hit
 from .prevention import PendingGain
 from .scenario import Choices
 from .state import GameState, Permanent, Player, evolve
-from .text import plain, source_name, who
+from .text import object_names, plain, source_name, who
 from .trace import Change
 
 LIFE_LOSS = "life_loss"
@@ -166,7 +167,8 @@ def damage_results(
     for pending in gains:
         results.append(Result(LIFE_GAIN, pending.player, pending.amount, "615.5", None, pending.player,
                               pending.amount, []))
-        label = effect_label(effects[pending.effect], pending.effect)
+        names = object_names(state, [h.source for h in hits])
+        label = effect_label(effects[pending.effect], pending.effect, names)
         notes.append(f"{label}の追加の効果で、{plain(state, pending.player)}は{pending.amount}点のライフを得る (615.5)。")
         _add(rules, "615.5")
 
@@ -195,7 +197,7 @@ def _replace_results(
 ) -> None:
     result_effects = [
         (i, e) for i, e in enumerate(effects)
-        if isinstance(e, LifeGainMultiplier | NoLifeGain | LifeFloor | NoCounters | CounterMultiplier)
+        if isinstance(e, RESULT_EFFECTS)
     ]
     if not result_effects:
         return
@@ -212,7 +214,7 @@ def _replace_results(
             order = first + [x for x in order if x not in first]
         if len(order) >= 2:
             chooser = obj if state.is_player(obj) else state.permanent(obj).controller
-            names = " → ".join(effect_label(effects[i], i) for i in order)
+            names = " → ".join(effect_label(effects[i], i, state.label) for i in order)
             notes.append(f"{plain(state, obj)}への結果を修整する置換効果が複数あるので、"
                          f"{plain(state, chooser)}が順番を選ぶ (616.1)：{names}。")
             _add(rules, "616.1")
@@ -244,7 +246,7 @@ def _apply_result_effect(
     notes: list[str],
     rules: list[str],
 ) -> None:
-    label = effect_label(effect, index)
+    label = effect_label(effect, index, state.label)
     name = plain(state, obj)
     if isinstance(effect, LifeGainMultiplier):
         for r in items:
@@ -327,10 +329,11 @@ def apply_results(state: GameState, results: Iterable[Result], deathtouched: Ite
     gained: dict[str, int] = {}
     poison: dict[str, int] = {}
     perm: dict[str, dict[str, int]] = {}
-    rule_of: dict[tuple[str, str], set[str]] = {}
+    rule_of: dict[tuple[str, str], str] = {}
+    """The CR rule of each changed attribute; 120.4d when several results combine."""
     for r in results:
         key = (r.object, "life" if r.kind in (LIFE_LOSS, LIFE_GAIN) else r.kind)
-        rule_of.setdefault(key, set()).add(r.rule)
+        rule_of[key] = r.rule if rule_of.get(key, r.rule) == r.rule else "120.4d"
         if r.amount <= 0:
             continue
         if r.kind == LIFE_LOSS:
@@ -351,27 +354,26 @@ def apply_results(state: GameState, results: Iterable[Result], deathtouched: Ite
     notes: list[str] = []
 
     def rule(obj: str, attr: str) -> str:
-        rs = rule_of.get((obj, attr), set())
-        return next(iter(rs)) if len(rs) == 1 else "120.4d"
+        return rule_of.get((obj, attr), "120.4d")
 
     new_players: dict[str, Player] = {}
     for pid in dict.fromkeys([*life, *poison]):
-        p = state.player(pid)
-        q = replace(p, life=p.life + life.get(pid, 0), poison=p.poison + poison.get(pid, 0))
+        player = state.player(pid)
+        q = replace(player, life=player.life + life.get(pid, 0), poison=player.poison + poison.get(pid, 0))
         if pid in life:
             extra: dict[str, int] = {}
             if pid in lost:
                 extra["lost"] = lost[pid]
             if pid in gained:
                 extra["gained"] = gained[pid]
-            changes.append(Change(pid, "life", p.life, q.life, rule(pid, "life"), FrozenMap(extra)))
+            changes.append(Change(pid, "life", player.life, q.life, rule(pid, "life"), FrozenMap(extra)))
             detail = ""
             if pid in lost and pid in gained:
                 detail = f"({lost[pid]}点失い、{gained[pid]}点得る)"
-            notes.append(f"{p.label}のライフ：{p.life} → {q.life}{detail}")
-        if q.poison != p.poison:
-            changes.append(Change(pid, "poison", p.poison, q.poison, rule(pid, POISON)))
-            notes.append(f"{p.label}の毒カウンター：{p.poison} → {q.poison}")
+            notes.append(f"{player.label}のライフ：{player.life} → {q.life}{detail}")
+        if q.poison != player.poison:
+            changes.append(Change(pid, "poison", player.poison, q.poison, rule(pid, POISON)))
+            notes.append(f"{player.label}の毒カウンター：{player.poison} → {q.poison}")
         new_players[pid] = q
 
     new_perms: dict[str, Permanent] = {}

@@ -61,21 +61,21 @@ def _one_round(state: GameState, number: int, remarks: list[str], told: set[str]
     notes: list[str] = []
     changes: list[Change] = []
     new_players: dict[str, Player] = {}
-    for p in state.players:
-        if p.lost:
+    for player in state.players:
+        if player.lost:
             continue
         why: list[str] = []
-        if p.life <= 0:
+        if player.life <= 0:
             why.append("704.5a")
-            notes.append(f"{p.label}のライフは{p.life}点なので、ゲームに敗北する (704.5a)。")
-        if p.poison >= 10:
+            notes.append(f"{player.label}のライフは{player.life}点なので、ゲームに敗北する (704.5a)。")
+        if player.poison >= 10:
             why.append("704.5c")
-            notes.append(f"{p.label}は毒カウンターを{p.poison}個持っているので、ゲームに敗北する (704.5c)。")
+            notes.append(f"{player.label}は毒カウンターを{player.poison}個持っているので、ゲームに敗北する (704.5c)。")
         if why:
             for r in why:
                 _add(rules, r)
-            new_players[p.id] = replace(p, lost=True)
-            changes.append(Change(p.id, "lost", False, True, why[0], FrozenMap({"rules": tuple(why)})))
+            new_players[player.id] = replace(player, lost=True)
+            changes.append(Change(player.id, "lost", False, True, why[0], FrozenMap({"rules": tuple(why)})))
 
     new_perms: dict[str, Permanent] = {}
     cleared: dict[str, Permanent] = {}

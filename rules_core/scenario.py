@@ -158,8 +158,16 @@ class CombatEvent:
     blocker_assignments: Assignment = field(default_factory=FrozenMap)
     second_step_assignments: Assignment = field(default_factory=FrozenMap)
     second_step_blocker_assignments: Assignment = field(default_factory=FrozenMap)
+    combatants: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """The creatures in combat (CR 506.3): the attackers, then the blockers, each once, in the order listed."""
 
     type: ClassVar[str] = "combat"
+
+    def __post_init__(self) -> None:
+        seen = dict.fromkeys(attack.attacker for attack in self.attacks)
+        for attack in self.attacks:
+            seen.update(dict.fromkeys(attack.blockers))
+        object.__setattr__(self, "combatants", tuple(seen))
 
     def attack_of(self, attacker: str) -> Attack | None:
         for attack in self.attacks:
@@ -205,11 +213,15 @@ class Choices:
 
 @dataclass(frozen=True)
 class Scenario:
-    """A parsed, valid scenario: the board, the effects, one damage event, the players' choices."""
+    """A parsed, valid scenario: the board, the effects, one damage event, the players' choices.
+
+    ``event`` is ``None`` for a board with no damage event yet (``"event": {}``, an
+    extension): resolving it changes nothing.
+    """
 
     players: tuple[Player, ...]
     permanents: tuple[Permanent, ...]
-    event: Event
+    event: Event | None = None
     effects: tuple[Effect, ...] = ()
     choices: Choices = field(default_factory=Choices)
     active_player: str = ""
@@ -249,7 +261,7 @@ class Scenario:
         doc["players"] = [_player_doc(p) for p in self.players]
         doc["permanents"] = [_permanent_doc(p) for p in self.permanents]
         doc["effects"] = [e.to_dict() for e in self.effects]
-        doc["event"] = self.event.to_dict()
+        doc["event"] = {} if self.event is None else self.event.to_dict()
         doc["choices"] = self.choices.to_dict()
         return doc
 
@@ -319,6 +331,19 @@ def _keys(value: Mapping[str, Any], path: str, allowed: frozenset[str] | tuple[s
             raise _fail(_join(path, key), "必須の項目です", "required")
 
 
+def _record(value: Any, path: str, allowed: frozenset[str], required: tuple[str, ...] = ()) -> Mapping[str, Any]:
+    """``value`` as an object with only ``allowed`` keys and every ``required`` one (:func:`_obj`, :func:`_keys`).
+
+    A plain ``dict`` that passes is returned after two set operations; anything
+    else goes through the checks that name the first bad key.
+    """
+    if type(value) is dict and value.keys() <= allowed and all(key in value for key in required):
+        return value
+    obj = _obj(value, path)
+    _keys(obj, path, allowed, required)
+    return obj
+
+
 def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
@@ -362,6 +387,8 @@ def _name(value: Any, path: str) -> str | None:
 
 
 def _list(value: Any, path: str, max_len: int, *, min_len: int = 0) -> list[Any]:
+    if type(value) is list and min_len <= len(value) <= max_len:
+        return value
     if not isinstance(value, list | tuple):
         raise _fail(path, "配列(JSONの[])で指定してください", "must be an array")
     if len(value) > max_len:
@@ -380,9 +407,10 @@ def _choice(value: Any, path: str, options: tuple[str, ...]) -> str:
 
 def _choices_list(value: Any, path: str, options: tuple[str, ...]) -> list[str]:
     items = _list(value, path, len(options) * 4)
-    if all(type(v) is str and v in options for v in items):
-        return items
-    return [_choice(v, f"{path}[{i}]", options) for i, v in enumerate(items)]
+    for v in items:
+        if type(v) is not str or v not in options:
+            return [_choice(v, f"{path}[{i}]", options) for i, v in enumerate(items)]
+    return items
 
 
 class _Ids:
@@ -425,6 +453,10 @@ class _Ids:
         return ident
 
     def new(self, value: Any, path: str) -> str:
+        if (type(value) is str and 0 < len(value) <= MAX_ID_LENGTH and value.isprintable()
+                and value not in self.players and value not in self.permanents and value != self.source_id
+                and value not in RESERVED_IDS):
+            return value
         ident = _id(value, path)
         if ident in self.players or ident in self.permanents or ident == self.source_id:
             raise _fail(path, f"IDが重複しています: {ident}", f"duplicate id {ident!r}")
@@ -436,13 +468,13 @@ class _Ids:
 # --------------------------------------------------------------------------- parsing
 
 
-_TOP_KEYS = ("format", "title", "description", "active_player", "players", "permanents", "effects",
-             "event", "choices")
-_PLAYER_KEYS = ("id", "name", "life", "poison")
-_PERMANENT_KEYS = ("id", "name", "controller", "protector", "types", "subtypes", "colors", "power", "toughness",
-                   "loyalty", "defense", "damage", "counters", "keywords", "toxic", "protection")
-_COUNTER_KEYS = ("+1/+1", "-1/-1")
-_PERMANENT_KEY_SET = frozenset(_PERMANENT_KEYS)
+_TOP_KEYS = frozenset(("format", "title", "description", "active_player", "players", "permanents", "effects",
+                       "event", "choices"))
+_PLAYER_KEYS = frozenset(("id", "name", "life", "poison"))
+_PERMANENT_KEYS = frozenset(("id", "name", "controller", "protector", "types", "subtypes", "colors", "power",
+                             "toughness", "loyalty", "defense", "damage", "counters", "keywords", "toxic",
+                             "protection"))
+_COUNTER_KEYS = frozenset(("+1/+1", "-1/-1"))
 
 
 def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
@@ -450,8 +482,7 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
 
     Raises :class:`ScenarioError` (a ``ValueError``) naming the first bad field.
     """
-    doc = _obj(doc, "")
-    _keys(doc, "", _TOP_KEYS, ("players", "event"))
+    doc = _record(doc, "", _TOP_KEYS, ("players",))
     if "format" in doc:
         fmt = doc["format"]
         if isinstance(fmt, bool) or fmt != FORMAT_VERSION:
@@ -475,7 +506,7 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
         permanent = _parse_permanent(raw, f"permanents[{i}]", ids)
         ids.permanents[permanent.id] = permanent
 
-    event = _parse_event(doc["event"], "event", ids)
+    event = _parse_event(doc.get("event"), "event", ids)
     if isinstance(event, CombatEvent):
         for i, attack in enumerate(event.attacks):
             if ids.permanents[attack.attacker].controller != active_player:
@@ -510,8 +541,7 @@ def _str_multiline(value: Any, path: str, max_len: int) -> str:
 
 
 def _parse_player(raw: Any, path: str, ids: _Ids) -> Player:
-    obj = _obj(raw, path)
-    _keys(obj, path, _PLAYER_KEYS, ("id",))
+    obj = _record(raw, path, _PLAYER_KEYS, ("id",))
     life = obj.get("life", 20)
     poison = obj.get("poison", 0)
     return Player(
@@ -548,8 +578,7 @@ _ROLE_KEYS = (
 
 
 def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
-    obj = _obj(raw, path)
-    _keys(obj, path, _PERMANENT_KEY_SET, ("id", "controller", "types"))
+    obj = _record(raw, path, _PERMANENT_KEYS, ("id", "controller", "types"))
     ident = ids.new(obj["id"], f"{path}.id")
     controller = ids.player(obj["controller"], f"{path}.controller")
     types_list = _choices_list(obj["types"], f"{path}.types", DAMAGEABLE_TYPES)
@@ -573,8 +602,7 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
     plus = minus = 0
     if "counters" in obj:
         cpath = f"{path}.counters"
-        counters = _obj(obj["counters"], cpath)
-        _keys(counters, cpath, _COUNTER_KEYS)
+        counters = _record(obj["counters"], cpath, _COUNTER_KEYS)
         plus = _amount(counters, "+1/+1", 0, cpath, 0, MAX_AMOUNT)
         minus = _amount(counters, "-1/-1", 0, cpath, 0, MAX_AMOUNT)
 
@@ -609,8 +637,13 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
     )
 
 
-def _parse_event(raw: Any, path: str, ids: _Ids) -> Event:
+def _parse_event(raw: Any, path: str, ids: _Ids) -> Event | None:
+    """The damage event; ``None`` for no event yet (``{}``, ``null`` or no ``event`` key)."""
+    if raw is None or (type(raw) is dict and not raw):
+        return None
     obj = _obj(raw, path)
+    if not obj:
+        return None
     if "type" not in obj:
         raise _fail(f"{path}.type", "必須の項目です(noncombat か combat)", "required (noncombat or combat)")
     kind = _choice(obj["type"], f"{path}.type", _EVENT_TYPES)
@@ -619,19 +652,20 @@ def _parse_event(raw: Any, path: str, ids: _Ids) -> Event:
     return _parse_combat(obj, path, ids)
 
 
-_SOURCE_KEYS = ("id", "name", "controller", "colors", "keywords")
+_SOURCE_KEYS = frozenset(("id", "name", "controller", "colors", "keywords"))
+_NONCOMBAT_KEYS = frozenset(("type", "source", "damage", "excess_to", "cant_be_prevented"))
+_DAMAGE_KEYS = frozenset(("to", "amount"))
 
 
 def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: _Ids) -> NoncombatEvent:
-    _keys(obj, path, ("type", "source", "damage", "excess_to", "cant_be_prevented"), ("source", "damage"))
+    _keys(obj, path, _NONCOMBAT_KEYS, ("source", "damage"))
     raw_source = obj["source"]
     source: str | Source
     if isinstance(raw_source, str):
         source = ids.permanent(raw_source, f"{path}.source")
     else:
         spath = f"{path}.source"
-        sobj = _obj(raw_source, spath)
-        _keys(sobj, spath, _SOURCE_KEYS, ("controller",))
+        sobj = _record(raw_source, spath, _SOURCE_KEYS, ("controller",))
         source_id = ids.new(sobj["id"], f"{spath}.id") if sobj.get("id") is not None else None
         source = Source(
             id=source_id,
@@ -646,8 +680,7 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: _Ids) -> NoncombatE
     seen: set[str] = set()
     for i, raw in enumerate(entries):
         dpath = f"{path}.damage[{i}]"
-        dobj = _obj(raw, dpath)
-        _keys(dobj, dpath, ("to", "amount"), ("to", "amount"))
+        dobj = _record(raw, dpath, _DAMAGE_KEYS, ("to", "amount"))
         to = ids.object(dobj["to"], f"{dpath}.to")
         if to in seen:
             raise _fail(f"{dpath}.to", f"同じ相手が2回指定されています: {to}", f"{to!r} is listed twice")
@@ -672,18 +705,19 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: _Ids) -> NoncombatE
 _NO_ASSIGNMENT: Assignment = FrozenMap()
 _ASSIGNMENT_KEYS = ("assignments", "blocker_assignments", "second_step_assignments",
                     "second_step_blocker_assignments")
+_COMBAT_KEYS = frozenset(("type", "attacks", *_ASSIGNMENT_KEYS))
+_ATTACK_KEYS = frozenset(("attacker", "defender", "blockers", "blocked"))
 
 
 def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
-    _keys(obj, path, ("type", "attacks", *_ASSIGNMENT_KEYS), ("attacks",))
+    _keys(obj, path, _COMBAT_KEYS, ("attacks",))
     raw_attacks = _list(obj["attacks"], f"{path}.attacks", MAX_ATTACKS, min_len=1)
     attacks: list[Attack] = []
     attackers: set[str] = set()
     all_blockers: set[str] = set()
     for i, raw in enumerate(raw_attacks):
         apath = f"{path}.attacks[{i}]"
-        aobj = _obj(raw, apath)
-        _keys(aobj, apath, ("attacker", "defender", "blockers", "blocked"), ("attacker", "defender"))
+        aobj = _record(raw, apath, _ATTACK_KEYS, ("attacker", "defender"))
         attacker_id = ids.permanent(aobj["attacker"], f"{apath}.attacker")
         attacker = ids.permanents[attacker_id]
         if not attacker.is_creature:
@@ -757,10 +791,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
             dobj = _obj(division, cpath)
             if len(dobj) > MAX_BLOCKERS + 2:
                 raise _fail(cpath, "項目が多すぎます", "too many entries")
-            out[creature] = FrozenMap(
-                (ids.object(to, f"{cpath}.{to}"), _int(amount, f"{cpath}.{to}", 0, MAX_AMOUNT))
-                for to, amount in dobj.items()
-            )
+            out[creature] = _division(dobj, cpath, ids)
         return FrozenMap(out)
 
     return CombatEvent(
@@ -772,6 +803,18 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
                                            "an attacking creature"),
         second_step_blocker_assignments=assignment("second_step_blocker_assignments", all_blockers,
                                                    "ブロック・クリーチャー", "a blocking creature"),
+    )
+
+
+def _division(obj: Mapping[str, Any], path: str, ids: _Ids) -> FrozenMap[str, int]:
+    """One creature's combat damage assignment ``{recipient id: amount}`` (recipients must exist)."""
+    for to, amount in obj.items():
+        if not (type(amount) is int and 0 <= amount <= MAX_AMOUNT and (to in ids.players or to in ids.permanents)):
+            break
+    else:
+        return FrozenMap(obj)
+    return FrozenMap(
+        (ids.object(to, f"{path}.{to}"), _int(amount, f"{path}.{to}", 0, MAX_AMOUNT)) for to, amount in obj.items()
     )
 
 
@@ -789,15 +832,16 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "counter_multiplier": (("factor", "by_controller"), ("factor",)),
     "cant_be_prevented": (("from", "from_controller", "combat_only"), ()),
 }
+_EFFECT_KINDS = tuple(EFFECT_TYPES)
+_EFFECT_ALLOWED = {kind: frozenset(("type", "name", *allowed)) for kind, (allowed, _) in _EFFECT_KEYS.items()}
 
 
 def _parse_effect(raw: Any, path: str, ids: _Ids) -> Effect:
     obj = _obj(raw, path)
     if "type" not in obj:
         raise _fail(f"{path}.type", "必須の項目です", "required")
-    kind = _choice(obj["type"], f"{path}.type", tuple(EFFECT_TYPES))
-    allowed, required = _EFFECT_KEYS[kind]
-    _keys(obj, path, ("type", "name", *allowed), required)
+    kind = _choice(obj["type"], f"{path}.type", _EFFECT_KINDS)
+    _keys(obj, path, _EFFECT_ALLOWED[kind], _EFFECT_KEYS[kind][1])
     name = _name(obj.get("name"), f"{path}.name")
 
     def opt(key: str, parse: Callable[[Any, str], Any]) -> Any:

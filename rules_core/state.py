@@ -50,6 +50,8 @@ def sort_colors(colors: Iterable[str]) -> tuple[str, ...]:
     ('white', 'green')
     """
     present = set(colors)
+    if not present:
+        return ()
     return tuple(c for c in COLORS if c in present)
 
 
@@ -297,18 +299,16 @@ class GameState:
             return self
         new_players = self.players
         if players:
-            new_players = list(self.players)
-            index = self._player_index
-            for pid, p in players.items():
-                new_players[index[pid]] = p
-            new_players = tuple(new_players)
+            player_list = list(self.players)
+            for pid, player in players.items():
+                player_list[self._player_index[pid]] = player
+            new_players = tuple(player_list)
         new_perms = self.permanents
         if permanents:
-            new_perms = list(self.permanents)
-            index = self._permanent_index
-            for pid, p in permanents.items():
-                new_perms[index[pid]] = p
-            new_perms = tuple(new_perms)
+            permanent_list = list(self.permanents)
+            for pid, permanent in permanents.items():
+                permanent_list[self._permanent_index[pid]] = permanent
+            new_perms = tuple(permanent_list)
         return self._derive(new_players, new_perms)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .state import COLOR_JA, GameState, Source
 
@@ -22,6 +22,14 @@ def source_name(state: GameState, source: Source) -> str:
     if source.id is not None and state.is_permanent(source.id):
         return state.who(source.id)
     return source.label
+
+
+def object_names(state: GameState, sources: Iterable[Source]) -> Callable[[str], str]:
+    """Names for the ids an effect mentions: players and permanents, and this event's inline sources."""
+    inline = {s.id: s.label for s in sources if s.id is not None and not state.is_permanent(s.id)}
+    if not inline:
+        return state.label
+    return lambda ident: inline.get(ident) or state.label(ident)
 
 
 def colors_ja(colors: Iterable[str]) -> str:

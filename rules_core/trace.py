@@ -3,18 +3,21 @@
 A :class:`Stage` carries CR numbers, short Japanese notes for a learner and
 structured data (:class:`Change` items and ``events``) that the web page
 draws. :meth:`Resolution.to_dict` writes the contract's result document
-(``scenario-format.md``, "Result") plus the extensions listed in ``FORMAT.md``.
+(``docs/scenario-format.md``, "Result"), extensions included.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 from ._frozen import FrozenMap
 from .effects import Effect
 from .state import GameState, Permanent, Player
+
+NO_EXTRA: Final[FrozenMap[str, Any]] = FrozenMap()
+"""The empty ``extra`` shared by every change and stage without one (it is immutable)."""
 
 
 def _plain(value: Any) -> Any:
@@ -56,7 +59,7 @@ class Change:
     before: Any
     after: Any
     rule: str
-    extra: FrozenMap[str, Any] = field(default_factory=FrozenMap)
+    extra: FrozenMap[str, Any] = NO_EXTRA
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
@@ -80,7 +83,7 @@ class Stage:
     notes: tuple[str, ...]
     changes: tuple[Change, ...] = ()
     events: tuple[FrozenMap[str, Any], ...] = ()
-    extra: FrozenMap[str, Any] = field(default_factory=FrozenMap)
+    extra: FrozenMap[str, Any] = NO_EXTRA
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
@@ -168,7 +171,7 @@ class Resolution:
         raise KeyError(name)
 
     def to_dict(self) -> dict[str, Any]:
-        """The contract's result document (``scenario-format.md``) with the ``FORMAT.md`` extensions."""
+        """The result document (``docs/scenario-format.md`` § 2), extensions included."""
         doc: dict[str, Any] = {
             "legal": self.legal,
             "violations": [{"rule": v.rule, "message": v.message} for v in self.violations],

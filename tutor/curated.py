@@ -302,6 +302,21 @@ CURATED: tuple[Curated, ...] = (
         check=lambda result: len(result.get("steps", [])) == 2,
     ),
     Curated(
+        "cr510-4-ds", "510.4 二段攻撃:2回目の割り振りは1回目のあとの盤面で", "510.4",
+        "二段攻撃とトランプルを持つ4/4が、1/1と1/5にブロックされた。第1戦闘ダメージ・ステップで1/1に1点、1/5に3点を"
+        "割り振ると、1/1は状況起因処理で墓地に置かれる。第2戦闘ダメージ・ステップでは、1/5はすでに3点を負っているので"
+        "致死ダメージまであと2点。残りの2点は対戦相手に割り振れる(702.19b)。割り振りの欄で、第2ステップの割り振りも"
+        "変えて確かめられる。",
+        doc([creature("striker", "二段攻撃とトランプルを持つ4/4", "A", 4, 4, keywords=["double_strike", "trample"]),
+             creature("small", "1/1クリーチャー", "B", 1, 1),
+             creature("wall", "1/5クリーチャー", "B", 1, 5)],
+            combat(attack("striker", "B", ("small", "wall")))),
+        expect={"players": {"B": {"life": 18}},
+                "permanents": {"small": {"zone": "graveyard"}, "wall": {"zone": "graveyard", "damage": 5},
+                               "striker": {"damage": 1, "zone": "battlefield"}}},
+        check=lambda result: len(result.get("steps", [])) == 2,
+    ),
+    Curated(
         "cr702-12b", "702.12b 破壊不能は致死ダメージで破壊されない", "702.12b",
         "破壊不能を持つ2/2は、負っているダメージがタフネス以上になっても、致死ダメージをチェックする状況起因処理"
         "(704.5g)を無視する。ダメージは負ったまま残る。",

@@ -598,8 +598,9 @@ class CombatForm(BoardForm):
 class AssignmentForm(forms.Form):
     """Combat damage assignment: a number for each (creature, recipient) pair.
 
-    ``rows`` lists the attackers (and the blockers that block several attackers) with their
-    recipients; field names are ``a_<row>_<recipient>`` so that any id is safe in them.
+    ``rows`` (``tutor.assignment.rows_of``) lists the attackers (and the blockers that block several
+    attackers), once for each combat damage step they assign in, with their recipients; field names
+    are ``a_<row>_<recipient>`` so that any id is safe in them.
     """
 
     def __init__(self, *args: Any, rows: list[dict[str, Any]], **kwargs: Any) -> None:
@@ -612,26 +613,17 @@ class AssignmentForm(forms.Form):
                 self.fields[name] = _int(f"{row['label']} → {recipient['label']}", required=False,
                                          initial=recipient.get("initial", 0))
 
-    def table(self, key: str) -> dict[str, dict[str, int]]:
-        """``assignments`` (key "attacker") or ``blocker_assignments`` (key "blocker") from the cleaned data."""
-        out: dict[str, dict[str, int]] = {}
+    def tables(self, *, raw: bool = False) -> dict[str, dict[str, dict[str, int]]]:
+        """The combat event's assignment tables (``assignments``, ``blocker_assignments`` and the second
+        step's, as each row's ``key`` says), from the cleaned data or, ``raw``, from what was typed
+        (unparsable or out-of-range numbers count as 0). Rows without recipients are left out."""
+        out: dict[str, dict[str, dict[str, int]]] = {}
         for r, row in enumerate(self.rows):
-            if row["role"] != key:
+            if not row["recipients"]:
                 continue
-            out[row["id"]] = {rec["id"]: self.cleaned_data.get(f"a_{r}_{k}") or 0
-                              for k, rec in enumerate(row["recipients"])}
-        return out
-
-    def raw_table(self, key: str) -> dict[str, dict[str, int]]:
-        """Like :meth:`table`, from what was typed (unparsable or out-of-range numbers count as 0)."""
-        out: dict[str, dict[str, int]] = {}
-        for r, row in enumerate(self.rows):
-            if row["role"] != key:
-                continue
-            division = {}
-            for k, rec in enumerate(row["recipients"]):
-                division[rec["id"]] = _safe_int(self.data.get(f"a_{r}_{k}"))
-            out[row["id"]] = division
+            out.setdefault(row["key"], {})[row["id"]] = {
+                rec["id"]: _safe_int(self.data.get(f"a_{r}_{k}")) if raw else self.cleaned_data.get(f"a_{r}_{k}") or 0
+                for k, rec in enumerate(row["recipients"])}
         return out
 
 
@@ -773,12 +765,9 @@ def _needs_target(kind: str, target: str) -> None:
         raise forms.ValidationError({"ask_target": "この問いには対象のID（プレイヤーかパーマネント）が必要です。"})
 
 
-class AuthoredQuestionAdminForm(forms.ModelForm):
-    """Saving checks with the engine that the stored answer (and every wrong answer) is what it should be."""
-
-    class Meta:
-        model = AuthoredQuestion
-        fields = "__all__"
+class _AuthoredAdminForm(forms.ModelForm):
+    """What authored questions and templates share: topic and rule lists, and an unsaved trial copy
+    of the object that the engine checks before anything is stored."""
 
     def clean_topics(self) -> list[str]:
         return _study_topics_clean(self.cleaned_data.get("topics"))
@@ -787,26 +776,40 @@ class AuthoredQuestionAdminForm(forms.ModelForm):
         return _study_rules_clean(self.cleaned_data.get("rules"))
 
     def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not self.errors:
+            _needs_target(data["ask_kind"], data.get("ask_target", ""))
+            model = self._meta.model
+            trial = model(**{k: v for k, v in data.items() if k in {f.name for f in model._meta.fields}})
+            trial.pk = self.instance.pk or 0
+            self.check_with_engine(trial)
+        return data
+
+    def check_with_engine(self, trial: Any) -> None:
+        raise NotImplementedError
+
+
+class AuthoredQuestionAdminForm(_AuthoredAdminForm):
+    """Saving checks with the engine that the stored answer (and every wrong answer) is what it should be."""
+
+    class Meta:
+        model = AuthoredQuestion
+        fields = "__all__"
+
+    def check_with_engine(self, trial: Any) -> None:
         from tutor.study.asks import AskError
         from tutor.study.building import Disagreement
         from tutor.study.services import authored_question_build
 
-        data = super().clean()
-        if self.errors:
-            return data
-        _needs_target(data["ask_kind"], data.get("ask_target", ""))
-        trial = AuthoredQuestion(**{k: v for k, v in data.items() if k in {f.name for f in AuthoredQuestion._meta.fields}})
-        trial.pk = self.instance.pk or 0
         try:
             authored_question_build(question=trial)
         except AskError as error:
             raise forms.ValidationError(f"エンジンで確かめられません: {error.message}") from None
         except Disagreement as error:
             raise forms.ValidationError(f"エンジンの答えと一致しません: {error}") from None
-        return data
 
 
-class AuthoredTemplateAdminForm(forms.ModelForm):
+class AuthoredTemplateAdminForm(_AuthoredAdminForm):
     """Saving draws a sample of instances and checks that the engine answers every one of them."""
 
     SAMPLE = 25
@@ -815,27 +818,14 @@ class AuthoredTemplateAdminForm(forms.ModelForm):
         model = AuthoredTemplate
         fields = "__all__"
 
-    def clean_topics(self) -> list[str]:
-        return _study_topics_clean(self.cleaned_data.get("topics"))
-
-    def clean_rules(self) -> list[str]:
-        return _study_rules_clean(self.cleaned_data.get("rules"))
-
-    def clean(self) -> dict[str, Any]:
+    def check_with_engine(self, trial: Any) -> None:
         from tutor.study.asks import AskError
         from tutor.study.building import Disagreement
         from tutor.study.services import authored_template_build
 
-        data = super().clean()
-        if self.errors:
-            return data
-        _needs_target(data["ask_kind"], data.get("ask_target", ""))
-        trial = AuthoredTemplate(**{k: v for k, v in data.items() if k in {f.name for f in AuthoredTemplate._meta.fields}})
-        trial.pk = self.instance.pk or 0
         for seed in range(self.SAMPLE):
             try:
                 authored_template_build(template=trial, seed=seed)
             except (AskError, Disagreement) as error:
                 message = getattr(error, "message", str(error))
                 raise forms.ValidationError(f"シード{seed}の問題をエンジンが解けません: {message}") from None
-        return data

@@ -420,11 +420,24 @@ TOKEN_W, TOKEN_H = 100, 64
 GAP_X = 28
 MARGIN = 16
 ROW_GAP = 84
+WIDE_ROW = 4
+"""A lane with this many cards in a row is drawn at full size and scrolls sideways on a narrow screen
+(shrunk to a phone's width, its cards would be too small to read)."""
 FILL_CLASS = {"white": "c-white", "blue": "c-blue", "black": "c-black", "red": "c-red", "green": "c-green"}
 
 
 def _short(text: str, limit: int = 9) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def power_toughness(permanent: Mapping[str, Any], *, plus: int | None = None,
+                    minus: int | None = None) -> tuple[int, int]:
+    """A creature's power and toughness with its +1/+1 and -1/-1 counters (122.1a): those of the document,
+    or ``plus`` and ``minus`` (the counters at some stage)."""
+    counters = permanent.get("counters") or {}
+    plus = counters.get("+1/+1", 0) if plus is None else plus
+    minus = counters.get("-1/-1", 0) if minus is None else minus
+    return (permanent.get("power") or 0) + plus - minus, (permanent.get("toughness") or 0) + plus - minus
 
 
 def _fill_class(colors: list[str]) -> str:
@@ -435,6 +448,18 @@ def _fill_class(colors: list[str]) -> str:
     return FILL_CLASS.get(colors[0], "c-none")
 
 
+def _shields_and_changes(ident: str, state: BoardState,
+                         document: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The 615.7 shields on a player or permanent (points left at this stage), and what the stage changed on it."""
+    shields = [
+        {"index": i, "amount": state.shields.get(i, 0), "changed": (ident, "shield") in state.changed}
+        for i, e in enumerate(document.get("effects", []))
+        if e.get("type") == "prevent_next" and e.get("to") == ident
+    ]
+    changed = {attr: before for (obj, attr), before in state.changed.items() if obj == ident}
+    return shields, changed
+
+
 def _card(permanent: Mapping[str, Any], state: BoardState, document: Mapping[str, Any],
           names: Names) -> dict[str, Any]:
     pid = permanent["id"]
@@ -442,14 +467,8 @@ def _card(permanent: Mapping[str, Any], state: BoardState, document: Mapping[str
     types = permanent.get("types", [])
     plus, minus = now.get("counters.+1/+1", 0), now.get("counters.-1/-1", 0)
     is_creature = "creature" in types
-    power = (permanent.get("power") or 0) + plus - minus if is_creature else None
-    toughness = (permanent.get("toughness") or 0) + plus - minus if is_creature else None
-    shields = [
-        {"index": i, "amount": state.shields.get(i, 0), "changed": (pid, "shield") in state.changed}
-        for i, e in enumerate(document.get("effects", []))
-        if e.get("type") == "prevent_next" and e.get("to") == pid
-    ]
-    changed = {attr: before for (obj, attr), before in state.changed.items() if obj == pid}
+    power, toughness = power_toughness(permanent, plus=plus, minus=minus) if is_creature else (None, None)
+    shields, changed = _shields_and_changes(pid, state, document)
     name = permanent.get("name") or pid
     type_line = "・".join(TYPE_JA.get(t, t) for t in types)
     if permanent.get("subtypes"):
@@ -543,12 +562,7 @@ def _player(player: Mapping[str, Any], state: BoardState, document: Mapping[str,
             active: str | None) -> dict[str, Any]:
     pid = player["id"]
     now = state.players.get(pid, {})
-    shields = [
-        {"index": i, "amount": state.shields.get(i, 0), "changed": (pid, "shield") in state.changed}
-        for i, e in enumerate(document.get("effects", []))
-        if e.get("type") == "prevent_next" and e.get("to") == pid
-    ]
-    changed = {attr: before for (obj, attr), before in state.changed.items() if obj == pid}
+    shields, changed = _shields_and_changes(pid, state, document)
     name = player.get("name") or pid
     view = {
         "id": pid,
@@ -677,7 +691,8 @@ def _lane(items_by_row: list[list[dict[str, Any]]], arrows_spec: list[tuple[str,
         both_ways = any(s2 == dst and d2 == src for s2, d2, _l, _k in arrows_spec)
         arrows.append(_arrow(a, b, label=label, kind=kind, offset=offset, bend=bend, t=0.35 if both_ways else 0.6))
     return {"width": round(width), "height": round(height), "items": [i for row in rows for i in row],
-            "arrows": arrows, "title": title, "description": description}
+            "arrows": arrows, "title": title, "description": description,
+            "wide": max(len(row) for row in rows) >= WIDE_ROW}
 
 
 def _item(kind: str, key: str, view: dict[str, Any]) -> dict[str, Any]:

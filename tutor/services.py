@@ -40,6 +40,11 @@ STARTER_DOCUMENT: dict[str, Any] = {
 }
 """``/board/``: two players and nothing else. ``"event": {}`` marks a board still being built."""
 
+ASSIGNMENT_KEYS = ("assignments", "blocker_assignments", "second_step_assignments", "second_step_blocker_assignments")
+"""The combat event's assignment tables: each creature's first step in which it deals damage, and a
+double striker's second step (CR 510.4; FORMAT.md 2.4)."""
+
+
 # Keys of an effect that name a player or a permanent (scenario-format.md, effects table).
 EFFECT_REFERENCE_KEYS = ("to", "source", "from", "on", "player", "gain_life_to", "from_controller",
                          "by_controller")
@@ -63,34 +68,14 @@ def document_is_draft(document: Mapping[str, Any]) -> bool:
     return event is None or event == {}
 
 
-def _placeholder_event(document: Mapping[str, Any]) -> dict[str, Any]:
-    """A harmless event that lets the engine validate everything else of a draft."""
-    player_id = "A"
-    players = document.get("players")
-    if isinstance(players, list) and players and isinstance(players[0], Mapping):
-        candidate = players[0].get("id")
-        if isinstance(candidate, str):
-            player_id = candidate
-    return {"type": "noncombat", "source": {"controller": player_id}, "damage": [{"to": player_id, "amount": 0}]}
-
-
 def scenario_normalize(*, document: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's normalized form of ``document`` (raises :class:`ScenarioError` naming the bad field).
 
-    A draft (no event yet) is validated with a placeholder event and keeps ``"event": {}``; its
-    ``choices`` are dropped (they only mean something for an event).
+    A board without an event yet is what the engine accepts as such: it keeps ``"event": {}``.
     """
     if not isinstance(document, Mapping):
         raise ScenarioError("document", "オブジェクト(JSONの{})で指定してください", "must be an object")
-    if not document_is_draft(document):
-        return parse_scenario(document).to_dict()
-    trial = dict(document)
-    trial["event"] = _placeholder_event(document)
-    trial["choices"] = {}
-    normalized = parse_scenario(trial).to_dict()
-    normalized["event"] = {}
-    normalized["choices"] = {}
-    return normalized
+    return parse_scenario(document).to_dict()
 
 
 def scenario_slug(*, digest: str, length: int = SLUG_LENGTH) -> str:
@@ -223,18 +208,25 @@ def document_new_id(*, document: Mapping[str, Any], prefix: str) -> str:
     return f"{prefix}{n}"
 
 
+def _piece_put(doc: dict[str, Any], key: str, data: Mapping[str, Any], ident: str | None, prefix: str) -> dict[str, Any]:
+    """Append a new player or permanent (``ident`` None: a fresh id) to ``doc[key]``, or replace the one with
+    ``ident`` (KeyError when there is none). Returns the piece."""
+    piece = {"id": ident or document_new_id(document=doc, prefix=prefix), **data}
+    if ident is None:
+        doc[key].append(piece)
+        return piece
+    for i, existing in enumerate(doc[key]):
+        if existing.get("id") == ident:
+            doc[key][i] = piece
+            return piece
+    raise KeyError(ident)
+
+
 def player_put(*, document: Mapping[str, Any], data: Mapping[str, Any], player_id: str | None = None) -> dict[str, Any]:
     """Add a player (``player_id`` None) or replace the one with ``player_id``."""
     doc = _start(document)
-    player = {"id": player_id or document_new_id(document=doc, prefix="player"), **data}
-    if player_id is None:
-        doc["players"].append(player)
-        return doc
-    for i, existing in enumerate(doc["players"]):
-        if existing.get("id") == player_id:
-            doc["players"][i] = player
-            return doc
-    raise KeyError(player_id)
+    _piece_put(doc, "players", data, player_id, "player")
+    return doc
 
 
 def permanent_put(*, document: Mapping[str, Any], data: Mapping[str, Any],
@@ -247,16 +239,9 @@ def permanent_put(*, document: Mapping[str, Any], data: Mapping[str, Any],
     """
     doc = _start(document)
     prefix = "pw" if data.get("types") == ["planeswalker"] else "b" if data.get("types") == ["battle"] else "c"
-    permanent = {"id": permanent_id or document_new_id(document=doc, prefix=prefix), **data}
+    permanent = _piece_put(doc, "permanents", data, permanent_id, prefix)
     if permanent_id is None:
-        doc["permanents"].append(permanent)
         return doc
-    for i, existing in enumerate(doc["permanents"]):
-        if existing.get("id") == permanent_id:
-            doc["permanents"][i] = permanent
-            break
-    else:
-        raise KeyError(permanent_id)
     types = set(permanent.get("types", []))
     if "creature" not in types:
         _combat_forget(doc, permanent_id, as_defender=False)
@@ -363,7 +348,7 @@ def _combat_forget(doc: dict[str, Any], ident: str, *, as_defender: bool) -> Non
                 attack.pop("blocked", None)
         attacks.append(attack)
     event["attacks"] = attacks
-    for key in ("assignments", "blocker_assignments", "second_step_assignments", "second_step_blocker_assignments"):
+    for key in ASSIGNMENT_KEYS:
         table = event.get(key)
         if not isinstance(table, dict):
             continue
@@ -458,14 +443,17 @@ def event_clear(*, document: Mapping[str, Any]) -> dict[str, Any]:
     return event_set(document=document, event={})
 
 
-def assignment_set(*, document: Mapping[str, Any], assignments: Mapping[str, Mapping[str, int]] | None,
-                   blocker_assignments: Mapping[str, Mapping[str, int]] | None) -> dict[str, Any]:
-    """Store how the combat damage is assigned (None: let the engine assign by default)."""
+def assignment_set(*, document: Mapping[str, Any],
+                   tables: Mapping[str, Mapping[str, Mapping[str, int]] | None] | None = None) -> dict[str, Any]:
+    """Store how the combat damage is assigned: ``tables`` maps each of :data:`ASSIGNMENT_KEYS` to its
+    table; a table missing or empty (and every table when ``tables`` is None) is left to the engine's
+    default."""
     doc = _start(document)
     event = doc["event"]
     if event.get("type") != "combat":
         raise ValueError("not a combat")
-    for key, value in (("assignments", assignments), ("blocker_assignments", blocker_assignments)):
+    for key in ASSIGNMENT_KEYS:
+        value = (tables or {}).get(key)
         if value:
             event[key] = {k: dict(v) for k, v in value.items()}
         else:

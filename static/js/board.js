@@ -3,6 +3,7 @@
 // - the permanent form shows the fieldsets of the chosen card types only;
 // - the damage form hides the spell's fields when a permanent is the source;
 // - the permalink can be copied with one button;
+// - a combat lane too wide for the screen starts scrolled to its middle;
 // - after htmx swaps, keyboard focus goes somewhere sensible.
 (function () {
   "use strict";
@@ -33,6 +34,12 @@
     });
     root.querySelectorAll("[data-copy]").forEach((button) => {
       button.hidden = false;
+    });
+    // A wide lane that scrolls sideways (narrow screen) starts at its middle, where the attacker is.
+    root.querySelectorAll(".lane--wide .lane-scroll").forEach((box) => {
+      if (box.scrollWidth > box.clientWidth && box.scrollLeft === 0) {
+        box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+      }
     });
   }
 

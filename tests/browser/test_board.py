@@ -5,13 +5,16 @@
 - open a CR 702.19b example from the reader's 「盤面で試す」 link, make an illegal assignment, read the
   error, fix it, resolve;
 - share a permalink and reopen it in a new browser context;
-- the same board without JavaScript (plain form posts).
+- the same board without JavaScript (plain form posts);
+- a double striker's second combat damage step (CR 510.4) assigned in the panel;
+- axe finds nothing on the board (empty, resolved, with a form open, after an edit), and a lane of
+  four cards scrolls sideways on a phone instead of shrinking.
 """
 
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("content_db")]
 
@@ -48,6 +51,23 @@ def _add_effect(page: Page, kind_label: str, fill: dict[str, str], selects: dict
         form.get_by_label(_label(label)).fill(value)
     form.get_by_role("button", name="効果を置く").click()
     expect(page.locator("#form-effect")).to_have_count(0)
+
+
+def _steppers(row: Locator, expected: dict[str, str]) -> list[Locator]:
+    """An assignment row's number boxes, by their labels, each showing the number ``expected``."""
+    boxes = [row.get_by_label(label, exact=True) for label in expected]
+    for box, value in zip(boxes, expected.values(), strict=True):
+        expect(box).to_have_value(value)
+    return boxes
+
+
+def _one_less_and_type(row: Locator, minus: str, box: Locator, now: str, other: Locator, typed: str) -> Locator:
+    """Press the − button named ``minus`` (``box`` then shows ``now``), type ``typed`` in ``other``;
+    the live feedback on the assignment."""
+    row.get_by_role("button", name=minus).click()
+    expect(box).to_have_value(now)
+    other.fill(typed)
+    return row.page.locator("#assignment-feedback")
 
 
 def test_build_120_4_boon_reflection_from_an_empty_board(live_server, page: Page):
@@ -125,16 +145,10 @@ def test_702_19b_example_from_the_reader_illegal_then_legal(live_server, page: P
 
     row = page.locator("fieldset.assign-row", has_text="トランプルを持つ6/6の緑")
     expect(row.locator(".assign-count")).to_contain_text("通り")
-    blocker = row.get_by_label("プロテクション(緑)を持つ2/2(ブロック)")
-    player = row.get_by_label("対戦相手", exact=True)
-    expect(blocker).to_have_value("2")
-    expect(player).to_have_value("4")
+    blocker, player = _steppers(row, {"プロテクション(緑)を持つ2/2(ブロック)": "2", "対戦相手": "4"})
 
     # illegal: protection will prevent it anyway, so the learner sends only 1 point to the blocker
-    row.get_by_role("button", name="プロテクション(緑)を持つ2/2への割り振りを1減らす").click()
-    expect(blocker).to_have_value("1")
-    player.fill("5")
-    feedback = page.locator("#assignment-feedback")
+    feedback = _one_less_and_type(row, "プロテクション(緑)を持つ2/2への割り振りを1減らす", blocker, "1", player, "5")
     expect(feedback).to_contain_text("不適正")
     expect(feedback.get_by_role("link", name="702.19b")).to_have_attribute(
         "href", re.compile(r"^/cr/702\.19/#cr-702\.19b$"))
@@ -195,4 +209,91 @@ def test_the_board_works_without_javascript(live_server, browser):
     expect(page.locator(".stage-count")).to_contain_text("段階 1 / 6")
     page.locator("#stage-next").click()
     expect(page.locator(".stage-count")).to_contain_text("段階 2 / 6")
+    context.close()
+
+
+def test_510_4_double_strike_second_step_from_the_panel(live_server, page: Page):
+    page.goto(f"{live_server.url}/board/s/cr510-4-ds/")
+    expect(page.locator(".assign-steps-note")).to_contain_text("戦闘ダメージ・ステップは2回あります")
+    expect(page.locator(".assign-steps-note").get_by_role("link", name="510.4")).to_be_visible()
+    second = page.locator('fieldset.assign-row[data-step="2"]')
+    expect(second.locator("legend")).to_contain_text("二段攻撃の2回目")
+    expect(second.locator(".assign-count")).to_contain_text("3 通り")
+    expect(second.get_by_label("1/1クリーチャー(ブロック)")).to_have_value("0")
+    wall, player = _steppers(second, {"1/5クリーチャー(ブロック)": "2", "対戦相手": "2"})
+
+    # the 1/5 has 3 damage from the first step: 1 more is not lethal, so nothing may go past it (702.19b)
+    feedback = _one_less_and_type(second, "1/5クリーチャーへの第2ステップの割り振りを1減らす", wall, "1", player, "3")
+    expect(feedback).to_contain_text("第2戦闘ダメージ・ステップ: ")
+    expect(feedback.get_by_role("link", name="702.19b")).to_be_visible()
+
+    # all four on the 1/5 is legal; save and resolve: the second step's assignment is the one given
+    page.locator("#fill-default").click()
+    expect(wall).to_have_value("2")
+    wall.fill("4")
+    player.fill("0")
+    expect(feedback).to_contain_text("この割り振りは適正です")
+    page.locator("#assign-resolve").click()
+    expect(page.locator(".stage-count")).to_contain_text("段階 1 / 12")
+    page.locator("#stage-all").click()
+    steps = page.locator(".stage-detail .step")
+    expect(steps).to_have_count(2)
+    expect(steps.nth(1)).to_contain_text("第2戦闘ダメージ・ステップ")
+    expect(steps.nth(1)).to_contain_text("「1/5クリーチャー」に4点(指定された割り振り)")
+    expect(page.locator(".final")).to_contain_text("対戦相手(ライフ 20、毒カウンター 0): 変化なし")
+
+
+def test_board_has_no_axe_violations(live_server, page: Page):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+
+    def violations() -> list[tuple[str, str]]:
+        return [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]]
+
+    for path in ("/board/", "/board/s/cr120-4-ex1/?stage=all", "/board/s/cr120-4-ex1/?stage=2",
+                 "/board/?add=creature", "/board/s/cr120-4-ex1/?event=combat", "/board/s/cr510-4-ds/",
+                 "/board/examples/", "/board/import/"):
+        page.goto(f"{live_server.url}{path}")
+        assert violations() == [], path
+    # after htmx swaps: a form with errors, an illegal assignment, the message after an edit
+    page.goto(f"{live_server.url}/board/?add=player")
+    page.locator("#form-player").get_by_label(_label("ライフ")).fill("1000000")
+    page.locator("#form-player").get_by_role("button", name="保存").click()
+    expect(page.locator("#form-player .invalid-feedback").first).to_be_visible()
+    assert violations() == [], "form errors"
+    page.goto(f"{live_server.url}/board/s/cr702-19b/")
+    page.locator("#id_a_0_0").fill("1")
+    expect(page.locator("#assignment-feedback")).to_contain_text("不適正")
+    assert violations() == [], "illegal assignment"
+    page.locator("#assign-save").click()
+    expect(page.locator(".messages")).to_contain_text("割り振りを保存しました")
+    assert violations() == [], "message after an edit"
+
+
+def test_phone_width_a_wide_lane_scrolls_and_the_page_does_not(live_server, browser):
+    from tutor import services
+    from tutor.curated import attack, combat, creature, doc
+
+    wide = services.scenario_save(document=doc(
+        [creature("wurm", "トランプルを持つ8/8", "A", 8, 8, keywords=["trample"])]
+        + [creature(f"g{i}", f"ゴブリン{i}", "B", 1, 1) for i in range(4)],
+        combat(attack("wurm", "B", tuple(f"g{i}" for i in range(4))))))
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    for path in (f"/board/s/{wide.slug}/?stage=all", "/board/s/cr120-4-ex1/?stage=all", "/board/s/cr510-1c-ex/",
+                 "/cr/702.19/"):
+        page.goto(f"{live_server.url}{path}")
+        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0, path
+    page.goto(f"{live_server.url}/board/s/{wide.slug}/")
+    lane = page.locator(".lane--wide .lane-scroll")
+    expect(lane).to_have_attribute("tabindex", "0")
+    expect(page.locator(".lane-hint")).to_be_visible()
+    card = page.locator('.lane svg.card[data-card="g0"]')
+    assert card.bounding_box()["width"] >= 95  # drawn at full size (100), not shrunk to the phone
+    assert lane.evaluate("el => el.scrollWidth > el.clientWidth && el.scrollLeft > 0")  # starts at the middle
+    # 「盤面で試す」 stays on one line next to a long title
+    page.goto(f"{live_server.url}/cr/702.19/")
+    label = page.locator(".try-board__label").first
+    assert label.evaluate("el => el.getClientRects().length") == 1
     context.close()

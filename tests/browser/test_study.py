@@ -90,3 +90,25 @@ def test_new_learner_answers_wrong_reads_opens_board_signs_up_and_keeps_progress
     expect(page.locator(".study-result__verdict")).to_have_text("不正解")
     assert StudyAttempt.objects.get(question=question).user.username == "new-judge"
     assert page_errors == []
+
+
+def test_study_and_account_pages_have_no_axe_violations(page: Page, live_server, content_db):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    for path in ("/", "/study/", "/study/t/702.19b/", "/study/progress/", "/accounts/login/",
+                 "/accounts/signup/"):  # fmt: skip
+        page.goto(f"{live_server.url}{path}")
+        violations = axe.run(page).response["violations"]
+        assert [(v["id"], v["impact"]) for v in violations] == [], path
+    page.goto(f"{live_server.url}/study/t/702.19b/")
+    page.get_by_role("button", name="入門").first.click()
+    page.wait_for_url(re.compile(r"/study/q/"))
+    assert [v["id"] for v in axe.run(page).response["violations"]] == [], "question page"
+    page.get_by_role("button", name="回答する").click()
+    expect(page.get_by_text("選択肢から1つ選んでください。")).to_be_visible()
+    assert [v["id"] for v in axe.run(page).response["violations"]] == [], "question page with an error"
+    page.get_by_role("radio").first.check()
+    page.get_by_role("button", name="回答する").click()
+    expect(page.get_by_text("正しい答え")).to_be_visible()
+    assert [v["id"] for v in axe.run(page).response["violations"]] == [], "answered question page"

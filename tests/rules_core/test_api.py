@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -37,11 +38,29 @@ def test_rules_core_never_imports_django() -> None:
         assert "import django" not in text and "from django" not in text, path
 
 
+FORMAT_DOC = PACKAGE.parent / "docs" / "scenario-format.md"
+
+
 def test_package_is_typed_and_documents_its_format() -> None:
     assert (PACKAGE / "py.typed").exists()
-    text = (PACKAGE / "FORMAT.md").read_text(encoding="utf-8")
-    for key in ("changes", "events", "second_step_assignments", "replacement_order", "used", "round"):
+    assert "docs/scenario-format.md" in (PACKAGE / "FORMAT.md").read_text(encoding="utf-8")
+    text = FORMAT_DOC.read_text(encoding="utf-8")
+    for key in ("changes", "events", "second_step_assignments", "replacement_order", "used", "round",
+                "拡張 / extension", '"event": {}'):
         assert key in text
+
+
+def _json_after(text: str, marker: str) -> object:
+    block = text.split(marker, 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    return json.loads(block)
+
+
+def test_the_format_documents_example_stage_is_what_the_engine_returns() -> None:
+    text = FORMAT_DOC.read_text(encoding="utf-8")
+    scenario = _json_after(text, "<!-- example-scenario -->")
+    assert isinstance(scenario, dict)
+    stages = resolve_document(scenario)["steps"][0]["stages"]
+    assert _json_after(text, "<!-- example-stage -->") == next(s for s in stages if s["stage"] == "120.4b")
 
 
 def test_scenario_error_attributes() -> None:
@@ -77,3 +96,38 @@ def test_resolve_is_pure() -> None:
     assert isinstance(first, Resolution)
     assert first.to_dict() == second.to_dict()
     assert first.step("combat_damage").stage("120.4b").rules[0] == "120.4b"
+
+
+def test_a_board_with_no_event_resolves_to_itself() -> None:
+    """Extension (``"event": {}``): legal, no violations, no steps, and ``final`` is the board and the
+    effects as given — nothing is dealt, and no state-based action is checked without an event."""
+    document = {
+        "players": [{"id": "A", "life": 7}, {"id": "B", "poison": 3}],
+        "permanents": [
+            {"id": "bear", "name": "灰色熊", "controller": "B", "types": ["creature"], "power": 2, "toughness": 2,
+             "damage": 1, "counters": {"+1/+1": 1}},
+            {"id": "jace", "controller": "B", "types": ["planeswalker"], "loyalty": 3},
+        ],
+        "effects": [{"type": "prevent_next", "to": "bear", "amount": 2},
+                    {"type": "prevent_next", "to": "jace", "amount": 1, "used": True}],
+        "event": {},
+    }
+    result = resolve_document(document)
+    assert result == {
+        "legal": True,
+        "violations": [],
+        "steps": [],
+        "final": {
+            "players": {"A": {"life": 7, "poison": 0, "lost": False}, "B": {"life": 20, "poison": 3, "lost": False}},
+            "permanents": {
+                "bear": {"zone": "battlefield", "damage": 1, "counters": {"+1/+1": 1}, "power": 3, "toughness": 3},
+                "jace": {"zone": "battlefield", "damage": 0, "counters": {}, "loyalty": 3},
+            },
+            "effects": [{"type": "prevent_next", "to": "bear", "amount": 2},
+                        {"type": "prevent_next", "to": "jace", "amount": 1, "used": True}],
+        },
+    }
+    without_key = {k: v for k, v in document.items() if k != "event"}
+    assert resolve_document(without_key) == result
+    resolution = resolve(parse_scenario(document))
+    assert resolution.steps == () and resolution.state == parse_scenario(document).state

@@ -16,6 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules_core import count_assignments as scenario_count
+from rules_core import parse_scenario, resolve
 from rules_core.assignment import (
     AssignmentError,
     AttackView,
@@ -540,6 +542,111 @@ def test_702_19g_trample_and_top_together_behave_as_top():
 
 
 # --------------------------------------------------------------------------------------------
+# An attacked creature planeswalker that blocks the creature attacking it: one recipient
+# --------------------------------------------------------------------------------------------
+#
+# Damage assigned to it is damage assigned to it: it is listed once. As a blocker it may take any
+# part of the damage (510.1c), so trample's lethal-damage condition never keeps damage off it
+# (702.19b); with trample over planeswalkers, its controller is reached only once every blocker,
+# this one included, has lethal damage and this one damage at least equal to its loyalty (702.19c).
+
+
+def gideon_view(power: int, *, trample: bool = False, top: bool = False, toughness: int = 2, loyalty: int = 3,
+                elf: bool = False, deathtouch: bool = False) -> CombatView:
+    blockers = ("gideon", "elf") if elf else ("gideon",)
+    return view_of(
+        AttackView.of("wurm", power, "gideon", defender_kind="planeswalker", defender_controller="B",
+                      blockers=blockers, trample=trample, trample_over_planeswalkers=top, deathtouch=deathtouch),
+        blocks=tuple(BlockView.of(b, 1, ("wurm",)) for b in blockers),
+        lethal={"gideon": toughness, "elf": 1} if elf else {"gideon": toughness},
+        loyalty={"gideon": loyalty},
+        names={"gideon": "ギデオン", "elf": "エルフ", "wurm": "ワーム", "B": "対戦相手"},
+    )
+
+
+@pytest.mark.parametrize("trample", [False, True])
+def test_attacked_planeswalker_that_blocks_alone_is_one_recipient(trample):
+    """The reported case: 5 power with trample against a 2/2 creature planeswalker (loyalty 3) that is both
+    attacked and blocking gave count_assignments == 4 (it was listed twice); there is one assignment."""
+    view = gideon_view(5, trample=trample)
+    assert recipients(view, "wurm") == ("gideon",)
+    assert list(legal_assignments(view, "wurm")) == [{"gideon": 5}]
+    assert count_assignments(view, "wurm") == 1
+    assert default_assignment(view)[0] == {"wurm": {"gideon": 5}}
+    assert max_damage_assignment(view, "wurm") == {"gideon": 5}
+    assert check_assignment(view, {"wurm": {"gideon": 5}}, {}) == ()
+    assert rules_of(check_assignment(view, {"wurm": {"gideon": 2}}, {})) == ["510.1a"]
+    assert "すべてを割り振ります (510.1c)" in describe_options(view, "wurm")
+
+
+def test_702_19b_trample_never_keeps_damage_off_the_attacked_planeswalker_that_blocks():
+    view = gideon_view(5, trample=True, elf=True)
+    generated = list(legal_assignments(view, "wurm"))
+    assert count_assignments(view, "wurm") == len(generated) == comb(5 + 1, 1)  # any division over 2 blockers
+    assert {"gideon": 5} in generated and {"elf": 5} in generated
+    assert check_assignment(view, {"wurm": {"gideon": 5}}, {}) == ()  # the elf need not be assigned lethal damage
+    assert default_assignment(view)[0] == {"wurm": {"gideon": 4, "elf": 1}}  # lethal in order, the rest to it
+    assert rules_of(check_assignment(view, {"wurm": {"gideon": 4, "B": 1}}, {})) == ["702.19f"]
+    text = describe_options(view, "wurm")
+    assert "ブロック・クリーチャーでもある" in text and "自由に分けて割り振ります (510.1c)" in text
+
+
+def test_702_19c_top_past_an_attacked_planeswalker_that_blocks_needs_lethal_and_loyalty():
+    view = gideon_view(5, top=True)  # lethal 2, loyalty 3: 3 to it before anything to its controller
+    assert recipients(view, "wurm") == ("gideon", "B")
+    assert list(legal_assignments(view, "wurm")) == [{"gideon": 5}, {"gideon": 4, "B": 1}, {"gideon": 3, "B": 2}]
+    assert count_assignments(view, "wurm") == 3
+    assert default_assignment(view)[0] == {"wurm": {"gideon": 3, "B": 2}}
+    assert max_damage_assignment(view, "wurm") == {"gideon": 3, "B": 2}
+    assert rules_of(check_assignment(view, {"wurm": {"gideon": 2, "B": 3}}, {})) == ["702.19c"]
+
+    tough = gideon_view(5, top=True, toughness=4, loyalty=2)  # now lethal damage is the larger need
+    assert list(legal_assignments(tough, "wurm")) == [{"gideon": 5}, {"gideon": 4, "B": 1}]
+    assert rules_of(check_assignment(tough, {"wurm": {"gideon": 3, "B": 2}}, {})) == ["702.19b"]
+    assert default_assignment(tough)[0] == {"wurm": {"gideon": 4, "B": 1}}
+
+    deadly = gideon_view(5, top=True, toughness=4, loyalty=2, deathtouch=True)  # 702.2c: 1 is lethal, loyalty 2
+    assert default_assignment(deadly)[0] == {"wurm": {"gideon": 2, "B": 3}}
+    assert count_assignments(deadly, "wurm") == len(list(legal_assignments(deadly, "wurm"))) == 4
+
+
+def test_702_19c_top_with_another_blocker_and_the_attacked_planeswalker_blocking():
+    view = gideon_view(6, top=True, elf=True)
+    generated = list(legal_assignments(view, "wurm"))
+    # Nothing to B: any division over the two blockers (7 ways); something to B: gideon >= 3, elf >= 1 (3 ways).
+    assert count_assignments(view, "wurm") == len(generated) == 7 + 3
+    assert default_assignment(view)[0] == {"wurm": {"gideon": 3, "elf": 1, "B": 2}}
+    (v,) = check_assignment(view, {"wurm": {"gideon": 3, "B": 3}}, {})
+    assert v.rule == "702.19b"
+    assert "プレインズウォーカー「ギデオン」のコントローラー「対戦相手」には割り振れません" in v.message
+    assert "「エルフ」にあと1点" in v.message
+
+
+def test_attacked_planeswalker_that_blocks_through_the_engine():
+    """The same board as a scenario: one assignment, and the damage is dealt to it once (120.3c and 120.3e)."""
+    document = {
+        "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [
+            {"id": "wurm", "controller": "A", "types": ["creature"], "power": 5, "toughness": 5,
+             "keywords": ["trample"]},
+            {"id": "gideon", "controller": "B", "types": ["creature", "planeswalker"], "power": 2, "toughness": 2,
+             "loyalty": 3},
+        ],
+        "event": {"type": "combat", "attacks": [{"attacker": "wurm", "defender": "gideon", "blockers": ["gideon"]}]},
+    }
+    scenario = parse_scenario(document)
+    assert scenario_count(scenario, "wurm") == 1
+    result = resolve(scenario).to_dict()
+    assignment = result["steps"][0]["stages"][0]
+    assert [(e["source"], e["to"], e["amount"]) for e in assignment["events"]] == [
+        ("wurm", "gideon", 5), ("gideon", "wurm", 2)]
+    assert "ブロックしてもいる" in "\n".join(assignment["notes"])
+    final = result["final"]["permanents"]["gideon"]
+    assert (final["zone"], final["damage"], final["loyalty"]) == ("graveyard", 5, 0)
+    assert result["final"]["players"]["B"]["life"] == 20
+
+
+# --------------------------------------------------------------------------------------------
 # 702.19d-f: blockers or planeswalker gone
 # --------------------------------------------------------------------------------------------
 
@@ -767,8 +874,13 @@ def test_count_closed_form_equals_enumeration_for_a_medium_case():
 
 @st.composite
 def views(draw, max_power: int = 4) -> CombatView:
-    """Small combats: up to 3 attackers, up to 3 blockers, a player P, a planeswalker pw (controller P), a battle bt."""
+    """Small combats: up to 3 attackers, up to 3 blockers, a player P, a planeswalker pw (controller P), a battle bt.
+
+    pw is sometimes a creature planeswalker that blocks too (possibly the creature attacking it).
+    """
     blockers = [f"b{i}" for i in range(draw(st.integers(0, 3)))]
+    if draw(st.integers(0, 3)) == 0:
+        blockers.append("pw")
     attacks = []
     for i in range(draw(st.integers(1, 3))):
         kind = draw(st.sampled_from(["player", "planeswalker", "battle"]))
@@ -828,7 +940,7 @@ def oracle_is_legal(view: CombatView, a: AttackView, amounts: Mapping[str, int],
         tier.update(dict.fromkeys(a.blockers, 0))
         if a.trample or a.trample_over_planeswalkers:
             if present:
-                tier[a.defender] = 1
+                tier.setdefault(a.defender, 1)  # a blocker stays free, even the planeswalker it attacks
                 if top_pw:
                     tier[a.defender_controller] = 2
             elif top_pw:

@@ -77,3 +77,14 @@ def test_module_runs_with_help_and_resolve(tmp_path: Path) -> None:
                           text=True, check=False, encoding="utf-8")
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["final"]["permanents"]["defender"]["damage"] == 1
+
+
+def test_an_exported_board_with_no_event_resolves() -> None:
+    """A board exported before its damage event is chosen (``"event": {}``) is a valid scenario."""
+    doc = {"format": 1, "players": [{"id": "A"}, {"id": "B"}], "permanents": [], "effects": [], "event": {},
+           "choices": {}}
+    code, out = _run(["resolve", "-"], json.dumps(doc))
+    assert code == 0
+    result = json.loads(out)
+    assert (result["legal"], result["violations"], result["steps"]) == (True, [], [])
+    assert result["final"]["players"]["B"] == {"life": 20, "poison": 0, "lost": False}

@@ -372,6 +372,19 @@ def test_query_helpers_refuse_a_noncombat_scenario_and_unknown_creatures() -> No
         count_assignments(combat_scenario, "nobody")
 
 
+@pytest.mark.parametrize(
+    "helper",
+    [check_assignment, default_assignment, lambda s: count_assignments(s, "bear"),
+     lambda s: list(legal_assignments(s, "bear")), lambda s: max_damage_assignment(s, "bear")],
+    ids=["check", "default", "count", "legal", "max"],
+)
+def test_query_helpers_refuse_a_board_with_no_event_yet(helper: object) -> None:
+    scenario = parse_scenario({**doc([creature("bear", 2, 2, controller="A")]), "event": {}})
+    assert scenario.event is None
+    with pytest.raises(ValueError, match="戦闘のシナリオではありません"):
+        helper(scenario)  # type: ignore[operator]
+
+
 def test_assignment_stage_explains_each_creature() -> None:
     _, result = run(EXAMPLES["702.19c"].document)
     text = notes(result, "assignment")

@@ -2,10 +2,66 @@
 
 from __future__ import annotations
 
+import copy
+
 from .helpers import attack, combat, creature, doc, final, from_permanent, notes, run, spell, stage
 
 SHIELD_2_ON_BEAR = {"type": "prevent_next", "to": "bear", "amount": 2}
 DOUBLER = {"type": "damage_multiplier", "factor": 2}
+
+# --------------------------------------------------------------------------- 615.4 no going back in time
+
+
+def _board_after(document: dict, result: dict) -> dict:
+    """The board a result leaves, as a new scenario document with no event yet: life and poison of each
+    player; damage, counters, loyalty and defense of each permanent still on the battlefield."""
+    after = copy.deepcopy(document)
+    final_state = result["final"]
+    for player in after["players"]:
+        player["life"] = final_state["players"][player["id"]]["life"]
+        player["poison"] = final_state["players"][player["id"]]["poison"]
+    permanents = []
+    for permanent in after["permanents"]:
+        state = final_state["permanents"][permanent["id"]]
+        if state["zone"] != "battlefield":
+            continue
+        permanent["damage"] = state["damage"]
+        permanent["counters"] = {"+1/+1": state["counters"].get("+1/+1", 0),
+                                 "-1/-1": state["counters"].get("-1/-1", 0)}
+        for key in ("loyalty", "defense"):
+            if key in state:
+                permanent[key] = state[key]
+        permanents.append(permanent)
+    after["permanents"] = permanents
+    after["effects"] = final_state["effects"]
+    after["event"] = {}
+    return after
+
+
+def test_615_4_example_a_prevention_effect_cannot_go_back_in_time() -> None:
+    """CR 615.4 例: the ability must resolve before the damage. Cast in response, the shield is there when
+    《稲妻》 resolves and prevents; once 《稲妻》 has resolved, a shield created afterwards changes nothing:
+    the damage stays marked and the shield waits, unused, for the next damage."""
+    bolt = spell({"bear": 3}, name="《稲妻》", colors=("red",))
+    board = doc([creature("bear", 2, 5, name="灰色熊")], bolt)
+
+    in_response = doc([creature("bear", 2, 5, name="灰色熊")], bolt, [SHIELD_2_ON_BEAR])
+    assert final(in_response)["permanents"]["bear"]["damage"] == 1  # 615.4: created first, it prevents
+
+    _, too_late = run(board)  # 《稲妻》 resolved with no shield around: 3 damage is marked
+    assert too_late["final"]["permanents"]["bear"]["damage"] == 3
+    later = _board_after(board, too_late)
+    later["effects"].append(SHIELD_2_ON_BEAR)  # the shield is created only now
+    _, result = run(later)
+    assert result["legal"] and result["steps"] == []
+    assert result["final"]["permanents"]["bear"]["damage"] == 3  # nothing goes back in time
+    assert result["final"]["effects"] == [SHIELD_2_ON_BEAR]  # unused: it still waits for the next damage
+    next_damage = copy.deepcopy(later)
+    next_damage["event"] = spell({"bear": 1}, name="《ショック》", colors=("red",))
+    again = final(next_damage)
+    assert again["permanents"]["bear"]["damage"] == 3
+    assert again["effects"] == [{**SHIELD_2_ON_BEAR, "amount": 1}]
+
 
 # --------------------------------------------------------------------------- 615.5 extra effects
 
@@ -63,7 +119,7 @@ def test_615_7_shield_prevents_part_and_keeps_the_rest() -> None:
     _, result = run(d)
     assert result["final"]["permanents"]["bear"]["damage"] == 1
     assert result["final"]["effects"] == [{"type": "prevent_next", "to": "bear", "amount": 0, "used": True}]
-    assert "2/2のbearが呪文から受ける3点のうち2点を軽減の盾(効果0)が軽減 (615.7)。残り1点。" in notes(result, "120.4b")
+    assert "2/2のbearが呪文から受ける3点のうち2点を効果1（次の2点を軽減する盾）が軽減 (615.7)。残り1点。" in notes(result, "120.4b")
     shield = next(c for c in stage(result, "120.4b")["changes"] if c["attribute"] == "shield")
     assert (shield["before"], shield["after"], shield["effect"]) == (2, 0, 0)
 
@@ -246,8 +302,8 @@ def test_615_12a_each_prevention_effect_applies_once_to_unpreventable_damage() -
             [SHIELD_2_ON_BEAR, {"type": "prevent_static", "amount": 1, "to": "bear"}])
     _, result = run(d)
     text = notes(result, "120.4b")
-    assert text.count("軽減の盾(効果0)は") == 1
-    assert text.count("常在型の軽減効果(効果1)は") == 1
+    assert text.count("効果1（次の2点を軽減する盾）は") == 1
+    assert text.count("効果2（ダメージを1点ずつ軽減する常在型能力）は") == 1
     assert result["final"]["permanents"]["bear"]["damage"] == 3
 
 
@@ -407,3 +463,22 @@ def test_120_4c_counter_multiplier_by_the_player_putting_them() -> None:
     d2 = doc([creature("bear", 2, 5)], spell({"bear": 2}, keywords=("infect",)),
              [{"type": "counter_multiplier", "factor": 2, "by_controller": "B"}])
     assert final(d2)["permanents"]["bear"]["counters"] == {"-1/-1": 2}
+
+
+# --------------------------------------------------------------------------- how notes name effects
+
+
+def test_notes_name_an_effect_by_its_name_or_its_number_from_1_and_what_it_does() -> None:
+    """Notes count effects from 1, as the board does (``choices`` keys and ``effect`` indexes stay 0-based)."""
+    d = doc([creature("bear", 2, 9)], {"type": "noncombat", "source": {"id": "bolt", "name": "稲妻", "controller": "A"},
+                                       "damage": [{"to": "bear", "amount": 3}]},
+            [{"type": "damage_multiplier", "factor": 2, "name": "《ラースの灼熱洞》"},
+             {"type": "prevent_next_from_source", "source": "bolt"},
+             SHIELD_2_ON_BEAR],
+            choices={"replacement_order": {"bear": [2, 0, 1]}})
+    _, result = run(d)
+    text = notes(result, "120.4b")
+    assert "指定された順番：効果3（次の2点を軽減する盾） → 《ラースの灼熱洞》 → 効果2（稲妻からの次のダメージを軽減する効果）" in text
+    assert "効果0" not in text and "(効果" not in text
+    shield = next(c for c in stage(result, "120.4b")["changes"] if c["attribute"] == "shield")
+    assert shield["effect"] == 2  # structured data keeps the 0-based index of `effects`

@@ -388,13 +388,16 @@ def test_wrong_types_unknown_keys_and_ids_are_always_scenario_errors(doc: dict[s
         target = _get(mutated, data.draw(st.sampled_from(objs))) if objs else mutated
         target["zzz_unknown"] = 1
     elif kind == "missing_key":
-        victim = data.draw(st.sampled_from(["players", "event", "permanent_id", "damage_to"]))
+        # (Without "event" a document is a board with no event yet, which is valid; without its type it isn't.)
+        victim = data.draw(st.sampled_from(["players", "event_type", "permanent_id", "damage_to"]))
         if victim == "permanent_id" and mutated["permanents"]:
             del mutated["permanents"][0]["id"]
         elif victim == "damage_to" and mutated["event"]["type"] == "noncombat":
             del mutated["event"]["damage"][0]["to"]
+        elif victim == "players":
+            del mutated["players"]
         else:
-            del mutated[victim if victim in ("players", "event") else "event"]
+            del mutated["event"]["type"]
     else:
         if mutated["event"]["type"] == "noncombat":
             mutated["event"]["damage"][0]["to"] = "ghost"

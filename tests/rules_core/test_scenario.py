@@ -92,7 +92,8 @@ def test_scenario_error_is_a_value_error_with_field_and_japanese_message() -> No
         ("event/source/controller", _DELETE, "event.source.controller", "必須"),
         ("event/excess_to", "nobody", "event.excess_to", "存在しない"),
         ("event/cant_be_prevented", "yes", "event.cant_be_prevented", "true か false"),
-        ("event", _DELETE, "event", "必須"),
+        ("event", [], "event", "オブジェクト"),
+        ("event", {"damage": []}, "event.type", "必須"),
         ("effects", [{"type": "prevent_next", "to": "bear"}], "effects[0].amount", "必須"),
         ("effects", [{"type": "prevent_next", "to": "nobody", "amount": 1}], "effects[0].to", "存在しない"),
         ("effects", [{"type": "fireball"}], "effects[0].type", "いずれか"),
@@ -159,6 +160,25 @@ def test_702_16f_attacker_with_protection_cannot_be_blocked_by_that_colour() -> 
     err = _error(d)
     assert err.field == "event.attacks[0].blockers[0]"
     assert "702.16f" in err.message
+
+
+@pytest.mark.parametrize("event", [{}, None, _DELETE], ids=["empty", "null", "missing"])
+def test_a_board_with_no_event_yet_is_valid(event: Any) -> None:
+    """Extension: ``"event": {}`` (the contract's own example), ``null`` or no ``event`` key is a board
+    whose damage event is not chosen yet; it is written back as ``{}``."""
+    d = _with("event", event)
+    s = parse_scenario(d)
+    assert s.event is None
+    assert not s.is_combat
+    assert s.to_dict()["event"] == {}
+    assert parse_scenario(s.to_dict()) == s
+    assert s.permanent("bear").current_toughness == 2
+
+
+def test_a_board_with_no_event_is_still_validated() -> None:
+    d = _with("event", {})
+    assert _error(_with("permanents/0/toughness", "2", d)).field == "permanents[0].toughness"
+    assert _error(_with("choices", {"shield_allocation": {"0": {"bear": 1}}}, d)).field == "choices.shield_allocation.0"
 
 
 def test_defaults_are_filled_in() -> None:

@@ -83,6 +83,21 @@ def test_table_draws_the_combat_as_a_lane_with_arrows_and_labels():
     assert all(not seat["cards"] for seat in table["seats"])
 
 
+def test_a_lane_with_four_cards_in_a_row_is_wide():
+    """Four or more cards side by side are drawn full size and scroll on a phone (board.css ``.lane--wide``)."""
+    def lane(blockers: int) -> dict:
+        document = {**BOON, "permanents": [*BOON["permanents"], *(
+            {"id": f"g{i}", "controller": "B", "types": ["creature"], "power": 1, "toughness": 1}
+            for i in range(blockers - 1))]}
+        document["event"] = {"type": "combat", "attacks": [{"attacker": "attacker", "defender": "B", "blockers": [
+            "blocker", *(f"g{i}" for i in range(blockers - 1))]}]}
+        return presenters.table_present(document)["lanes"][0]
+
+    assert not lane(3)["wide"]
+    assert lane(4)["wide"]
+    assert lane(4)["width"] > 390
+
+
 def test_table_after_resolving_shows_changes_and_the_graveyard():
     doc = next(c for c in CURATED if c.slug == "cr120-5-ex").document
     result = resolve_document(doc)
@@ -118,7 +133,7 @@ def test_every_effect_kind_has_a_sentence_and_a_paragraph():
 def test_docstring_examples_of_the_board_modules():
     import doctest
 
-    from tutor import services
+    from tutor import assignment, services
 
-    for module in (presenters, services):
+    for module in (presenters, services, assignment):
         assert doctest.testmod(module).failed == 0

@@ -74,6 +74,14 @@ def test_a_board_without_event_is_a_draft_that_still_validates():
     assert error.value.field == "permanents[0].controller"
 
 
+def test_a_board_without_event_is_stored_exactly_as_the_engine_normalizes_it():
+    draft = {**_board_with_bear(), "choices": {"replacement_order": {"c1": ["protection"]}}}
+    stored = services.scenario_save(document=draft)
+    assert stored.document == parse_scenario(draft).to_dict()
+    assert stored.document["event"] == {}
+    assert stored.document["choices"] == {"replacement_order": {"c1": ["protection"]}}
+
+
 def test_new_ids_are_short_and_unique():
     doc = _board_with_bear()
     doc = services.permanent_put(document=doc, data=BEAR)
@@ -182,6 +190,29 @@ def test_export_is_the_stored_document():
 
 
 # --------------------------------------------------------------------------- the players' choices
+
+
+def test_assignment_set_stores_both_steps_and_resets_every_table():
+    doc = Scenario.objects.get(slug="cr510-4-ds").document
+    new = services.assignment_set(document=doc, tables={
+        "assignments": {"striker": {"small": 1, "wall": 3}}, "blocker_assignments": {},
+        "second_step_assignments": {"striker": {"wall": 4}}})
+    assert new["event"]["assignments"] == {"striker": {"small": 1, "wall": 3}}
+    assert new["event"]["second_step_assignments"] == {"striker": {"wall": 4}}
+    assert "blocker_assignments" not in new["event"]
+    parse_scenario(new)
+    reset = services.assignment_set(document=new)
+    assert not set(services.ASSIGNMENT_KEYS) & set(reset["event"])
+    with pytest.raises(ValueError):
+        services.assignment_set(document=services.STARTER_DOCUMENT)
+
+
+def test_removing_a_blocker_removes_it_from_the_second_step_too():
+    doc = services.assignment_set(document=Scenario.objects.get(slug="cr510-4-ds").document, tables={
+        "second_step_assignments": {"striker": {"small": 0, "wall": 2, "B": 2}}})
+    event = services.permanent_remove(document=doc, permanent_id="small")["event"]
+    assert event["attacks"][0]["blockers"] == ["wall"]
+    assert event["second_step_assignments"] == {"striker": {"wall": 2, "B": 2}}
 
 
 def test_615_7_shield_allocation_compares_outcomes():

@@ -3,6 +3,9 @@ hostile input that must never make a 500."""
 
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -138,6 +141,18 @@ def test_export_is_an_attachment_and_import_roundtrips(client, bolt_board):
     assert response["Location"] == f"/board/s/{bolt_board.slug}/"
 
 
+def test_an_event_less_board_exports_what_the_engine_resolves(client, tmp_path):
+    location = _post(client, "/board/permanents/add/", CREATURE)  # a board still without an event
+    exported = client.get(location + "export.json").content
+    assert json.loads(exported)["event"] == {}
+    path = tmp_path / "board.json"
+    path.write_bytes(exported)
+    run = subprocess.run([sys.executable, "-m", "rules_core", "resolve", str(path)], capture_output=True,
+                         cwd=Path(__file__).resolve().parents[2], check=False)
+    assert run.returncode == 0, run.stdout.decode() + run.stderr.decode()
+    assert json.loads(run.stdout)["steps"] == []
+
+
 def test_import_errors_keep_the_pasted_text(client):
     broken = '{"players": [{"id": "A", "life": "二十"}], "event": {}}'
     response = client.post("/board/import/", {"text": broken})
@@ -241,10 +256,15 @@ def test_valid_edit_with_htmx_swaps_the_board_and_pushes_the_url(client):
     assert "灰色熊を置きました" in html
 
 
+def _board_named(client: Client, name: str, **creature: str) -> str:
+    """The permalink of a new board whose creature (``CREATURE`` with ``creature``) and player A are called ``name``."""
+    location = _post(client, "/board/permanents/add/", {**CREATURE, "name": name, **creature})
+    return _post(client, location + "players/edit/", {"id": "A", "name": name, "life": "20", "poison": "0"})
+
+
 def test_script_in_names_is_shown_as_text_everywhere(client):
     evil = "<script>alert('x')</script>"
-    location = _post(client, "/board/permanents/add/", {**CREATURE, "name": evil, "subtypes": "<img src=x>"})
-    location = _post(client, location + "players/edit/", {"id": "A", "name": evil, "life": "20", "poison": "0"})
+    location = _board_named(client, evil, subtypes="<img src=x>")
     location = _post(client, location + "effects/add/", {"type": "prevent_next", "to": "c1", "amount": "1",
                                                          "name": evil})
     location = _post(client, location + "event/noncombat/", {"source_name": evil, "source_controller": "A",
@@ -259,8 +279,7 @@ def test_script_in_names_is_shown_as_text_everywhere(client):
 def test_names_are_never_rendered_as_templates(client):
     """crispy renders legends and HTML blocks as templates: a learner's name must never reach one."""
     sneaky = "{% load nothing %}{{ csrf_token }}"
-    location = _post(client, "/board/permanents/add/", {**CREATURE, "name": sneaky, "controller": "A"})
-    location = _post(client, location + "players/edit/", {"id": "A", "name": sneaky, "life": "20", "poison": "0"})
+    location = _board_named(client, sneaky, controller="A")
     for suffix in ("", "?event=combat", "?event=noncombat", "?edit=c1", "?edit=A", "?add=effect&type=no_counters"):
         response = client.get(location + suffix)
         assert response.status_code == 200, suffix
@@ -403,6 +422,102 @@ def test_illegal_assignment_is_stored_and_resolves_to_the_violation(client):
     assert 'href="/cr/702.19/#cr-702.19b"' in html
     reset = _post(client, location.split("?")[0] + "assignment/", {"reset": "1"})
     assert reset == "/board/s/cr702-19b/"  # back to the default: the curated board itself
+
+
+# --------------------------------------------------------------------------- 510.4: the second combat damage step
+
+DOUBLE = "/board/s/cr510-4-ds/"  # a 4/4 with double strike and trample blocked by a 1/1 and a 1/5
+
+
+def _fieldset(html: str, step: int) -> str:
+    return re.search(rf'<fieldset class="assign-row[^"]*" data-creature="striker" data-step="{step}">(.*?)</fieldset>',
+                     html, re.S).group(1)
+
+
+def test_510_4_double_striker_has_a_row_for_each_step(client):
+    html = _html(client.get(DOUBLE))
+    assert "戦闘ダメージ・ステップは2回あります(<a href=\"/cr/510/#cr-510.4\">510.4</a>)" in html
+    assert html.index('id="assign-step-1"') < html.index('data-step="1"') < html.index('id="assign-step-2"')
+    first, second = _fieldset(html, 1), _fieldset(html, 2)
+    assert "<b>5</b> 通り" in first  # 4 points over the two blockers: nothing can go past them
+    assert 'name="a_0_1" id="id_a_0_1" value="3"' in first
+    assert "二段攻撃の2回目・パワー4" in second
+    assert "1/1クリーチャー(ブロック)<span class=\"assign-gone-mark\">(第1ステップで戦場を離れた)" in second
+    # the 1/5 already has 3 damage from the first step: 2 more is lethal, 2 can go to the player (702.19b)
+    assert 'name="a_1_1" id="id_a_1_1" value="2"' in second
+    assert 'name="a_1_2" id="id_a_1_2" value="2"' in second
+    assert "<b>3</b> 通り" in second  # 4 to the 1/5, 3 and 1, or 2 and 2
+    assert "への第2ステップの割り振りを1増やす" in second
+    assert "いまの割り振りは適正です" in html
+
+
+def test_510_4_second_step_is_checked_live_and_says_which_step(client):
+    base = {"a_0_0": "1", "a_0_1": "3", "a_0_2": "0", "a_1_0": "0"}
+    bad = _html(client.post(DOUBLE + "assignment/check/", {**base, "a_1_1": "1", "a_1_2": "3"}, **HX))
+    assert "不適正" in bad
+    assert "第2戦闘ダメージ・ステップ: " in bad
+    assert 'href="/cr/702.19/#cr-702.19b"' in bad
+    gone = _html(client.post(DOUBLE + "assignment/check/", {**base, "a_1_0": "1", "a_1_1": "2", "a_1_2": "1"}, **HX))
+    assert "不適正" in gone and "第2戦闘ダメージ・ステップ: " in gone
+    ok = _html(client.post(DOUBLE + "assignment/check/", {**base, "a_1_1": "3", "a_1_2": "1"}, **HX))
+    assert "この割り振りは適正です" in ok
+    first_wrong = _html(client.post(DOUBLE + "assignment/check/", {**base, "a_0_2": "1", "a_1_1": "2", "a_1_2": "2"}))
+    assert "不適正" in first_wrong and "第2戦闘ダメージ・ステップ: " not in first_wrong
+
+
+def test_510_4_fill_and_nudge_the_second_step(client):
+    typed = {"a_0_0": "0", "a_0_1": "4", "a_0_2": "0", "a_1_0": "0", "a_1_1": "4", "a_1_2": "0"}
+    default = _html(client.post(DOUBLE + "assignment/check/", {**typed, "fill": "default"}, **HX))
+    assert 'id="assignment"' in default
+    for name, value in (("a_0_0", 1), ("a_0_1", 3), ("a_0_2", 0), ("a_1_0", 0), ("a_1_1", 2), ("a_1_2", 2)):
+        assert f'name="{name}" id="id_{name}" value="{value}"' in default
+    most = _html(client.post(DOUBLE + "assignment/check/", {**typed, "fill": "max"}))
+    assert 'name="a_1_2" id="id_a_1_2" value="2"' in most and "この割り振りは適正です" in most
+    nudged = _html(client.post(DOUBLE + "assignment/check/", {**typed, "nudge": "a_1_2:+1"}))
+    assert 'name="a_1_2" id="id_a_1_2" value="1"' in nudged
+
+
+def test_510_4_second_step_is_stored_resolved_and_reset(client):
+    location = _post(client, DOUBLE + "assignment/", {"a_0_0": "0", "a_0_1": "4", "a_0_2": "0",
+                                                      "a_1_0": "1", "a_1_1": "1", "a_1_2": "2", "resolve": "1"})
+    event = Scenario.objects.get(slug=location.split("/")[3]).document["event"]
+    assert event["assignments"] == {"striker": {"small": 0, "wall": 4, "B": 0}}
+    assert event["second_step_assignments"] == {"striker": {"small": 1, "wall": 1, "B": 2}}
+    page = location.split("?")[0]
+    html = _html(client.get(page))
+    # the stored first step left the 1/1 alive and the 1/5 one point from lethal: the second row says so
+    second = _fieldset(html, 2)
+    assert "戦場を離れた" not in second
+    assert "<b>8</b> 通り" in second  # 5 with all 4 on the blockers, 3 with each blocker's 1 point and 1-2 past
+    final = _html(client.get(page + "?stage=all"))
+    assert "対戦相手" in final and "ライフ 20 → 18" in final
+    reset = _post(client, page + "assignment/", {"reset": "1"})
+    assert reset == DOUBLE
+
+
+@pytest.mark.parametrize("data", [
+    {"a_1_0": "abc", "a_1_1": "-3", "a_1_2": "9" * 400},
+    {"nudge": "a_1_9:+1"},
+    {"a_9_0": "5", "fill": "max"},
+    {"a_0_0": "0", "a_0_1": "0", "a_0_2": "0", "a_1_2": "999"},
+])
+def test_510_4_hostile_second_step_posts_never_crash(client, data):
+    assert client.post(DOUBLE + "assignment/check/", data).status_code == 200
+    assert client.post(DOUBLE + "assignment/check/", data, **HX).status_code == 200
+    assert client.post(DOUBLE + "assignment/", data).status_code in (302, 422)
+
+
+def test_510_4_an_attacker_killed_by_first_strike_assigns_nothing_in_the_second_step(client):
+    doc = services.permanent_put(document=services.STARTER_DOCUMENT, data={**CREATURE, "controller": "A",
+                                                                            "power": 2, "toughness": 2})
+    doc = services.permanent_put(document=doc, data={**CREATURE, "name": "先制攻撃を持つ3/3", "power": 3,
+                                                     "toughness": 3, "keywords": ["first_strike"]})
+    doc = services.event_set(document=doc, event={"type": "combat", "attacks": [
+        {"attacker": "c1", "defender": "B", "blockers": ["c2"]}]})
+    html = _html(client.get(f"/board/s/{services.scenario_save(document=doc).slug}/"))
+    assert 'data-creature="c1" data-step="2"' in html
+    assert "第1ステップで戦場を離れたので、第2ステップでは戦闘ダメージを割り振りません" in html
+    assert 'name="a_0_0"' not in html
 
 
 def test_assignment_on_a_noncombat_board_is_400(client):

@@ -22,20 +22,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from rules_core.state import KEYWORD_JA
 from tutor.study.topics import INTRO, L1, L2, LEVELS
 
 PLAYERS_JA: Final = {"A": "あなた", "B": "対戦相手"}
-KEYWORD_JA: Final = {
-    "deathtouch": "接死",
-    "double_strike": "二段攻撃",
-    "first_strike": "先制攻撃",
-    "indestructible": "破壊不能",
-    "infect": "感染",
-    "lifelink": "絆魂",
-    "trample": "トランプル",
-    "trample_over_planeswalkers": "プレインズウォーカー越えトランプル",
-    "wither": "萎縮",
-}
 COLOR_JA: Final = {"white": "白", "blue": "青", "black": "黒", "red": "赤", "green": "緑"}
 
 CREATURE_NAMES: Final = (

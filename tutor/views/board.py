@@ -8,9 +8,9 @@ only choose what to show (``?add=creature``, ``?edit=<id>``, ``?stage=3``), neve
 
 from __future__ import annotations
 
-import contextlib
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -22,14 +22,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rules_core import (
     ScenarioError,
-    check_assignment,
-    count_assignments,
-    default_assignment,
-    max_damage_assignment,
     parse_scenario,
     resolve_document,
 )
-from tutor import presenters, selectors, services
+from tutor import assignment, presenters, selectors, services
 from tutor.forms import (
     EFFECT_HELP,
     EFFECT_TYPE_CHOICES,
@@ -122,120 +118,46 @@ def _stage_param(params: QueryDict) -> int | str | None:
 # --------------------------------------------------------------------------- combat assignment
 
 
-def _effective_assignment(document: Mapping[str, Any], parsed: Any) -> tuple[dict, dict]:
-    """The assignment as stored, completed with the engine's default for creatures without one."""
-    event = document.get("event") or {}
-    if event.get("type") != "combat" or parsed is None:
-        return {}, {}
-    defaults = default_assignment(parsed)
-    assignments = {**(defaults.get("assignments") or {}), **(event.get("assignments") or {})}
-    blockers = {**(defaults.get("blocker_assignments") or {}), **(event.get("blocker_assignments") or {})}
-    return assignments, blockers
-
-
-def _assignment_rows(document: Mapping[str, Any], parsed: Any,
-                     values: tuple[dict, dict] | None = None) -> list[dict[str, Any]]:
-    """One row per attacker (and per blocker that blocks several attackers) with its recipients."""
-    event = document.get("event") or {}
-    if event.get("type") != "combat" or parsed is None:
-        return []
-    names = presenters.Names(document)
-    permanents = {p["id"]: p for p in document.get("permanents", [])}
-    assignments, blocker_assignments = values or _effective_assignment(document, parsed)
-    rows = []
-    blocking: dict[str, list[str]] = {}
-    for attack in event.get("attacks", []):
-        attacker = attack["attacker"]
-        me = permanents.get(attacker, {})
-        keywords = set(me.get("keywords", []))
-        tramples = bool(keywords & {"trample", "trample_over_planeswalkers"})
-        blockers = list(attack.get("blockers", []))
-        for b in blockers:
-            blocking.setdefault(b, []).append(attacker)
-        if blockers:
-            recipients = [*blockers, attack["defender"]]
-        elif attack.get("blocked"):
-            recipients = [attack["defender"]] if tramples else []
-        else:
-            recipients = [attack["defender"]]
-        defender = permanents.get(attack["defender"])
-        if defender and "trample_over_planeswalkers" in keywords and "planeswalker" in defender.get("types", []):
-            recipients.append(defender["controller"])
-        if not recipients:
-            continue
-        current = assignments.get(attacker, {})
-        count = None
-        power = _power(me)
-        try:
-            count = _count_text(count_assignments(parsed, attacker))
-        except (ValueError, KeyError):
-            count = None
-        rows.append({
-            "role": "attacker", "id": attacker, "label": names(attacker), "power": power,
-            "tramples": tramples, "count": count,
-            "recipients": [{"id": r, "label": names(r), "initial": current.get(r, 0),
-                            "is_blocker": r in blockers} for r in recipients],
-        })
-    for blocker, attackers in blocking.items():
-        if len(attackers) < 2:
-            continue
-        current = blocker_assignments.get(blocker, {})
-        rows.append({
-            "role": "blocker", "id": blocker, "label": names(blocker), "power": _power(permanents.get(blocker, {})),
-            "tramples": False, "count": None,
-            "recipients": [{"id": a, "label": names(a), "initial": current.get(a, 0), "is_blocker": False}
-                           for a in attackers],
-        })
-    return rows
-
-
-def _count_text(count: int) -> str:
-    """「12」, or 「10の15乗以上」 for counts too long to read."""
-    return f"{count:,}" if count < 10**15 else "10の15乗以上"
-
-
-def _power(permanent: Mapping[str, Any]) -> int:
-    counters = permanent.get("counters") or {}
-    return (permanent.get("power") or 0) + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-
-
 def _assignment_context(document: Mapping[str, Any], parsed: Any, *, form: AssignmentForm | None = None,
                         checked: bool = False, sections: Mapping[str, str] | None = None) -> dict[str, Any] | None:
-    rows = _assignment_rows(document, parsed)
+    """The assignment panel: the steppers (grouped by combat damage step when there are two) and the
+    engine's verdict on the assignment shown (the posted one, or the stored one completed by default)."""
+    plan = assignment.plan_of(document, parsed)
+    rows = assignment.rows_of(document, parsed, plan)
     if not rows:
         return None
     if form is None:
         form = AssignmentForm(rows=rows)
-    violations = []
-    if checked or form.is_bound:
-        candidate = _with_assignment(document, form)
-        violations = _violations(candidate, sections)
-    else:
-        violations = _violations(document, sections)
+    candidate = _with_assignment(document, form) if checked or form.is_bound else document
     for row in form.rows:
         for recipient in row["recipients"]:
             recipient["bf"] = form[recipient["field"]]
-    explicit = bool((document.get("event") or {}).get("assignments") or
-                    (document.get("event") or {}).get("blocker_assignments"))
-    return {"form": form, "rows": form.rows, "violations": violations, "explicit": explicit,
+    groups = [{"step": None, "title": "", "rows": form.rows}]
+    if plan.two_steps:
+        groups = [{"step": n, "title": assignment.STEP_TITLES[n], "rows": [r for r in form.rows if r["step"] == n]}
+                  for n in (1, 2)]
+    violations = assignment.violations_of(candidate, sections)
+    event = document.get("event") or {}
+    rules = selectors.rule_sections(numbers={"510.4", "506.4"}) if plan.two_steps else {}
+    return {"form": form, "rows": form.rows, "groups": [g for g in groups if g["rows"]],
+            "two_steps": plan.two_steps, "two_steps_note": presenters.linked_text(assignment.TWO_STEPS_NOTE, rules),
+            "gone_rule": presenters.linked_text("506.4", rules),
+            "violations": violations, "explicit": any(event.get(key) for key in assignment.KEYS),
             "legal": not violations, "checked": checked or form.is_bound}
 
 
 def _with_assignment(document: Mapping[str, Any], form: AssignmentForm) -> dict[str, Any]:
-    return services.assignment_set(document=document, assignments=form.raw_table("attacker"),
-                                   blocker_assignments=form.raw_table("blocker"))
-
-
-def _violations(document: Mapping[str, Any], sections: Mapping[str, str] | None) -> list[dict[str, Any]]:
-    try:
-        parsed = parse_scenario(document)
-    except ScenarioError as error:
-        return [{"message": f"{error.field}: {error.message}", "rule": None}]
-    return [{"message": v.message, "rule": presenters.rule_link(v.rule, sections) if v.rule else None}
-            for v in check_assignment(parsed)]
+    return services.assignment_set(document=document, tables=form.tables(raw=True))
 
 
 # --------------------------------------------------------------------------- the page
+
+
+_EVENTS: dict[str, tuple[type[NoncombatForm] | type[CombatForm], str, str]] = {
+    "noncombat": (NoncombatForm, "呪文・能力によるダメージ(120.2b)", "ダメージのイベントを決めました。"),
+    "combat": (CombatForm, "戦闘(攻撃とブロック)", "攻撃とブロックを決めました。"),
+}
+"""The damage event's forms (the key is also the name of the URL they post to): form, title, message."""
 
 
 def _editor(params: QueryDict, document: Mapping[str, Any], urls: Mapping[str, str]) -> dict[str, Any]:
@@ -268,12 +190,10 @@ def _editor(params: QueryDict, document: Mapping[str, Any], urls: Mapping[str, s
                                      initial=PermanentForm.initial_from(permanent))
                 return {"mode": "form", "title": f"{permanent.get('name') or edit}を編集", "form": form,
                         "edit_id": edit}
-    if event == "noncombat":
-        form = NoncombatForm(document=document, action=urls["noncombat"], initial=NoncombatForm.initial_from(document))
-        return {"mode": "form", "title": "呪文・能力によるダメージ(120.2b)", "form": form}
-    if event == "combat":
-        form = CombatForm(document=document, action=urls["combat"], initial=CombatForm.initial_from(document))
-        return {"mode": "form", "title": "戦闘(攻撃とブロック)", "form": form}
+    if event in _EVENTS:
+        form_class, title, _message = _EVENTS[event]
+        form = form_class(document=document, action=urls[event], initial=form_class.initial_from(document))
+        return {"mode": "form", "title": title, "form": form}
     return {"mode": "menu"}
 
 
@@ -333,7 +253,7 @@ def _page_context(request: HttpRequest, *, scenario: Scenario | None, document: 
 
     choices = None
     if resolution is not None and resolution["legal"] and stage_nav and stage_nav["at_end"]:
-        choices = services.choices_compare(document=document, assignment=_effective_assignment(document, parsed))
+        choices = services.choices_compare(document=document, assignment=_declared_tables(document, parsed))
         for decision in choices:
             decision["rule_link"] = presenters.rule_link(decision["rule"], sections)
 
@@ -369,10 +289,16 @@ def _page_context(request: HttpRequest, *, scenario: Scenario | None, document: 
     }
 
 
+def _declared_tables(document: Mapping[str, Any], parsed: Any) -> tuple[dict, dict]:
+    """Each creature's assignment for the first step in which it deals damage (stored, else the engine's)."""
+    tables = assignment.effective_tables(document, parsed)
+    return tables["assignments"], tables["blocker_assignments"]
+
+
 def _declared_amounts(document: Mapping[str, Any], parsed: Any) -> dict[tuple[str, str], int]:
     event = document.get("event") or {}
     if event.get("type") == "combat" and parsed is not None:
-        return presenters.assignment_amounts(*_effective_assignment(document, parsed))
+        return presenters.assignment_amounts(*_declared_tables(document, parsed))
     if event.get("type") == "noncombat":
         key = presenters.source_key(event.get("source"))
         return {(key, d["to"]): d["amount"] for d in event.get("damage", [])}
@@ -385,7 +311,7 @@ def _pieces(document: Mapping[str, Any]) -> dict[str, Any]:
                 "active": p["id"] == document.get("active_player")} for p in document.get("players", [])]
     permanents = []
     for p in document.get("permanents", []):
-        size = f"{_power(p)}/{_power({**p, 'power': p.get('toughness')})}" if "creature" in p.get("types", []) else ""
+        size = "/".join(map(str, presenters.power_toughness(p))) if "creature" in p.get("types", []) else ""
         extra = []
         if "planeswalker" in p.get("types", []):
             extra.append(f"忠誠度{p.get('loyalty')}")
@@ -472,6 +398,8 @@ _PERMANENT_FIELDS = {".power": "power", ".toughness": "toughness", ".loyalty": "
                      ".name": "name", ".damage": "damage", ".toxic": "toxic", ".controller": "controller",
                      ".protector": "protector"}
 _PLAYER_FIELDS = {".name": "name", ".life": "life", ".poison": "poison"}
+_EFFECT_FIELDS = {".to": "to", ".amount": "amount", ".source": "source", ".player": "player", ".factor": "factor",
+                  ".on": "on", ".floor": "floor"}
 
 
 def _posted_id(request: HttpRequest) -> str:
@@ -481,56 +409,106 @@ def _posted_id(request: HttpRequest) -> str:
     return ident
 
 
-@require_POST
-def player_add(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    scenario, document = _base(slug)
-    urls = _urls(scenario)
-    form = PlayerForm(request.POST, document=document, action=urls["player_add"])
+def _posted_piece(request: HttpRequest, document: Mapping[str, Any], key: str) -> str:
+    """The posted ``id`` of one of the document's ``players`` or ``permanents`` (404 for any other)."""
+    ident = _posted_id(request)
+    if not any(p["id"] == ident for p in document.get(key, [])):
+        raise Http404(f"no such piece in {key}")
+    return ident
+
+
+def _form_saved(request: HttpRequest, scenario: Scenario | None, document: dict[str, Any], form: Any, *,
+                title: str, build: Callable[[Any], dict[str, Any]], message: str,
+                field_map: Mapping[str, str] | None = None, edit_id: str | None = None) -> HttpResponse:
+    """A posted editor form: store the document ``build(form)`` makes, or show the form again with its errors
+    (the engine's refusal on the field it names). ``message`` is formatted with the cleaned data."""
     if form.is_valid():
         try:
-            return _saved(request, services.player_put(document=document, data=form.to_player()),
-                          f"{form.cleaned_data['name']}を追加しました。")
+            return _saved(request, build(form), message.format(**form.cleaned_data))
         except ScenarioError as error:
-            _scenario_error(form, error, _PLAYER_FIELDS)
-    return _form_error(request, scenario=scenario, document=document,
-                       editor={"mode": "form", "title": "プレイヤーを追加", "form": form})
+            _scenario_error(form, error, field_map)
+    editor = {"mode": "form", "title": title, "form": form}
+    if edit_id is not None:
+        editor["edit_id"] = edit_id
+    return _form_error(request, scenario=scenario, document=document, editor=editor)
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """How the board adds and edits one kind of piece with its form."""
+
+    form: type[PlayerForm] | type[PermanentForm]
+    url: str
+    label: str
+    added: str
+    fields: Mapping[str, str]
+    put: Callable[[Mapping[str, Any], Any, str | None], dict[str, Any]]
+
+
+_PIECES = {
+    "players": _Piece(PlayerForm, "player", "プレイヤー", "{name}を追加しました。", _PLAYER_FIELDS,
+                      lambda doc, form, ident: services.player_put(document=doc, data=form.to_player(),
+                                                                   player_id=ident)),
+    "permanents": _Piece(PermanentForm, "permanent", "パーマネント", "{name}を置きました。", _PERMANENT_FIELDS,
+                         lambda doc, form, ident: services.permanent_put(document=doc, data=form.to_permanent(),
+                                                                         permanent_id=ident)),
+}
+
+
+def _piece_saved(request: HttpRequest, slug: str | None, key: str, *, edit: bool) -> HttpResponse:
+    """Add a player or permanent (``key``: "players", "permanents") from its form, or edit the posted one."""
+    scenario, document = _base(slug)
+    piece = _PIECES[key]
+    ident = _posted_piece(request, document, key) if edit else None
+    action = _urls(scenario)[f"{piece.url}_{'edit' if edit else 'add'}"]
+    form = piece.form(request.POST, document=document, action=action, edit_id=ident)
+    return _form_saved(request, scenario, document, form, title=f"{piece.label}を{'編集' if edit else '追加'}",
+                       field_map=piece.fields, build=lambda f: piece.put(document, f, ident),
+                       message="{name}を変更しました。" if edit else piece.added, edit_id=ident)
+
+
+@require_POST
+def player_add(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    return _piece_saved(request, slug, "players", edit=False)
 
 
 @require_POST
 def player_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    return _piece_saved(request, slug, "players", edit=True)
+
+
+@require_POST
+def permanent_add(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    return _piece_saved(request, slug, "permanents", edit=False)
+
+
+@require_POST
+def permanent_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    return _piece_saved(request, slug, "permanents", edit=True)
+
+
+def _changed(request: HttpRequest, slug: str | None, change: Callable[[dict[str, Any]], dict[str, Any]],
+             message: str, *, query: str = "") -> HttpResponse:
+    """An edit without a form: store ``change(document)`` or say why the engine refuses it. ``change``
+    raising KeyError or ValueError (an unknown id or index in the post) is a 404."""
     scenario, document = _base(slug)
-    ident = _posted_id(request)
-    if not any(p["id"] == ident for p in document.get("players", [])):
-        raise Http404("no such player")
-    urls = _urls(scenario)
-    form = PlayerForm(request.POST, document=document, action=urls["player_edit"], edit_id=ident)
-    if form.is_valid():
-        try:
-            return _saved(request, services.player_put(document=document, data=form.to_player(), player_id=ident),
-                          f"{form.cleaned_data['name']}を変更しました。")
-        except ScenarioError as error:
-            _scenario_error(form, error, _PLAYER_FIELDS)
-    return _form_error(request, scenario=scenario, document=document,
-                       editor={"mode": "form", "title": "プレイヤーを編集", "form": form, "edit_id": ident})
+    try:
+        new = change(document)
+    except (KeyError, ValueError):
+        raise Http404("no such piece") from None
+    return _saved_or_refused(request, scenario, document, new, message, query=query)
 
 
 @require_POST
 def player_remove(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    scenario, document = _base(slug)
-    ident = _posted_id(request)
-    try:
-        new = services.player_remove(document=document, player_id=ident)
-    except KeyError:
-        raise Http404("no such player") from None
-    return _saved_or_refused(request, scenario, document, new, "プレイヤーを取り除きました。")
+    return _changed(request, slug, lambda doc: services.player_remove(document=doc, player_id=_posted_id(request)),
+                    "プレイヤーを取り除きました。")
 
 
 @require_POST
 def active_set(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     scenario, document = _base(slug)
-    ident = _posted_id(request)
-    if not any(p["id"] == ident for p in document.get("players", [])):
-        raise Http404("no such player")
+    ident = _posted_piece(request, document, "players")
     new = services.active_player_set(document=document, player_id=ident)
     message = "アクティブ・プレイヤーを変更しました。"
     if (document.get("event") or {}).get("type") == "combat" and new["event"] == {}:
@@ -552,47 +530,9 @@ def _refused(request: HttpRequest, scenario: Scenario | None, document: dict[str
 
 
 @require_POST
-def permanent_add(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    scenario, document = _base(slug)
-    urls = _urls(scenario)
-    form = PermanentForm(request.POST, document=document, action=urls["permanent_add"])
-    if form.is_valid():
-        try:
-            return _saved(request, services.permanent_put(document=document, data=form.to_permanent()),
-                          f"{form.cleaned_data['name']}を置きました。")
-        except ScenarioError as error:
-            _scenario_error(form, error, _PERMANENT_FIELDS)
-    return _form_error(request, scenario=scenario, document=document,
-                       editor={"mode": "form", "title": "パーマネントを追加", "form": form})
-
-
-@require_POST
-def permanent_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    scenario, document = _base(slug)
-    ident = _posted_id(request)
-    if not any(p["id"] == ident for p in document.get("permanents", [])):
-        raise Http404("no such permanent")
-    urls = _urls(scenario)
-    form = PermanentForm(request.POST, document=document, action=urls["permanent_edit"], edit_id=ident)
-    if form.is_valid():
-        try:
-            new = services.permanent_put(document=document, data=form.to_permanent(), permanent_id=ident)
-            return _saved(request, new, f"{form.cleaned_data['name']}を変更しました。")
-        except ScenarioError as error:
-            _scenario_error(form, error, _PERMANENT_FIELDS)
-    return _form_error(request, scenario=scenario, document=document,
-                       editor={"mode": "form", "title": "パーマネントを編集", "form": form, "edit_id": ident})
-
-
-@require_POST
 def permanent_remove(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    scenario, document = _base(slug)
-    ident = _posted_id(request)
-    try:
-        new = services.permanent_remove(document=document, permanent_id=ident)
-    except KeyError:
-        raise Http404("no such permanent") from None
-    return _saved_or_refused(request, scenario, document, new, "パーマネントを取り除きました。")
+    return _changed(request, slug, lambda doc: services.permanent_remove(document=doc, permanent_id=_posted_id(request)),
+                    "パーマネントを取り除きました。")
 
 
 @require_POST
@@ -601,65 +541,40 @@ def effect_add(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     kind = request.POST.get("type", "")
     if kind not in EFFECT_HELP:
         return HttpResponseBadRequest("効果の種類が正しくありません。".encode())
-    urls = _urls(scenario)
-    form = EffectForm(request.POST, document=document, action=urls["effect_add"], effect_type=kind)
-    if form.is_valid():
-        try:
-            return _saved(request, services.effect_add(document=document, effect=form.to_effect()), "効果を置きました。")
-        except ScenarioError as error:
-            _scenario_error(form, error, {".to": "to", ".amount": "amount", ".source": "source", ".player": "player",
-                                          ".factor": "factor", ".on": "on", ".floor": "floor"})
-    return _form_error(request, scenario=scenario, document=document,
-                       editor={"mode": "form", "title": f"効果を追加: {dict(EFFECT_TYPE_CHOICES)[kind]}",
-                               "form": form})
+    form = EffectForm(request.POST, document=document, action=_urls(scenario)["effect_add"], effect_type=kind)
+    return _form_saved(request, scenario, document, form, title=f"効果を追加: {dict(EFFECT_TYPE_CHOICES)[kind]}",
+                       field_map=_EFFECT_FIELDS, message="効果を置きました。",
+                       build=lambda f: services.effect_add(document=document, effect=f.to_effect()))
 
 
 @require_POST
 def effect_remove(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    return _changed(request, slug, lambda doc: services.effect_remove(document=doc, index=int(request.POST.get("index", ""))),
+                    "効果を取り除きました。")
+
+
+def _event_saved(request: HttpRequest, slug: str | None, kind: str) -> HttpResponse:
+    """The damage event from its form (``kind``: "noncombat" or "combat")."""
     scenario, document = _base(slug)
-    try:
-        index = int(request.POST.get("index", ""))
-        new = services.effect_remove(document=document, index=index)
-    except (ValueError, KeyError):
-        raise Http404("no such effect") from None
-    return _saved_or_refused(request, scenario, document, new, "効果を取り除きました。")
+    form_class, title, message = _EVENTS[kind]
+    form = form_class(request.POST, document=document, action=_urls(scenario)[kind])
+    return _form_saved(request, scenario, document, form, title=title, message=message,
+                       build=lambda f: services.event_set(document=document, event=f.to_event()))
 
 
 @require_POST
 def event_noncombat(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    scenario, document = _base(slug)
-    urls = _urls(scenario)
-    form = NoncombatForm(request.POST, document=document, action=urls["noncombat"])
-    if form.is_valid():
-        try:
-            return _saved(request, services.event_set(document=document, event=form.to_event()),
-                          "ダメージのイベントを決めました。")
-        except ScenarioError as error:
-            _scenario_error(form, error)
-    return _form_error(request, scenario=scenario, document=document,
-                       editor={"mode": "form", "title": "呪文・能力によるダメージ(120.2b)", "form": form})
+    return _event_saved(request, slug, "noncombat")
 
 
 @require_POST
 def event_combat(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    scenario, document = _base(slug)
-    urls = _urls(scenario)
-    form = CombatForm(request.POST, document=document, action=urls["combat"])
-    if form.is_valid():
-        try:
-            return _saved(request, services.event_set(document=document, event=form.to_event()),
-                          "攻撃とブロックを決めました。")
-        except ScenarioError as error:
-            _scenario_error(form, error)
-    return _form_error(request, scenario=scenario, document=document,
-                       editor={"mode": "form", "title": "戦闘(攻撃とブロック)", "form": form})
+    return _event_saved(request, slug, "combat")
 
 
 @require_POST
 def event_clear(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    scenario, document = _base(slug)
-    return _saved_or_refused(request, scenario, document, services.event_clear(document=document),
-                             "ダメージのイベントを取り消しました。")
+    return _changed(request, slug, lambda doc: services.event_clear(document=doc), "ダメージのイベントを取り消しました。")
 
 
 # --------------------------------------------------------------------------- assignment
@@ -667,17 +582,13 @@ def event_clear(request: HttpRequest, slug: str | None = None) -> HttpResponse:
 
 def _assignment_form(request: HttpRequest, document: dict[str, Any], parsed: Any) -> AssignmentForm:
     """The posted assignment; ``fill`` replaces it with the default or the most damage, ``nudge`` steps one number."""
-    rows = _assignment_rows(document, parsed)
+    rows = assignment.rows_of(document, parsed)
     data = request.POST.copy()
     fill = data.get("fill")
     if fill in ("default", "max"):
-        assignments, blockers = _effective_assignment(services.assignment_set(
-            document=document, assignments=None, blocker_assignments=None), parsed)
+        tables = assignment.filled(document, parsed, rows, fill)
         for r, row in enumerate(rows):
-            source = (assignments if row["role"] == "attacker" else blockers).get(row["id"], {})
-            if fill == "max" and row["role"] == "attacker":
-                with contextlib.suppress(ValueError, KeyError):
-                    source = max_damage_assignment(parsed, row["id"])
+            source = tables[row["key"]].get(row["id"], {})
             for k, recipient in enumerate(row["recipients"]):
                 data[f"a_{r}_{k}"] = str(source.get(recipient["id"], 0))
     nudge = data.get("nudge", "")
@@ -721,12 +632,11 @@ def assignment_save(request: HttpRequest, slug: str | None = None) -> HttpRespon
     if parsed is None or (document.get("event") or {}).get("type") != "combat":
         return HttpResponseBadRequest("戦闘ではありません。".encode())
     if request.POST.get("reset"):
-        new = services.assignment_set(document=document, assignments=None, blocker_assignments=None)
+        new = services.assignment_set(document=document)
         return _saved_or_refused(request, scenario, document, new, "割り振りを既定に戻しました。")
     form = _assignment_form(request, document, parsed)
     if form.is_valid():
-        new = services.assignment_set(document=document, assignments=form.table("attacker"),
-                                      blocker_assignments=form.table("blocker"))
+        new = services.assignment_set(document=document, tables=form.tables())
         try:
             return _saved(request, new, "割り振りを保存しました。", query="?stage=0" if request.POST.get("resolve") else "")
         except ScenarioError as error:
@@ -770,9 +680,8 @@ def choices_save(request: HttpRequest, slug: str | None = None) -> HttpResponse:
 
 @require_POST
 def choices_clear(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    scenario, document = _base(slug)
-    return _saved_or_refused(request, scenario, document, services.choices_clear(document=document),
-                             "選択を取り消しました。", query="?stage=all")
+    return _changed(request, slug, lambda doc: services.choices_clear(document=doc), "選択を取り消しました。",
+                    query="?stage=all")
 
 
 # --------------------------------------------------------------------------- import / export / examples
