@@ -47,14 +47,16 @@ def build_parser() -> argparse.ArgumentParser:
     resolve = sub.add_parser(
         "resolve",
         help="シナリオを解決して結果を表示する / resolve a scenario",
-        description="シナリオのJSONを読み、結果のJSONを表示します。不正なシナリオは {\"error\": …} を表示して"
+        description='シナリオのJSONを読み、結果のJSONを表示します。不正なシナリオは {"error": …} を表示して'
         "終了コード2で終わります。",
     )
     resolve.add_argument("file", metavar="FILE", help="シナリオのJSONファイル (- で標準入力)")
     return parser
 
 
-def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
     """Run the command line; returns the exit status."""
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
@@ -63,7 +65,10 @@ def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None, stdo
         text = _read(args.file, stdin)
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else type(exc).__name__
-        _print(_error("file", f"ファイルを読めません: {args.file} ({reason})", f"cannot read {args.file}"), stdout)
+        _print(
+            _error("file", f"ファイルを読めません: {args.file} ({reason})", f"cannot read {args.file}"),
+            stdout,
+        )
         return EXIT_INVALID
     try:
         doc = json.loads(text)

@@ -502,7 +502,9 @@ def _attack_default(view: CombatView, a: AttackView, plan: _Plan, tally: _Tally)
 def _with_loyalty(plan: _Plan, needs: tuple[int, ...], loyalty: int) -> tuple[int, ...]:
     """CR 702.19c: ``needs`` of the blockers, where the attacked planeswalker that also blocks needs
     damage at least equal to its loyalty as well as lethal damage."""
-    return tuple(max(need, loyalty) if r == plan.target else need for r, need in zip(plan.free, needs, strict=True))
+    return tuple(
+        max(need, loyalty) if r == plan.target else need for r, need in zip(plan.free, needs, strict=True)
+    )
 
 
 def _block_default(
@@ -1124,7 +1126,10 @@ def _check_lethal(
         what, rule = f"防御プレイヤー{t.q(plan.target)}", "702.19e"
         holder = "プレインズウォーカー越えトランプルを持つ"
     elif plan.controller is not None and plan.target_blocks:
-        what, rule = f"プレインズウォーカー{t.q(plan.target)}のコントローラー{t.q(plan.controller)}", "702.19b"
+        what, rule = (
+            f"プレインズウォーカー{t.q(plan.target)}のコントローラー{t.q(plan.controller)}",
+            "702.19b",
+        )
         holder = "プレインズウォーカー越えトランプルを持つ"
     elif plan.controller is not None:
         what, rule = (
@@ -1331,8 +1336,10 @@ def describe_options(
     rule = plan.rule
     if plan.target_blocks:  # see _attack_plan
         kind = _KIND_JA[view.attack(creature).defender_kind]
-        both = (f"{t.q(plan.target)}は攻撃されている{kind}であり、ブロック・クリーチャーでもある"
-                f"（1つのオブジェクトなので、割り振り先としても1つ）。")
+        both = (
+            f"{t.q(plan.target)}は攻撃されている{kind}であり、ブロック・クリーチャーでもある"
+            f"（1つのオブジェクトなので、割り振り先としても1つ）。"
+        )
         rule = "510.1c"
     if len(rs) == 1:
         return f"{both}{x}は{t.q(rs[0])}に{plan.power}点すべてを割り振ります ({rule})。"
@@ -1345,13 +1352,17 @@ def describe_options(
         assert plan.target is not None and plan.controller is not None
         needs[plan.target] = max(needs.get(plan.target, 0), loyalty_needed(view, creature, assignments) or 0)
         conditions = "、".join(
-            f"{t.q(b)}に致死ダメージと忠誠度以上のダメージ（あと{n}点）" if b == plan.target
+            f"{t.q(b)}に致死ダメージと忠誠度以上のダメージ（あと{n}点）"
+            if b == plan.target
             else f"{t.q(b)}に致死ダメージ（あと{n}点）"
-            for b, n in needs.items() if n
+            for b, n in needs.items()
+            if n
         )
         head = f"{x}は{conditions}を割り振れば、" if conditions else f"{x}は"
-        return (f"{both}{head}残りをそのコントローラー{t.q(plan.controller)}にも割り振れます "
-                f"(702.19b, 702.19c)。{tail}")
+        return (
+            f"{both}{head}残りをそのコントローラー{t.q(plan.controller)}にも割り振れます "
+            f"(702.19b, 702.19c)。{tail}"
+        )
     if plan.controller is None:
         head = f"{x}は{lethal}を割り振れば、" if needs else f"{x}は"
         return f"{head}残りを{t.join(rs, 'と')}に自由に割り振れます ({plan.rule})。{tail}"

@@ -114,12 +114,21 @@ def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) ->
             removed = not d.on_battlefield
             if d.is_planeswalker and d.on_battlefield:
                 loyalty[d.id] = d.loyalty or 0
-        attacks.append(AttackView(
-            attacker=a.id, power=a.current_power, defender=attack.defender, defender_kind=kind,
-            defender_controller=controller, blocked=attack.blocked, blockers=blockers,
-            trample=a.has("trample"), trample_over_planeswalkers=a.has("trample_over_planeswalkers"),
-            deathtouch=a.has("deathtouch"), defender_removed=removed,
-        ))
+        attacks.append(
+            AttackView(
+                attacker=a.id,
+                power=a.current_power,
+                defender=attack.defender,
+                defender_kind=kind,
+                defender_controller=controller,
+                blocked=attack.blocked,
+                blockers=blockers,
+                trample=a.has("trample"),
+                trample_over_planeswalkers=a.has("trample_over_planeswalkers"),
+                deathtouch=a.has("deathtouch"),
+                defender_removed=removed,
+            )
+        )
     blocks: list[BlockView] = []
     seen: set[str] = set()
     for attack in event.attacks:
@@ -130,8 +139,9 @@ def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) ->
             blocking = tuple(x.attacker for x in event.attacks if b in x.blockers and x.attacker in in_combat)
             p = state.permanent(b)
             lethal[b] = p.lethal_damage()
-            blocks.append(BlockView(blocker=b, power=p.current_power, deathtouch=p.has("deathtouch"),
-                                    blocking=blocking))
+            blocks.append(
+                BlockView(blocker=b, power=p.current_power, deathtouch=p.has("deathtouch"), blocking=blocking)
+            )
     return CombatView(tuple(attacks), tuple(blocks), lethal, loyalty, names)
 
 
@@ -144,7 +154,12 @@ class _StepInput:
 
 
 def _given_for_step(
-    scenario: Scenario, state: GameState, view: CombatView, *, number: int, first_dealers: frozenset[str],
+    scenario: Scenario,
+    state: GameState,
+    view: CombatView,
+    *,
+    number: int,
+    first_dealers: frozenset[str],
     two_steps: bool,
 ) -> _StepInput:
     """The assignments the scenario gives for the creatures dealing damage in this step, and misplaced ones."""
@@ -157,8 +172,13 @@ def _given_for_step(
     violations: list[Violation] = []
     ignored: list[str] = []
 
-    def take(source: Mapping[str, Mapping[str, int]], dealers: set[str], out: dict[str, dict[str, int]],
-             *, second: bool) -> None:
+    def take(
+        source: Mapping[str, Mapping[str, int]],
+        dealers: set[str],
+        out: dict[str, dict[str, int]],
+        *,
+        second: bool,
+    ) -> None:
         for creature, amounts in source.items():
             if creature in dealers:
                 if second or number == 1 or creature not in first_dealers:
@@ -171,17 +191,25 @@ def _given_for_step(
                 continue  # its step-1 assignment
             label = names.get(creature, creature)
             if not state.permanent(creature).on_battlefield:
-                ignored.append(f"「{label}」は戦場を離れたので戦闘ダメージを与えない。指定された割り振りは使われない "
-                               "(506.4, 510.4)。")
+                ignored.append(
+                    f"「{label}」は戦場を離れたので戦闘ダメージを与えない。指定された割り振りは使われない "
+                    "(506.4, 510.4)。"
+                )
                 continue
             if second and not two_steps:
-                msg = (f"先制攻撃や二段攻撃を持つクリーチャーがいないので第2戦闘ダメージ・ステップはない。"
-                       f"「{label}」の second_step の割り振りを取り消してください (510.4)")
+                msg = (
+                    f"先制攻撃や二段攻撃を持つクリーチャーがいないので第2戦闘ダメージ・ステップはない。"
+                    f"「{label}」の second_step の割り振りを取り消してください (510.4)"
+                )
             elif second:
-                msg = (f"「{label}」は第2戦闘ダメージ・ステップで戦闘ダメージを割り振らない(二段攻撃を持たず、"
-                       f"第1ステップで戦闘ダメージを与えた)。second_step の割り振りを取り消してください (510.4)")
+                msg = (
+                    f"「{label}」は第2戦闘ダメージ・ステップで戦闘ダメージを割り振らない(二段攻撃を持たず、"
+                    f"第1ステップで戦闘ダメージを与えた)。second_step の割り振りを取り消してください (510.4)"
+                )
             else:
-                msg = (f"「{label}」はこの戦闘で戦闘ダメージを割り振らない。割り振りを取り消してください (510.4)")
+                msg = (
+                    f"「{label}」はこの戦闘で戦闘ダメージを割り振らない。割り振りを取り消してください (510.4)"
+                )
             violations.append(Violation("510.4", msg, creature))
 
     if number == 1:
@@ -198,8 +226,13 @@ def _given_for_step(
     return _StepInput(given_a, given_b, tuple(violations), tuple(ignored))
 
 
-def _reason(view: CombatView, a: AttackView, amounts: Mapping[str, int], full: Mapping[str, Mapping[str, int]],
-            rules: list[str]) -> str:
+def _reason(
+    view: CombatView,
+    a: AttackView,
+    amounts: Mapping[str, int],
+    full: Mapping[str, Mapping[str, int]],
+    rules: list[str],
+) -> str:
     """Why this attacker's assignment is legal, in Japanese, citing the rule."""
     t = view.names
 
@@ -209,8 +242,11 @@ def _reason(view: CombatView, a: AttackView, amounts: Mapping[str, int], full: M
     if a.power <= 0:
         _add(rules, "510.1a")
         return f"パワーが{a.power}なので戦闘ダメージを割り振らない (510.1a)。"
-    past = [r for r in (a.defender, a.defender_controller) if r is not None and amounts.get(r, 0)
-            and r not in a.blockers]
+    past = [
+        r
+        for r in (a.defender, a.defender_controller)
+        if r is not None and amounts.get(r, 0) and r not in a.blockers
+    ]
     if not a.blocked:
         if a.attacks_nothing:
             if amounts:
@@ -220,8 +256,10 @@ def _reason(view: CombatView, a: AttackView, amounts: Mapping[str, int], full: M
             return "何も攻撃していないので、戦闘ダメージを割り振らない (510.1b)。"
         if a.trample_over_planeswalkers and a.defender_kind == "planeswalker" and len(past) > 1:
             _add(rules, "702.19c")
-            return (f"ブロックされておらず、プレインズウォーカー越えトランプルを持つので、{q(a.defender)}に忠誠度以上の"
-                    f"ダメージを割り振れば残りをそのコントローラーに割り振れる (702.19c)。")
+            return (
+                f"ブロックされておらず、プレインズウォーカー越えトランプルを持つので、{q(a.defender)}に忠誠度以上の"
+                f"ダメージを割り振れば残りをそのコントローラーに割り振れる (702.19c)。"
+            )
         _add(rules, "510.1b")
         return f"ブロックされていないので、攻撃している{_KIND_JA[a.defender_kind]}{q(a.defender)}に割り振る (510.1b)。"
     if not a.blockers:
@@ -234,14 +272,21 @@ def _reason(view: CombatView, a: AttackView, amounts: Mapping[str, int], full: M
     both = ""
     if a.defender in a.blockers:  # one object, one recipient (see rules_core.assignment._attack_plan)
         _add(rules, "510.1c")
-        both = (f"攻撃されている{_KIND_JA[a.defender_kind]}{q(a.defender)}はこのクリーチャーをブロックしてもいるので、"
-                "それへのダメージはブロック・クリーチャーへのダメージとして自由に割り振れる (510.1c)。")
+        both = (
+            f"攻撃されている{_KIND_JA[a.defender_kind]}{q(a.defender)}はこのクリーチャーをブロックしてもいるので、"
+            "それへのダメージはブロック・クリーチャーへのダメージとして自由に割り振れる (510.1c)。"
+        )
     if not tramples:
         _add(rules, "510.1c")
         if len(a.blockers) == 1:
-            return both + f"ブロックしているクリーチャーは{q(a.blockers[0])}だけなので、すべてをそれに割り振る (510.1c)。"
-        return both + ("複数のクリーチャーにブロックされたので、コントローラーがそれらに自由に分けて割り振る。"
-                       "割り振る順番はない (510.1c)。")
+            return (
+                both
+                + f"ブロックしているクリーチャーは{q(a.blockers[0])}だけなので、すべてをそれに割り振る (510.1c)。"
+            )
+        return both + (
+            "複数のクリーチャーにブロックされたので、コントローラーがそれらに自由に分けて割り振る。"
+            "割り振る順番はない (510.1c)。"
+        )
     _add(rules, "702.19b")
     if not past:
         return both + "トランプルを持つが、すべてをブロック・クリーチャーに割り振った (702.19b)。"
@@ -258,8 +303,10 @@ def _reason(view: CombatView, a: AttackView, amounts: Mapping[str, int], full: M
             parts.append(f"{q(b)}は致死ダメージ{lethal}点")
     if a.deathtouch:
         _add(rules, "702.2c")
-    text = both + (f"トランプル：ブロック・クリーチャーすべてに致死ダメージが割り振られているので({'、'.join(parts)})、"
-                   f"残りを攻撃先にも割り振れる (702.19b)。")
+    text = both + (
+        f"トランプル：ブロック・クリーチャーすべてに致死ダメージが割り振られているので({'、'.join(parts)})、"
+        f"残りを攻撃先にも割り振れる (702.19b)。"
+    )
     if a.defender_controller in past and a.defender_kind == "planeswalker":
         _add(rules, "702.19c")
         text += "プレインズウォーカーに忠誠度以上を割り振ったので、さらに残りをそのコントローラーに割り振れる (702.19c)。"
@@ -286,12 +333,23 @@ def _assignment_stage(
         amounts = full_a[a.attacker]
         origin = "指定された割り振り" if a.attacker in given.assignments else "既定の割り振り"
         what = am.format_assignment(amounts, names)
-        notes.append(f"攻撃クリーチャー「{names.get(a.attacker, a.attacker)}」(パワー{a.power})：{what}"
-                     f"({origin})。{_reason(view, a, amounts, full_a, rules)}")
+        notes.append(
+            f"攻撃クリーチャー「{names.get(a.attacker, a.attacker)}」(パワー{a.power})：{what}"
+            f"({origin})。{_reason(view, a, amounts, full_a, rules)}"
+        )
         for to, n in amounts.items():
             if n:
-                events.append(FrozenMap({"source": a.attacker, "to": to, "amount": n, "combat": True,
-                                         "given": a.attacker in given.assignments}))
+                events.append(
+                    FrozenMap(
+                        {
+                            "source": a.attacker,
+                            "to": to,
+                            "amount": n,
+                            "combat": True,
+                            "given": a.attacker in given.assignments,
+                        }
+                    )
+                )
     for b in view.blocks:
         amounts = full_b[b.blocker]
         origin = "指定された割り振り" if b.blocker in given.blocker_assignments else "既定の割り振り"
@@ -308,12 +366,23 @@ def _assignment_stage(
         else:
             why = "複数のクリーチャーをブロックしているので、コントローラーが自由に分けて割り振る (510.1d)。"
             _add(rules, "510.1d")
-        notes.append(f"ブロック・クリーチャー「{names.get(b.blocker, b.blocker)}」(パワー{b.power})：{what}"
-                     f"({origin})。{why}")
+        notes.append(
+            f"ブロック・クリーチャー「{names.get(b.blocker, b.blocker)}」(パワー{b.power})：{what}"
+            f"({origin})。{why}"
+        )
         for to, n in amounts.items():
             if n:
-                events.append(FrozenMap({"source": b.blocker, "to": to, "amount": n, "combat": True,
-                                         "given": b.blocker in given.blocker_assignments}))
+                events.append(
+                    FrozenMap(
+                        {
+                            "source": b.blocker,
+                            "to": to,
+                            "amount": n,
+                            "combat": True,
+                            "given": b.blocker in given.blocker_assignments,
+                        }
+                    )
+                )
     notes.extend(given.ignored)
     notes.append("割り振り全体がルールに従っているので適正 (510.1e)。")
     notes.append("割り振られた戦闘ダメージはすべて同時に与えられる。スタックは用いない (510.2)。")
@@ -322,8 +391,9 @@ def _assignment_stage(
     return Stage("assignment", tuple(rules), tuple(notes), (), tuple(events))
 
 
-def _damage_list(state: GameState, full_a: Mapping[str, Mapping[str, int]],
-                 full_b: Mapping[str, Mapping[str, int]]) -> list[tuple[Source, str, int]]:
+def _damage_list(
+    state: GameState, full_a: Mapping[str, Mapping[str, int]], full_b: Mapping[str, Mapping[str, int]]
+) -> list[tuple[Source, str, int]]:
     out: list[tuple[Source, str, int]] = []
     for creature, amounts in (*full_a.items(), *full_b.items()):
         source = Source.of(state.permanent(creature))
@@ -356,18 +426,34 @@ def _run(scenario: Scenario, *, defaults_only: bool = False) -> _CombatRun:
         if number == 2 and sum(1 for p in state.players if not p.lost) <= 1:
             last = steps[-1]
             final_stage = last.stages[-1]
-            steps[-1] = Step(last.name, (*last.stages[:-1], Stage(
-                final_stage.stage, final_stage.rules,
-                (*final_stage.notes, "ゲームが終わったので、第2戦闘ダメージ・ステップは行われない (104.3a)。"),
-                final_stage.changes, final_stage.events, final_stage.extra)))
+            steps[-1] = Step(
+                last.name,
+                (
+                    *last.stages[:-1],
+                    Stage(
+                        final_stage.stage,
+                        final_stage.rules,
+                        (
+                            *final_stage.notes,
+                            "ゲームが終わったので、第2戦闘ダメージ・ステップは行われない (104.3a)。",
+                        ),
+                        final_stage.changes,
+                        final_stage.events,
+                        final_stage.extra,
+                    ),
+                ),
+            )
             break
-        dealers = (first_dealers if number == 1 else _second_dealers(scenario, state)) if two_steps else all_dealers
+        dealers = (
+            (first_dealers if number == 1 else _second_dealers(scenario, state)) if two_steps else all_dealers
+        )
         view = build_view(scenario, state, dealers)
         if defaults_only:
             given = _StepInput({}, {}, (), ())
         else:
-            given = _given_for_step(scenario, state, view, number=number, first_dealers=first_dealers,
-                                    two_steps=two_steps)
+            given = _given_for_step(
+                scenario, state, view, number=number, first_dealers=first_dealers, two_steps=two_steps
+            )
         wrong, full_a, full_b = am.checked_assignment(view, given.assignments, given.blocker_assignments)
         violations = given.violations + wrong
         views.append((name, view, given))
@@ -375,16 +461,22 @@ def _run(scenario: Scenario, *, defaults_only: bool = False) -> _CombatRun:
             return _CombatRun(False, violations, (), state, effects, tuple(views))
         header: list[str] = []
         if two_steps and number == 1:
-            header.append("先制攻撃か二段攻撃を持つクリーチャーがいるので、戦闘ダメージ・ステップは2回ある。"
-                          "この第1ステップでは先制攻撃か二段攻撃を持つクリーチャーだけが戦闘ダメージを割り振る (510.4)。")
+            header.append(
+                "先制攻撃か二段攻撃を持つクリーチャーがいるので、戦闘ダメージ・ステップは2回ある。"
+                "この第1ステップでは先制攻撃か二段攻撃を持つクリーチャーだけが戦闘ダメージを割り振る (510.4)。"
+            )
         elif two_steps:
-            header.append("第2戦闘ダメージ・ステップ：第1ステップの開始時に先制攻撃も二段攻撃も持っていなかった"
-                          "クリーチャーと、二段攻撃を持つクリーチャーが戦闘ダメージを割り振る (510.4)。"
-                          "戦場を離れたクリーチャーは戦闘から取り除かれている (506.4)。")
+            header.append(
+                "第2戦闘ダメージ・ステップ：第1ステップの開始時に先制攻撃も二段攻撃も持っていなかった"
+                "クリーチャーと、二段攻撃を持つクリーチャーが戦闘ダメージを割り振る (510.4)。"
+                "戦場を離れたクリーチャーは戦闘から取り除かれている (506.4)。"
+            )
         stage = _assignment_stage(view, full_a, full_b, given, header)
         if two_steps:
             stage = Stage(stage.stage, ("510.4", *stage.rules), stage.notes, stage.changes, stage.events)
-        outcome = deal_damage(state, effects, scenario.choices, _damage_list(state, full_a, full_b), combat=True)
+        outcome = deal_damage(
+            state, effects, scenario.choices, _damage_list(state, full_a, full_b), combat=True
+        )
         steps.append(Step(name, (stage, *outcome.stages)))
         state, effects = outcome.state, outcome.effects
     return _CombatRun(True, (), tuple(steps), state, effects, tuple(views))
@@ -410,8 +502,10 @@ def check_assignment(scenario: Scenario) -> tuple[Violation, ...]:
     return _run(scenario).violations
 
 
-def _split(step_views: tuple[tuple[str, CombatView, _StepInput], ...],
-           runs: list[tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]]) -> dict[str, Any]:
+def _split(
+    step_views: tuple[tuple[str, CombatView, _StepInput], ...],
+    runs: list[tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]],
+) -> dict[str, Any]:
     out: dict[str, Any] = {"assignments": {}, "blocker_assignments": {}}
     for (_name, _view, _given), (full_a, full_b) in zip(step_views, runs, strict=True):
         for key, full in (("assignments", full_a), ("blocker_assignments", full_b)):
@@ -462,7 +556,9 @@ def _view_for(scenario: Scenario, creature: str) -> tuple[CombatView, dict[str, 
 
 
 def _check_in_view(view: CombatView, creature: str) -> None:
-    if not any(a.attacker == creature for a in view.attacks) and not any(b.blocker == creature for b in view.blocks):
+    if not any(a.attacker == creature for a in view.attacks) and not any(
+        b.blocker == creature for b in view.blocks
+    ):
         raise ValueError(f"{creature} は戦闘ダメージを割り振りません(戦闘から取り除かれています)")
 
 

@@ -80,7 +80,9 @@ def _describe(state: GameState, hits: list[Hit]) -> str:
     return "［" + "、".join(parts) + "］"
 
 
-def _redirect(state: GameState, hits: list[Hit], excess_to: str | None) -> tuple[list[Hit], list[str], list[Change]]:
+def _redirect(
+    state: GameState, hits: list[Hit], excess_to: str | None
+) -> tuple[list[Hit], list[str], list[Change]]:
     """CR 120.4a: move excess damage to ``excess_to`` (a player or permanent id, or ``"controller"``)."""
     if excess_to is None:
         return hits, ["余剰のダメージを移し替える効果はない。"], []
@@ -95,8 +97,9 @@ def _redirect(state: GameState, hits: list[Hit], excess_to: str | None) -> tuple
         if h.amount <= 0 or not state.is_permanent(h.to):
             continue
         permanent = state.permanent(h.to)
-        excess = excess_damage(permanent, h.amount, deathtouch=h.source.has("deathtouch"),
-                               other=total[h.to] - h.amount)
+        excess = excess_damage(
+            permanent, h.amount, deathtouch=h.source.has("deathtouch"), other=total[h.to] - h.amount
+        )
         target = permanent.controller if excess_to == "controller" else excess_to
         if excess <= 0 or target == h.to:
             notes.append(f"{who(state, h.to)}への{h.amount}点に余剰のダメージはない (120.4a)。")
@@ -120,8 +123,16 @@ def _redirect(state: GameState, hits: list[Hit], excess_to: str | None) -> tuple
             f"{who(state, h.to)}への{before}点のうち、{why}の{excess}点は余剰のダメージとして"
             f"代わりに{who(state, target)}に与えられる (120.4a)。"
         )
-        changes.append(Change(h.to, "redirected", before, h.amount, "120.4a",
-                              FrozenMap({"source": h.source.key, "to": target, "excess": excess})))
+        changes.append(
+            Change(
+                h.to,
+                "redirected",
+                before,
+                h.amount,
+                "120.4a",
+                FrozenMap({"source": h.source.key, "to": target, "excess": excess}),
+            )
+        )
     return out, notes, changes
 
 
@@ -150,11 +161,20 @@ def deal_damage(
     rules_a: tuple[str, ...] = ("120.4a",)
     for h in hits:
         if h.amount == 0:
-            notes_a.append(f"{source_name(state, h.source)}から{who(state, h.to)}へのダメージは0点なので、"
-                           "ダメージは与えられない (120.8)。")
+            notes_a.append(
+                f"{source_name(state, h.source)}から{who(state, h.to)}へのダメージは0点なので、"
+                "ダメージは与えられない (120.8)。"
+            )
             rules_a = ("120.4a", "120.8")
-    stages.append(Stage("120.4a", rules_a, tuple(notes_a), tuple(changes_a),
-                        tuple([h.event(detailed=False) for h in hits])))
+    stages.append(
+        Stage(
+            "120.4a",
+            rules_a,
+            tuple(notes_a),
+            tuple(changes_a),
+            tuple([h.event(detailed=False) for h in hits]),
+        )
+    )
 
     # 120.4b
     outcome = apply_damage_effects(state, effects, choices, hits, cant_be_prevented=cant_be_prevented)
@@ -166,14 +186,22 @@ def deal_damage(
         notes_b.append(f"与えられるダメージ：{_describe(state, dealt)}。")
     else:
         notes_b.append("与えられるダメージはない。")
-    stages.append(Stage("120.4b", ("120.4b", *outcome.rules), tuple(notes_b), tuple(outcome.changes),
-                        tuple([h.event(detailed=True) for h in hits])))
+    stages.append(
+        Stage(
+            "120.4b",
+            ("120.4b", *outcome.rules),
+            tuple(notes_b),
+            tuple(outcome.changes),
+            tuple([h.event(detailed=True) for h in hits]),
+        )
+    )
     effects = outcome.effects
 
     # 120.4c
     res = damage_results(state, effects, choices, hits, outcome.gains)
-    stages.append(Stage("120.4c", tuple(res.rules), tuple(res.notes), (),
-                        tuple([r.event() for r in res.results])))
+    stages.append(
+        Stage("120.4c", tuple(res.rules), tuple(res.notes), (), tuple([r.event() for r in res.results]))
+    )
 
     # 120.4d
     event = apply_results(state, res.results, res.deathtouched)
@@ -182,12 +210,16 @@ def deal_damage(
     if not event.changes:
         notes_d.append("盤面は何も変わらない。")
     if any(
-        p.is_creature and p.current_toughness > 0 and p.damage >= p.current_toughness
+        p.is_creature
+        and p.current_toughness > 0
+        and p.damage >= p.current_toughness
         and not state.permanent(p.id).damage >= state.permanent(p.id).current_toughness
         for p in (event.state.permanent(c.object) for c in event.changes if c.attribute == "damage")
     ):
-        notes_d.append("ダメージそのものはクリーチャーを破壊しない。致死ダメージを負ったクリーチャーを破壊するのは"
-                       "状況起因処理である (120.5)。")
+        notes_d.append(
+            "ダメージそのものはクリーチャーを破壊しない。致死ダメージを負ったクリーチャーを破壊するのは"
+            "状況起因処理である (120.5)。"
+        )
         rules_d.append("120.5")
     stages.append(Stage("120.4d", tuple(rules_d), tuple(notes_d), tuple(event.changes)))
     state = event.state
@@ -195,18 +227,31 @@ def deal_damage(
     # 704
     state, rounds, remarks = check_state_based_actions(state)
     if not rounds:
-        stages.append(Stage("704", ("704.3",), ("状況起因処理で起きることはない (704.3)。", *remarks),
-                            extra=FrozenMap({"round": 0})))
+        stages.append(
+            Stage(
+                "704",
+                ("704.3",),
+                ("状況起因処理で起きることはない (704.3)。", *remarks),
+                extra=FrozenMap({"round": 0}),
+            )
+        )
     for i, rnd in enumerate(rounds):
         notes = list(rnd.notes)
         if i == 0:
             notes.extend(remarks)
         if i > 0:
             notes.insert(0, "状況起因処理が行われたので、もう一度チェックする (704.3)。")
-        stages.append(Stage("704", rnd.rules, tuple(notes), rnd.changes, extra=FrozenMap({"round": rnd.number})))
+        stages.append(
+            Stage("704", rnd.rules, tuple(notes), rnd.changes, extra=FrozenMap({"round": rnd.number}))
+        )
     if rounds:
         last = rounds[-1].number
-        stages[-1] = Stage(stages[-1].stage, stages[-1].rules,
-                           (*stages[-1].notes, "これ以上行われる状況起因処理はない (704.3)。"),
-                           stages[-1].changes, stages[-1].events, FrozenMap({"round": last}))
+        stages[-1] = Stage(
+            stages[-1].stage,
+            stages[-1].rules,
+            (*stages[-1].notes, "これ以上行われる状況起因処理はない (704.3)。"),
+            stages[-1].changes,
+            stages[-1].events,
+            FrozenMap({"round": last}),
+        )
     return DamageOutcome(state, effects, tuple(stages), tuple(hits))

@@ -260,7 +260,14 @@ Effect = (
     | CantBePrevented
 )
 
-DAMAGE_EFFECTS = (PreventNext, PreventNextFromSource, PreventAll, PreventStatic, PreventFromColor, DamageMultiplier)
+DAMAGE_EFFECTS = (
+    PreventNext,
+    PreventNextFromSource,
+    PreventAll,
+    PreventStatic,
+    PreventFromColor,
+    DamageMultiplier,
+)
 """Effects that modify the damage itself (stage 120.4b)."""
 
 RESULT_EFFECTS = (LifeGainMultiplier, NoLifeGain, LifeFloor, NoCounters, CounterMultiplier)

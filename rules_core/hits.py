@@ -18,8 +18,17 @@ class Hit:
     prevention effects took away (CR 615), ``amount`` what is dealt.
     """
 
-    __slots__ = ("added", "amount", "combat", "prevented", "redirected_from", "source", "to", "unpreventable",
-                 "would_deal")
+    __slots__ = (
+        "added",
+        "amount",
+        "combat",
+        "prevented",
+        "redirected_from",
+        "source",
+        "to",
+        "unpreventable",
+        "would_deal",
+    )
 
     def __init__(self, source: Source, to: str, amount: int, *, combat: bool) -> None:
         self.source = source

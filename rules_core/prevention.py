@@ -34,6 +34,7 @@ from .trace import Change
 
 PROTECTION = "protection"
 
+
 @dataclass(frozen=True, slots=True)
 class PendingGain:
     """CR 615.5: the extra effect of a prevention effect: ``player`` gains life equal to the damage prevented."""
@@ -324,8 +325,16 @@ def _apply(
             before = hit.amount
             hit.amount *= effect.factor
             hit.added += hit.amount - before
-            out.changes.append(Change(recipient, "multiplied", before, hit.amount, "614.1a",
-                                          FrozenMap({"source": hit.source.key, "effect": index})))
+            out.changes.append(
+                Change(
+                    recipient,
+                    "multiplied",
+                    before,
+                    hit.amount,
+                    "614.1a",
+                    FrozenMap({"source": hit.source.key, "effect": index}),
+                )
+            )
             notes.append(
                 f"{label}により、{source_name(state, hit.source)}が{to_name}に与えるダメージは"
                 f"{before}点から{hit.amount}点になる (614.1a, 120.4b)。"
@@ -377,9 +386,12 @@ def _apply(
                 )
         if remaining != start:
             book.shield[index] = remaining
-            out.changes.append(Change(recipient, "shield", start, remaining, "615.7",
-                                          FrozenMap({"effect": index})))
-            notes.append(f"{label}の残りは{remaining}点。" if remaining else f"{label}は使い切られた (615.7)。")
+            out.changes.append(
+                Change(recipient, "shield", start, remaining, "615.7", FrozenMap({"effect": index}))
+            )
+            notes.append(
+                f"{label}の残りは{remaining}点。" if remaining else f"{label}は使い切られた (615.7)。"
+            )
         return
 
     if isinstance(effect, PreventNextFromSource):
@@ -435,7 +447,8 @@ def _apply(
             if effect.color not in hit.source.colors:
                 notes.append(
                     f"{source_name(state, hit.source)}は今{color}ではないので、{label}は"
-                    f"そのダメージを軽減しない" + ("。盾は消費されない (615.9)。" if effect.next_only else " (615.9)。")
+                    f"そのダメージを軽減しない"
+                    + ("。盾は消費されない (615.9)。" if effect.next_only else " (615.9)。")
                 )
                 _add(rules, "615.9")
                 continue

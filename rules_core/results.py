@@ -60,8 +60,12 @@ class Result:
     modified_by: list[int] = field(default_factory=list)
 
     def event(self) -> FrozenMap[str, Any]:
-        doc: dict[str, Any] = {"result": self.kind, "object": self.object, "amount": self.amount,
-                               "rule": self.rule}
+        doc: dict[str, Any] = {
+            "result": self.kind,
+            "object": self.object,
+            "amount": self.amount,
+            "rule": self.rule,
+        }
         if self.source is not None:
             doc["source"] = self.source
         if self.by is not None:
@@ -118,7 +122,9 @@ def damage_results(
             if hit.combat and source.is_creature and source.toxic > 0:
                 t = source.toxic
                 results.append(Result(POISON, hit.to, t, "120.3g", source.key, source.controller, t))
-                notes.append(f"毒性{t}を持つ{src}の戦闘ダメージなので、さらに{to}は毒カウンターを{t}個得る (120.3g)。")
+                notes.append(
+                    f"毒性{t}を持つ{src}の戦闘ダメージなので、さらに{to}は毒カウンターを{t}個得る (120.3g)。"
+                )
                 _add(rules, "120.3g")
         else:
             permanent = state.permanent(hit.to)
@@ -126,8 +132,12 @@ def damage_results(
             if permanent.is_creature:
                 if source.has("infect") or source.has("wither"):
                     kw = "感染" if source.has("infect") else "萎縮"
-                    results.append(Result(MINUS_COUNTERS, hit.to, n, "120.3d", source.key, source.controller, n))
-                    notes.append(f"{kw}を持つ{src}からのダメージなので、{to}に-1/-1カウンターが{n}個置かれる (120.3d)。")
+                    results.append(
+                        Result(MINUS_COUNTERS, hit.to, n, "120.3d", source.key, source.controller, n)
+                    )
+                    notes.append(
+                        f"{kw}を持つ{src}からのダメージなので、{to}に-1/-1カウンターが{n}個置かれる (120.3d)。"
+                    )
                     _add(rules, "120.3d")
                 else:
                     results.append(Result(DAMAGE, hit.to, n, "120.3e", source.key, None, n))
@@ -165,11 +175,16 @@ def damage_results(
         _add(rules, "702.15e")
 
     for pending in gains:
-        results.append(Result(LIFE_GAIN, pending.player, pending.amount, "615.5", None, pending.player,
-                              pending.amount, []))
+        results.append(
+            Result(
+                LIFE_GAIN, pending.player, pending.amount, "615.5", None, pending.player, pending.amount, []
+            )
+        )
         names = object_names(state, [h.source for h in hits])
         label = effect_label(effects[pending.effect], pending.effect, names)
-        notes.append(f"{label}の追加の効果で、{plain(state, pending.player)}は{pending.amount}点のライフを得る (615.5)。")
+        notes.append(
+            f"{label}の追加の効果で、{plain(state, pending.player)}は{pending.amount}点のライフを得る (615.5)。"
+        )
         _add(rules, "615.5")
 
     if not results:
@@ -195,10 +210,7 @@ def _replace_results(
     notes: list[str],
     rules: list[str],
 ) -> None:
-    result_effects = [
-        (i, e) for i, e in enumerate(effects)
-        if isinstance(e, RESULT_EFFECTS)
-    ]
+    result_effects = [(i, e) for i, e in enumerate(effects) if isinstance(e, RESULT_EFFECTS)]
     if not result_effects:
         return
     by_object: dict[str, list[Result]] = {}
@@ -215,8 +227,10 @@ def _replace_results(
         if len(order) >= 2:
             chooser = obj if state.is_player(obj) else state.permanent(obj).controller
             names = " → ".join(effect_label(effects[i], i, state.label) for i in order)
-            notes.append(f"{plain(state, obj)}への結果を修整する置換効果が複数あるので、"
-                         f"{plain(state, chooser)}が順番を選ぶ (616.1)：{names}。")
+            notes.append(
+                f"{plain(state, obj)}への結果を修整する置換効果が複数あるので、"
+                f"{plain(state, chooser)}が順番を選ぶ (616.1)：{names}。"
+            )
             _add(rules, "616.1")
         for i in order:
             _apply_result_effect(state, effects[i], i, obj, items, results, notes, rules)
@@ -254,7 +268,9 @@ def _apply_result_effect(
                 before = r.amount
                 r.amount *= effect.factor
                 r.modified_by.append(index)
-                notes.append(f"{label}により、{name}が得るライフは{before}点から{r.amount}点になる (120.4c)。")
+                notes.append(
+                    f"{label}により、{name}が得るライフは{before}点から{r.amount}点になる (120.4c)。"
+                )
         _add(rules, "120.4c")
         _add(rules, "614.1a")
     elif isinstance(effect, NoLifeGain):
@@ -310,7 +326,9 @@ def _apply_result_effect(
                 before = r.amount
                 r.amount *= effect.factor
                 r.modified_by.append(index)
-                notes.append(f"{label}により、{name}に置かれる{what}は{before}個から{r.amount}個になる (120.4c)。")
+                notes.append(
+                    f"{label}により、{name}に置かれる{what}は{before}個から{r.amount}個になる (120.4c)。"
+                )
         _add(rules, "120.4c")
         _add(rules, "614.1a")
 
@@ -390,8 +408,10 @@ def apply_results(state: GameState, results: Iterable[Result], deathtouched: Ite
             fields["minus_counters"] = minus
             changes.append(Change(pid, MINUS_COUNTERS, p.minus_counters, minus, rule(pid, MINUS_COUNTERS)))
             n = d[MINUS_COUNTERS]
-            notes.append(f"{p.label}の-1/-1カウンター：{p.minus_counters} → {minus}"
-                         f"({p.current_power}/{p.current_toughness} → {p.current_power - n}/{p.current_toughness - n})")
+            notes.append(
+                f"{p.label}の-1/-1カウンター：{p.minus_counters} → {minus}"
+                f"({p.current_power}/{p.current_toughness} → {p.current_power - n}/{p.current_toughness - n})"
+            )
         if LOYALTY in d and p.loyalty is not None:
             fields["loyalty"] = max(0, p.loyalty - d[LOYALTY])
             changes.append(Change(pid, "loyalty", p.loyalty, fields["loyalty"], rule(pid, LOYALTY)))

@@ -56,7 +56,9 @@ def check_state_based_actions(state: GameState) -> tuple[GameState, list[SbaRoun
     return state, rounds, remarks
 
 
-def _one_round(state: GameState, number: int, remarks: list[str], told: set[str]) -> tuple[GameState, SbaRound | None]:
+def _one_round(
+    state: GameState, number: int, remarks: list[str], told: set[str]
+) -> tuple[GameState, SbaRound | None]:
     rules: list[str] = []
     notes: list[str] = []
     changes: list[Change] = []
@@ -70,7 +72,9 @@ def _one_round(state: GameState, number: int, remarks: list[str], told: set[str]
             notes.append(f"{player.label}のライフは{player.life}点なので、ゲームに敗北する (704.5a)。")
         if player.poison >= 10:
             why.append("704.5c")
-            notes.append(f"{player.label}は毒カウンターを{player.poison}個持っているので、ゲームに敗北する (704.5c)。")
+            notes.append(
+                f"{player.label}は毒カウンターを{player.poison}個持っているので、ゲームに敗北する (704.5c)。"
+            )
         if why:
             for r in why:
                 _add(rules, r)
@@ -89,29 +93,39 @@ def _one_round(state: GameState, number: int, remarks: list[str], told: set[str]
             indestructible = p.has("indestructible")
             if t <= 0:
                 why.append("704.5f")
-                notes.append(f"{label}はタフネスが{t}なので、オーナーの墓地に置かれる (704.5f)。"
-                             + ("破壊不能でも墓地に置かれる。" if indestructible else ""))
+                notes.append(
+                    f"{label}はタフネスが{t}なので、オーナーの墓地に置かれる (704.5f)。"
+                    + ("破壊不能でも墓地に置かれる。" if indestructible else "")
+                )
             else:
                 if p.damage > 0 and p.damage >= t:
                     if indestructible:
                         if p.id + "g" not in told:
                             told.add(p.id + "g")
-                            remarks.append(f"{label}は致死ダメージを負っているが、破壊不能なので破壊されない "
-                                           "(704.5g, 702.12b)。")
+                            remarks.append(
+                                f"{label}は致死ダメージを負っているが、破壊不能なので破壊されない "
+                                "(704.5g, 702.12b)。"
+                            )
                     else:
                         why.append("704.5g")
-                        notes.append(f"{label}が負っているダメージ({p.damage}点)がタフネス({t})以上なので、"
-                                     "致死ダメージを受けていて、破壊される (704.5g)。")
+                        notes.append(
+                            f"{label}が負っているダメージ({p.damage}点)がタフネス({t})以上なので、"
+                            "致死ダメージを受けていて、破壊される (704.5g)。"
+                        )
                 if p.deathtouch_damaged:
                     if indestructible:
                         if p.id + "h" not in told:
                             told.add(p.id + "h")
-                            remarks.append(f"{label}は接死を持つ発生源からダメージを受けたが、破壊不能なので"
-                                           "破壊されない (704.5h, 702.12b)。")
+                            remarks.append(
+                                f"{label}は接死を持つ発生源からダメージを受けたが、破壊不能なので"
+                                "破壊されない (704.5h, 702.12b)。"
+                            )
                     else:
                         why.append("704.5h")
-                        notes.append(f"{label}は前回の状況起因処理以降に接死を持つ発生源からダメージを受けたので、"
-                                     "破壊される (704.5h)。")
+                        notes.append(
+                            f"{label}は前回の状況起因処理以降に接死を持つ発生源からダメージを受けたので、"
+                            "破壊される (704.5h)。"
+                        )
         if p.is_planeswalker and (p.loyalty or 0) <= 0:
             why.append("704.5i")
             notes.append(f"{p.label}は忠誠度が0なので、オーナーの墓地に置かれる (704.5i)。")
@@ -122,12 +136,18 @@ def _one_round(state: GameState, number: int, remarks: list[str], told: set[str]
             for r in why:
                 _add(rules, r)
             new_perms[p.id] = evolve(p, zone="graveyard", deathtouch_damaged=False)
-            changes.append(Change(p.id, "zone", "battlefield", "graveyard", why[0], FrozenMap({"rules": tuple(why)})))
+            changes.append(
+                Change(p.id, "zone", "battlefield", "graveyard", why[0], FrozenMap({"rules": tuple(why)}))
+            )
             continue
         if p.plus_counters and p.minus_counters:
             n = min(p.plus_counters, p.minus_counters)
-            q = evolve(p, plus_counters=p.plus_counters - n, minus_counters=p.minus_counters - n,
-                       deathtouch_damaged=False)
+            q = evolve(
+                p,
+                plus_counters=p.plus_counters - n,
+                minus_counters=p.minus_counters - n,
+                deathtouch_damaged=False,
+            )
             _add(rules, "704.5q")
             notes.append(f"{p.label}の上の+1/+1カウンターと-1/-1カウンターを{n}個ずつ取り除く (704.5q)。")
             changes.append(Change(p.id, "counters.+1/+1", p.plus_counters, q.plus_counters, "704.5q"))

@@ -109,8 +109,12 @@ class NoncombatEvent:
 
     def to_dict(self) -> dict[str, Any]:
         if isinstance(self.source, Source):
-            src: Any = {"name": self.source.name, "controller": self.source.controller,
-                        "colors": list(self.source.colors), "keywords": sorted(self.source.keywords)}
+            src: Any = {
+                "name": self.source.name,
+                "controller": self.source.controller,
+                "colors": list(self.source.colors),
+                "keywords": sorted(self.source.keywords),
+            }
             if self.source.name is None:
                 del src["name"]
             if self.source.id is not None:
@@ -136,7 +140,11 @@ class Attack:
     blocked: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"attacker": self.attacker, "defender": self.defender, "blockers": list(self.blockers)}
+        doc: dict[str, Any] = {
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "blockers": list(self.blockers),
+        }
         if self.blocked and not self.blockers:
             doc["blocked"] = True
         return doc
@@ -177,8 +185,12 @@ class CombatEvent:
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"type": "combat", "attacks": [a.to_dict() for a in self.attacks]}
-        for key in ("assignments", "blocker_assignments", "second_step_assignments",
-                    "second_step_blocker_assignments"):
+        for key in (
+            "assignments",
+            "blocker_assignments",
+            "second_step_assignments",
+            "second_step_blocker_assignments",
+        ):
             value: Assignment = getattr(self, key)
             if value:
                 doc[key] = _assignment_doc(value)
@@ -321,8 +333,12 @@ def _obj(value: Any, path: str) -> Mapping[str, Any]:
     return value
 
 
-def _keys(value: Mapping[str, Any], path: str, allowed: frozenset[str] | tuple[str, ...],
-          required: tuple[str, ...] = ()) -> None:
+def _keys(
+    value: Mapping[str, Any],
+    path: str,
+    allowed: frozenset[str] | tuple[str, ...],
+    required: tuple[str, ...] = (),
+) -> None:
     for key in value:
         if key not in allowed:
             raise _fail(_join(path, key), "未知の項目です", "unknown key")
@@ -331,7 +347,9 @@ def _keys(value: Mapping[str, Any], path: str, allowed: frozenset[str] | tuple[s
             raise _fail(_join(path, key), "必須の項目です", "required")
 
 
-def _record(value: Any, path: str, allowed: frozenset[str], required: tuple[str, ...] = ()) -> Mapping[str, Any]:
+def _record(
+    value: Any, path: str, allowed: frozenset[str], required: tuple[str, ...] = ()
+) -> Mapping[str, Any]:
     """``value`` as an object with only ``allowed`` keys and every ``required`` one (:func:`_obj`, :func:`_keys`).
 
     A plain ``dict`` that passes is returned after two set operations; anything
@@ -352,7 +370,9 @@ def _int(value: Any, path: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _fail(path, "整数で指定してください", "must be an integer")
     if not lo <= value <= hi:
-        raise _fail(path, f"{lo}以上{hi}以下の整数で指定してください", f"must be an integer from {lo} to {hi}")
+        raise _fail(
+            path, f"{lo}以上{hi}以下の整数で指定してください", f"must be an integer from {lo} to {hi}"
+        )
     return value
 
 
@@ -442,8 +462,11 @@ class _Ids:
             return value
         ident = _id(value, path)
         if ident not in self.players and ident not in self.permanents:
-            raise _fail(path, f"存在しないプレイヤーまたはパーマネントのIDです: {ident}",
-                        f"no player or permanent with id {ident!r}")
+            raise _fail(
+                path,
+                f"存在しないプレイヤーまたはパーマネントのIDです: {ident}",
+                f"no player or permanent with id {ident!r}",
+            )
         return ident
 
     def source(self, value: Any, path: str) -> str:
@@ -453,9 +476,15 @@ class _Ids:
         return ident
 
     def new(self, value: Any, path: str) -> str:
-        if (type(value) is str and 0 < len(value) <= MAX_ID_LENGTH and value.isprintable()
-                and value not in self.players and value not in self.permanents and value != self.source_id
-                and value not in RESERVED_IDS):
+        if (
+            type(value) is str
+            and 0 < len(value) <= MAX_ID_LENGTH
+            and value.isprintable()
+            and value not in self.players
+            and value not in self.permanents
+            and value != self.source_id
+            and value not in RESERVED_IDS
+        ):
             return value
         ident = _id(value, path)
         if ident in self.players or ident in self.permanents or ident == self.source_id:
@@ -468,12 +497,40 @@ class _Ids:
 # --------------------------------------------------------------------------- parsing
 
 
-_TOP_KEYS = frozenset(("format", "title", "description", "active_player", "players", "permanents", "effects",
-                       "event", "choices"))
+_TOP_KEYS = frozenset(
+    (
+        "format",
+        "title",
+        "description",
+        "active_player",
+        "players",
+        "permanents",
+        "effects",
+        "event",
+        "choices",
+    )
+)
 _PLAYER_KEYS = frozenset(("id", "name", "life", "poison"))
-_PERMANENT_KEYS = frozenset(("id", "name", "controller", "protector", "types", "subtypes", "colors", "power",
-                             "toughness", "loyalty", "defense", "damage", "counters", "keywords", "toxic",
-                             "protection"))
+_PERMANENT_KEYS = frozenset(
+    (
+        "id",
+        "name",
+        "controller",
+        "protector",
+        "types",
+        "subtypes",
+        "colors",
+        "power",
+        "toughness",
+        "loyalty",
+        "defense",
+        "damage",
+        "counters",
+        "keywords",
+        "toxic",
+        "protection",
+    )
+)
 _COUNTER_KEYS = frozenset(("+1/+1", "-1/-1"))
 
 
@@ -486,11 +543,17 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
     if "format" in doc:
         fmt = doc["format"]
         if isinstance(fmt, bool) or fmt != FORMAT_VERSION:
-            raise _fail("format", f"{FORMAT_VERSION} を指定してください(対応している形式は1だけです)",
-                        f"must be {FORMAT_VERSION}")
+            raise _fail(
+                "format",
+                f"{FORMAT_VERSION} を指定してください(対応している形式は1だけです)",
+                f"must be {FORMAT_VERSION}",
+            )
     title = None if doc.get("title") is None else _str_multiline(doc["title"], "title", MAX_NAME_LENGTH * 2)
-    description = (None if doc.get("description") is None
-                   else _str_multiline(doc["description"], "description", MAX_TEXT_LENGTH))
+    description = (
+        None
+        if doc.get("description") is None
+        else _str_multiline(doc["description"], "description", MAX_TEXT_LENGTH)
+    )
 
     ids = _Ids()
     players = _list(doc["players"], "players", MAX_PLAYERS, min_len=1)
@@ -510,10 +573,12 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
     if isinstance(event, CombatEvent):
         for i, attack in enumerate(event.attacks):
             if ids.permanents[attack.attacker].controller != active_player:
-                raise _fail(f"event.attacks[{i}].attacker",
-                            "攻撃クリーチャーを指定するのはアクティブ・プレイヤーです(active_player のクリーチャーを"
-                            "指定してください) (508.1)",
-                            "attacking creatures must be controlled by the active player")
+                raise _fail(
+                    f"event.attacks[{i}].attacker",
+                    "攻撃クリーチャーを指定するのはアクティブ・プレイヤーです(active_player のクリーチャーを"
+                    "指定してください) (508.1)",
+                    "attacking creatures must be controlled by the active player",
+                )
 
     effects_raw = _list(doc.get("effects", []), "effects", MAX_EFFECTS)
     effects = tuple(_parse_effect(raw, f"effects[{i}]", ids) for i, raw in enumerate(effects_raw))
@@ -547,9 +612,11 @@ def _parse_player(raw: Any, path: str, ids: _Ids) -> Player:
     return Player(
         id=ids.new(obj["id"], f"{path}.id"),
         name=_name(obj["name"], f"{path}.name") if obj.get("name") is not None else None,
-        life=life if type(life) is int and -MAX_LIFE <= life <= MAX_LIFE
+        life=life
+        if type(life) is int and -MAX_LIFE <= life <= MAX_LIFE
         else _int(life, f"{path}.life", -MAX_LIFE, MAX_LIFE),
-        poison=poison if type(poison) is int and 0 <= poison <= MAX_AMOUNT
+        poison=poison
+        if type(poison) is int and 0 <= poison <= MAX_AMOUNT
         else _int(poison, f"{path}.poison", 0, MAX_AMOUNT),
     )
 
@@ -583,8 +650,11 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
     controller = ids.player(obj["controller"], f"{path}.controller")
     types_list = _choices_list(obj["types"], f"{path}.types", DAMAGEABLE_TYPES)
     if not types_list:
-        raise _fail(f"{path}.types", "creature、planeswalker、battle のうち1つ以上を指定してください",
-                    "must hold at least one of creature, planeswalker, battle")
+        raise _fail(
+            f"{path}.types",
+            "creature、planeswalker、battle のうち1つ以上を指定してください",
+            "must hold at least one of creature, planeswalker, battle",
+        )
     types = tuple(t for t in DAMAGEABLE_TYPES if t in types_list)
     is_creature = "creature" in types
     is_planeswalker = "planeswalker" in types
@@ -595,9 +665,13 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
         if present and key not in obj:
             raise _fail(f"{path}.{key}", f"{what}には必須の項目です", f"required for a {kind}")
         if not present and key in obj:
-            raise _fail(f"{path}.{key}", f"{what}でないパーマネントには指定できません", f"only allowed for a {kind}")
+            raise _fail(
+                f"{path}.{key}", f"{what}でないパーマネントには指定できません", f"only allowed for a {kind}"
+            )
     if "protector" in obj and not is_battle:
-        raise _fail(f"{path}.protector", "バトルでないパーマネントには指定できません", "only allowed for a battle")
+        raise _fail(
+            f"{path}.protector", "バトルでないパーマネントには指定できません", "only allowed for a battle"
+        )
 
     plus = minus = 0
     if "counters" in obj:
@@ -632,8 +706,9 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
         protection=sort_colors(_set_of(obj, "protection", path, COLORS)),
         loyalty=_amount(obj, "loyalty", 0, path, 0, MAX_AMOUNT) if is_planeswalker else None,
         defense=_amount(obj, "defense", 0, path, 0, MAX_AMOUNT) if is_battle else None,
-        protector=(ids.player(obj["protector"], f"{path}.protector")
-                   if obj.get("protector") is not None else None),
+        protector=(
+            ids.player(obj["protector"], f"{path}.protector") if obj.get("protector") is not None else None
+        ),
     )
 
 
@@ -703,8 +778,12 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: _Ids) -> NoncombatE
 
 
 _NO_ASSIGNMENT: Assignment = FrozenMap()
-_ASSIGNMENT_KEYS = ("assignments", "blocker_assignments", "second_step_assignments",
-                    "second_step_blocker_assignments")
+_ASSIGNMENT_KEYS = (
+    "assignments",
+    "blocker_assignments",
+    "second_step_assignments",
+    "second_step_blocker_assignments",
+)
 _COMBAT_KEYS = frozenset(("type", "attacks", *_ASSIGNMENT_KEYS))
 _ATTACK_KEYS = frozenset(("attacker", "defender", "blockers", "blocked"))
 
@@ -721,11 +800,17 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
         attacker_id = ids.permanent(aobj["attacker"], f"{apath}.attacker")
         attacker = ids.permanents[attacker_id]
         if not attacker.is_creature:
-            raise _fail(f"{apath}.attacker", "クリーチャーでないパーマネントは攻撃できません",
-                        "only a creature can attack")
+            raise _fail(
+                f"{apath}.attacker",
+                "クリーチャーでないパーマネントは攻撃できません",
+                "only a creature can attack",
+            )
         if attacker_id in attackers:
-            raise _fail(f"{apath}.attacker", f"同じクリーチャーが2回攻撃しています: {attacker_id}",
-                        f"{attacker_id!r} attacks twice")
+            raise _fail(
+                f"{apath}.attacker",
+                f"同じクリーチャーが2回攻撃しています: {attacker_id}",
+                f"{attacker_id!r} attacks twice",
+            )
         attackers.add(attacker_id)
         defender_id = ids.object(aobj["defender"], f"{apath}.defender")
         if defender_id in ids.players:
@@ -733,15 +818,20 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
         else:
             defender = ids.permanents[defender_id]
             if not (defender.is_planeswalker or defender.is_battle):
-                raise _fail(f"{apath}.defender",
-                            "攻撃できるのはプレイヤー、プレインズウォーカー、バトルだけです (506.1)",
-                            "only a player, planeswalker or battle can be attacked")
+                raise _fail(
+                    f"{apath}.defender",
+                    "攻撃できるのはプレイヤー、プレインズウォーカー、バトルだけです (506.1)",
+                    "only a player, planeswalker or battle can be attacked",
+                )
             defending_player = defender.defending_player
             if defender.is_planeswalker and not defender.is_battle:
                 defending_player = defender.controller
         if defending_player == attacker.controller:
-            raise _fail(f"{apath}.defender", "自分自身や自分が守るパーマネントは攻撃できません (508.1b)",
-                        "a creature can't attack its controller or what its controller protects")
+            raise _fail(
+                f"{apath}.defender",
+                "自分自身や自分が守るパーマネントは攻撃できません (508.1b)",
+                "a creature can't attack its controller or what its controller protects",
+            )
         blockers_raw = _list(aobj.get("blockers", []), f"{apath}.blockers", MAX_BLOCKERS)
         blockers: list[str] = []
         for j, braw in enumerate(blockers_raw):
@@ -749,31 +839,48 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
             blocker_id = ids.permanent(braw, bpath)
             blocker = ids.permanents[blocker_id]
             if not blocker.is_creature:
-                raise _fail(bpath, "クリーチャーでないパーマネントはブロックできません", "only a creature can block")
+                raise _fail(
+                    bpath, "クリーチャーでないパーマネントはブロックできません", "only a creature can block"
+                )
             if blocker_id in blockers:
-                raise _fail(bpath, f"同じブロック・クリーチャーが2回指定されています: {blocker_id}",
-                            f"{blocker_id!r} is listed twice")
+                raise _fail(
+                    bpath,
+                    f"同じブロック・クリーチャーが2回指定されています: {blocker_id}",
+                    f"{blocker_id!r} is listed twice",
+                )
             if blocker.controller != defending_player:
-                raise _fail(bpath, "ブロックできるのは防御プレイヤーのクリーチャーだけです (509.1a)",
-                            "only the defending player's creatures can block")
+                raise _fail(
+                    bpath,
+                    "ブロックできるのは防御プレイヤーのクリーチャーだけです (509.1a)",
+                    "only the defending player's creatures can block",
+                )
             shared = [c for c in blocker.colors if c in attacker.protection]
             if shared:
-                raise _fail(bpath, f"プロテクション({COLOR_JA[shared[0]]})を持つ攻撃クリーチャーは"
-                            f"{COLOR_JA[shared[0]]}のクリーチャーにブロックされません (702.16f)",
-                            "an attacker with protection can't be blocked by creatures of that colour")
+                raise _fail(
+                    bpath,
+                    f"プロテクション({COLOR_JA[shared[0]]})を持つ攻撃クリーチャーは"
+                    f"{COLOR_JA[shared[0]]}のクリーチャーにブロックされません (702.16f)",
+                    "an attacker with protection can't be blocked by creatures of that colour",
+                )
             blockers.append(blocker_id)
         blocked_raw = aobj.get("blocked")
         blocked = bool(blockers) if blocked_raw is None else _bool(blocked_raw, f"{apath}.blocked")
         if blockers and not blocked:
-            raise _fail(f"{apath}.blocked", "ブロック・クリーチャーがいるのにブロックされていないとはできません",
-                        "an attack with blockers is blocked")
+            raise _fail(
+                f"{apath}.blocked",
+                "ブロック・クリーチャーがいるのにブロックされていないとはできません",
+                "an attack with blockers is blocked",
+            )
         all_blockers.update(blockers)
         attacks.append(Attack(attacker_id, defender_id, tuple(blockers), blocked))
     for attack in attacks:
         for blocker_id in attack.blockers:
             if blocker_id in attackers:
-                raise _fail(f"{path}.attacks", f"攻撃クリーチャーはブロックできません: {blocker_id}",
-                            f"attacking creature {blocker_id!r} can't block")
+                raise _fail(
+                    f"{path}.attacks",
+                    f"攻撃クリーチャーはブロックできません: {blocker_id}",
+                    f"attacking creature {blocker_id!r} can't block",
+                )
 
     def assignment(key: str, owners: set[str], owner_ja: str, owner_en: str) -> Assignment:
         if not obj.get(key) and type(obj.get(key, {})) is dict:
@@ -797,24 +904,30 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
     return CombatEvent(
         attacks=tuple(attacks),
         assignments=assignment("assignments", attackers, "攻撃クリーチャー", "an attacking creature"),
-        blocker_assignments=assignment("blocker_assignments", all_blockers, "ブロック・クリーチャー",
-                                       "a blocking creature"),
-        second_step_assignments=assignment("second_step_assignments", attackers, "攻撃クリーチャー",
-                                           "an attacking creature"),
-        second_step_blocker_assignments=assignment("second_step_blocker_assignments", all_blockers,
-                                                   "ブロック・クリーチャー", "a blocking creature"),
+        blocker_assignments=assignment(
+            "blocker_assignments", all_blockers, "ブロック・クリーチャー", "a blocking creature"
+        ),
+        second_step_assignments=assignment(
+            "second_step_assignments", attackers, "攻撃クリーチャー", "an attacking creature"
+        ),
+        second_step_blocker_assignments=assignment(
+            "second_step_blocker_assignments", all_blockers, "ブロック・クリーチャー", "a blocking creature"
+        ),
     )
 
 
 def _division(obj: Mapping[str, Any], path: str, ids: _Ids) -> FrozenMap[str, int]:
     """One creature's combat damage assignment ``{recipient id: amount}`` (recipients must exist)."""
     for to, amount in obj.items():
-        if not (type(amount) is int and 0 <= amount <= MAX_AMOUNT and (to in ids.players or to in ids.permanents)):
+        if not (
+            type(amount) is int and 0 <= amount <= MAX_AMOUNT and (to in ids.players or to in ids.permanents)
+        ):
             break
     else:
         return FrozenMap(obj)
     return FrozenMap(
-        (ids.object(to, f"{path}.{to}"), _int(amount, f"{path}.{to}", 0, MAX_AMOUNT)) for to, amount in obj.items()
+        (ids.object(to, f"{path}.{to}"), _int(amount, f"{path}.{to}", 0, MAX_AMOUNT))
+        for to, amount in obj.items()
     )
 
 
@@ -855,43 +968,77 @@ def _parse_effect(raw: Any, path: str, ids: _Ids) -> Effect:
         return _int(obj[key], f"{path}.{key}", lo, hi)
 
     if kind == "prevent_next":
-        return PreventNext(to=ids.object(obj["to"], f"{path}.to"), amount=amount("amount"), used=flag("used"),
-                           name=name)
+        return PreventNext(
+            to=ids.object(obj["to"], f"{path}.to"), amount=amount("amount"), used=flag("used"), name=name
+        )
     if kind == "prevent_next_from_source":
-        return PreventNextFromSource(source=ids.source(obj["source"], f"{path}.source"),
-                                     gain_life_to=opt("gain_life_to", ids.player), used=flag("used"), name=name)
+        return PreventNextFromSource(
+            source=ids.source(obj["source"], f"{path}.source"),
+            gain_life_to=opt("gain_life_to", ids.player),
+            used=flag("used"),
+            name=name,
+        )
     if kind == "prevent_all":
-        return PreventAll(to=opt("to", ids.object), from_=opt("from", ids.source), combat_only=flag("combat_only"),
-                          name=name)
+        return PreventAll(
+            to=opt("to", ids.object),
+            from_=opt("from", ids.source),
+            combat_only=flag("combat_only"),
+            name=name,
+        )
     if kind == "prevent_static":
         if obj.get("to") is not None and obj.get("to_filter") is not None:
-            raise _fail(f"{path}.to_filter", "to と to_filter は同時に指定できません", "give either to or to_filter")
-        return PreventStatic(amount=amount("amount"), to=opt("to", ids.object),
-                             to_filter=opt("to_filter", lambda v, p: _parse_filter(v, p, ids)), name=name)
+            raise _fail(
+                f"{path}.to_filter", "to と to_filter は同時に指定できません", "give either to or to_filter"
+            )
+        return PreventStatic(
+            amount=amount("amount"),
+            to=opt("to", ids.object),
+            to_filter=opt("to_filter", lambda v, p: _parse_filter(v, p, ids)),
+            name=name,
+        )
     if kind == "prevent_from_color":
-        return PreventFromColor(color=_choice(obj["color"], f"{path}.color", COLORS),
-                                to=ids.object(obj["to"], f"{path}.to"), next_only=flag("next_only"),
-                                used=flag("used"), name=name)
+        return PreventFromColor(
+            color=_choice(obj["color"], f"{path}.color", COLORS),
+            to=ids.object(obj["to"], f"{path}.to"),
+            next_only=flag("next_only"),
+            used=flag("used"),
+            name=name,
+        )
     if kind == "damage_multiplier":
-        return DamageMultiplier(factor=amount("factor", 1, MAX_FACTOR),
-                                from_controller=opt("from_controller", ids.player), to=opt("to", ids.object),
-                                name=name)
+        return DamageMultiplier(
+            factor=amount("factor", 1, MAX_FACTOR),
+            from_controller=opt("from_controller", ids.player),
+            to=opt("to", ids.object),
+            name=name,
+        )
     if kind == "life_gain_multiplier":
-        return LifeGainMultiplier(player=ids.player(obj["player"], f"{path}.player"),
-                                  factor=amount("factor", 1, MAX_FACTOR), name=name)
+        return LifeGainMultiplier(
+            player=ids.player(obj["player"], f"{path}.player"),
+            factor=amount("factor", 1, MAX_FACTOR),
+            name=name,
+        )
     if kind == "no_life_gain":
         return NoLifeGain(player=opt("player", ids.player), name=name)
     if kind == "life_floor":
         floor = _int(obj.get("floor", 1), f"{path}.floor", -MAX_LIFE, MAX_LIFE)
-        return LifeFloor(player=ids.player(obj["player"], f"{path}.player"), floor=floor,
-                         if_controls_creature=flag("if_controls_creature"), name=name)
+        return LifeFloor(
+            player=ids.player(obj["player"], f"{path}.player"),
+            floor=floor,
+            if_controls_creature=flag("if_controls_creature"),
+            name=name,
+        )
     if kind == "no_counters":
         return NoCounters(on=ids.object(obj["on"], f"{path}.on"), name=name)
     if kind == "counter_multiplier":
-        return CounterMultiplier(factor=amount("factor", 1, MAX_FACTOR), by_controller=opt("by_controller", ids.player),
-                                 name=name)
-    return CantBePrevented(from_=opt("from", ids.source), from_controller=opt("from_controller", ids.player),
-                           combat_only=flag("combat_only"), name=name)
+        return CounterMultiplier(
+            factor=amount("factor", 1, MAX_FACTOR), by_controller=opt("by_controller", ids.player), name=name
+        )
+    return CantBePrevented(
+        from_=opt("from", ids.source),
+        from_controller=opt("from_controller", ids.player),
+        combat_only=flag("combat_only"),
+        name=name,
+    )
 
 
 def _parse_filter(raw: Any, path: str, ids: _Ids) -> TargetFilter:
@@ -899,8 +1046,12 @@ def _parse_filter(raw: Any, path: str, ids: _Ids) -> TargetFilter:
     _keys(obj, path, ("controller", "subtype", "types"))
     types = _choices_list(obj.get("types", []), f"{path}.types", DAMAGEABLE_TYPES)
     return TargetFilter(
-        controller=ids.player(obj["controller"], f"{path}.controller") if obj.get("controller") is not None else None,
-        subtype=_str(obj["subtype"], f"{path}.subtype", MAX_ID_LENGTH) if obj.get("subtype") is not None else None,
+        controller=ids.player(obj["controller"], f"{path}.controller")
+        if obj.get("controller") is not None
+        else None,
+        subtype=_str(obj["subtype"], f"{path}.subtype", MAX_ID_LENGTH)
+        if obj.get("subtype") is not None
+        else None,
         types=tuple(t for t in DAMAGEABLE_TYPES if t in types),
     )
 
@@ -937,8 +1088,11 @@ def _parse_choices(raw: Any, path: str, ids: _Ids, effects: tuple[Effect, ...]) 
         for i, item in enumerate(values):
             ipath = f"{opath}[{i}]"
             if isinstance(item, str) and item != "protection":
-                raise _fail(ipath, "効果の番号(0から始まる整数)か \"protection\" で指定してください",
-                            'must be an effect index or "protection"')
+                raise _fail(
+                    ipath,
+                    '効果の番号(0から始まる整数)か "protection" で指定してください',
+                    'must be an effect index or "protection"',
+                )
             value: int | str = "protection" if item == "protection" else _effect_index(item, ipath, effects)
             if value in seen:
                 raise _fail(ipath, f"同じ効果が2回指定されています: {value}", f"{value!r} is listed twice")
@@ -951,8 +1105,11 @@ def _parse_choices(raw: Any, path: str, ids: _Ids, effects: tuple[Effect, ...]) 
         apath = f"{path}.shield_allocation.{key}"
         index = _effect_index(key, apath, effects)
         if not isinstance(effects[index], PreventNext):
-            raise _fail(apath, "prevent_next(軽減の盾)の効果の番号を指定してください (615.7)",
-                        "must name a prevent_next effect")
+            raise _fail(
+                apath,
+                "prevent_next(軽減の盾)の効果の番号を指定してください (615.7)",
+                "must name a prevent_next effect",
+            )
         dobj = _obj(division, apath)
         if len(dobj) > MAX_ATTACKS + MAX_BLOCKERS:
             raise _fail(apath, "項目が多すぎます", "too many entries")

@@ -287,8 +287,12 @@ class GameState:
         """A new state with some permanents replaced (by id)."""
         return self.replaced(permanents=changed)
 
-    def replaced(self, *, players: Mapping[str, Player] | None = None,
-                 permanents: Mapping[str, Permanent] | None = None) -> GameState:
+    def replaced(
+        self,
+        *,
+        players: Mapping[str, Player] | None = None,
+        permanents: Mapping[str, Permanent] | None = None,
+    ) -> GameState:
         """A new state with some players and permanents replaced (by id), in one step.
 
         >>> state = GameState((Player("A"),), ())
