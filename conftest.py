@@ -19,6 +19,23 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _patient_browser_assertions():
+    """A loaded 2-core machine can take longer than Playwright's 5 s default to settle an htmx swap;
+    waiting longer only slows a failing test, never a passing one."""
+    try:
+        from playwright.sync_api import expect
+    except ImportError:  # the engine's tests run without the browser tools
+        return
+    expect.set_options(timeout=15_000)
+
+
+@pytest.fixture
+def context(context):
+    context.set_default_timeout(20_000)
+    return context
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}

@@ -26,6 +26,8 @@ from .combat import (
     default_assignment,
     legal_assignments,
     max_damage_assignment,
+    plan_steps,
+    recipients,
 )
 from .engine import resolve, resolve_document
 from .errors import ScenarioError
@@ -46,6 +48,8 @@ __all__ = [
     "legal_assignments",
     "max_damage_assignment",
     "parse_scenario",
+    "plan_steps",
+    "recipients",
     "resolve",
     "resolve_document",
 ]

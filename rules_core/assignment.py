@@ -274,11 +274,15 @@ class Violation:
     ``attacker`` holds the id of the creature whose assignment is wrong; for a
     blocker's assignment that is the blocker's id.  The message says what is
     wrong and the smallest change that makes that creature's assignment legal.
+    ``step`` is the combat damage step whose assignment is wrong (CR 510.4):
+    1 or 2 when the combat has two (someone has first strike or double
+    strike), ``None`` when it has one (and in a bare :class:`CombatView`).
     """
 
     rule: str
     message: str
     attacker: str | None = None
+    step: int | None = None
 
 
 # --------------------------------------------------------------------------------------------

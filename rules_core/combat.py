@@ -27,7 +27,7 @@ creature that left the battlefield before its step is ignored, with a note.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import assignment as am
@@ -62,8 +62,13 @@ def _event(scenario: Scenario) -> CombatEvent:
 def plan_steps(scenario: Scenario) -> tuple[bool, frozenset[str]]:
     """CR 510.4: whether there is a first-strike step, and the creatures that deal damage in it.
 
+    ``(two_steps, first_dealers)``: ``two_steps`` is true when a creature in
+    combat has first strike or double strike; ``first_dealers`` are those
+    creatures (they deal damage in step 1; the others, and the double
+    strikers again, in step 2). ``(False, frozenset())`` for one step.
     The second step's dealers depend on the board after the first step
     (those still on the battlefield), see :func:`_second_dealers`.
+    ``ValueError`` for a scenario that is not a combat.
     """
     event = _event(scenario)
     state = scenario.state
@@ -413,8 +418,13 @@ class _CombatRun:
     views: tuple[tuple[str, CombatView, _StepInput], ...]
 
 
-def _run(scenario: Scenario, *, defaults_only: bool = False) -> _CombatRun:
-    """Resolve every combat damage step; stop at the first illegal assignment."""
+def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None = None) -> _CombatRun:
+    """Resolve every combat damage step; stop at the first illegal assignment.
+
+    ``stop_at``: stop as step ``stop_at`` begins, once its view and given
+    assignments are known (its assignment is neither checked nor dealt). With
+    two steps, each violation carries its step (:attr:`Violation.step`).
+    """
     two_steps, first_dealers = plan_steps(scenario)
     state = scenario.state
     effects = scenario.effects
@@ -454,10 +464,14 @@ def _run(scenario: Scenario, *, defaults_only: bool = False) -> _CombatRun:
             given = _given_for_step(
                 scenario, state, view, number=number, first_dealers=first_dealers, two_steps=two_steps
             )
+        views.append((name, view, given))
+        if number == stop_at:
+            return _CombatRun(True, (), tuple(steps), state, effects, tuple(views))
         wrong, full_a, full_b = am.checked_assignment(view, given.assignments, given.blocker_assignments)
         violations = given.violations + wrong
-        views.append((name, view, given))
         if violations:
+            if two_steps:
+                violations = tuple(replace(v, step=number) for v in violations)
             return _CombatRun(False, violations, (), state, effects, tuple(views))
         header: list[str] = []
         if two_steps and number == 1:
@@ -519,71 +533,170 @@ def _split(
 
 
 def default_assignment(scenario: Scenario) -> dict[str, Any]:
-    """The assignment every creature makes by default (``scenario-format.md``), in the contract's shape.
+    """The assignment every creature makes by default (``scenario-format.md`` § 2.8), in the contract's shape.
 
     ``{"assignments": {...}, "blocker_assignments": {...}}``; each creature's
-    entry is for the first step in which it deals damage. With double strike,
-    the second step's defaults come as ``second_step_assignments`` /
-    ``second_step_blocker_assignments`` (computed after a first step resolved
-    with default assignments). Zeros are omitted; a creature that assigns
-    nothing maps to ``{}``.
+    entry is for the first step in which it deals damage. With two combat
+    damage steps (CR 510.4), the second step's defaults are computed on the
+    board that the scenario's *given* first step leaves (its
+    ``assignments``/``blocker_assignments``, defaults where missing); a
+    double striker's come as ``second_step_assignments`` /
+    ``second_step_blocker_assignments``. If the given first step is illegal
+    (CR 510.1e) there is no such board, and the second step's defaults are
+    computed after a first step made with defaults instead. If the game ends
+    after the first step (CR 104.3a) there are no second-step defaults. Each
+    default is the creature's own, the others making theirs too (given
+    entries are not used for a step's defaults). Zeros are omitted; a
+    creature that assigns nothing maps to ``{}``.
     """
-    run = _run(scenario, defaults_only=True)
+    two_steps, _first = plan_steps(scenario)
+    if two_steps:
+        run = _run(scenario, stop_at=2)
+        if not run.legal:
+            run = _run(scenario, defaults_only=True, stop_at=2)
+    else:
+        run = _run(scenario, defaults_only=True, stop_at=1)
     fulls = [am.complete_assignment(view, {}, {}) for _name, view, _given in run.views]
     return _split(run.views, fulls)
 
 
-def _view_for(scenario: Scenario, creature: str) -> tuple[CombatView, dict[str, dict[str, int]]]:
-    """The view of the first step in which ``creature`` deals damage, and the others' given assignments."""
+def _label(scenario: Scenario, ident: str) -> str:
+    return scenario.state.permanent(ident).label
+
+
+def _view_for(
+    scenario: Scenario, creature: str, step: int | None
+) -> tuple[CombatView, dict[str, dict[str, int]]]:
+    """CR 510.4: the view of the asked step (``None``: the first in which ``creature`` deals damage), and the
+    other attackers' assignments given for that step.
+
+    Step two's view is the board after the scenario's given first step
+    (defaults where missing); the other creatures' step-two entries are
+    taken as given. ``ValueError`` (in Japanese) when ``creature`` deals no
+    combat damage in that step. With ``step=None`` only, a creature of step
+    two whose given first step is illegal or ends the game is answered on the
+    board after a first step made with defaults (the behaviour before
+    ``step`` existed).
+    """
     event = _event(scenario)
     if creature not in event.combatants:
         raise ValueError(f"{creature} はこの戦闘の攻撃クリーチャーでもブロック・クリーチャーでもありません")
+    if step not in (None, 1, 2):
+        raise ValueError(f"戦闘ダメージ・ステップは 1 か 2 で指定してください (step={step!r})")
     two_steps, first_dealers = plan_steps(scenario)
-    state = scenario.state
-    if two_steps and creature not in first_dealers:
-        run = _run(scenario)
-        if not run.legal or len(run.views) < 2:
-            # Resolve step one with defaults instead, to reach step two.
-            run = _run(scenario, defaults_only=True)
-        if len(run.views) < 2:
-            raise ValueError(f"{creature} が戦闘ダメージを割り振るステップがありません")
-        _name, view, given = run.views[1]
+    label = _label(scenario, creature)
+    number = step if step is not None else (2 if two_steps and creature not in first_dealers else 1)
+    if number == 1:
+        if two_steps and creature not in first_dealers:
+            raise ValueError(
+                f"「{label}」は先制攻撃も二段攻撃も持たないので、第1戦闘ダメージ・ステップでは"
+                "戦闘ダメージを割り振りません (510.4)"
+            )
+        state = scenario.state
+        dealers = first_dealers if two_steps else frozenset(event.combatants)
+        view = build_view(scenario, state, dealers)
+        given = _given_for_step(
+            scenario, state, view, number=1, first_dealers=first_dealers, two_steps=two_steps
+        )
+        _check_in_view(scenario, view, creature, number if two_steps else None)
         return view, given.assignments
-    dealers = first_dealers if two_steps else frozenset(event.combatants)
-    view = build_view(scenario, state, dealers)
-    given = _given_for_step(scenario, state, view, number=1, first_dealers=first_dealers, two_steps=two_steps)
+    if not two_steps:
+        raise ValueError(
+            "先制攻撃や二段攻撃を持つクリーチャーがいないので、戦闘ダメージ・ステップは1回だけです。"
+            "第2戦闘ダメージ・ステップはありません (510.4)"
+        )
+    run = _run(scenario, stop_at=2)
+    if len(run.views) < 2 and step is None:
+        run = _run(scenario, defaults_only=True, stop_at=2)
+    if len(run.views) < 2:
+        if not run.legal:
+            raise ValueError(
+                "第1戦闘ダメージ・ステップの割り振りが適正ではないので、第2戦闘ダメージ・ステップの盤面が"
+                "決まりません。先に第1ステップの割り振りを直してください (510.1e)"
+            )
+        raise ValueError(
+            "第1戦闘ダメージ・ステップのあとゲームが終わったので、第2戦闘ダメージ・ステップはありません (104.3a)"
+        )
+    _name, view, given = run.views[1]
+    _check_in_view(scenario, view, creature, 2, after_first=run.state)
     return view, given.assignments
 
 
-def _check_in_view(view: CombatView, creature: str) -> None:
-    if not any(a.attacker == creature for a in view.attacks) and not any(
-        b.blocker == creature for b in view.blocks
-    ):
-        raise ValueError(f"{creature} は戦闘ダメージを割り振りません(戦闘から取り除かれています)")
+def _check_in_view(
+    scenario: Scenario,
+    view: CombatView,
+    creature: str,
+    step: int | None,
+    *,
+    after_first: GameState | None = None,
+) -> None:
+    """``ValueError`` (Japanese) unless ``creature`` deals combat damage in ``view``'s step (CR 506.4, 510.4)."""
+    if any(a.attacker == creature for a in view.attacks) or any(b.blocker == creature for b in view.blocks):
+        return
+    label = _label(scenario, creature)
+    if after_first is not None and not after_first.permanent(creature).on_battlefield:
+        raise ValueError(
+            f"「{label}」は第1戦闘ダメージ・ステップで戦場を離れたので、第2戦闘ダメージ・ステップでは"
+            "戦闘ダメージを割り振りません (506.4, 510.4)"
+        )
+    if step == 2:
+        raise ValueError(
+            f"「{label}」は二段攻撃を持たず第1戦闘ダメージ・ステップで戦闘ダメージを割り振ったので、"
+            "第2戦闘ダメージ・ステップでは割り振りません (510.4)"
+        )
+    raise ValueError(f"「{label}」は戦闘ダメージを割り振りません(戦闘から取り除かれています) (506.4)")
 
 
-def legal_assignments(scenario: Scenario, attacker_id: str) -> Iterator[dict[str, int]]:
+def recipients(scenario: Scenario, creature: str, *, step: int | None = None) -> tuple[str, ...]:
+    """CR 510.1b-d, 702.19: whom ``creature`` may assign combat damage to at all in that step.
+
+    Blockers still in combat first (as listed), then the attacked player,
+    planeswalker or battle, then (trample over planeswalkers) that
+    planeswalker's controller; for a blocker, the attackers it blocks that are
+    still in combat. Conditions (lethal damage, loyalty) are not applied: see
+    :func:`legal_assignments`. ``step`` as in :func:`count_assignments`.
+    See :func:`rules_core.assignment.recipients`.
+    """
+    view, _given = _view_for(scenario, creature, step)
+    return am.recipients(view, creature)
+
+
+def legal_assignments(
+    scenario: Scenario, attacker_id: str, *, step: int | None = None
+) -> Iterator[dict[str, int]]:
     """Every legal assignment of one attacking (or blocking) creature, the others' held as given or default.
 
-    For the first step in which it deals damage; zeros omitted. See
-    :func:`rules_core.assignment.legal_assignments`.
+    Zeros omitted; see :func:`rules_core.assignment.legal_assignments`.
+    ``step`` as in :func:`count_assignments`.
     """
-    view, given = _view_for(scenario, attacker_id)
-    _check_in_view(view, attacker_id)
+    view, given = _view_for(scenario, attacker_id, step)
     return am.legal_assignments(view, attacker_id, given)
 
 
-def count_assignments(scenario: Scenario, attacker_id: str) -> int:
-    """How many legal assignments the creature has (closed form; see :func:`legal_assignments`)."""
-    view, given = _view_for(scenario, attacker_id)
-    _check_in_view(view, attacker_id)
+def count_assignments(scenario: Scenario, attacker_id: str, *, step: int | None = None) -> int:
+    """How many legal assignments the creature has (closed form; see :func:`legal_assignments`).
+
+    ``step`` (CR 510.4): ``None``, the first combat damage step in which the
+    creature deals damage; ``1``, the first combat damage step (the only one
+    when no creature has first strike or double strike); ``2``, the second,
+    on the board the scenario's given first step leaves (``assignments``/
+    ``blocker_assignments``, defaults where missing), the other creatures'
+    step-two entries (``second_step_assignments``, ``assignments`` of
+    creatures without first strike) held as given. ``ValueError`` (Japanese)
+    if the creature deals no combat damage in that step, if there is no such
+    step, or (``step=2``) if the given first step is illegal.
+    """
+    view, given = _view_for(scenario, attacker_id, step)
     return am.count_assignments(view, attacker_id, given)
 
 
-def max_damage_assignment(scenario: Scenario, attacker_id: str) -> dict[str, int]:
-    """The attacker's legal assignment dealing the most to the attacked player, planeswalker or battle."""
-    view, given = _view_for(scenario, attacker_id)
-    _check_in_view(view, attacker_id)
+def max_damage_assignment(scenario: Scenario, attacker_id: str, *, step: int | None = None) -> dict[str, int]:
+    """The attacker's legal assignment dealing the most to the attacked player, planeswalker or battle.
+
+    ``step`` as in :func:`count_assignments`; see
+    :func:`rules_core.assignment.max_damage_assignment`.
+    """
+    view, given = _view_for(scenario, attacker_id, step)
     return am.max_damage_assignment(view, attacker_id, given)
 
 
@@ -596,5 +709,6 @@ __all__ = [
     "legal_assignments",
     "max_damage_assignment",
     "plan_steps",
+    "recipients",
     "resolve_combat",
 ]

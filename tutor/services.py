@@ -42,7 +42,7 @@ STARTER_DOCUMENT: dict[str, Any] = {
 
 ASSIGNMENT_KEYS = ("assignments", "blocker_assignments", "second_step_assignments", "second_step_blocker_assignments")
 """The combat event's assignment tables: each creature's first step in which it deals damage, and a
-double striker's second step (CR 510.4; FORMAT.md 2.4)."""
+double striker's second step (CR 510.4; docs/scenario-format.md § 2.8)."""
 
 
 # Keys of an effect that name a player or a permanent (scenario-format.md, effects table).

@@ -16,7 +16,7 @@ PACKAGE = Path(rules_core.__file__).parent
 PUBLIC = {
     "ScenarioError", "parse_scenario", "resolve", "resolve_document", "Scenario", "Resolution",
     "check_assignment", "default_assignment", "legal_assignments", "count_assignments", "max_damage_assignment",
-    "Violation",
+    "Violation", "recipients", "plan_steps",
 }
 
 
