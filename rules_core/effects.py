@@ -8,36 +8,52 @@ Each effect knows how to write itself back as a contract document
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, cast
 
 from .state import COLOR_JA
 
 
-def _put(doc: dict[str, Any], key: str, value: Any) -> None:
-    if value is not None and value is not False:
-        doc[key] = value
+class _Document:
+    """Writes a value object back as its contract document (:meth:`to_dict`): the ``type`` of an effect
+    first, then every field in declaration order, a required one (or one named in ``ALWAYS``) always,
+    an optional one only when set (not None, False or empty). ``from_`` is written as ``from``."""
+
+    __slots__ = ()
+    ALWAYS: ClassVar[frozenset[str]] = frozenset()
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        kind = getattr(type(self), "type", None)
+        if kind is not None:
+            doc["type"] = kind
+        for field in fields(cast(Any, self)):
+            value = getattr(self, field.name)
+            required = field.default is MISSING and field.default_factory is MISSING
+            if required or field.name in self.ALWAYS or not (value is None or value is False or value == ()):
+                doc[field.name.rstrip("_")] = _plain(value)
+        return doc
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, _Document):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return list(value)
+    return value
 
 
 @dataclass(frozen=True, slots=True)
-class TargetFilter:
+class TargetFilter(_Document):
     """``to_filter`` of ``prevent_static``: a permanent matching every given condition (CR 615.10 example)."""
 
     controller: str | None = None
     subtype: str | None = None
     types: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {}
-        _put(doc, "controller", self.controller)
-        _put(doc, "subtype", self.subtype)
-        if self.types:
-            doc["types"] = list(self.types)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class PreventNext:
+class PreventNext(_Document):
     """CR 615.7: a shield that prevents the next ``amount`` damage to ``to``."""
 
     type: ClassVar[str] = "prevent_next"
@@ -46,15 +62,9 @@ class PreventNext:
     used: bool = False
     name: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "to": self.to, "amount": self.amount}
-        _put(doc, "used", self.used)
-        _put(doc, "name", self.name)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class PreventNextFromSource:
+class PreventNextFromSource(_Document):
     """CR 615.8: prevents the next instance of damage from ``source``, however much;
     with ``gain_life_to``, that player then gains life equal to the damage prevented (CR 615.5, Awe Strike)."""
 
@@ -64,16 +74,9 @@ class PreventNextFromSource:
     used: bool = False
     name: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "source": self.source}
-        _put(doc, "gain_life_to", self.gain_life_to)
-        _put(doc, "used", self.used)
-        _put(doc, "name", self.name)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class PreventAll:
+class PreventAll(_Document):
     """Prevent all damage (Fog-like), optionally only to ``to``, only from ``from_``, only combat damage."""
 
     type: ClassVar[str] = "prevent_all"
@@ -82,17 +85,9 @@ class PreventAll:
     combat_only: bool = False
     name: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type}
-        _put(doc, "to", self.to)
-        _put(doc, "from", self.from_)
-        _put(doc, "combat_only", self.combat_only)
-        _put(doc, "name", self.name)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class PreventStatic:
+class PreventStatic(_Document):
     """CR 615.10: a static ability preventing ``amount`` of each applicable damage event, separately."""
 
     type: ClassVar[str] = "prevent_static"
@@ -101,17 +96,9 @@ class PreventStatic:
     to_filter: TargetFilter | None = None
     name: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "amount": self.amount}
-        _put(doc, "to", self.to)
-        if self.to_filter is not None:
-            doc["to_filter"] = self.to_filter.to_dict()
-        _put(doc, "name", self.name)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class PreventFromColor:
+class PreventFromColor(_Document):
     """CR 615.9, 609.7b: prevents damage to ``to`` from sources of ``color``, the colour being checked
     again when the damage would be dealt; with ``next_only`` a one-shot shield not used up on a mismatch."""
 
@@ -122,16 +109,9 @@ class PreventFromColor:
     used: bool = False
     name: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "color": self.color, "to": self.to}
-        _put(doc, "next_only", self.next_only)
-        _put(doc, "used", self.used)
-        _put(doc, "name", self.name)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class DamageMultiplier:
+class DamageMultiplier(_Document):
     """CR 614 (120.4b): a replacement effect multiplying damage by ``factor`` (2 doubles)."""
 
     type: ClassVar[str] = "damage_multiplier"
@@ -140,16 +120,9 @@ class DamageMultiplier:
     to: str | None = None
     name: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "factor": self.factor}
-        _put(doc, "from_controller", self.from_controller)
-        _put(doc, "to", self.to)
-        _put(doc, "name", self.name)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class LifeGainMultiplier:
+class LifeGainMultiplier(_Document):
     """120.4c: ``player`` gains ``factor`` times the life instead (Boon Reflection, 《加護の反射》)."""
 
     type: ClassVar[str] = "life_gain_multiplier"
@@ -157,61 +130,40 @@ class LifeGainMultiplier:
     factor: int
     name: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "player": self.player, "factor": self.factor}
-        _put(doc, "name", self.name)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class NoLifeGain:
+class NoLifeGain(_Document):
     """120.4c: ``player`` (every player if None) can't gain life (Sulfuric Vortex, 《硫黄の渦》)."""
 
     type: ClassVar[str] = "no_life_gain"
     player: str | None = None
     name: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type}
-        _put(doc, "player", self.player)
-        _put(doc, "name", self.name)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class LifeFloor:
+class LifeFloor(_Document):
     """120.4c: damage that would reduce ``player``'s life below ``floor`` reduces it to ``floor`` instead
     (Worship, 《崇拝》, with ``if_controls_creature``)."""
 
     type: ClassVar[str] = "life_floor"
+    ALWAYS: ClassVar[frozenset[str]] = frozenset({"floor"})
     player: str
     floor: int = 1
     if_controls_creature: bool = False
     name: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "player": self.player, "floor": self.floor}
-        _put(doc, "if_controls_creature", self.if_controls_creature)
-        _put(doc, "name", self.name)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class NoCounters:
+class NoCounters(_Document):
     """120.4c: no counters can be put on ``on`` (Tatterkite, 《破れ翼トビ》)."""
 
     type: ClassVar[str] = "no_counters"
     on: str
     name: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "on": self.on}
-        _put(doc, "name", self.name)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class CounterMultiplier:
+class CounterMultiplier(_Document):
     """120.4c: counters put (by ``by_controller``, if given) are multiplied by ``factor``."""
 
     type: ClassVar[str] = "counter_multiplier"
@@ -219,15 +171,9 @@ class CounterMultiplier:
     by_controller: str | None = None
     name: str | None = None
 
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "factor": self.factor}
-        _put(doc, "by_controller", self.by_controller)
-        _put(doc, "name", self.name)
-        return doc
-
 
 @dataclass(frozen=True, slots=True)
-class CantBePrevented:
+class CantBePrevented(_Document):
     """CR 615.12: damage (from ``from_``, from sources ``from_controller`` controls, combat only) can't be prevented."""
 
     type: ClassVar[str] = "cant_be_prevented"
@@ -235,14 +181,6 @@ class CantBePrevented:
     from_controller: str | None = None
     combat_only: bool = False
     name: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type}
-        _put(doc, "from", self.from_)
-        _put(doc, "from_controller", self.from_controller)
-        _put(doc, "combat_only", self.combat_only)
-        _put(doc, "name", self.name)
-        return doc
 
 
 Effect = (
