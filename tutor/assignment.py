@@ -159,7 +159,7 @@ def rows_of(document: Mapping[str, Any], parsed: Any, plan: Plan | None = None,
     """One row per attacker (and per blocker that blocks several attackers) and per step it assigns in.
 
     A row: ``role``, ``key`` (its assignment table), ``step`` (1, 2, or None for a single step), ``id``,
-    ``label``, ``power``, ``tramples``, ``count`` (the legal assignments, as text, or None), ``gone``
+    ``label``, ``power``, ``tramples``, ``count`` (the creature's legal assignments, as text, or None), ``gone``
     (it left the battlefield in the first step: no recipients then), and ``recipients`` (``id``,
     ``label``, ``initial``, ``is_blocker``, ``gone``).
     """
@@ -211,9 +211,10 @@ def rows_of(document: Mapping[str, Any], parsed: Any, plan: Plan | None = None,
 
 
 def _count(parsed: Any, role: str, creature: str, step: int | None) -> str | None:
-    """How many legal assignments an attacker has in this row's step (None when not known: the engine
-    says it deals no damage there, or the first step is illegal so the second has no board yet)."""
-    if role != "attacker" or parsed is None:
+    """How many legal assignments the creature (an attacker, or a blocker dividing its damage among the
+    attackers it blocks, 510.1d) has in this row's step (None when not known: the engine says it deals
+    no damage there, or the first step is illegal so the second has no board yet)."""
+    if parsed is None:
         return None
     try:
         return count_text(count_assignments(parsed, creature, step=step))
@@ -230,7 +231,7 @@ def filled(document: Mapping[str, Any], parsed: Any, rows: list[dict[str, Any]],
     first step, made that way, leaves.
     """
     fresh = with_tables(document, {})
-    defaults = default_assignment(_parse(fresh) or parsed)
+    defaults = default_assignment(parse_or_none(fresh) or parsed)
     tables = {key: {k: dict(v) for k, v in (defaults.get(key) or {}).items()} for key in KEYS}
     if how != "max":
         return tables
@@ -241,7 +242,7 @@ def filled(document: Mapping[str, Any], parsed: Any, rows: list[dict[str, Any]],
     if any(row["step"] == 2 for row in rows):
         plan = Plan(*plan_steps(parsed))
         first = {key: {c: a for c, a in table.items() if plan.step_of(c, key) == 1} for key, table in tables.items()}
-        after = _parse(with_tables(document, first))
+        after = parse_or_none(with_tables(document, first))
         if after is not None:
             second = default_assignment(after)
             for key in KEYS:
@@ -255,7 +256,7 @@ def filled(document: Mapping[str, Any], parsed: Any, rows: list[dict[str, Any]],
     return tables
 
 
-def _parse(document: Mapping[str, Any]) -> Any:
+def parse_or_none(document: Mapping[str, Any]) -> Any:
     try:
         return parse_scenario(document)
     except ScenarioError:

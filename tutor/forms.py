@@ -607,6 +607,7 @@ class AssignmentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rows = rows
         for r, row in enumerate(rows):
+            row["index"] = r
             for k, recipient in enumerate(row["recipients"]):
                 name = f"a_{r}_{k}"
                 recipient["field"] = name

@@ -243,6 +243,18 @@ def test_510_4_double_strike_second_step_from_the_panel(live_server, page: Page)
     expect(page.locator(".final")).to_contain_text("対戦相手(ライフ 20、毒カウンター 0): 変化なし")
 
 
+def test_510_4_second_step_follows_the_typed_first_step(live_server, page: Page):
+    page.goto(f"{live_server.url}/board/s/cr510-4-ds/")
+    first = page.locator('fieldset.assign-row[data-step="1"]')
+    second = page.locator('fieldset.assign-row[data-step="2"]')
+    expect(second.locator(".assign-gone-mark")).to_have_count(1)
+    first.get_by_label("1/1クリーチャー(ブロック)").fill("0")
+    first.get_by_label("1/5クリーチャー(ブロック)").fill("4")
+    # the 1/1 survives the first step and the 1/5 is one point from lethal: 8 ways (no save needed)
+    expect(second.locator(".assign-count")).to_contain_text("8 通り")
+    expect(second.locator(".assign-gone-mark")).to_have_count(0)
+
+
 def test_board_has_no_axe_violations(live_server, page: Page):
     from axe_playwright_python.sync_playwright import Axe
 

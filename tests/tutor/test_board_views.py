@@ -361,9 +361,18 @@ def test_removing_the_last_player_is_refused_with_a_message(client):
 def test_assignment_panel_shows_steppers_counts_and_legality(client):
     html = _html(client.get("/board/s/cr510-1c-ex/"))
     assert 'id="assignment-form"' in html
-    assert "この攻撃クリーチャーの適正な割り振り: <b>5</b> 通り" in html
+    assert "このクリーチャーの適正な割り振り: <b>5</b> 通り" in html
     assert 'name="nudge" value="a_0_0:+1"' in html
     assert "いまの割り振りは適正です" in html
+
+
+def test_assignment_panel_counts_a_blockers_assignments_too(client):
+    """A blocker of two attackers divides its 2 damage between them (510.1d): 2-0, 1-1 or 0-2."""
+    html = _html(client.get("/board/s/cr702-19b-ex1/"))
+    row = re.search(r'<fieldset class="assign-row[^"]*" id="assign-row-\d+" data-creature="wall">(.*?)</fieldset>', html, re.S).group(1)
+    assert "ブロックしている攻撃クリーチャーへ" in row
+    assert "このクリーチャーの適正な割り振り: <b>3</b> 通り" in row
+    assert html.count('class="assign-count"') == 3  # the two attackers' rows and the blocker's
 
 
 def test_assignment_check_with_htmx_gives_the_feedback_only(client):
@@ -430,7 +439,7 @@ DOUBLE = "/board/s/cr510-4-ds/"  # a 4/4 with double strike and trample blocked 
 
 
 def _fieldset(html: str, step: int) -> str:
-    return re.search(rf'<fieldset class="assign-row[^"]*" data-creature="striker" data-step="{step}">(.*?)</fieldset>',
+    return re.search(rf'<fieldset class="assign-row[^"]*" id="assign-row-\d+" data-creature="striker" data-step="{step}">(.*?)</fieldset>',
                      html, re.S).group(1)
 
 
@@ -442,7 +451,7 @@ def test_510_4_double_striker_has_a_row_for_each_step(client):
     assert "<b>5</b> 通り" in first  # 4 points over the two blockers: nothing can go past them
     assert 'name="a_0_1" id="id_a_0_1" value="3"' in first
     assert "二段攻撃の2回目・パワー4" in second
-    assert "1/1クリーチャー(ブロック)<span class=\"assign-gone-mark\">(第1ステップで戦場を離れた)" in second
+    assert '1/1クリーチャー(ブロック)<span id="a_1_0-gone"><span class="assign-gone-mark">(第1ステップで戦場を離れた)' in second
     # the 1/5 already has 3 damage from the first step: 2 more is lethal, 2 can go to the player (702.19b)
     assert 'name="a_1_1" id="id_a_1_1" value="2"' in second
     assert 'name="a_1_2" id="id_a_1_2" value="2"' in second
@@ -463,6 +472,50 @@ def test_510_4_second_step_is_checked_live_and_says_which_step(client):
     assert "この割り振りは適正です" in ok
     first_wrong = _html(client.post(DOUBLE + "assignment/check/", {**base, "a_0_2": "1", "a_1_1": "2", "a_1_2": "2"}))
     assert "不適正" in first_wrong and "第2戦闘ダメージ・ステップ: " not in first_wrong
+
+
+def test_510_4_second_step_marks_and_counts_follow_the_typed_first_step(client):
+    """All four first-step points on the 1/5: the 1/1 lives and the 1/5 is one point from lethal."""
+    typed = {"a_0_0": "0", "a_0_1": "4", "a_0_2": "0", "a_1_0": "0", "a_1_1": "4", "a_1_2": "0"}
+    live = _html(client.post(DOUBLE + "assignment/check/", typed, **HX))
+    assert "この割り振りは適正です" in live
+    info = re.search(r'<div class="assign-info" id="assign-info-1" hx-swap-oob="true">(.*?)</div>', live, re.S).group(1)
+    assert "<b>8</b> 通り" in info and "戦場を離れた" not in info
+    assert '<span id="a_1_0-gone" hx-swap-oob="true"></span>' in live
+    assert '<span id="assign-legend-1" hx-swap-oob="true">' in live
+    assert 'id="assign-info-0"' not in live  # the first step's rows are the ones being typed: left alone
+    assert "保存されている第1ステップ" not in live
+    # the default first step again: the 1/1 is gone and 3 assignments are left
+    back = _html(client.post(DOUBLE + "assignment/check/", {**typed, "a_0_0": "1", "a_0_1": "3",
+                                                             "a_1_1": "2", "a_1_2": "2"}, **HX))
+    assert '<span id="a_1_0-gone" hx-swap-oob="true"><span class="assign-gone-mark">' in back
+    assert "<b>3</b> 通り" in back
+    # without JS the whole page is drawn from the typed numbers
+    page = _html(client.post(DOUBLE + "assignment/check/", typed))
+    second = _fieldset(page, 2)
+    assert "<b>8</b> 通り" in second and "戦場を離れた" not in second
+    assert "hx-swap-oob" not in page
+    assert "保存されている第1ステップ" not in page
+
+
+def test_510_4_a_second_step_row_whose_creature_leaves_or_stays_is_swapped_whole(client):
+    """A first-striking 2/4 blocks a 2/2 double striker and a 1/1; its two points kill one of them."""
+    doc = services.permanent_put(document=services.STARTER_DOCUMENT, data={
+        **CREATURE, "controller": "A", "power": 2, "toughness": 2, "keywords": ["double_strike"]})
+    doc = services.permanent_put(document=doc, data={**CREATURE, "controller": "A", "power": 1, "toughness": 1})
+    doc = services.permanent_put(document=doc, data={**CREATURE, "power": 2, "toughness": 4,
+                                                     "keywords": ["first_strike"]})
+    doc = services.event_set(document=doc, event={"type": "combat", "attacks": [
+        {"attacker": "c1", "defender": "B", "blockers": ["c3"]}, {"attacker": "c2", "defender": "B", "blockers": ["c3"]}]})
+    url = f"/board/s/{services.scenario_save(document=doc).slug}/"
+    shown = dict(re.findall(r'name="(a_\d_\d)" id="id_a_\d_\d" value="(\d*)"', _html(client.get(url))))
+    assert "a_1_0" not in shown and "a_2_0" in shown  # by default the 2/2 double striker dies first
+    html = _html(client.post(url + "assignment/check/", {**shown, "a_3_0": "0", "a_3_1": "2"}, **HX))
+    assert "この割り振りは適正です" in html
+    row = re.search(r'<fieldset [^>]*id="assign-row-1"[^>]*hx-swap-oob="true">(.*?)</fieldset>', html, re.S).group(1)
+    assert 'name="a_1_0" id="id_a_1_0" value="2"' in row and "hx-swap-oob" not in row  # no nested swaps
+    gone = re.search(r'<fieldset [^>]*id="assign-row-2"[^>]*hx-swap-oob="true">(.*?)</fieldset>', html, re.S).group(1)
+    assert "第1ステップで戦場を離れたので" in gone and 'name="a_2_0"' not in gone
 
 
 def test_510_4_fill_and_nudge_the_second_step(client):

@@ -601,7 +601,27 @@ def _assignment_form(request: HttpRequest, document: dict[str, Any], parsed: Any
             except ValueError:
                 value = 0
             data[name] = str(max(0, min(999, value + delta)))
-    return AssignmentForm(data, rows=rows)
+    return AssignmentForm(data, rows=_typed_rows(document, parsed, rows, data))
+
+
+def _typed_rows(document: dict[str, Any], parsed: Any, rows: list[dict[str, Any]],
+                data: QueryDict) -> list[dict[str, Any]]:
+    """The rows on the board the typed first step leaves (the second step's gone marks, power and
+    counts follow what is typed, not what is stored). A second-step row that gains recipients there
+    gets the engine's default for them where nothing was posted."""
+    if not any(row["step"] == 2 for row in rows):
+        return rows
+    typed = services.assignment_set(document=document, tables=AssignmentForm(data, rows=rows).tables(raw=True))
+    typed_parsed = assignment.parse_or_none(typed)
+    if typed_parsed is None:
+        return rows
+    fresh = assignment.rows_of(typed, typed_parsed)
+    if [(r["key"], r["id"]) for r in fresh] != [(r["key"], r["id"]) for r in rows]:
+        return rows
+    for r, row in enumerate(fresh):
+        for k, recipient in enumerate(row["recipients"] if row["step"] == 2 else []):
+            data.setdefault(f"a_{r}_{k}", str(recipient["initial"]))
+    return fresh
 
 
 @require_POST
@@ -615,11 +635,16 @@ def assignment_check(request: HttpRequest, slug: str | None = None) -> HttpRespo
     context = _page_context(request, scenario=scenario, document=document, assignment_form=form,
                             assignment_checked=True)
     if getattr(request, "htmx", None):
-        whole = bool(request.POST.get("fill") or request.POST.get("nudge"))
-        response = render(request, f"{TEMPLATE}#{'assignment' if whole else 'assignment-feedback'}", context)
-        if not whole:
-            response["HX-Retarget"] = "#assignment-feedback"
-            response["HX-Reswap"] = "innerHTML"
+        if request.POST.get("fill") or request.POST.get("nudge"):
+            return _vary(render(request, f"{TEMPLATE}#assignment", context))
+        # the second step's rows follow the typed first step: their marks and counts (or the whole
+        # row, when the creature leaves or stays on the battlefield) go out of band with the feedback
+        context["assignment"]["oob"] = [
+            {**row, "index": r, "reshaped": bool(row["recipients"]) != any(k.startswith(f"a_{r}_") for k in request.POST)}
+            for r, row in enumerate(form.rows) if row["step"] == 2]
+        response = render(request, f"{TEMPLATE}#assignment-feedback", context)
+        response["HX-Retarget"] = "#assignment-feedback"
+        response["HX-Reswap"] = "innerHTML"
         return _vary(response)
     return _render_page(request, context)
 
