@@ -23,16 +23,32 @@ class _Document:
     ALWAYS: ClassVar[frozenset[str]] = frozenset()
 
     def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {}
         kind = getattr(type(self), "type", None)
-        if kind is not None:
-            doc["type"] = kind
-        for field in fields(cast(Any, self)):
-            value = getattr(self, field.name)
-            required = field.default is MISSING and field.default_factory is MISSING
-            if required or field.name in self.ALWAYS or not (value is None or value is False or value == ()):
-                doc[field.name.rstrip("_")] = _plain(value)
+        doc: dict[str, Any] = {} if kind is None else {"type": kind}
+        for name, key, always in _layout(type(self)):
+            value = getattr(self, name)
+            if always or not (value is None or value is False or value == ()):
+                doc[key] = _plain(value)
         return doc
+
+
+_LAYOUTS: dict[type, tuple[tuple[str, str, bool], ...]] = {}
+
+
+def _layout(cls: type[_Document]) -> tuple[tuple[str, str, bool], ...]:
+    """(field name, document key, always written) for each field of ``cls``, worked out once per class."""
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        layout = tuple(
+            (
+                field.name,
+                field.name.rstrip("_"),
+                (field.default is MISSING and field.default_factory is MISSING) or field.name in cls.ALWAYS,
+            )
+            for field in fields(cast(Any, cls))
+        )
+        _LAYOUTS[cls] = layout
+    return layout
 
 
 def _plain(value: Any) -> Any:
