@@ -323,6 +323,15 @@ def _add(rules: list[str], rule: str) -> None:
         rules.append(rule)
 
 
+def _assigned_events(source: str, amounts: Mapping[str, int], *, given: bool) -> list[FrozenMap[str, Any]]:
+    """The assignment stage's ``events``: one per recipient that ``source`` assigns damage to (CR 510.1)."""
+    return [
+        FrozenMap({"source": source, "to": to, "amount": n, "combat": True, "given": given})
+        for to, n in amounts.items()
+        if n
+    ]
+
+
 def _assignment_stage(
     view: CombatView,
     full_a: Mapping[str, Mapping[str, int]],
@@ -342,19 +351,7 @@ def _assignment_stage(
             f"攻撃クリーチャー「{names.get(a.attacker, a.attacker)}」(パワー{a.power})：{what}"
             f"({origin})。{_reason(view, a, amounts, full_a, rules)}"
         )
-        for to, n in amounts.items():
-            if n:
-                events.append(
-                    FrozenMap(
-                        {
-                            "source": a.attacker,
-                            "to": to,
-                            "amount": n,
-                            "combat": True,
-                            "given": a.attacker in given.assignments,
-                        }
-                    )
-                )
+        events.extend(_assigned_events(a.attacker, amounts, given=a.attacker in given.assignments))
     for b in view.blocks:
         amounts = full_b[b.blocker]
         origin = "指定された割り振り" if b.blocker in given.blocker_assignments else "既定の割り振り"
@@ -375,19 +372,7 @@ def _assignment_stage(
             f"ブロック・クリーチャー「{names.get(b.blocker, b.blocker)}」(パワー{b.power})：{what}"
             f"({origin})。{why}"
         )
-        for to, n in amounts.items():
-            if n:
-                events.append(
-                    FrozenMap(
-                        {
-                            "source": b.blocker,
-                            "to": to,
-                            "amount": n,
-                            "combat": True,
-                            "given": b.blocker in given.blocker_assignments,
-                        }
-                    )
-                )
+        events.extend(_assigned_events(b.blocker, amounts, given=b.blocker in given.blocker_assignments))
     notes.extend(given.ignored)
     notes.append("割り振り全体がルールに従っているので適正 (510.1e)。")
     notes.append("割り振られた戦闘ダメージはすべて同時に与えられる。スタックは用いない (510.2)。")
