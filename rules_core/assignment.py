@@ -55,6 +55,8 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Final
 
+from .ja import DEFENDER_KIND_JA
+
 __all__ = [
     "DEFENDER_KINDS",
     "AssignmentError",
@@ -78,8 +80,6 @@ __all__ = [
 
 DEFENDER_KINDS: Final = ("player", "planeswalker", "battle")
 """What an attacking creature can attack (CR 506.1, 508.1b)."""
-
-_KIND_JA: Final = {"player": "プレイヤー", "planeswalker": "プレインズウォーカー", "battle": "バトル"}
 
 
 class AssignmentError(ValueError):
@@ -1004,7 +1004,7 @@ def _nothing_message(a_or_b: AttackView | BlockView, plan: _Plan, r: str, n: int
         return Violation(
             "510.1c",
             f"{x}をブロックしていたクリーチャーはもう戦闘におらず、攻撃していた"
-            f"{_KIND_JA[a.defender_kind]}も戦闘から取り除かれているので、{x}は戦闘ダメージを"
+            f"{DEFENDER_KIND_JA[a.defender_kind]}も戦闘から取り除かれているので、{x}は戦闘ダメージを"
             f"割り振りません。{undo} (510.1c)",
             who,
         )
@@ -1033,14 +1033,14 @@ def _forbidden_attack(a: AttackView, plan: _Plan, r: str, n: int, t: _Text) -> V
     if r == a.defender and a.defender_removed:
         return Violation(
             "506.4c",
-            f"{x}が攻撃していた{_KIND_JA[a.defender_kind]}{rq}は戦闘から取り除かれているので、"
+            f"{x}が攻撃していた{DEFENDER_KIND_JA[a.defender_kind]}{rq}は戦闘から取り除かれているので、"
             f"{rq}には割り振れません。{move} (506.4c)",
             a.attacker,
         )
     if r == a.defender and a.blocked and not a.tramples:
         return Violation(
             "510.1c",
-            f"トランプルを持たないので、ブロックされた{x}は{_KIND_JA[a.defender_kind]}{rq}に"
+            f"トランプルを持たないので、ブロックされた{x}は{DEFENDER_KIND_JA[a.defender_kind]}{rq}に"
             f"割り振れません。{rq}への{n}点をブロック・クリーチャー（{dest}）に移してください"
             f" (510.1c)",
             a.attacker,
@@ -1142,7 +1142,7 @@ def _check_lethal(
         )
         holder = "プレインズウォーカー越えトランプルを持つ"
     else:
-        what, rule = f"{_KIND_JA[a.defender_kind]}{t.q(plan.target)}", "702.19b"
+        what, rule = f"{DEFENDER_KIND_JA[a.defender_kind]}{t.q(plan.target)}", "702.19b"
         holder = "トランプルを持つ"
     if missing <= beyond:
         fix = f"{past_q}への割り振りから{missing}点をそれらのブロック・クリーチャーに移してください"
@@ -1339,7 +1339,7 @@ def describe_options(
     both = ""
     rule = plan.rule
     if plan.target_blocks:  # see _attack_plan
-        kind = _KIND_JA[view.attack(creature).defender_kind]
+        kind = DEFENDER_KIND_JA[view.attack(creature).defender_kind]
         both = (
             f"{t.q(plan.target)}は攻撃されている{kind}であり、ブロック・クリーチャーでもある"
             f"（1つのオブジェクトなので、割り振り先としても1つ）。"

@@ -35,14 +35,13 @@ from ._frozen import FrozenMap
 from .assignment import AttackView, BlockView, CombatView, Violation
 from .damage import deal_damage
 from .effects import Effect
+from .ja import DEFENDER_KIND_JA
 from .scenario import CombatEvent, Scenario
 from .state import GameState, Permanent, Source
 from .trace import Resolution, Stage, Step
 
 FIRST = "first_strike_damage"
 REGULAR = "combat_damage"
-
-_KIND_JA = {"player": "プレイヤー", "planeswalker": "プレインズウォーカー", "battle": "バトル"}
 
 
 def _strikes_first(p: Permanent) -> bool:
@@ -266,7 +265,7 @@ def _reason(
                 f"ダメージを割り振れば残りをそのコントローラーに割り振れる (702.19c)。"
             )
         _add(rules, "510.1b")
-        return f"ブロックされていないので、攻撃している{_KIND_JA[a.defender_kind]}{q(a.defender)}に割り振る (510.1b)。"
+        return f"ブロックされていないので、攻撃している{DEFENDER_KIND_JA[a.defender_kind]}{q(a.defender)}に割り振る (510.1b)。"
     if not a.blockers:
         if a.trample or a.trample_over_planeswalkers:
             _add(rules, "702.19d")
@@ -278,7 +277,7 @@ def _reason(
     if a.defender in a.blockers:  # one object, one recipient (see rules_core.assignment._attack_plan)
         _add(rules, "510.1c")
         both = (
-            f"攻撃されている{_KIND_JA[a.defender_kind]}{q(a.defender)}はこのクリーチャーをブロックしてもいるので、"
+            f"攻撃されている{DEFENDER_KIND_JA[a.defender_kind]}{q(a.defender)}はこのクリーチャーをブロックしてもいるので、"
             "それへのダメージはブロック・クリーチャーへのダメージとして自由に割り振れる (510.1c)。"
         )
     if not tramples:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, cast
 
-from .state import COLOR_JA
+from .ja import COLOR_JA
 
 
 class _Document:
@@ -246,21 +246,6 @@ EFFECT_TYPES: dict[str, type] = {
         CounterMultiplier,
         CantBePrevented,
     )
-}
-
-EFFECT_LABEL_JA: dict[str, str] = {
-    "prevent_next": "軽減の盾",
-    "prevent_next_from_source": "発生源からの次のダメージの軽減",
-    "prevent_all": "すべてのダメージの軽減",
-    "prevent_static": "常在型の軽減効果",
-    "prevent_from_color": "色を指定した軽減",
-    "damage_multiplier": "ダメージを増やす置換効果",
-    "life_gain_multiplier": "ライフ獲得を増やす置換効果",
-    "no_life_gain": "ライフを得られない効果",
-    "life_floor": "ライフの下限の置換効果",
-    "no_counters": "カウンターを置けない効果",
-    "counter_multiplier": "カウンターを増やす置換効果",
-    "cant_be_prevented": "軽減できない効果",
 }
 
 

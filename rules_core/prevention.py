@@ -27,8 +27,9 @@ from .effects import (
     effect_label,
 )
 from .hits import Hit
+from .ja import COLOR_JA
 from .scenario import Choices
-from .state import COLOR_JA, GameState
+from .state import GameState
 from .text import colors_ja, object_names, source_name, who
 from .trace import Change
 

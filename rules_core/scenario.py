@@ -46,8 +46,8 @@ from .effects import (
     TargetFilter,
 )
 from .errors import ScenarioError
+from .ja import COLOR_JA
 from .state import (
-    COLOR_JA,
     COLORS,
     DAMAGEABLE_TYPES,
     KEYWORDS,

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from .ja import COLOR_JA, KEYWORD_JA
+
 COLORS: Final = ("white", "blue", "black", "red", "green")
 """The five colours, in the usual order (CR 105.1)."""
 
@@ -28,19 +30,6 @@ KEYWORDS: Final = (
 
 DAMAGEABLE_TYPES: Final = ("creature", "planeswalker", "battle")
 """CR 120.1a: only battles, creatures and planeswalkers can be dealt damage."""
-
-COLOR_JA: Final = {"white": "白", "blue": "青", "black": "黒", "red": "赤", "green": "緑"}
-KEYWORD_JA: Final = {
-    "deathtouch": "接死",
-    "double_strike": "二段攻撃",
-    "first_strike": "先制攻撃",
-    "indestructible": "破壊不能",
-    "infect": "感染",
-    "lifelink": "絆魂",
-    "trample": "トランプル",
-    "trample_over_planeswalkers": "プレインズウォーカー越えトランプル",
-    "wither": "萎縮",
-}
 
 
 def sort_colors(colors: Iterable[str]) -> tuple[str, ...]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .state import COLOR_JA, GameState, Source
+from .ja import COLOR_JA
+from .state import GameState, Source
 
 
 def who(state: GameState, object_id: str) -> str:

@@ -17,8 +17,8 @@ from django import forms
 from django.template.loader import render_to_string
 from django.utils.html import escape
 
-from rules_core.effects import EFFECT_LABEL_JA
-from rules_core.state import COLOR_JA, COLORS, KEYWORD_JA, KEYWORDS
+from rules_core.ja import COLOR_JA, EFFECT_LABEL_JA, KEYWORD_JA
+from rules_core.state import COLORS, KEYWORDS
 from tutor.presenters import EFFECT_RULES, EFFECT_TYPES_ORDER, TYPE_JA, Names
 
 SMALL_MAX = 999

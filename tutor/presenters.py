@@ -28,8 +28,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from rules_core.effects import EFFECT_LABEL_JA
-from rules_core.state import COLOR_JA, KEYWORD_JA
+from rules_core.ja import COLOR_JA, EFFECT_LABEL_JA, KEYWORD_JA
 
 # --------------------------------------------------------------------------- rules and links
 

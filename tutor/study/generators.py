@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from rules_core.state import KEYWORD_JA
+from rules_core.ja import KEYWORD_JA
 from tutor.study.topics import INTRO, L1, L2, LEVELS
 
 PLAYERS_JA: Final = {"A": "あなた", "B": "対戦相手"}
