@@ -442,11 +442,15 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict]], list[str]]:
                 }
             )
 
+    section_cache: dict[str, str] = {}
+
     def section_for(number: str) -> str:
-        section = section_of(number, all_sections)
-        if section is None:
-            raise CommandError(f"{number} belongs to no loaded section")
-        return section
+        if number not in section_cache:
+            section = section_of(number, all_sections)
+            if section is None:
+                raise CommandError(f"{number} belongs to no loaded section")
+            section_cache[number] = section
+        return section_cache[number]
 
     for parsed in ja_paragraphs:
         add(parsed, language="ja", revision=ja_revision, is_current=True, section=section_for(parsed.number))
