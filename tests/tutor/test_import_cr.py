@@ -259,7 +259,7 @@ def test_506_3_uses_the_english_numbers(built):
     assert en["506.3g"]["text"].startswith("If a resolving spell or ability would cause a battle")
     assert not en["506.3e"]["is_english_only"]
     notes = [r["fields"] for r in files["notes.json"] if r["fields"]["paragraph_number"] == "506.3d"]
-    assert len(notes) == 1 and "506.3e〜506.3g" in notes[0]["body"]
+    assert len(notes) == 1 and "506.3e、506.3f、506.3g" in notes[0]["body"]
 
 
 @needs_sources

@@ -7,7 +7,12 @@
 - ``seeds/000_*.txt``: an older Japanese revision of CR 120 (lines ``- 120.1 …``), kept as the
   earlier revision (``旧版（シード）``, ``is_current=False``);
 - ``cr/en/Magic_The_Gathering_Comprehensive_Rules.txt``: the English paragraphs with the same
-  numbers (plus English-only sub-rules of loaded paragraphs, if any) and glossary definitions;
+  numbers (the Japanese 506.3d-f stored as the English 506.3e-g), glossary definitions, and
+  English-only paragraphs (``is_english_only``): sub-rules the Japanese lacks under a loaded
+  paragraph, and every paragraph that the shipped texts (Japanese and English paragraphs and
+  examples, glossary, our notes) or the engine (``CITED_RULES``) refer to but the excerpt lacks —
+  a whole rule for ``rule 117`` or a heading such as ``701.27``; those outside the excerpt's
+  sections get a section of their own (their rule, or the heading referred to);
 - ``cards/cards.json``: the cards named in 《》;
 
 and writes ``cr.json`` (sections, paragraphs, examples), ``glossary.json``, ``cards.json`` and
@@ -103,15 +108,15 @@ class Parsed:
 
 
 def parse_numbered(lines: list[str], *, example_prefix: str, dash_prefix: bool = False) -> list[Parsed]:
-    """Numbered lines -> paragraphs with their examples. A line without 「。」 or "." is a heading.
+    r"""Numbered lines -> paragraphs with their examples. A line without 「。」 or "." is a heading.
     A line indented with an ideographic space continues the paragraph above it (509.1b of the
     Japanese text runs over two lines; the English has it as one paragraph).
 
     >>> [(p.number, p.heading, p.examples) for p in parse_numbered(
     ...     ["120. ダメージ", "120.1. 文。", "例：ある例。", "704.6 変種。"], example_prefix="例：")]
     [('120', True, []), ('120.1', False, ['ある例。']), ('704.6', False, [])]
-    >>> parse_numbered(["509.1b 文。", "\u3000続き。"], example_prefix="例：")[0].text
-    '文。\n\u3000続き。'
+    >>> parse_numbered(["509.1b 文。", "\u3000続き。"], example_prefix="例：")[0].text.splitlines()
+    ['文。', '\u3000続き。']
     """
     parsed: list[Parsed] = []
     for raw in lines:
