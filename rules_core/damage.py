@@ -12,12 +12,13 @@ recipient, all simultaneous) and returns the new board with a stage per part:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ._frozen import FrozenMap
 from .effects import LIFE_RULE_EFFECTS, Effect, LifeCantChange
 from .hits import Hit
-from .life import infect_damage_players, spared_players
+from .life import infect_damage_players, ordinary_loss_notes, spared_players
 from .prevention import apply_damage_effects
 from .results import SHIELD_REMOVED, Result, apply_results, damage_results
 from .sba import check_state_based_actions
@@ -216,6 +217,8 @@ def deal_damage(
         as_infect=infect_damage_players(state, effects) if life_rules else frozenset(),
         life_rules=life_rules and any(isinstance(e, LifeCantChange) for e in effects),
     )
+    if life_rules:
+        res.notes.extend(ordinary_loss_notes(state, effects, (h.to for h in hits if h.amount > 0)))
     stages.append(
         Stage("120.4c", tuple(res.rules), tuple(res.notes), (), tuple([r.event() for r in res.results]))
     )
@@ -254,7 +257,7 @@ def deal_damage(
                 for h in hits
                 if h.amount > 0 and state.is_permanent(h.to) and state.permanent(h.to).is_creature
             )
-    spared = spared_players(effects) if life_rules else frozenset()
+    spared = spared_players(state, effects) if life_rules else None
     state, sba = sba_stages(state, guard, spared)
     stages.extend(sba)
     if guard is not None:
@@ -263,7 +266,7 @@ def deal_damage(
 
 
 def sba_stages(
-    state: GameState, guard: DestructionGuard | None = None, spared: frozenset[str] = frozenset()
+    state: GameState, guard: DestructionGuard | None = None, spared: Mapping[str, str] | None = None
 ) -> tuple[GameState, list[Stage]]:
     """CR 704: the state-based actions after an event, one ``704`` stage per round that did something."""
     stages: list[Stage] = []

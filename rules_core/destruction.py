@@ -75,7 +75,7 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
     after_guard = None
     if needs_guard(state, effects):
         after_guard = DestructionGuard(effects, scenario.choices.replacement_order)
-    state, after = sba_stages(state, after_guard, spared_players(effects))
+    state, after = sba_stages(state, after_guard, spared_players(state, effects))
     if after_guard is not None:
         effects = after_guard.effects()
     return Resolution(legal=True, steps=(Step("destroy", (stage, *after)),), state=state, effects=effects)

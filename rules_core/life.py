@@ -26,9 +26,31 @@ from .ja import COLOR_JA, TYPE_JA
 from .state import GameState
 
 
-def spared_players(effects: Iterable[Effect]) -> frozenset[str]:
-    """Players who don't lose the game for having 0 or less life (704.5a doesn't apply to them)."""
-    return frozenset(e.player for e in effects if isinstance(e, NoLossForLife))
+def spared_players(state: GameState, effects: Sequence[Effect]) -> dict[str, str]:
+    """Players who don't lose the game for having 0 or less life (704.5a doesn't apply to them), each with
+    the label of the first effect saying so."""
+    out: dict[str, str] = {}
+    for i, e in enumerate(effects):
+        if isinstance(e, NoLossForLife) and e.player not in out:
+            out[e.player] = effect_label(e, i, state.label)
+    return out
+
+
+def ordinary_loss_notes(state: GameState, effects: Sequence[Effect], damaged: Iterable[str]) -> list[str]:
+    """Ruling 2011-06-01 (Phyrexian Unlife): a player above 0 life as the damage is dealt loses life as
+    usual, even if it takes them to 0 or less; only later damage is dealt as though it had infect."""
+    hit = set(damaged)
+    notes: list[str] = []
+    for i, e in enumerate(effects):
+        if isinstance(e, NoLossForLife) and e.damage_as_infect and e.player in hit:
+            life = state.player(e.player).life
+            if life > 0:
+                notes.append(
+                    f"ダメージが与えられる時点で{state.label(e.player)}のライフは{life}点(1点以上)なので、"
+                    f"{effect_label(e, i, state.label)}の「感染を持つかのように」は適用されず、通常どおりライフを失う。"
+                    "0点以下になったあとのダメージから毒カウンターになる (120.3a)。"
+                )
+    return notes
 
 
 def infect_damage_players(state: GameState, effects: Iterable[Effect]) -> frozenset[str]:

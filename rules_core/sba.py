@@ -9,6 +9,7 @@ counters annihilate), 704.5v (defense 0).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -43,14 +44,15 @@ def _add(rules: list[str], rule: str) -> None:
 def check_state_based_actions(
     state: GameState,
     guard: DestructionGuard | None = None,
-    spared: frozenset[str] = frozenset(),
+    spared: Mapping[str, str] | None = None,
 ) -> tuple[GameState, list[SbaRound], list[str]]:
     """Perform state-based actions until none applies.
 
     Returns the new state, the rounds that did something, and notes about what
     did *not* happen that a learner expects (indestructible survivors).
     ``guard`` replaces destruction by 704.5g/704.5h (regeneration, :mod:`rules_core.shields`);
-    the players in ``spared`` don't lose for having 0 or less life (:mod:`rules_core.life`).
+    the players in ``spared`` (with the effect's label) don't lose for having 0 or less life
+    (:mod:`rules_core.life`).
 
     >>> from rules_core.state import Player, Permanent, GameState
     >>> bear = Permanent(id="bear", controller="B", types=("creature",), power=2, toughness=2, damage=3)
@@ -62,7 +64,7 @@ def check_state_based_actions(
     remarks: list[str] = []
     told: set[str] = set()
     for number in range(1, MAX_ROUNDS + 1):
-        state, done = _one_round(state, number, remarks, told, guard, spared)
+        state, done = _one_round(state, number, remarks, told, guard, spared or {})
         if done is None:
             break
         rounds.append(done)
@@ -74,8 +76,8 @@ def _one_round(
     number: int,
     remarks: list[str],
     told: set[str],
-    guard: DestructionGuard | None = None,
-    spared: frozenset[str] = frozenset(),
+    guard: DestructionGuard | None,
+    spared: Mapping[str, str],
 ) -> tuple[GameState, SbaRound | None]:
     rules: list[str] = []
     notes: list[str] = []
@@ -89,8 +91,8 @@ def _one_round(
             if player.id + "a" not in told:
                 told.add(player.id + "a")
                 remarks.append(
-                    f"{player.label}のライフは{player.life}点だが、ライフが0点以下であることによっては敗北しない"
-                    "効果があるので、704.5aは適用されない (704.5a, 104.3b)。"
+                    f"{player.label}のライフは{player.life}点だが、{spared[player.id]}により、ライフが0点以下で"
+                    "あることではゲームに敗北しない (704.5a, 104.3b)。"
                 )
         elif player.life <= 0:
             why.append("704.5a")

@@ -81,10 +81,12 @@ def prevent_with_shield_counter(
         record(hit, before, 0)
     count = state.permanent(recipient).shield_counters
     if prevented:
-        several = "複数の発生源からの同時のダメージもまとめて" if len(live) > 1 else ""
-        notes.append(
-            f"{to_name}の盾カウンターにより、{several}{prevented}点のダメージがすべて軽減される (122.1c, 615.1)。"
+        what = (
+            f"複数の発生源から同時に与えられるダメージ合計{prevented}点"
+            if len(live) > 1
+            else f"{source_name(state, live[0].source)}からの{prevented}点のダメージ"
         )
+        notes.append(f"{to_name}の盾カウンターにより、{what}がすべて軽減される (122.1c, 615.1)。")
     many = f"盾カウンターは{count}個あるが、効果は1つなので" if count > 1 else ""
     notes.append(f"{many}{to_name}から盾カウンターを1個取り除く (122.1c)。")
     _add(rules, "122.1c")
