@@ -206,11 +206,20 @@ class ControlCondition(_Document):
     """``condition`` of ``life_floor``: the player controls at least ``at_least`` permanents on the
     battlefield having every listed type, the subtype and every listed colour (checked before the event)."""
 
-    ALWAYS: ClassVar[frozenset[str]] = frozenset({"at_least"})
     types: tuple[str, ...] = ()
     subtype: str | None = None
     colors: tuple[str, ...] = ()
     at_least: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        controls: dict[str, Any] = {}
+        if self.types:
+            controls["types"] = list(self.types)
+        if self.subtype is not None:
+            controls["subtype"] = self.subtype
+        if self.colors:
+            controls["colors"] = list(self.colors)
+        return {"controls": controls, "at_least": self.at_least}
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,12 +315,16 @@ EFFECT_TYPES: dict[str, type] = {
         NoCounters,
         CounterMultiplier,
         CantBePrevented,
-        Regenerate,
-        CantBeRegenerated,
-        LifeCantChange,
-        NoLossForLife,
     )
 }
+"""The effect kinds the board offers (``tutor`` has a form and a sentence for each)."""
+
+ENGINE_EFFECT_TYPES: dict[str, type] = {
+    **EFFECT_TYPES,
+    **{cls.type: cls for cls in (Regenerate, CantBeRegenerated, LifeCantChange, NoLossForLife)},
+}
+"""Every effect kind the engine reads: :data:`EFFECT_TYPES` and the kinds of issue 11 that the board does not
+offer yet (regeneration, "can't be regenerated", "life total can't change", "don't lose for 0 or less life")."""
 
 DESTRUCTION_EFFECTS = (Regenerate, CantBeRegenerated)
 """Effects on destruction (CR 701.19, :mod:`rules_core.shields`)."""

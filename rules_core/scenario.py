@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Final
 
 from ._frozen import FrozenMap
 from .effects import (
-    EFFECT_TYPES,
+    ENGINE_EFFECT_TYPES,
     CantBePrevented,
     CantBeRegenerated,
     ControlCondition,
@@ -1023,7 +1023,7 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "life_cant_change": (("player",), ("player",)),
     "no_loss_for_life": (("player", "damage_as_infect"), ("player",)),
 }
-_EFFECT_KINDS = tuple(EFFECT_TYPES)
+_EFFECT_KINDS = tuple(ENGINE_EFFECT_TYPES)
 _EFFECT_ALLOWED = {kind: frozenset(("type", "name", *allowed)) for kind, (allowed, _) in _EFFECT_KEYS.items()}
 
 
@@ -1176,7 +1176,7 @@ def _parse_choices(raw: Any, path: str, ids: _Ids, effects: tuple[Effect, ...]) 
     for affected, items in order_raw.items():
         opath = f"{path}.replacement_order.{affected}"
         ids.object(affected, opath)
-        values = _list(items, opath, len(effects) + 1)
+        values = _list(items, opath, len(effects) + len(_OWN_EFFECTS))
         seen: list[int | str] = []
         for i, item in enumerate(values):
             ipath = f"{opath}[{i}]"
