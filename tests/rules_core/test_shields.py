@@ -531,3 +531,25 @@ def test_curated_boards_resolve_as_they_expect() -> None:
         result = resolve_document(draft["document"])
         assert result["legal"], draft["slug"]
         assert _contains(result["final"], draft["expect"]), (draft["slug"], result["final"])
+
+
+def _documented_examples() -> list[dict[str, Any]]:
+    text = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    blocks = text.split("<!-- effects-example -->")[1:]
+    return [json.loads(block.split("```json", 1)[1].split("```", 1)[0]) for block in blocks]
+
+
+def test_the_documented_examples_resolve_as_the_format_says() -> None:
+    """docs/scenario-format.md § 6: each example is a whole scenario; its stated outcome (122.1c, 701.19c,
+    701.19a, 119.8, 702.90b) is what the engine returns."""
+    shield, wrath, regeneration, emperion, unlife = (
+        resolve_document(d)["final"] for d in _documented_examples()
+    )
+    assert shield["permanents"]["warden"]["counters"] == {"shield": 1}
+    assert wrath["permanents"]["skel"]["zone"] == "graveyard"
+    assert wrath["permanents"]["warden"]["counters"] == {"shield": 1}
+    assert wrath["effects"][0].get("used") is None
+    assert regeneration["permanents"]["troll"]["removed_from_combat"] is True
+    assert regeneration["permanents"]["knight"]["damage"] == 0
+    assert (emperion["players"]["B"]["life"], emperion["players"]["A"]["life"]) == (20, 22)
+    assert unlife["players"]["B"] == {"life": -2, "poison": 3, "lost": False}
