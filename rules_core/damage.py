@@ -207,7 +207,8 @@ def deal_damage(
     effects = outcome.effects
 
     # 120.4c
-    life_rules = any(isinstance(e, LIFE_RULE_EFFECTS) for e in effects)
+    kinds = {type(e) for e in effects}
+    life_rules = not kinds.isdisjoint(LIFE_RULE_EFFECTS)
     res = damage_results(
         state,
         effects,
@@ -215,7 +216,7 @@ def deal_damage(
         hits,
         outcome.gains,
         as_infect=infect_damage_players(state, effects) if life_rules else frozenset(),
-        life_rules=life_rules and any(isinstance(e, LifeCantChange) for e in effects),
+        life_rules=LifeCantChange in kinds,
     )
     if life_rules:
         res.notes.extend(ordinary_loss_notes(state, effects, (h.to for h in hits if h.amount > 0)))
@@ -249,7 +250,7 @@ def deal_damage(
 
     # 704
     guard = None
-    if needs_guard(state, effects, cant_be_regenerated=cant_be_regenerated):
+    if needs_guard(state, kinds, cant_be_regenerated=cant_be_regenerated):
         guard = DestructionGuard(effects, choices.replacement_order, in_combat=in_combat, blocking=blocking)
         if cant_be_regenerated:
             guard.forbid_regeneration(

@@ -36,11 +36,10 @@ SHIELD_COUNTER = "shield_counter"
 SHIELD_LABEL = "盾カウンター"
 
 
-def needs_guard(state: GameState, effects: Iterable[Effect], *, cant_be_regenerated: bool = False) -> bool:
-    """Whether anything on this board can replace or comment on destruction (checked once, up front)."""
-    if cant_be_regenerated:
-        return True
-    if any(isinstance(e, (Regenerate, CantBeRegenerated)) for e in effects):
+def needs_guard(state: GameState, kinds: Iterable[type], *, cant_be_regenerated: bool = False) -> bool:
+    """Whether anything on this board can replace or comment on destruction (checked once, up front);
+    ``kinds``: the classes of the effects present."""
+    if cant_be_regenerated or not {Regenerate, CantBeRegenerated}.isdisjoint(kinds):
         return True
     return any(p.shield_counters for p in state.permanents)
 
