@@ -245,6 +245,19 @@ def deal_damage(
             "状況起因処理である (120.5)。"
         )
         rules_d.append("120.5")
+    unregenerable: list[str] = []
+    if cant_be_regenerated:
+        unregenerable = list(
+            dict.fromkeys(
+                h.to
+                for h in hits
+                if h.amount > 0 and state.is_permanent(h.to) and state.permanent(h.to).is_creature
+            )
+        )
+        for pid in unregenerable:
+            notes_d.append(f"{who(state, pid)}はこのダメージを受けたので、このターン再生できない (701.19c)。")
+        if unregenerable:
+            rules_d.append("701.19c")
     stages.append(Stage("120.4d", tuple(rules_d), tuple(notes_d), tuple(event.changes)))
     state = event.state
 
@@ -252,12 +265,7 @@ def deal_damage(
     guard = None
     if needs_guard(state, kinds, cant_be_regenerated=cant_be_regenerated):
         guard = DestructionGuard(effects, choices.replacement_order, in_combat=in_combat, blocking=blocking)
-        if cant_be_regenerated:
-            guard.forbid_regeneration(
-                h.to
-                for h in hits
-                if h.amount > 0 and state.is_permanent(h.to) and state.permanent(h.to).is_creature
-            )
+        guard.forbid_regeneration(unregenerable)
     spared = spared_players(state, effects) if life_rules else None
     state, sba = sba_stages(state, guard, spared)
     stages.extend(sba)

@@ -179,7 +179,7 @@ def _one_round(
                 new_perms[p.id] = kept
                 continue
             notes.extend(more_notes)
-            for r in more_rules:
+            for r in (*why, *more_rules):
                 _add(rules, r)
         if why:
             for r in why:

@@ -221,11 +221,12 @@ class DestroyEvent:
     def to_dict(self) -> dict[str, Any]:
         src: Any = self.source
         if isinstance(self.source, Source):
-            src = {"controller": self.source.controller}
-            if self.source.id is not None:
-                src = {"id": self.source.id, **src}
+            src = {"id": self.source.id} if self.source.id is not None else {}
             if self.source.name is not None:
                 src["name"] = self.source.name
+            src["controller"] = self.source.controller
+            src["colors"] = list(self.source.colors)
+            src["keywords"] = sorted(self.source.keywords)
         doc: dict[str, Any] = {"type": "destroy", "source": src, "targets": list(self.targets)}
         if self.cant_be_regenerated:
             doc["cant_be_regenerated"] = True

@@ -46,7 +46,8 @@ def regenerate(on: str, **kw: Any) -> dict[str, Any]:
 
 
 def destroy(*targets: str, name: str = "《殺害》", **kw: Any) -> dict[str, Any]:
-    return {"type": "destroy", "source": {"name": name, "controller": "A"}, "targets": list(targets), **kw}
+    source = {"id": "spell", "name": name, "controller": "A", "colors": ["black"], "keywords": []}
+    return {"type": "destroy", "source": source, "targets": list(targets), **kw}
 
 
 def permanent(result_final: dict[str, Any], ident: str) -> dict[str, Any]:
