@@ -291,12 +291,14 @@ def test_incinerate_damage_forbids_regeneration() -> None:
         spell({"troll": 3}, name="《火葬》", colors=("red",), cant_be_regenerated=True),
         effects=[regenerate("troll")],
     )
-    result_final = final(document)
+    _, result = run(document)
+    result_final = result["final"]
     assert permanent(result_final, "troll")["zone"] == "graveyard"
     assert result_final["effects"] == [
         {"type": "regenerate", "on": "troll"},
         {"type": "cant_be_regenerated", "on": "troll"},
     ]
+    assert "701.19c" in stage(result, "120.4d")["rules"]
 
 
 def test_wrath_of_god_cant_be_regenerated() -> None:
