@@ -2,7 +2,7 @@
 
 Per affected player or permanent, the applicable effects are applied one at a
 time in the order its controller chooses (CR 616.1; ``choices.replacement_order``,
-default: protection first, then the effects in listed order). Each effect
+default: protection, the shield counter, then the effects in listed order). Each effect
 applies at most once to the event (CR 614.5, 615.12a). Prevented damage is never
 dealt (CR 615.6); damage that can't be prevented still has the prevention effects
 applied, but nothing is prevented and no shield is used up (CR 615.12).

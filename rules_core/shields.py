@@ -26,6 +26,7 @@ from dataclasses import replace
 from ._frozen import FrozenMap
 from .effects import CantBeRegenerated, Effect, Regenerate, effect_label
 from .hits import Hit
+from .ja import COUNTER_JA
 from .state import GameState, Permanent, evolve
 from .text import source_name, who
 from .trace import Change
@@ -33,7 +34,7 @@ from .trace import Change
 SHIELD_COUNTER = "shield_counter"
 """How ``replacement_order`` names a permanent's shield counters (one effect however many, CR 122.1c)."""
 
-SHIELD_LABEL = "盾カウンター"
+SHIELD_LABEL = COUNTER_JA["shield"]
 
 
 def needs_guard(state: GameState, kinds: Iterable[type], *, cant_be_regenerated: bool = False) -> bool:
