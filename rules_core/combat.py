@@ -83,7 +83,7 @@ def _second_dealers(scenario: Scenario, state: GameState) -> frozenset[str]:
     out = set()
     for c in _event(scenario).combatants:
         now = state.permanent(c)
-        if not now.on_battlefield:
+        if not now.on_battlefield or now.removed_from_combat:
             continue
         if not _strikes_first(start.permanent(c)) or now.has("double_strike"):
             out.add(c)
@@ -98,7 +98,7 @@ def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) ->
     lethal: dict[str, int] = {}
     loyalty: dict[str, int] = {}
     attacks: list[AttackView] = []
-    in_combat = {c for c in event.combatants if state.permanent(c).on_battlefield}
+    in_combat = {c for c in event.combatants if state.in_combat_still(c)}
     for attack in event.attacks:
         a = state.permanent(attack.attacker)
         lethal[a.id] = a.lethal_damage()
@@ -194,6 +194,12 @@ def _given_for_step(
             if number == 2 and not second and creature in first_dealers:
                 continue  # its step-1 assignment
             label = names.get(creature, creature)
+            if state.permanent(creature).removed_from_combat:
+                ignored.append(
+                    f"「{label}」は再生して戦闘から取り除かれたので戦闘ダメージを与えない。指定された割り振りは"
+                    "使われない (506.4, 701.19a)。"
+                )
+                continue
             if not state.permanent(creature).on_battlefield:
                 ignored.append(
                     f"「{label}」は戦場を離れたので戦闘ダメージを与えない。指定された割り振りは使われない "
@@ -473,7 +479,13 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
         if two_steps:
             stage = Stage(stage.stage, ("510.4", *stage.rules), stage.notes, stage.changes, stage.events)
         outcome = deal_damage(
-            state, effects, scenario.choices, _damage_list(state, full_a, full_b), combat=True
+            state,
+            effects,
+            scenario.choices,
+            _damage_list(state, full_a, full_b),
+            combat=True,
+            in_combat=all_dealers,
+            blocking=frozenset(b for attack in _event(scenario).attacks for b in attack.blockers),
         )
         steps.append(Step(name, (stage, *outcome.stages)))
         state, effects = outcome.state, outcome.effects
@@ -618,6 +630,11 @@ def _check_in_view(
     if any(a.attacker == creature for a in view.attacks) or any(b.blocker == creature for b in view.blocks):
         return
     label = _label(scenario, creature)
+    if after_first is not None and after_first.permanent(creature).removed_from_combat:
+        raise ValueError(
+            f"「{label}」は第1戦闘ダメージ・ステップで再生して戦闘から取り除かれたので、第2戦闘ダメージ・ステップでは"
+            "戦闘ダメージを割り振りません (506.4, 701.19a)"
+        )
     if after_first is not None and not after_first.permanent(creature).on_battlefield:
         raise ValueError(
             f"「{label}」は第1戦闘ダメージ・ステップで戦場を離れたので、第2戦闘ダメージ・ステップでは"

@@ -167,6 +167,8 @@ class LifeFloor(_Document):
     floor: int = 1
     if_controls_creature: bool = False
     name: str | None = None
+    condition: ControlCondition | None = None
+    """Extension: a condition other than "controls a creature" (:class:`ControlCondition`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +201,70 @@ class CantBePrevented(_Document):
     name: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ControlCondition(_Document):
+    """``condition`` of ``life_floor``: the player controls at least ``at_least`` permanents on the
+    battlefield having every listed type, the subtype and every listed colour (checked before the event)."""
+
+    types: tuple[str, ...] = ()
+    subtype: str | None = None
+    colors: tuple[str, ...] = ()
+    at_least: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        controls: dict[str, Any] = {}
+        if self.types:
+            controls["types"] = list(self.types)
+        if self.subtype is not None:
+            controls["subtype"] = self.subtype
+        if self.colors:
+            controls["colors"] = list(self.colors)
+        return {"controls": controls, "at_least": self.at_least}
+
+
+@dataclass(frozen=True, slots=True)
+class Regenerate(_Document):
+    """CR 701.19a: a regeneration shield for ``on`` (used the next time it would be destroyed this turn);
+    with ``static``, CR 701.19b: a static ability regenerating it each time it would be destroyed."""
+
+    type: ClassVar[str] = "regenerate"
+    on: str
+    static: bool = False
+    used: bool = False
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CantBeRegenerated(_Document):
+    """CR 701.19c: regeneration shields are not applied to ``on`` (every permanent if None)."""
+
+    type: ClassVar[str] = "cant_be_regenerated"
+    on: str | None = None
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LifeCantChange(_Document):
+    """``player``'s life total can't change: they can't gain or lose life (CR 119.7, 119.8;
+    Platinum Emperion, 《白金の帝像》). Damage to them is still dealt."""
+
+    type: ClassVar[str] = "life_cant_change"
+    player: str
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NoLossForLife(_Document):
+    """``player`` doesn't lose the game for having 0 or less life (CR 704.5a doesn't apply to them); with
+    ``damage_as_infect``, as long as they have 0 or less life, damage is dealt to them as though its source
+    had infect (CR 120.3b; Phyrexian Unlife, 《ファイレクシアの非生》)."""
+
+    type: ClassVar[str] = "no_loss_for_life"
+    player: str
+    damage_as_infect: bool = False
+    name: str | None = None
+
+
 Effect = (
     PreventNext
     | PreventNextFromSource
@@ -212,6 +278,10 @@ Effect = (
     | NoCounters
     | CounterMultiplier
     | CantBePrevented
+    | Regenerate
+    | CantBeRegenerated
+    | LifeCantChange
+    | NoLossForLife
 )
 
 DAMAGE_EFFECTS = (
@@ -247,6 +317,20 @@ EFFECT_TYPES: dict[str, type] = {
         CantBePrevented,
     )
 }
+"""The effect kinds the board offers (``tutor`` has a form and a sentence for each)."""
+
+ENGINE_EFFECT_TYPES: dict[str, type] = {
+    **EFFECT_TYPES,
+    **{cls.type: cls for cls in (Regenerate, CantBeRegenerated, LifeCantChange, NoLossForLife)},
+}
+"""Every effect kind the engine reads: :data:`EFFECT_TYPES` and the kinds of issue 11 that the board does not
+offer yet (regeneration, "can't be regenerated", "life total can't change", "don't lose for 0 or less life")."""
+
+DESTRUCTION_EFFECTS = (Regenerate, CantBeRegenerated)
+"""Effects on destruction (CR 701.19, :mod:`rules_core.shields`)."""
+
+LIFE_RULE_EFFECTS = (LifeCantChange, NoLossForLife)
+"""Effects that change the life-total rules themselves (:mod:`rules_core.life`)."""
 
 
 def effect_summary(effect: Effect, name_of: Callable[[str], str] = str) -> str:
@@ -285,6 +369,16 @@ def effect_summary(effect: Effect, name_of: Callable[[str], str] = str) -> str:
         return "カウンターを置けなくする効果"
     if isinstance(effect, CounterMultiplier):
         return f"カウンターを{effect.factor}倍にする効果"
+    if isinstance(effect, Regenerate):
+        if effect.static:
+            return f"{name_of(effect.on)}を再生する常在型能力"
+        return f"{name_of(effect.on)}の再生の盾"
+    if isinstance(effect, CantBeRegenerated):
+        return f"{name_of(effect.on)}を再生できなくする効果" if effect.on else "再生できなくする効果"
+    if isinstance(effect, LifeCantChange):
+        return f"{name_of(effect.player)}のライフの総量が変化しなくなる効果"
+    if isinstance(effect, NoLossForLife):
+        return f"{name_of(effect.player)}がライフが0点以下でも敗北しなくなる効果"
     return "ダメージを軽減できなくする効果"
 
 

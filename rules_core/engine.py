@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .damage import deal_damage
-from .scenario import CombatEvent, NoncombatEvent, Scenario, parse_scenario
+from .scenario import CombatEvent, DestroyEvent, NoncombatEvent, Scenario, parse_scenario
 from .state import Source
 from .trace import Resolution, Step
 
@@ -42,6 +42,10 @@ def resolve(scenario: Scenario) -> Resolution:
         from .combat import resolve_combat
 
         return resolve_combat(scenario)
+    if isinstance(event, DestroyEvent):
+        from .destruction import resolve_destroy
+
+        return resolve_destroy(scenario)
     source = noncombat_source(scenario, event)
     outcome = deal_damage(
         scenario.state,
@@ -51,6 +55,7 @@ def resolve(scenario: Scenario) -> Resolution:
         combat=False,
         excess_to=event.excess_to,
         cant_be_prevented=event.cant_be_prevented,
+        cant_be_regenerated=event.cant_be_regenerated,
     )
     return Resolution(
         legal=True,

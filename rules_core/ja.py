@@ -46,4 +46,21 @@ EFFECT_LABEL_JA: Final[dict[str, str]] = {
 }
 """Each effect ``type`` of the scenario format, named for a learner."""
 
-__all__ = ["COLOR_JA", "DEFENDER_KIND_JA", "EFFECT_LABEL_JA", "KEYWORD_JA"]
+# --- shield counters, regeneration, life-total rules (rules_core.shields, rules_core.life) ---
+
+EFFECT_LABEL_JA.update(
+    {
+        "regenerate": "再生",
+        "cant_be_regenerated": "再生できない効果",
+        "life_cant_change": "ライフの総量が変化しない効果",
+        "no_loss_for_life": "ライフが0点以下でも敗北しない効果",
+    }
+)
+
+TYPE_JA: Final = {"creature": "クリーチャー", "planeswalker": "プレインズウォーカー", "battle": "バトル"}
+"""CR 300.1: the card types a permanent of the scenario format can have."""
+
+COUNTER_JA: Final = {"+1/+1": "+1/+1カウンター", "-1/-1": "-1/-1カウンター", "shield": "盾カウンター"}
+"""Counter kinds of ``permanents[].counters`` (CR 122.1, 122.1c)."""
+
+__all__ = ["COLOR_JA", "COUNTER_JA", "DEFENDER_KIND_JA", "EFFECT_LABEL_JA", "KEYWORD_JA", "TYPE_JA"]

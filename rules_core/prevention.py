@@ -2,7 +2,7 @@
 
 Per affected player or permanent, the applicable effects are applied one at a
 time in the order its controller chooses (CR 616.1; ``choices.replacement_order``,
-default: protection first, then the effects in listed order). Each effect
+default: protection, the shield counter, then the effects in listed order). Each effect
 applies at most once to the event (CR 614.5, 615.12a). Prevented damage is never
 dealt (CR 615.6); damage that can't be prevented still has the prevention effects
 applied, but nothing is prevented and no shield is used up (CR 615.12).
@@ -29,6 +29,7 @@ from .effects import (
 from .hits import Hit
 from .ja import COLOR_JA
 from .scenario import Choices
+from .shields import SHIELD_COUNTER, SHIELD_LABEL, prevent_with_shield_counter
 from .state import GameState
 from .text import colors_ja, object_names, source_name, who
 from .trace import Change
@@ -54,6 +55,8 @@ class DamageEffectsOutcome:
     notes: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     gains: list[PendingGain] = field(default_factory=list)
+    shield_removed: list[str] = field(default_factory=list)
+    """Permanents that lose a shield counter (CR 122.1c), one entry per counter."""
 
 
 def is_unpreventable(hit: Hit, effects: Sequence[Effect], *, event_flag: bool) -> bool:
@@ -179,6 +182,8 @@ def apply_damage_effects(
             prot = set(state.permanent(recipient).protection)
             if any(prot.intersection(h.source.colors) for h in live):
                 order.append(PROTECTION)
+        if is_perm and state.permanent(recipient).shield_counters:
+            order.append(SHIELD_COUNTER)
         for i in candidates:
             if _could_apply(state, effects[i], recipient, live):
                 order.append(i)
@@ -235,6 +240,8 @@ def _add(rules: list[str], rule: str) -> None:
 def _order_label(effects: tuple[Effect, ...], item: int | str, name_of: Callable[[str], str]) -> str:
     if item == PROTECTION:
         return "プロテクション"
+    if item == SHIELD_COUNTER:
+        return SHIELD_LABEL
     assert isinstance(item, int)
     return effect_label(effects[item], item, name_of)
 
@@ -310,6 +317,16 @@ def _apply(
                         f"{to_name}はプロテクション({colors_ja(shared)})を持つので、"
                         f"{source_name(state, hit.source)}からの{before}点のダメージはすべて軽減される (702.16e)。"
                     )
+        return
+
+    if item == SHIELD_COUNTER:
+
+        def record(hit: Hit, before: int, after: int) -> None:
+            out.changes.append(
+                Change(recipient, "prevented", before, after, "122.1c", FrozenMap({"source": hit.source.key}))
+            )
+
+        prevent_with_shield_counter(state, recipient, rhits, record, notes, rules, out.shield_removed)
         return
 
     assert isinstance(item, int)

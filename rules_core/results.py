@@ -28,6 +28,7 @@ from .effects import (
     effect_label,
 )
 from .hits import Hit
+from .life import floor_condition_fails, infect_note, life_cant_change_players
 from .prevention import PendingGain
 from .scenario import Choices
 from .state import GameState, Permanent, Player, evolve
@@ -41,6 +42,8 @@ MINUS_COUNTERS = "counters.-1/-1"
 DAMAGE = "damage"
 LOYALTY = "loyalty"
 DEFENSE = "defense"
+SHIELD_REMOVED = "counters.shield"
+"""Not a result of damage: a shield counter removed by its prevention effect (CR 122.1c), applied in 120.4d."""
 
 _COUNTER_KINDS = (POISON, MINUS_COUNTERS)
 
@@ -95,8 +98,14 @@ def damage_results(
     choices: Choices,
     hits: Iterable[Hit],
     gains: Iterable[PendingGain],
+    as_infect: frozenset[str] = frozenset(),
+    life_rules: bool = False,
 ) -> ResultsOutcome:
-    """CR 120.4c: turn the damage dealt into results, then apply replacement effects on those results."""
+    """CR 120.4c: turn the damage dealt into results, then apply replacement effects on those results.
+
+    ``as_infect``: players to whom damage is dealt as though its source had infect (:mod:`rules_core.life`);
+    ``life_rules``: some effect says a life total can't change (applied before the replacement effects).
+    """
     results: list[Result] = []
     notes: list[str] = []
     rules: list[str] = ["120.4c"]
@@ -115,6 +124,14 @@ def damage_results(
                 results.append(Result(POISON, hit.to, n, "120.3b", source.key, source.controller, n))
                 notes.append(f"感染を持つ{src}からのダメージなので、{to}は毒カウンターを{n}個得る (120.3b)。")
                 _add(rules, "120.3b")
+            elif hit.to in as_infect:
+                results.append(Result(POISON, hit.to, n, "120.3b", source.key, source.controller, n))
+                notes.append(
+                    infect_note(state, effects, hit.to)
+                    + f"{src}からのダメージで、{to}は毒カウンターを{n}個得る (120.3b)。"
+                )
+                _add(rules, "120.3b")
+                _add(rules, "702.90b")
             else:
                 results.append(Result(LIFE_LOSS, hit.to, n, "120.3a", source.key, None, n))
                 notes.append(f"{to}は{src}からのダメージで{n}点のライフを失う (120.3a)。")
@@ -191,8 +208,42 @@ def damage_results(
         notes.append("ダメージは与えられなかったので、結果もない (120.8)。")
         _add(rules, "120.8")
     else:
+        if life_rules:
+            _life_cant_change(state, effects, results, notes, rules)
         _replace_results(state, effects, choices, results, notes, rules)
     return ResultsOutcome(results, deathtouched, notes, rules)
+
+
+def _life_cant_change(
+    state: GameState, effects: tuple[Effect, ...], results: list[Result], notes: list[str], rules: list[str]
+) -> None:
+    """CR 119.7, 119.8: a player whose life total can't change neither loses nor gains life; the damage to
+    them was still dealt (its source's lifelink still gains its controller life, 120.3f)."""
+    frozen = life_cant_change_players(effects)
+    for player, index in frozen.items():
+        mine = [
+            r for r in results if r.object == player and r.kind in (LIFE_LOSS, LIFE_GAIN) and r.amount > 0
+        ]
+        if not mine:
+            continue
+        label = effect_label(effects[index], index, state.label)
+        name = plain(state, player)
+        loss = sum(r.amount for r in mine if r.kind == LIFE_LOSS)
+        gain = sum(r.amount for r in mine if r.kind == LIFE_GAIN)
+        for r in mine:
+            r.amount = 0
+            r.modified_by.append(index)
+        if loss:
+            notes.append(
+                f"{label}により{name}のライフの総量は変化しない：ダメージは与えられているが、{name}は"
+                f"{loss}点のライフを失わない (119.8, 120.3a)。"
+            )
+            _add(rules, "119.8")
+        if gain:
+            notes.append(
+                f"{label}により{name}のライフの総量は変化しない：{name}は{gain}点のライフを得られない (119.7)。"
+            )
+            _add(rules, "119.7")
 
 
 def _source_of(hits: Iterable[Hit], key: str | None) -> Any:
@@ -242,7 +293,7 @@ def _applies(effect: Effect, obj: str, items: list[Result]) -> bool:
     if isinstance(effect, NoLifeGain):
         return (effect.player is None or effect.player == obj) and any(r.kind == LIFE_GAIN for r in items)
     if isinstance(effect, LifeFloor):
-        return effect.player == obj and any(r.kind == LIFE_LOSS for r in items)
+        return effect.player == obj and any(r.kind == LIFE_LOSS and r.amount > 0 for r in items)
     if isinstance(effect, NoCounters):
         return effect.on == obj and any(r.kind in _COUNTER_KINDS for r in items)
     if isinstance(effect, CounterMultiplier):
@@ -285,6 +336,10 @@ def _apply_result_effect(
         _add(rules, "120.4c")
         if effect.if_controls_creature and not state.controls_creature(obj):
             notes.append(f"{name}はクリーチャーをコントロールしていないので、{label}は適用されない。")
+            return
+        failed = floor_condition_fails(state, effect, obj, label)
+        if failed is not None:
+            notes.append(failed)
             return
         life = state.player(obj).life
         loss = sum(r.amount for r in items if r.kind == LIFE_LOSS)
@@ -420,6 +475,11 @@ def apply_results(state: GameState, results: Iterable[Result], deathtouched: Ite
             fields["defense"] = max(0, p.defense - d[DEFENSE])
             changes.append(Change(pid, "defense", p.defense, fields["defense"], rule(pid, DEFENSE)))
             notes.append(f"{p.label}の守備値：{p.defense} → {fields['defense']}")
+        if SHIELD_REMOVED in d:
+            shield = max(0, p.shield_counters - d[SHIELD_REMOVED])
+            fields["shield_counters"] = shield
+            changes.append(Change(pid, SHIELD_REMOVED, p.shield_counters, shield, "122.1c"))
+            notes.append(f"{p.label}の盾カウンター：{p.shield_counters} → {shield}")
         if pid in dt:
             fields["deathtouch_damaged"] = True
         new_perms[pid] = evolve(p, **fields)

@@ -9,13 +9,21 @@ counters annihilate), 704.5v (defense 0).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ._frozen import FrozenMap
 from .state import GameState, Permanent, Player, evolve
 from .trace import Change
 
+if TYPE_CHECKING:
+    from .shields import DestructionGuard
+
 MAX_ROUNDS = 100
+
+_DESTRUCTION = frozenset(("704.5g", "704.5h"))
+"""The state-based actions that destroy (CR 701.8b) and so can be replaced by regeneration."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,11 +41,18 @@ def _add(rules: list[str], rule: str) -> None:
         rules.append(rule)
 
 
-def check_state_based_actions(state: GameState) -> tuple[GameState, list[SbaRound], list[str]]:
+def check_state_based_actions(
+    state: GameState,
+    guard: DestructionGuard | None = None,
+    spared: Mapping[str, str] | None = None,
+) -> tuple[GameState, list[SbaRound], list[str]]:
     """Perform state-based actions until none applies.
 
     Returns the new state, the rounds that did something, and notes about what
     did *not* happen that a learner expects (indestructible survivors).
+    ``guard`` replaces destruction by 704.5g/704.5h (regeneration, :mod:`rules_core.shields`);
+    the players in ``spared`` (with the effect's label) don't lose for having 0 or less life
+    (:mod:`rules_core.life`).
 
     >>> from rules_core.state import Player, Permanent, GameState
     >>> bear = Permanent(id="bear", controller="B", types=("creature",), power=2, toughness=2, damage=3)
@@ -49,7 +64,7 @@ def check_state_based_actions(state: GameState) -> tuple[GameState, list[SbaRoun
     remarks: list[str] = []
     told: set[str] = set()
     for number in range(1, MAX_ROUNDS + 1):
-        state, done = _one_round(state, number, remarks, told)
+        state, done = _one_round(state, number, remarks, told, guard, spared or {})
         if done is None:
             break
         rounds.append(done)
@@ -57,7 +72,12 @@ def check_state_based_actions(state: GameState) -> tuple[GameState, list[SbaRoun
 
 
 def _one_round(
-    state: GameState, number: int, remarks: list[str], told: set[str]
+    state: GameState,
+    number: int,
+    remarks: list[str],
+    told: set[str],
+    guard: DestructionGuard | None,
+    spared: Mapping[str, str],
 ) -> tuple[GameState, SbaRound | None]:
     rules: list[str] = []
     notes: list[str] = []
@@ -67,7 +87,14 @@ def _one_round(
         if player.lost:
             continue
         why: list[str] = []
-        if player.life <= 0:
+        if player.life <= 0 and player.id in spared:
+            if player.id + "a" not in told:
+                told.add(player.id + "a")
+                remarks.append(
+                    f"{player.label}のライフは{player.life}点だが、{spared[player.id]}により、ライフが0点以下で"
+                    "あることではゲームに敗北しない (704.5a, 104.3b)。"
+                )
+        elif player.life <= 0:
             why.append("704.5a")
             notes.append(f"{player.label}のライフは{player.life}点なので、ゲームに敗北する (704.5a)。")
         if player.poison >= 10:
@@ -88,6 +115,7 @@ def _one_round(
             continue
         why = []
         label = p.sized()
+        mark = len(notes)
         if p.is_creature:
             t = p.current_toughness
             indestructible = p.has("indestructible")
@@ -132,6 +160,27 @@ def _one_round(
         if p.is_battle and (p.defense or 0) <= 0:
             why.append("704.5v")
             notes.append(f"{p.label}は守備値が0なので、オーナーの墓地に置かれる (704.5v)。")
+        if why and guard is not None and set(why) <= _DESTRUCTION:
+            # CR 704.5g, 704.5h: destruction, which regeneration can replace (not 704.5f, 704.5i, 704.5v).
+            reason = (
+                "致死ダメージを負っているので破壊される"
+                if "704.5g" in why
+                else "接死を持つ発生源からダメージを受けたので破壊される"
+            )
+            kept, more_notes, more_changes, more_rules = guard.destroy(
+                state, p, by_effect=False, reason=reason
+            )
+            if kept is not None:
+                del notes[mark:]
+                for r in (*why, *more_rules):
+                    _add(rules, r)
+                notes.extend(more_notes)
+                changes.extend(more_changes)
+                new_perms[p.id] = kept
+                continue
+            notes.extend(more_notes)
+            for r in (*why, *more_rules):
+                _add(rules, r)
         if why:
             for r in why:
                 _add(rules, r)

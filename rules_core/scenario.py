@@ -29,20 +29,25 @@ from typing import Any, ClassVar, Final
 
 from ._frozen import FrozenMap
 from .effects import (
-    EFFECT_TYPES,
+    ENGINE_EFFECT_TYPES,
     CantBePrevented,
+    CantBeRegenerated,
+    ControlCondition,
     CounterMultiplier,
     DamageMultiplier,
     Effect,
+    LifeCantChange,
     LifeFloor,
     LifeGainMultiplier,
     NoCounters,
     NoLifeGain,
+    NoLossForLife,
     PreventAll,
     PreventFromColor,
     PreventNext,
     PreventNextFromSource,
     PreventStatic,
+    Regenerate,
     TargetFilter,
 )
 from .errors import ScenarioError
@@ -79,7 +84,7 @@ MAX_TEXT_LENGTH: Final = 2000
 
 RESERVED_IDS: Final = frozenset({"controller", "protection"})
 
-_EVENT_TYPES = ("noncombat", "combat")
+_EVENT_TYPES = ("noncombat", "combat", "destroy")
 
 
 # --------------------------------------------------------------------------- value objects
@@ -104,6 +109,8 @@ class NoncombatEvent:
     damage: tuple[DamageSpec, ...]
     excess_to: str | None = None
     cant_be_prevented: bool = False
+    cant_be_regenerated: bool = False
+    """Extension: a creature dealt damage by this event can't be regenerated this turn (CR 701.19c, Incinerate)."""
 
     type: ClassVar[str] = "noncombat"
 
@@ -121,13 +128,16 @@ class NoncombatEvent:
                 src = {"id": self.source.id, **src}
         else:
             src = self.source
-        return {
+        doc = {
             "type": "noncombat",
             "source": src,
             "damage": [d.to_dict() for d in self.damage],
             "excess_to": self.excess_to,
             "cant_be_prevented": self.cant_be_prevented,
         }
+        if self.cant_be_regenerated:
+            doc["cant_be_regenerated"] = True
+        return doc
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +207,33 @@ class CombatEvent:
         return doc
 
 
-Event = NoncombatEvent | CombatEvent
+@dataclass(frozen=True, slots=True)
+class DestroyEvent:
+    """Extension: a spell or ability destroys ``targets`` (CR 701.8a), e.g. Murder; with
+    ``cant_be_regenerated`` they can't be regenerated (CR 701.19c, Wrath of God)."""
+
+    source: str | Source
+    targets: tuple[str, ...]
+    cant_be_regenerated: bool = False
+
+    type: ClassVar[str] = "destroy"
+
+    def to_dict(self) -> dict[str, Any]:
+        src: Any = self.source
+        if isinstance(self.source, Source):
+            src = {"id": self.source.id} if self.source.id is not None else {}
+            if self.source.name is not None:
+                src["name"] = self.source.name
+            src["controller"] = self.source.controller
+            src["colors"] = list(self.source.colors)
+            src["keywords"] = sorted(self.source.keywords)
+        doc: dict[str, Any] = {"type": "destroy", "source": src, "targets": list(self.targets)}
+        if self.cant_be_regenerated:
+            doc["cant_be_regenerated"] = True
+        return doc
+
+
+Event = NoncombatEvent | CombatEvent | DestroyEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,9 +342,13 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
         doc["defense"] = p.defense
     doc["damage"] = p.damage
     doc["counters"] = {"+1/+1": p.plus_counters, "-1/-1": p.minus_counters}
+    if p.shield_counters:
+        doc["counters"]["shield"] = p.shield_counters
     doc["keywords"] = sorted(p.keywords)
     doc["toxic"] = p.toxic
     doc["protection"] = list(p.protection)
+    if p.tapped:
+        doc["tapped"] = True
     return doc
 
 
@@ -529,9 +569,10 @@ _PERMANENT_KEYS = frozenset(
         "keywords",
         "toxic",
         "protection",
+        "tapped",
     )
 )
-_COUNTER_KEYS = frozenset(("+1/+1", "-1/-1"))
+_COUNTER_KEYS = frozenset(("+1/+1", "-1/-1", "shield"))
 
 
 def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
@@ -673,12 +714,14 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
             f"{path}.protector", "バトルでないパーマネントには指定できません", "only allowed for a battle"
         )
 
-    plus = minus = 0
+    plus = minus = shield = 0
     if "counters" in obj:
         cpath = f"{path}.counters"
         counters = _record(obj["counters"], cpath, _COUNTER_KEYS)
         plus = _amount(counters, "+1/+1", 0, cpath, 0, MAX_AMOUNT)
         minus = _amount(counters, "-1/-1", 0, cpath, 0, MAX_AMOUNT)
+        if "shield" in counters:
+            shield = _amount(counters, "shield", 0, cpath, 0, MAX_AMOUNT)
 
     subtypes: list[str] = []
     if obj.get("subtypes"):
@@ -709,6 +752,8 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
         protector=(
             ids.player(obj["protector"], f"{path}.protector") if obj.get("protector") is not None else None
         ),
+        shield_counters=shield,
+        tapped=_bool(obj["tapped"], f"{path}.tapped") if "tapped" in obj else False,
     )
 
 
@@ -724,32 +769,38 @@ def _parse_event(raw: Any, path: str, ids: _Ids) -> Event | None:
     kind = _choice(obj["type"], f"{path}.type", _EVENT_TYPES)
     if kind == "noncombat":
         return _parse_noncombat(obj, path, ids)
+    if kind == "destroy":
+        return _parse_destroy(obj, path, ids)
     return _parse_combat(obj, path, ids)
 
 
 _SOURCE_KEYS = frozenset(("id", "name", "controller", "colors", "keywords"))
-_NONCOMBAT_KEYS = frozenset(("type", "source", "damage", "excess_to", "cant_be_prevented"))
+_NONCOMBAT_KEYS = frozenset(
+    ("type", "source", "damage", "excess_to", "cant_be_prevented", "cant_be_regenerated")
+)
 _DAMAGE_KEYS = frozenset(("to", "amount"))
+
+
+def _parse_source(raw_source: Any, path: str, ids: _Ids) -> str | Source:
+    """An event's ``source``: a permanent's id, or an inline spell or ability object."""
+    if isinstance(raw_source, str):
+        return ids.permanent(raw_source, path)
+    sobj = _record(raw_source, path, _SOURCE_KEYS, ("controller",))
+    source_id = ids.new(sobj["id"], f"{path}.id") if sobj.get("id") is not None else None
+    source = Source(
+        id=source_id,
+        controller=ids.player(sobj["controller"], f"{path}.controller"),
+        name=_name(sobj.get("name"), f"{path}.name"),
+        colors=sort_colors(_choices_list(sobj.get("colors", []), f"{path}.colors", COLORS)),
+        keywords=frozenset(_choices_list(sobj.get("keywords", []), f"{path}.keywords", KEYWORDS)),
+    )
+    ids.source_id = source_id
+    return source
 
 
 def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: _Ids) -> NoncombatEvent:
     _keys(obj, path, _NONCOMBAT_KEYS, ("source", "damage"))
-    raw_source = obj["source"]
-    source: str | Source
-    if isinstance(raw_source, str):
-        source = ids.permanent(raw_source, f"{path}.source")
-    else:
-        spath = f"{path}.source"
-        sobj = _record(raw_source, spath, _SOURCE_KEYS, ("controller",))
-        source_id = ids.new(sobj["id"], f"{spath}.id") if sobj.get("id") is not None else None
-        source = Source(
-            id=source_id,
-            controller=ids.player(sobj["controller"], f"{spath}.controller"),
-            name=_name(sobj.get("name"), f"{spath}.name"),
-            colors=sort_colors(_choices_list(sobj.get("colors", []), f"{spath}.colors", COLORS)),
-            keywords=frozenset(_choices_list(sobj.get("keywords", []), f"{spath}.keywords", KEYWORDS)),
-        )
-        ids.source_id = source_id
+    source = _parse_source(obj["source"], f"{path}.source", ids)
     entries = _list(obj["damage"], f"{path}.damage", MAX_DAMAGE_ENTRIES, min_len=1)
     damage: list[DamageSpec] = []
     seen: set[str] = set()
@@ -774,6 +825,30 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: _Ids) -> NoncombatE
         damage=tuple(damage),
         excess_to=excess_to,
         cant_be_prevented=_bool(obj.get("cant_be_prevented", False), f"{path}.cant_be_prevented"),
+        cant_be_regenerated=_bool(obj.get("cant_be_regenerated", False), f"{path}.cant_be_regenerated"),
+    )
+
+
+_DESTROY_KEYS = frozenset(("type", "source", "targets", "cant_be_regenerated"))
+
+
+def _parse_destroy(obj: Mapping[str, Any], path: str, ids: _Ids) -> DestroyEvent:
+    """Extension: ``{"type": "destroy", "source", "targets", "cant_be_regenerated"}`` (CR 701.8a)."""
+    _keys(obj, path, _DESTROY_KEYS, ("source", "targets"))
+    source = _parse_source(obj["source"], f"{path}.source", ids)
+    targets: list[str] = []
+    for i, raw in enumerate(_list(obj["targets"], f"{path}.targets", MAX_PERMANENTS, min_len=1)):
+        tpath = f"{path}.targets[{i}]"
+        target = ids.permanent(raw, tpath)
+        if target in targets:
+            raise _fail(
+                tpath, f"同じパーマネントが2回指定されています: {target}", f"{target!r} is listed twice"
+            )
+        targets.append(target)
+    return DestroyEvent(
+        source=source,
+        targets=tuple(targets),
+        cant_be_regenerated=_bool(obj.get("cant_be_regenerated", False), f"{path}.cant_be_regenerated"),
     )
 
 
@@ -940,12 +1015,16 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "damage_multiplier": (("factor", "from_controller", "to"), ("factor",)),
     "life_gain_multiplier": (("player", "factor"), ("player", "factor")),
     "no_life_gain": (("player",), ()),
-    "life_floor": (("player", "floor", "if_controls_creature"), ("player",)),
+    "life_floor": (("player", "floor", "if_controls_creature", "condition"), ("player",)),
     "no_counters": (("on",), ("on",)),
     "counter_multiplier": (("factor", "by_controller"), ("factor",)),
     "cant_be_prevented": (("from", "from_controller", "combat_only"), ()),
+    "regenerate": (("on", "static", "used"), ("on",)),
+    "cant_be_regenerated": (("on",), ()),
+    "life_cant_change": (("player",), ("player",)),
+    "no_loss_for_life": (("player", "damage_as_infect"), ("player",)),
 }
-_EFFECT_KINDS = tuple(EFFECT_TYPES)
+_EFFECT_KINDS = tuple(ENGINE_EFFECT_TYPES)
 _EFFECT_ALLOWED = {kind: frozenset(("type", "name", *allowed)) for kind, (allowed, _) in _EFFECT_KEYS.items()}
 
 
@@ -1021,12 +1100,24 @@ def _parse_effect(raw: Any, path: str, ids: _Ids) -> Effect:
         return NoLifeGain(player=opt("player", ids.player), name=name)
     if kind == "life_floor":
         floor = _int(obj.get("floor", 1), f"{path}.floor", -MAX_LIFE, MAX_LIFE)
+        condition = None
+        if obj.get("condition") is not None:
+            if flag("if_controls_creature"):
+                raise _fail(
+                    f"{path}.condition",
+                    "if_controls_creature と condition は同時に指定できません",
+                    "give either if_controls_creature or condition",
+                )
+            condition = _parse_condition(obj["condition"], f"{path}.condition")
         return LifeFloor(
             player=ids.player(obj["player"], f"{path}.player"),
             floor=floor,
             if_controls_creature=flag("if_controls_creature"),
             name=name,
+            condition=condition,
         )
+    if kind in _NEW_EFFECT_PARSERS:
+        return _NEW_EFFECT_PARSERS[kind](obj, path, ids, name)
     if kind == "no_counters":
         return NoCounters(on=ids.object(obj["on"], f"{path}.on"), name=name)
     if kind == "counter_multiplier":
@@ -1071,6 +1162,9 @@ def _effect_index(key: Any, path: str, effects: tuple[Effect, ...]) -> int:
 
 
 _NO_CHOICES = Choices()
+_OWN_EFFECTS = ("protection", "shield_counter")
+"""``replacement_order`` entries naming a permanent's own effects: its protection (702.16e), its shield
+counters (122.1c)."""
 
 
 def _parse_choices(raw: Any, path: str, ids: _Ids, effects: tuple[Effect, ...]) -> Choices:
@@ -1083,17 +1177,17 @@ def _parse_choices(raw: Any, path: str, ids: _Ids, effects: tuple[Effect, ...]) 
     for affected, items in order_raw.items():
         opath = f"{path}.replacement_order.{affected}"
         ids.object(affected, opath)
-        values = _list(items, opath, len(effects) + 1)
+        values = _list(items, opath, len(effects) + len(_OWN_EFFECTS))
         seen: list[int | str] = []
         for i, item in enumerate(values):
             ipath = f"{opath}[{i}]"
-            if isinstance(item, str) and item != "protection":
+            if isinstance(item, str) and item not in _OWN_EFFECTS:
                 raise _fail(
                     ipath,
-                    '効果の番号(0から始まる整数)か "protection" で指定してください',
-                    'must be an effect index or "protection"',
+                    '効果の番号(0から始まる整数)か "protection"、"shield_counter" で指定してください',
+                    'must be an effect index, "protection" or "shield_counter"',
                 )
-            value: int | str = "protection" if item == "protection" else _effect_index(item, ipath, effects)
+            value: int | str = item if item in _OWN_EFFECTS else _effect_index(item, ipath, effects)
             if value in seen:
                 raise _fail(ipath, f"同じ効果が2回指定されています: {value}", f"{value!r} is listed twice")
             seen.append(value)
@@ -1125,3 +1219,63 @@ def _source_key(value: Any, path: str, ids: _Ids) -> str:
     if ident in ids.permanents or ident == ids.source_id:
         return ident
     raise _fail(path, f"存在しない発生源のIDです: {ident}", f"no source with id {ident!r}")
+
+
+# --------------------------------------------------------------------------- shields, regeneration, life (拡張)
+
+
+_CONDITION_KEYS = frozenset(("controls", "at_least"))
+_CONTROLS_KEYS = frozenset(("types", "subtype", "colors"))
+
+
+def _parse_condition(raw: Any, path: str) -> ControlCondition:
+    """``life_floor.condition``: ``{"controls": {"types", "subtype", "colors"}, "at_least": n}``."""
+    obj = _record(raw, path, _CONDITION_KEYS, ("controls",))
+    cpath = f"{path}.controls"
+    controls = _record(obj["controls"], cpath, _CONTROLS_KEYS)
+    types = _choices_list(controls.get("types", []), f"{cpath}.types", DAMAGEABLE_TYPES)
+    subtype = controls.get("subtype")
+    return ControlCondition(
+        types=tuple(t for t in DAMAGEABLE_TYPES if t in types),
+        subtype=None if subtype is None else _str(subtype, f"{cpath}.subtype", MAX_ID_LENGTH),
+        colors=sort_colors(_choices_list(controls.get("colors", []), f"{cpath}.colors", COLORS)),
+        at_least=_int(obj.get("at_least", 1), f"{path}.at_least", 1, MAX_PERMANENTS),
+    )
+
+
+def _parse_regenerate(obj: Mapping[str, Any], path: str, ids: _Ids, name: str | None) -> Effect:
+    on = ids.permanent(obj["on"], f"{path}.on")
+    static = _bool(obj.get("static", False), f"{path}.static")
+    used = _bool(obj.get("used", False), f"{path}.used")
+    if static and used:
+        raise _fail(
+            f"{path}.used",
+            "常在型能力による再生(static)は使い切られません。used は指定できません (701.19b)",
+            "a static regeneration is never used up",
+        )
+    return Regenerate(on=on, static=static, used=used, name=name)
+
+
+def _parse_cant_be_regenerated(obj: Mapping[str, Any], path: str, ids: _Ids, name: str | None) -> Effect:
+    on = None if obj.get("on") is None else ids.permanent(obj["on"], f"{path}.on")
+    return CantBeRegenerated(on=on, name=name)
+
+
+def _parse_life_cant_change(obj: Mapping[str, Any], path: str, ids: _Ids, name: str | None) -> Effect:
+    return LifeCantChange(player=ids.player(obj["player"], f"{path}.player"), name=name)
+
+
+def _parse_no_loss_for_life(obj: Mapping[str, Any], path: str, ids: _Ids, name: str | None) -> Effect:
+    return NoLossForLife(
+        player=ids.player(obj["player"], f"{path}.player"),
+        damage_as_infect=_bool(obj.get("damage_as_infect", False), f"{path}.damage_as_infect"),
+        name=name,
+    )
+
+
+_NEW_EFFECT_PARSERS: dict[str, Callable[[Mapping[str, Any], str, _Ids, str | None], Effect]] = {
+    "regenerate": _parse_regenerate,
+    "cant_be_regenerated": _parse_cant_be_regenerated,
+    "life_cant_change": _parse_life_cant_change,
+    "no_loss_for_life": _parse_no_loss_for_life,
+}

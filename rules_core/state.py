@@ -94,6 +94,13 @@ class Permanent:
     zone: str = "battlefield"
     deathtouch_damaged: bool = False
     """CR 704.5h: dealt damage by a source with deathtouch since state-based actions were last checked."""
+    shield_counters: int = 0
+    """CR 122.1c: shield counters (:mod:`rules_core.shields`)."""
+    tapped: bool = False
+    """Tapped (regeneration taps it, CR 701.19a)."""
+    removed_from_combat: bool = False
+    """CR 506.4: removed from combat (a regenerated attacking or blocking creature, 701.19a) while still on the
+    battlefield."""
 
     @property
     def label(self) -> str:
@@ -253,6 +260,11 @@ class GameState:
         if object_id in self._permanent_index:
             return self.permanent(object_id).label
         return object_id
+
+    def in_combat_still(self, permanent_id: str) -> bool:
+        """CR 506.4: on the battlefield and not removed from combat (a regenerated creature is removed, 701.19a)."""
+        p = self.permanent(permanent_id)
+        return p.zone == "battlefield" and not p.removed_from_combat
 
     def controls_creature(self, player_id: str) -> bool:
         return any(p.controller == player_id and p.is_creature and p.on_battlefield for p in self.permanents)

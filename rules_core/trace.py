@@ -135,6 +135,8 @@ def permanent_final(p: Permanent) -> dict[str, Any]:
         counters["+1/+1"] = p.plus_counters
     if p.minus_counters:
         counters["-1/-1"] = p.minus_counters
+    if p.shield_counters:
+        counters["shield"] = p.shield_counters
     doc["counters"] = counters
     if p.is_creature:
         doc["power"] = p.current_power
@@ -143,6 +145,10 @@ def permanent_final(p: Permanent) -> dict[str, Any]:
         doc["loyalty"] = p.loyalty
     if p.defense is not None:
         doc["defense"] = p.defense
+    if p.tapped:
+        doc["tapped"] = True
+    if p.removed_from_combat:
+        doc["removed_from_combat"] = True
     return doc
 
 
