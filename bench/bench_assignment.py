@@ -22,9 +22,9 @@ from rules_core.assignment import (
     AttackView,
     BlockView,
     CombatView,
-    check_assignment,
-    count_assignments,
-    default_assignment,
+    check_assignment_in_view,
+    count_assignments_in_view,
+    default_assignment_in_view,
 )
 
 
@@ -71,26 +71,26 @@ def main() -> None:
     for top in (False, True):
         view = trampler_view(top)
         kind = "trample over planeswalkers vs planeswalker" if top else "trample vs player"
-        n = count_assignments(view, "wurm")
+        n = count_assignments_in_view(view, "wurm")
         report(
             f"count_assignments: 20 power, 6 blockers, {kind} ({n:,} ways)",
-            lambda v=view: count_assignments(v, "wurm"),
+            lambda v=view: count_assignments_in_view(v, "wurm"),
             2000,
         )
     view = big_view()
-    attacks, blocks = default_assignment(view)
-    assert check_assignment(view, attacks, blocks) == ()
+    attacks, blocks = default_assignment_in_view(view)
+    assert check_assignment_in_view(view, attacks, blocks) == ()
     report(
         "check_assignment: 50 attackers vs 50 blockers, full assignment given",
-        lambda: check_assignment(view, attacks, blocks),
+        lambda: check_assignment_in_view(view, attacks, blocks),
         200,
     )
     report(
         "check_assignment: 50 attackers vs 50 blockers, all defaults",
-        lambda: check_assignment(view, {}, {}),
+        lambda: check_assignment_in_view(view, {}, {}),
         200,
     )
-    report("default_assignment: 50 attackers vs 50 blockers", lambda: default_assignment(view), 200)
+    report("default_assignment: 50 attackers vs 50 blockers", lambda: default_assignment_in_view(view), 200)
 
 
 if __name__ == "__main__":

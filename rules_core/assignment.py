@@ -5,8 +5,14 @@ which creature may put how many points on which player, planeswalker, battle
 or creature.  It knows nothing of prevention, replacement or state-based
 actions: those come after the assignment (CR 510.2, 120, 615, 704) and are the
 damage pipeline's business.  It imports nothing from the rest of
-``rules_core``; the caller describes the combat with three small value objects
-(:class:`AttackView`, :class:`BlockView`, :class:`CombatView`).
+``rules_core`` but its errors and labels; the caller describes the combat with
+three small value objects (:class:`AttackView`, :class:`BlockView`,
+:class:`CombatView`).
+
+Its queries take a view and end in ``_in_view``; :mod:`rules_core.combat`
+builds the views from a scenario and is the public home of the same queries
+by their plain names (``check_assignment(scenario)``, …), as python-chess
+keeps ``is_pseudo_legal`` beside ``is_legal``.
 
 Since 2024 there is no damage assignment order: a blocked creature divides its
 damage among its blockers as its controller likes (CR 510.1c), and trample only
@@ -23,14 +29,14 @@ additional creature blocks a 1/1 and a 3/3 with trample):
 The 1/1's point counts towards the wall's lethal damage, so the trampler needs
 only one more point there and may send two to the player:
 
->>> check_assignment(view, {"ox": {"wall": 1}, "wurm": {"wall": 1, "B": 2}},
+>>> check_assignment_in_view(view, {"ox": {"wall": 1}, "wurm": {"wall": 1, "B": 2}},
 ...                  {"wall": {"ox": 1, "wurm": 1}})
 ()
->>> [v.rule for v in check_assignment(view, {"ox": {"wall": 1}, "wurm": {"B": 3}}, {})]
+>>> [v.rule for v in check_assignment_in_view(view, {"ox": {"wall": 1}, "wurm": {"B": 3}}, {})]
 ['702.19b']
->>> default_assignment(view)[0]
+>>> default_assignment_in_view(view)[0]
 {'ox': {'wall': 1}, 'wurm': {'wall': 1, 'B': 2}}
->>> count_assignments(view, "wurm")
+>>> count_assignments_in_view(view, "wurm")
 3
 
 Conventions used throughout:
@@ -39,12 +45,12 @@ Conventions used throughout:
   whole assignment maps each creature id to one (``assignments`` for attackers,
   ``blocker_assignments`` for blockers: ``scenario-format.md``).
 * Dicts this module returns **omit recipients with 0 points** (a creature that
-  assigns nothing maps to ``{}``); :func:`check_assignment` accepts explicit
+  assigns nothing maps to ``{}``); :func:`check_assignment_in_view` accepts explicit
   zeros anywhere, because 0 points is no damage at all.
 * Where a creature is missing from ``assignments``/``blocker_assignments`` its
   default assignment is used (:func:`complete_assignment`).
 * Messages are Japanese and name creatures and players through
-  ``CombatView.names`` (or the ``names`` keyword of :func:`check_assignment`),
+  ``CombatView.names`` (or the ``names`` keyword of :func:`check_assignment_in_view`),
   falling back to their ids.
 """
 
@@ -55,6 +61,7 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Final
 
+from .errors import AssignmentError
 from .ja import DEFENDER_KIND_JA
 
 __all__ = [
@@ -64,36 +71,21 @@ __all__ = [
     "BlockView",
     "CombatView",
     "Violation",
-    "check_assignment",
+    "check_assignment_in_view",
     "checked_assignment",
     "complete_assignment",
-    "count_assignments",
-    "default_assignment",
-    "describe_options",
+    "count_assignments_in_view",
+    "default_assignment_in_view",
     "format_assignment",
-    "legal_assignments",
+    "legal_assignments_in_view",
     "lethal_needed",
     "loyalty_needed",
-    "max_damage_assignment",
-    "recipients",
+    "max_damage_assignment_in_view",
+    "recipients_in_view",
 ]
 
 DEFENDER_KINDS: Final = ("player", "planeswalker", "battle")
 """What an attacking creature can attack (CR 506.1, 508.1b)."""
-
-
-class AssignmentError(ValueError):
-    """A view or a query this module cannot work with (not an illegal assignment).
-
-    Raised for an unknown creature id, a blocker with no entry in
-    ``CombatView.lethal``, an attacked planeswalker with no entry in
-    ``CombatView.loyalty`` where trample over planeswalkers needs it, or an
-    inconsistent :class:`AttackView`.  Illegal *assignments* are never raised:
-    they come back as :class:`Violation` values.
-
-    >>> isinstance(AssignmentError("x"), ValueError)
-    True
-    """
 
 
 # --------------------------------------------------------------------------------------------
@@ -120,7 +112,7 @@ class AttackView:
     >>> AttackView.of("elf", 1, "B", blockers=("bear",), blocked=False)
     Traceback (most recent call last):
     ...
-    rules_core.assignment.AssignmentError: elf: an unblocked attacker has no blockers
+    rules_core.errors.AssignmentError: elf: an unblocked attacker has no blockers
     """
 
     attacker: str
@@ -226,7 +218,7 @@ class CombatView:
     toughness minus damage already marked, at least 0 (CR 120.6, 702.19b).
     Every blocker must have an entry.  It may also hold attackers' ids; those
     are used only for the blockers' *default* assignment (an extension, see
-    :func:`default_assignment`).  ``loyalty`` maps an attacked planeswalker's
+    :func:`default_assignment_in_view`).  ``loyalty`` maps an attacked planeswalker's
     id to its loyalty (CR 702.19c); it is needed only for attackers with
     trample over planeswalkers.  ``names`` (optional) maps ids to the names
     messages show (「灰色熊」 rather than ``bear``).
@@ -540,7 +532,7 @@ def complete_assignment(
     """The whole assignment: the creatures given keep theirs, the missing ones get the default.
 
     Keys are every attacker and every blocker of ``view`` in the order listed;
-    ids that are not in the view are dropped (:func:`check_assignment` reports
+    ids that are not in the view are dropped (:func:`check_assignment_in_view` reports
     them).  Given assignments are copied as they are, zeros included.
 
     How defaults are made, so that each is legal whatever the others do:
@@ -644,7 +636,9 @@ def _complete_blocks(view: CombatView, given_b: Mapping[str, Mapping[str, int]])
     return {b.blocker: bout[b.blocker] for b in view.blocks}
 
 
-def default_assignment(view: CombatView) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+def default_assignment_in_view(
+    view: CombatView,
+) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
     """The assignment a player makes by default (``scenario-format.md``); zeros omitted.
 
     Returns ``(assignments, blocker_assignments)`` for every attacker and
@@ -654,7 +648,7 @@ def default_assignment(view: CombatView) -> tuple[dict[str, dict[str, int]], dic
 
     >>> view = CombatView((AttackView.of("wurm", 5, "B", blockers=("ox",), trample=True),),
     ...                   (BlockView.of("ox", 3, ("wurm",)),), {"ox": 3}, {})
-    >>> default_assignment(view)
+    >>> default_assignment_in_view(view)
     ({'wurm': {'ox': 3, 'B': 2}}, {'ox': {'wurm': 3}})
 
     CR 702.19c example: a 1/1 and a 7/7 with trample over planeswalkers attack
@@ -664,7 +658,7 @@ def default_assignment(view: CombatView) -> tuple[dict[str, dict[str, int]], dic
     ...                    AttackView.of("titan", 7, "jace", defender_kind="planeswalker",
     ...                                  defender_controller="B", trample_over_planeswalkers=True)),
     ...                   (), {}, {"jace": 3})
-    >>> default_assignment(view)[0]
+    >>> default_assignment_in_view(view)[0]
     {'ox': {'jace': 1}, 'titan': {'jace': 2, 'B': 5}}
     """
     return complete_assignment(view, {}, {})
@@ -695,7 +689,7 @@ def _others(
     return a, a._plan, tally
 
 
-def recipients(view: CombatView, creature: str) -> tuple[str, ...]:
+def recipients_in_view(view: CombatView, creature: str) -> tuple[str, ...]:
     """Who ``creature`` (an attacker or a blocker) may assign damage to at all this step.
 
     Blockers first (in the order listed), then the attacked player,
@@ -707,7 +701,7 @@ def recipients(view: CombatView, creature: str) -> tuple[str, ...]:
 
     >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("bear",), trample=True),
     ...                    AttackView.of("ox", 2, "B", blockers=("elf",))), (), {"bear": 2, "elf": 1}, {})
-    >>> recipients(view, "wurm"), recipients(view, "ox")
+    >>> recipients_in_view(view, "wurm"), recipients_in_view(view, "ox")
     (('bear', 'B'), ('elf',))
     """
     if any(a.attacker == creature for a in view.attacks):
@@ -775,7 +769,7 @@ def _n_compositions(total: int, parts: int) -> int:
     return comb(total + parts - 1, parts - 1)
 
 
-def legal_assignments(
+def legal_assignments_in_view(
     view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None = None
 ) -> Iterator[dict[str, int]]:
     """Every legal assignment of ``attacker`` (zeros omitted), the other attackers' held fixed.
@@ -788,20 +782,20 @@ def legal_assignments(
     defaults, every assignment yielded here is legal as a whole (510.1e)
     whenever the given ones are.  A given trampler that relied on this
     attacker's damage may of course stop being legal: check the whole with
-    :func:`check_assignment`.
+    :func:`check_assignment_in_view`.
 
     ``attacker`` may also be a blocker's id (510.1d; blockers never depend on
     each other).  Order: amounts in decreasing lexicographic order over the
-    recipients of :func:`recipients` (blockers as listed, then the attacked
+    recipients of :func:`recipients_in_view` (blockers as listed, then the attacked
     object, then its controller), so the first blocker's largest share comes
     first.  The generator walks all divisions of the power: keep it for small
-    cases and use :func:`count_assignments` to count.
+    cases and use :func:`count_assignments_in_view` to count.
 
     CR 510.1c example: a 4/3 blocked by a 2/3 and a 1/1 has five choices:
 
     >>> view = CombatView((AttackView.of("regrower", 4, "B", blockers=("spawn", "hunter")),),
     ...                   (), {"spawn": 3, "hunter": 1}, {})
-    >>> [tuple(d.items()) for d in legal_assignments(view, "regrower")]  # doctest: +NORMALIZE_WHITESPACE
+    >>> [tuple(d.items()) for d in legal_assignments_in_view(view, "regrower")]  # doctest: +NORMALIZE_WHITESPACE
     [(('spawn', 4),), (('spawn', 3), ('hunter', 1)), (('spawn', 2), ('hunter', 2)),
      (('spawn', 1), ('hunter', 3)), (('hunter', 4),)]
     """
@@ -832,7 +826,7 @@ def legal_assignments(
         yield {r: n for r, n in zip(rs, vec, strict=True) if n}
 
 
-def count_assignments(
+def count_assignments_in_view(
     view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None = None
 ) -> int:
     """How many legal assignments ``attacker`` has, in closed form (no enumeration).
@@ -854,7 +848,7 @@ def count_assignments(
 
     >>> view = CombatView((AttackView.of("wurm", 20, "B", blockers=tuple("abcdef"), trample=True),),
     ...                   (), dict.fromkeys("abcdef", 2), {})
-    >>> count_assignments(view, "wurm")  # C(20, 6) + C(20 - 12 - 1, 7) = 53130 + 1716
+    >>> count_assignments_in_view(view, "wurm")  # C(20, 6) + C(20 - 12 - 1, 7) = 53130 + 1716
     54846
     """
     if not any(a.attacker == attacker for a in view.attacks):
@@ -881,7 +875,7 @@ def count_assignments(
     return count
 
 
-def max_damage_assignment(
+def max_damage_assignment_in_view(
     view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None = None
 ) -> dict[str, int]:
     """The legal assignment of ``attacker`` that puts the most damage past its blockers (zeros omitted).
@@ -895,11 +889,11 @@ def max_damage_assignment(
     the assignments with the most damage past the blockers this one has the
     most to the player.  Where nothing can go past the blockers (no trample,
     or not enough power) this is the default assignment.  The other
-    attackers are held fixed as in :func:`legal_assignments`.
+    attackers are held fixed as in :func:`legal_assignments_in_view`.
 
     >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("bear", "elf"),
     ...                                  trample=True, deathtouch=True),), (), {"bear": 2, "elf": 1}, {})
-    >>> max_damage_assignment(view, "wurm")
+    >>> max_damage_assignment_in_view(view, "wurm")
     {'bear': 1, 'elf': 1, 'B': 4}
     """
     a, plan, tally = _others(view, attacker, assignments)
@@ -965,6 +959,28 @@ def _clean(who: str, amounts: Mapping[str, object], t: _Text, v: list[Violation]
     return out
 
 
+def _no_spill(a: AttackView, r: str, t: _Text, *, removed: bool, fix: str) -> Violation | None:
+    """CR 702.19f: without trample over planeswalkers nothing reaches the attacked planeswalker's controller.
+
+    ``None`` unless ``r`` is that controller; ``removed`` says the planeswalker
+    has left combat; ``fix`` ends the message (what to undo or move).
+    """
+    if r != a.defender_controller or a.defender_kind != "planeswalker" or a.trample_over_planeswalkers:
+        return None
+    pw = t.q(a.defender)
+    why = (
+        f"攻撃していたプレインズウォーカー{pw}が戦闘から取り除かれても"
+        if removed
+        else f"プレインズウォーカー{pw}を攻撃していても"
+    )
+    return Violation(
+        "702.19f",
+        f"{t.q(a.attacker)}はプレインズウォーカー越えトランプルを持たないので、{why}、"
+        f"そのコントローラー{t.q(r)}には割り振れません。{fix} (702.19f)",
+        a.attacker,
+    )
+
+
 def _nothing_message(a_or_b: AttackView | BlockView, plan: _Plan, r: str, n: int, t: _Text) -> Violation:
     who = a_or_b.attacker if isinstance(a_or_b, AttackView) else a_or_b.blocker
     x, rq = t.q(who), t.q(r)
@@ -984,14 +1000,9 @@ def _nothing_message(a_or_b: AttackView | BlockView, plan: _Plan, r: str, n: int
         )
     assert isinstance(a_or_b, AttackView)
     a = a_or_b
-    if r == a.defender_controller and a.defender_kind == "planeswalker" and not a.trample_over_planeswalkers:
-        return Violation(
-            "702.19f",
-            f"{x}はプレインズウォーカー越えトランプルを持たないので、攻撃していた"
-            f"プレインズウォーカー{t.q(a.defender)}が戦闘から取り除かれても、そのコントローラー"
-            f"{rq}には割り振れません。{undo} (702.19f)",
-            who,
-        )
+    no_spill = _no_spill(a, r, t, removed=True, fix=undo)
+    if no_spill is not None:
+        return no_spill
     if plan.reason == "attacks_nothing":
         return Violation(
             "510.1b",
@@ -1022,14 +1033,9 @@ def _forbidden_attack(a: AttackView, plan: _Plan, r: str, n: int, t: _Text) -> V
     x, rq = t.q(a.attacker), t.q(r)
     dest = t.join(plan.recipients, "か")
     move = f"{rq}への{n}点を{dest}に移してください"
-    if r == a.defender_controller and a.defender_kind == "planeswalker" and not a.trample_over_planeswalkers:
-        return Violation(
-            "702.19f",
-            f"{x}はプレインズウォーカー越えトランプルを持たないので、プレインズウォーカー"
-            f"{t.q(a.defender)}を攻撃していても、そのコントローラー{rq}には割り振れません。"
-            f"{move} (702.19f)",
-            a.attacker,
-        )
+    no_spill = _no_spill(a, r, t, removed=False, fix=move)
+    if no_spill is not None:
+        return no_spill
     if r == a.defender and a.defender_removed:
         return Violation(
             "506.4c",
@@ -1224,7 +1230,7 @@ def _check_block(b: BlockView, raw: Mapping[str, object], t: _Text) -> list[Viol
     return v
 
 
-def check_assignment(
+def check_assignment_in_view(
     view: CombatView,
     assignments: Mapping[str, Mapping[str, int]],
     blocker_assignments: Mapping[str, Mapping[str, int]],
@@ -1251,9 +1257,9 @@ def check_assignment(
     >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("knight",), trample=True),),
     ...                   (BlockView.of("knight", 2, ("wurm",)),), {"knight": 2}, {},
     ...                   names={"wurm": "大ワーム", "knight": "白騎士", "B": "対戦相手"})
-    >>> check_assignment(view, {"wurm": {"knight": 2, "B": 4}}, {})
+    >>> check_assignment_in_view(view, {"wurm": {"knight": 2, "B": 4}}, {})
     ()
-    >>> (v,) = check_assignment(view, {"wurm": {"knight": 1, "B": 5}}, {})
+    >>> (v,) = check_assignment_in_view(view, {"wurm": {"knight": 1, "B": 5}}, {})
     >>> v.rule, v.attacker
     ('702.19b', 'wurm')
     >>> print(v.message)  # doctest: +NORMALIZE_WHITESPACE
@@ -1269,7 +1275,7 @@ def checked_assignment(
     *,
     names: Mapping[str, str] | None = None,
 ) -> tuple[tuple[Violation, ...], dict[str, dict[str, int]], dict[str, dict[str, int]]]:
-    """:func:`check_assignment` and :func:`complete_assignment` at once: ``(violations, attackers', blockers')``.
+    """:func:`check_assignment_in_view` and :func:`complete_assignment` at once: ``(violations, attackers', blockers')``.
 
     The engine needs both for every combat damage step; the whole assignment is made once.
     """
@@ -1310,71 +1316,3 @@ def checked_assignment(
                 Violation("510.1", f"{t.q(key)}はブロック・クリーチャーではありません。{hint} (510.1)", key)
             )
     return tuple(v), full, full_b
-
-
-def describe_options(
-    view: CombatView,
-    creature: str,
-    assignments: Mapping[str, Mapping[str, int]] | None = None,
-    *,
-    names: Mapping[str, str] | None = None,
-) -> str:
-    """A Japanese sentence saying what ``creature`` may do this step, and in how many ways.
-
-    >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("bear",), trample=True),),
-    ...                   (BlockView.of("bear", 2, ("wurm",)),), {"bear": 2}, {})
-    >>> print(describe_options(view, "wurm", names={"bear": "灰色熊", "B": "対戦相手"}))
-    「wurm」（パワー6）は「灰色熊」に致死ダメージ（あと2点）を割り振れば、残りを「灰色熊」と「対戦相手」に自由に割り振れます (702.19b)。割り振り方は全部で5通りです。
-    >>> print(describe_options(view, "bear"))
-    「bear」（パワー2）は「wurm」に2点すべてを割り振ります (510.1d)。
-    """
-    t = _Text(view.names if names is None else names)
-    count = count_assignments(view, creature, assignments)
-    is_attacker = any(a.attacker == creature for a in view.attacks)
-    plan = view.attack(creature)._plan if is_attacker else view.block(creature)._plan
-    x = f"{t.q(creature)}（パワー{view.attack(creature).power if is_attacker else view.block(creature).power}）"
-    if plan.assigns_nothing:
-        return f"{x}は戦闘ダメージを割り振りません ({plan.rule})。"
-    rs = plan.recipients
-    both = ""
-    rule = plan.rule
-    if plan.target_blocks:  # see _attack_plan
-        kind = DEFENDER_KIND_JA[view.attack(creature).defender_kind]
-        both = (
-            f"{t.q(plan.target)}は攻撃されている{kind}であり、ブロック・クリーチャーでもある"
-            f"（1つのオブジェクトなので、割り振り先としても1つ）。"
-        )
-        rule = "510.1c"
-    if len(rs) == 1:
-        return f"{both}{x}は{t.q(rs[0])}に{plan.power}点すべてを割り振ります ({rule})。"
-    tail = f"割り振り方は全部で{count}通りです。"
-    if not plan.past:
-        return f"{both}{x}は{t.join(rs, 'と')}に{plan.power}点を自由に分けて割り振ります ({rule})。{tail}"
-    needs = {b: n for b, n in lethal_needed(view, creature, assignments).items() if n}
-    lethal = "、".join(f"{t.q(b)}に致死ダメージ（あと{n}点）" for b, n in needs.items())
-    if plan.target_blocks:
-        assert plan.target is not None and plan.controller is not None
-        needs[plan.target] = max(needs.get(plan.target, 0), loyalty_needed(view, creature, assignments) or 0)
-        conditions = "、".join(
-            f"{t.q(b)}に致死ダメージと忠誠度以上のダメージ（あと{n}点）"
-            if b == plan.target
-            else f"{t.q(b)}に致死ダメージ（あと{n}点）"
-            for b, n in needs.items()
-            if n
-        )
-        head = f"{x}は{conditions}を割り振れば、" if conditions else f"{x}は"
-        return (
-            f"{both}{head}残りをそのコントローラー{t.q(plan.controller)}にも割り振れます "
-            f"(702.19b, 702.19c)。{tail}"
-        )
-    if plan.controller is None:
-        head = f"{x}は{lethal}を割り振れば、" if needs else f"{x}は"
-        return f"{head}残りを{t.join(rs, 'と')}に自由に割り振れます ({plan.rule})。{tail}"
-    loyalty = loyalty_needed(view, creature, assignments)
-    head = f"{x}は{lethal}を割り振れば{t.q(plan.target)}に割り振れ、" if needs else f"{x}は"
-    pw = (
-        f"{t.q(plan.target)}に忠誠度までのダメージ（あと{loyalty}点）を割り振れば"
-        if loyalty
-        else f"{t.q(plan.target)}はほかのクリーチャーの割り振りで忠誠度に達しているので"
-    )
-    return f"{head}{pw}、残りをそのコントローラー{t.q(plan.controller)}にも割り振れます (702.19c)。{tail}"

@@ -30,6 +30,12 @@ KEYWORD_JA: Final = {
 DEFENDER_KIND_JA: Final = {"player": "プレイヤー", "planeswalker": "プレインズウォーカー", "battle": "バトル"}
 """CR 506.3, 508.1b: what a creature can attack."""
 
+COMBAT_ROLE_JA: Final = {"attacker": "攻撃クリーチャー", "blocker": "ブロック・クリーチャー"}
+"""CR 506.3: the two roles of a creature in combat."""
+
+ASSIGNMENT_ORIGIN_JA: Final = {"given": "指定された割り振り", "default": "既定の割り振り"}
+"""Where a creature's combat damage assignment came from: the scenario, or the default (``scenario-format.md``)."""
+
 EFFECT_LABEL_JA: Final[dict[str, str]] = {
     "prevent_next": "軽減の盾",
     "prevent_next_from_source": "発生源からの次のダメージの軽減",
@@ -46,4 +52,11 @@ EFFECT_LABEL_JA: Final[dict[str, str]] = {
 }
 """Each effect ``type`` of the scenario format, named for a learner."""
 
-__all__ = ["COLOR_JA", "DEFENDER_KIND_JA", "EFFECT_LABEL_JA", "KEYWORD_JA"]
+__all__ = [
+    "ASSIGNMENT_ORIGIN_JA",
+    "COLOR_JA",
+    "COMBAT_ROLE_JA",
+    "DEFENDER_KIND_JA",
+    "EFFECT_LABEL_JA",
+    "KEYWORD_JA",
+]

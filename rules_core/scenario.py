@@ -185,12 +185,7 @@ class CombatEvent:
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"type": "combat", "attacks": [a.to_dict() for a in self.attacks]}
-        for key in (
-            "assignments",
-            "blocker_assignments",
-            "second_step_assignments",
-            "second_step_blocker_assignments",
-        ):
+        for key in ASSIGNMENT_KEYS:
             value: Assignment = getattr(self, key)
             if value:
                 doc[key] = _assignment_doc(value)
@@ -778,13 +773,14 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: _Ids) -> NoncombatE
 
 
 _NO_ASSIGNMENT: Assignment = FrozenMap()
-_ASSIGNMENT_KEYS = (
+ASSIGNMENT_KEYS: Final = (
     "assignments",
     "blocker_assignments",
     "second_step_assignments",
     "second_step_blocker_assignments",
 )
-_COMBAT_KEYS = frozenset(("type", "attacks", *_ASSIGNMENT_KEYS))
+"""The combat event's assignment keys (``scenario-format.md`` § 1.5, 2.8), first step's first."""
+_COMBAT_KEYS = frozenset(("type", "attacks", *ASSIGNMENT_KEYS))
 _ATTACK_KEYS = frozenset(("attacker", "defender", "blockers", "blocked"))
 
 
