@@ -57,12 +57,12 @@ Conventions used throughout:
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import comb
 from typing import Final
 
 from .errors import AssignmentError
-from .ja import DEFENDER_KIND_JA
+from .ja import DAMAGE_BASIS_JA, DEFENDER_KIND_JA
 
 __all__ = [
     "DEFENDER_KINDS",
@@ -73,6 +73,7 @@ __all__ = [
     "Violation",
     "check_assignment_in_view",
     "checked_assignment",
+    "chose_unblocked",
     "complete_assignment",
     "count_assignments_in_view",
     "default_assignment_in_view",
@@ -97,8 +98,12 @@ DEFENDER_KINDS: Final = ("player", "planeswalker", "battle")
 class AttackView:
     """One attacking creature as the assignment sees it (CR 506.4, 508, 509, 510.1).
 
-    ``power`` is the damage it assigns this step; 0 or less assigns none (CR
-    510.1a).  ``defender`` is the attacked player, planeswalker or battle, or
+    ``power`` is the damage it assigns this step: its power, or its toughness
+    when ``by_toughness`` (an effect such as 《包囲の塔、ドラン》's changes CR
+    510.1a); 0 or less assigns none (510.1a).  ``as_though_unblocked``: it may
+    assign its combat damage as though it weren't blocked (《茨の精霊》), so a
+    blocked one has two choices, the blocked one (510.1c) and the unblocked
+    one (510.1b).  ``defender`` is the attacked player, planeswalker or battle, or
     ``None`` when it attacks nothing; ``defender_removed`` says the attacked
     planeswalker or battle was removed from combat (CR 506.4c, 702.19e).
     ``defender_controller`` is the controller of an attacked planeswalker (the
@@ -126,8 +131,14 @@ class AttackView:
     trample_over_planeswalkers: bool
     deathtouch: bool
     defender_removed: bool = False
+    by_toughness: bool = False
+    as_though_unblocked: bool = False
     _plan: _Plan = field(init=False, repr=False, compare=False)
     """Its recipients (:func:`_attack_plan`), worked out once."""
+    _unblocked: AttackView | None = field(init=False, repr=False, compare=False)
+    """Blocked with ``as_though_unblocked``: the same attack unblocked, whose plan is the other choice."""
+    _reach: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """The recipients of either choice: the damage that counts for another creature's lethal damage or loyalty."""
 
     def __post_init__(self) -> None:
         if self.defender_kind not in DEFENDER_KINDS:
@@ -136,7 +147,15 @@ class AttackView:
             )
         if self.blockers and not self.blocked:
             raise AssignmentError(f"{self.attacker}: an unblocked attacker has no blockers")
-        object.__setattr__(self, "_plan", _attack_plan(self))
+        plan = _attack_plan(self)
+        object.__setattr__(self, "_plan", plan)
+        unblocked = None
+        reach = plan.recipients
+        if self.as_though_unblocked and self.blocked and self.power > 0:
+            unblocked = replace(self, blocked=False, blockers=(), as_though_unblocked=False)
+            reach += tuple(r for r in unblocked._plan.recipients if r not in reach)
+        object.__setattr__(self, "_unblocked", unblocked)
+        object.__setattr__(self, "_reach", reach)
 
     @classmethod
     def of(
@@ -153,6 +172,8 @@ class AttackView:
         trample_over_planeswalkers: bool = False,
         deathtouch: bool = False,
         defender_removed: bool = False,
+        by_toughness: bool = False,
+        as_though_unblocked: bool = False,
     ) -> AttackView:
         """Keyword-friendly constructor; ``blocked`` defaults to "has blockers".
 
@@ -171,6 +192,8 @@ class AttackView:
             trample_over_planeswalkers=trample_over_planeswalkers,
             deathtouch=deathtouch,
             defender_removed=defender_removed,
+            by_toughness=by_toughness,
+            as_though_unblocked=as_though_unblocked,
         )
 
     @property
@@ -183,10 +206,26 @@ class AttackView:
         """CR 506.4c: attacking no player, planeswalker or battle (none, or removed from combat)."""
         return self.defender is None or self.defender_removed
 
+    @property
+    def basis(self) -> str:
+        """What its combat damage equals (CR 510.1a): ``"power"``, or ``"toughness"`` under a Doran-like effect."""
+        return "toughness" if self.by_toughness else "power"
+
+    @property
+    def _default_choice(self) -> AttackView:
+        """The choice its default assignment makes: the blocked one (510.1c), unless that one assigns
+        nothing and the unblocked one (510.1b) assigns something (its blockers have left combat)."""
+        u = self._unblocked
+        if u is not None and self._plan.assigns_nothing and not u._plan.assigns_nothing:
+            return u
+        return self
+
 
 @dataclass(frozen=True, slots=True)
 class BlockView:
     """One blocking creature (CR 509, 510.1d): the attackers it blocks that are still in combat.
+
+    ``power`` and ``by_toughness`` as in :class:`AttackView`.
 
     >>> BlockView.of("wall", 2, ("ox", "wurm")).blocking
     ('ox', 'wurm')
@@ -196,6 +235,7 @@ class BlockView:
     power: int
     deathtouch: bool
     blocking: tuple[str, ...]
+    by_toughness: bool = False
     _plan: _Plan = field(init=False, repr=False, compare=False)
     """Its recipients (:func:`_block_plan`), worked out once."""
 
@@ -204,10 +244,27 @@ class BlockView:
 
     @classmethod
     def of(
-        cls, blocker: str, power: int, blocking: tuple[str, ...], *, deathtouch: bool = False
+        cls,
+        blocker: str,
+        power: int,
+        blocking: tuple[str, ...],
+        *,
+        deathtouch: bool = False,
+        by_toughness: bool = False,
     ) -> BlockView:
         """Keyword-friendly constructor."""
-        return cls(blocker=blocker, power=power, deathtouch=deathtouch, blocking=tuple(blocking))
+        return cls(
+            blocker=blocker,
+            power=power,
+            deathtouch=deathtouch,
+            blocking=tuple(blocking),
+            by_toughness=by_toughness,
+        )
+
+    @property
+    def basis(self) -> str:
+        """What its combat damage equals (CR 510.1a): ``"power"``, or ``"toughness"`` under a Doran-like effect."""
+        return "toughness" if self.by_toughness else "power"
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,13 +472,14 @@ class _Tally:
         self.total: dict[str, int] = {}
         self.deathtouch: dict[str, int] = {}
 
-    def add(self, amounts: Mapping[str, object], deathtouch: bool, plan: _Plan | None = None) -> None:
-        """Count ``amounts``; with ``plan``, only the points on recipients the plan allows.
+    def add(
+        self, amounts: Mapping[str, object], deathtouch: bool, allowed: tuple[str, ...] | None = None
+    ) -> None:
+        """Count ``amounts``; with ``allowed``, only the points on those recipients.
 
         Damage a creature may not assign (CR 510.1b-c, 506.4c) is never dealt, so it
         cannot make a blocker lethal or a planeswalker reach its loyalty for another creature.
         """
-        allowed = None if plan is None else plan.recipients
         for r, v in amounts.items():
             n = _points(v)
             if n and (allowed is None or r in allowed):
@@ -580,9 +638,9 @@ def _complete_attacks(view: CombatView, given: Mapping[str, Mapping[str, int]]) 
             continue
         if a.attacker in given:
             out[a.attacker] = dict(given[a.attacker])
-            tally.add(out[a.attacker], a.deathtouch, a._plan)
+            tally.add(out[a.attacker], a.deathtouch, a._reach)
         else:
-            plans[a.attacker] = a._plan
+            plans[a.attacker] = a._default_choice._plan
     pending = []
     for a in view.attacks:
         plan = plans.pop(a.attacker, None)
@@ -685,7 +743,7 @@ def _others(
     tally = _Tally()
     for other in view.attacks:
         if other.attacker != attacker:
-            tally.add(full[other.attacker], other.deathtouch, other._plan)
+            tally.add(full[other.attacker], other.deathtouch, other._reach)
     return a, a._plan, tally
 
 
@@ -705,7 +763,7 @@ def recipients_in_view(view: CombatView, creature: str) -> tuple[str, ...]:
     (('bear', 'B'), ('elf',))
     """
     if any(a.attacker == creature for a in view.attacks):
-        return view.attack(creature)._plan.recipients
+        return view.attack(creature)._reach
     return view.block(creature)._plan.recipients
 
 
@@ -808,6 +866,16 @@ def legal_assignments_in_view(
             yield {r: n for r, n in zip(plan.recipients, vec, strict=True) if n}
         return
     a, plan, tally = _others(view, attacker, assignments)
+    yield from _legal_in_plan(view, a, plan, tally)
+    u = a._unblocked
+    if u is not None:  # the other choice (510.1b), where it differs from the blocked one
+        for amounts in _legal_in_plan(view, u, u._plan, tally):
+            if not _fits(view, a, plan, tally, amounts):
+                yield amounts
+
+
+def _legal_in_plan(view: CombatView, a: AttackView, plan: _Plan, tally: _Tally) -> Iterator[dict[str, int]]:
+    """The assignments of ``a`` that ``plan`` allows, ``tally`` holding the other attackers' damage."""
     if plan.assigns_nothing:
         yield {}
         return
@@ -824,6 +892,22 @@ def legal_assignments_in_view(
             if controller >= 0 and vec[controller] and vec[target] < loyalty:
                 continue
         yield {r: n for r, n in zip(rs, vec, strict=True) if n}
+
+
+def _fits(view: CombatView, a: AttackView, plan: _Plan, tally: _Tally, amounts: Mapping[str, int]) -> bool:
+    """Whether ``plan`` allows ``amounts`` (non-negative integers), ``tally`` holding the others' damage."""
+    given = {r: n for r, n in amounts.items() if n}
+    if plan.assigns_nothing:
+        return not given
+    if any(r not in plan.recipients for r in given) or sum(given.values()) != plan.power:
+        return False
+    if any(r in given for r in plan.past):
+        needs = _needs(view, plan.blockers, a.deathtouch, tally, {})
+        if any(given.get(b, 0) < n for b, n in zip(plan.blockers, needs, strict=True)):
+            return False
+    if plan.controller is not None and plan.target is not None and plan.controller in given:
+        return given.get(plan.target, 0) >= _loyalty_need(view, plan.target, tally, {})
+    return True
 
 
 def count_assignments_in_view(
@@ -855,6 +939,15 @@ def count_assignments_in_view(
         plan = view.block(attacker)._plan
         return 1 if plan.assigns_nothing else _n_compositions(plan.power, len(plan.free))
     a, plan, tally = _others(view, attacker, assignments)
+    count = _count_in_plan(view, a, plan, tally)
+    u = a._unblocked
+    if u is None:
+        return count
+    return count + _count_in_plan(view, u, u._plan, tally) - _count_both(view, a, u, tally)
+
+
+def _count_in_plan(view: CombatView, a: AttackView, plan: _Plan, tally: _Tally) -> int:
+    """The closed form of :func:`count_assignments_in_view` for one plan of ``a``."""
     if plan.assigns_nothing:
         return 1
     p, k = plan.power, len(plan.free)
@@ -873,6 +966,32 @@ def count_assignments_in_view(
         loyalty = _loyalty_need(view, plan.target, tally, {})
         count += _n_compositions(p - n - loyalty - 1, k + 2)
     return count
+
+
+def _count_both(view: CombatView, a: AttackView, u: AttackView, tally: _Tally) -> int:
+    """How many assignments both choices of ``a`` allow: the blocked one and the unblocked one ``u``.
+
+    Every assignment of the unblocked choice puts all the damage on the attacked object ``t`` (or,
+    after 702.19e, on the defending player), and, with trample over planeswalkers, may put some on
+    its controller ``c`` once ``t`` has at least its loyalty L (702.19c): ``{t: P}`` and
+    ``{t: x, c: P - x}`` for L <= x < P.  The blocked choice allows ``{t: P}`` or not (checked); it
+    allows a split with ``c`` when every other blocker needs nothing more and ``t`` gets at least
+    L and, if it blocks too, its lethal damage: that is a range of x again.
+    """
+    blocked, unblocked = a._plan, u._plan
+    if unblocked.assigns_nothing:
+        return 1 if blocked.assigns_nothing else 0
+    power = unblocked.power
+    t = unblocked.recipients[0]
+    both = 1 if _fits(view, a, blocked, tally, {t: power}) else 0
+    c = unblocked.controller
+    if c is None or c not in blocked.recipients or t not in blocked.recipients:
+        return both
+    needs = dict(zip(blocked.blockers, _needs(view, blocked.blockers, a.deathtouch, tally, {}), strict=True))
+    if any(n for b, n in needs.items() if b != t):
+        return both
+    least = max(_loyalty_need(view, t, tally, {}), needs.get(t, 0))
+    return both + max(0, power - least)
 
 
 def max_damage_assignment_in_view(
@@ -897,8 +1016,32 @@ def max_damage_assignment_in_view(
     {'bear': 1, 'elf': 1, 'B': 4}
     """
     a, plan, tally = _others(view, attacker, assignments)
+    u = a._unblocked
+    if u is not None and not u._plan.assigns_nothing:  # all of it past the blockers (510.1b)
+        return _attack_default(view, u, u._plan, tally)
     # The default already gives each blocker exactly its need, then the loyalty, then the rest past them.
     return _attack_default(view, a, plan, tally)
+
+
+def chose_unblocked(view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]]) -> bool:
+    """Whether ``attacker``'s assignment in ``assignments`` (every attacker's, legal) is the choice to assign
+    as though it weren't blocked: one the unblocked choice (510.1b) allows and the blocked one (510.1c) does not.
+
+    >>> view = CombatView((AttackView.of("thorn", 7, "B", blockers=("bear",), as_though_unblocked=True),),
+    ...                   (), {"bear": 2}, {})
+    >>> chose_unblocked(view, "thorn", {"thorn": {"B": 7}}), chose_unblocked(view, "thorn", {"thorn": {"bear": 7}})
+    (True, False)
+    """
+    a = view.attack(attacker)
+    u = a._unblocked
+    if u is None:
+        return False
+    tally = _Tally()
+    for other in view.attacks:
+        if other.attacker != attacker:
+            tally.add(assignments.get(other.attacker, {}), other.deathtouch, other._reach)
+    own = {r: n for r, n in assignments.get(attacker, {}).items() if _points(n)}
+    return not _fits(view, a, a._plan, tally, own) and _fits(view, u, u._plan, tally, own)
 
 
 # --------------------------------------------------------------------------------------------
@@ -988,7 +1131,8 @@ def _nothing_message(a_or_b: AttackView | BlockView, plan: _Plan, r: str, n: int
     if plan.reason == "power":
         return Violation(
             "510.1a",
-            f"{x}のパワーは{a_or_b.power}なので、戦闘ダメージをまったく割り振りません。{undo} (510.1a)",
+            f"{x}の{DAMAGE_BASIS_JA[a_or_b.basis]}は{a_or_b.power}なので、戦闘ダメージをまったく割り振りません。"
+            f"{undo} (510.1a)",
             who,
         )
     if plan.reason == "blocks_nothing":
@@ -1062,14 +1206,15 @@ def _forbidden_attack(a: AttackView, plan: _Plan, r: str, n: int, t: _Text) -> V
     )
 
 
-def _wrong_total(who: str, power: int, total: int, plan: _Plan, t: _Text) -> Violation:
+def _wrong_total(who: str, power: int, total: int, plan: _Plan, t: _Text, basis: str) -> Violation:
     head = f"{t.q(who)}の割り振りの合計が{power}点ではなく{total}点です。"
+    equal = f"{DAMAGE_BASIS_JA[basis]}に等しい{power}点"
     if len(plan.recipients) == 1:
-        fix = f"{t.q(plan.recipients[0])}にパワーに等しい{power}点をすべて割り振ってください"
+        fix = f"{t.q(plan.recipients[0])}に{equal}をすべて割り振ってください"
     elif total < power:
-        fix = f"パワーに等しい{power}点になるよう、あと{power - total}点割り振ってください"
+        fix = f"{equal}になるよう、あと{power - total}点割り振ってください"
     else:
-        fix = f"パワーに等しい{power}点になるよう、{total - power}点減らしてください"
+        fix = f"{equal}になるよう、{total - power}点減らしてください"
     return Violation("510.1a", f"{head}{fix} (510.1a)", who)
 
 
@@ -1078,6 +1223,46 @@ def _check_attack(
 ) -> list[Violation]:
     v: list[Violation] = []
     own = _clean(a.attacker, raw, t, v)
+    found = _check_choice(view, a, own, raw, tally, t)
+    u = a._unblocked
+    if u is None or not found:
+        return v + found
+    other = _check_choice(view, u, own, raw, tally, t)
+    if not other:  # legal as though it weren't blocked (510.1b in place of 510.1c)
+        return v
+    if own and all(r in u._plan.recipients for r in own):
+        return v + other
+    mixed = [r for r in own if r in u._plan.recipients and r not in a._plan.recipients]
+    if mixed:
+        rest = [x for x in found if x.rule == "510.1a"]
+        return [*v, _split_choices(a, u, own, mixed, t), *rest]
+    return v + found
+
+
+def _split_choices(
+    a: AttackView, u: AttackView, own: Mapping[str, int], mixed: list[str], t: _Text
+) -> Violation:
+    """CR 510.1c: a creature that may assign as though it weren't blocked chooses one way for all its damage."""
+    x = t.q(a.attacker)
+    dest = t.join(u._plan.recipients, "と")
+    blockers = [r for r in own if r not in mixed]
+    on_blockers = sum(own[r] for r in blockers)
+    on_mixed = sum(own[r] for r in mixed)
+    return Violation(
+        "510.1c",
+        f"{x}はブロックされていないかのように戦闘ダメージを割り振れますが、そうするなら{u.power}点すべてを"
+        f"{dest}に割り振り、ブロック・クリーチャーには割り振りません。ブロック・クリーチャーと{dest}に"
+        f"分けることはできません。{t.join(blockers)}への{on_blockers}点を{dest}に移すか、"
+        f"{t.join(mixed, 'と')}への{on_mixed}点をブロック・クリーチャーに移してください (510.1c)",
+        a.attacker,
+    )
+
+
+def _check_choice(
+    view: CombatView, a: AttackView, own: dict[str, int], raw: Mapping[str, object], tally: _Tally, t: _Text
+) -> list[Violation]:
+    """The violations of ``own`` (cleaned) under the plan of ``a``."""
+    v: list[Violation] = []
     plan = a._plan
     if plan.assigns_nothing:
         v.extend(_nothing_message(a, plan, r, n, t) for r, n in own.items())
@@ -1086,7 +1271,7 @@ def _check_attack(
     v.extend(_forbidden_attack(a, plan, r, n, t) for r, n in own.items() if r not in allowed)
     total = sum(own.values())
     if total != plan.power:
-        v.append(_wrong_total(a.attacker, plan.power, total, plan, t))
+        v.append(_wrong_total(a.attacker, plan.power, total, plan, t, a.basis))
     if not plan.past:
         return v
     beyond = sum(own.get(r, 0) for r in plan.past)
@@ -1226,7 +1411,7 @@ def _check_block(b: BlockView, raw: Mapping[str, object], t: _Text) -> list[Viol
             )
     total = sum(own.values())
     if total != plan.power:
-        v.append(_wrong_total(b.blocker, plan.power, total, plan, t))
+        v.append(_wrong_total(b.blocker, plan.power, total, plan, t, b.basis))
     return v
 
 
@@ -1282,9 +1467,8 @@ def checked_assignment(
     t = _Text(view.names if names is None else names)
     full, full_b = complete_assignment(view, assignments, blocker_assignments)
     tally = _Tally()
-    plans = {a.attacker: a._plan for a in view.attacks}
     for a in view.attacks:
-        tally.add(full[a.attacker], a.deathtouch, plans[a.attacker])
+        tally.add(full[a.attacker], a.deathtouch, a._reach)
     v: list[Violation] = []
     seen: set[str] = set()
     for a in view.attacks:

@@ -34,9 +34,9 @@ from . import assignment as am
 from ._frozen import FrozenMap
 from .assignment import AttackView, BlockView, CombatView, Violation
 from .damage import deal_damage
-from .effects import Effect
+from .effects import AssignByToughness, Effect, effect_label
 from .errors import AssignmentError, StepError
-from .ja import ASSIGNMENT_ORIGIN_JA, COMBAT_ROLE_JA, DEFENDER_KIND_JA
+from .ja import ASSIGNMENT_ORIGIN_JA, COMBAT_ROLE_JA, DAMAGE_BASIS_JA, DEFENDER_KIND_JA
 from .scenario import CombatEvent, Scenario
 from .state import GameState, Permanent, Source
 from .trace import Resolution, Stage, Step
@@ -95,9 +95,29 @@ def _second_dealers(scenario: Scenario, state: GameState) -> frozenset[str]:
     return frozenset(out)
 
 
-def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) -> CombatView:
-    """The :class:`CombatView` of one step: the creatures in ``dealers`` deal damage, from ``state``."""
+def _by_toughness(effects: tuple[Effect, ...]) -> tuple[AssignByToughness, ...]:
+    return tuple(e for e in effects if isinstance(e, AssignByToughness))
+
+
+def _assigned(p: Permanent, by_toughness: tuple[AssignByToughness, ...]) -> tuple[int, bool]:
+    """CR 510.1a: the combat damage ``p`` assigns (its power, or its toughness under a Doran-like effect)."""
+    if any(e.applies_to(p.controller) for e in by_toughness):
+        return p.current_toughness, True
+    return p.current_power, False
+
+
+def build_view(
+    scenario: Scenario,
+    state: GameState,
+    dealers: frozenset[str],
+    effects: tuple[Effect, ...] | None = None,
+) -> CombatView:
+    """The :class:`CombatView` of one step: the creatures in ``dealers`` deal damage, from ``state``.
+
+    ``effects`` are the effects as they stand at that step (default: the scenario's).
+    """
     event = _event(scenario)
+    by_toughness = _by_toughness(scenario.effects if effects is None else effects)
     names = {p.id: p.label for p in state.players}
     names.update({p.id: p.label for p in state.permanents})
     lethal: dict[str, int] = {}
@@ -123,10 +143,11 @@ def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) ->
             removed = not d.on_battlefield
             if d.is_planeswalker and d.on_battlefield:
                 loyalty[d.id] = d.loyalty or 0
+        amount, toughness = _assigned(a, by_toughness)
         attacks.append(
             AttackView(
                 attacker=a.id,
-                power=a.current_power,
+                power=amount,
                 defender=attack.defender,
                 defender_kind=kind,
                 defender_controller=controller,
@@ -136,6 +157,8 @@ def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) ->
                 trample_over_planeswalkers=a.has("trample_over_planeswalkers"),
                 deathtouch=a.has("deathtouch"),
                 defender_removed=removed,
+                by_toughness=toughness,
+                as_though_unblocked=a.may_assign_as_though_unblocked,
             )
         )
     blocks: list[BlockView] = []
@@ -148,8 +171,15 @@ def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) ->
             blocking = tuple(x.attacker for x in event.attacks if b in x.blockers and x.attacker in in_combat)
             p = state.permanent(b)
             lethal[b] = p.lethal_damage()
+            amount, toughness = _assigned(p, by_toughness)
             blocks.append(
-                BlockView(blocker=b, power=p.current_power, deathtouch=p.has("deathtouch"), blocking=blocking)
+                BlockView(
+                    blocker=b,
+                    power=amount,
+                    deathtouch=p.has("deathtouch"),
+                    blocking=blocking,
+                    by_toughness=toughness,
+                )
             )
     return CombatView(tuple(attacks), tuple(blocks), lethal, loyalty, names)
 
@@ -243,14 +273,58 @@ def _reason(
     rules: list[str],
 ) -> str:
     """Why this attacker's assignment is legal, in Japanese, citing the rule."""
+    if a.power <= 0:
+        _add(rules, "510.1a")
+        return f"{DAMAGE_BASIS_JA[a.basis]}が{a.power}なので戦闘ダメージを割り振らない (510.1a)。"
+    if a.as_though_unblocked and a.blocked:
+        _add(rules, "510.1c")
+        if am.chose_unblocked(view, a.attacker, full):
+            return _unblocked_reason(view, a, amounts, rules)
+        return (
+            "ブロックされていないかのように割り振ることもできますが、通常どおりブロック・クリーチャーに"
+            "割り振ります (510.1c)。" + _blocked_reason(view, a, amounts, full, rules)
+        )
+    return _blocked_reason(view, a, amounts, full, rules)
+
+
+def _unblocked_reason(view: CombatView, a: AttackView, amounts: Mapping[str, int], rules: list[str]) -> str:
+    """《茨の精霊》: the blocked creature assigns its combat damage as though it weren't blocked (510.1b)."""
+    t = view.names
+    _add(rules, "510.1b")
+    head = "ブロックされていないかのように戦闘ダメージを割り振ることを選んだので"
+    if not amounts:
+        return (
+            f"{head}、何も攻撃していないクリーチャーと同じく戦闘ダメージを割り振りません (510.1b, 510.1c)。"
+        )
+    text = f"{head}、ブロック・クリーチャーには割り振らず、{am.format_assignment(amounts, t)}を割り振ります (510.1b, 510.1c)。"
+    if a.tramples:
+        text += "ブロック・クリーチャーに割り振らないので、トランプルは関係しません。"
+    if a.attacks_nothing:
+        _add(rules, "702.19e")
+        text += "攻撃していたプレインズウォーカーは戦闘から取り除かれていますが、プレインズウォーカー越えトランプルにより防御プレイヤーに割り振れます (702.19e)。"
+    elif (
+        a.defender_controller is not None
+        and amounts.get(a.defender_controller, 0)
+        and a.trample_over_planeswalkers
+    ):
+        _add(rules, "702.19c")
+        text += "プレインズウォーカーに忠誠度以上を割り振ったので、残りをそのコントローラーに割り振れます (702.19c)。"
+    return text
+
+
+def _blocked_reason(
+    view: CombatView,
+    a: AttackView,
+    amounts: Mapping[str, int],
+    full: Mapping[str, Mapping[str, int]],
+    rules: list[str],
+) -> str:
+    """Why the attacker's assignment is legal, the attacker assigning as it is (blocked or not)."""
     t = view.names
 
     def q(ident: str | None) -> str:
         return f"「{t.get(ident, ident)}」" if ident is not None else "「」"
 
-    if a.power <= 0:
-        _add(rules, "510.1a")
-        return f"パワーが{a.power}なので戦闘ダメージを割り振らない (510.1a)。"
     past = [
         r
         for r in (a.defender, a.defender_controller)
@@ -336,15 +410,44 @@ def _assigned_events(source: str, amounts: Mapping[str, int], *, given: bool) ->
     ]
 
 
+def _toughness_notes(view: CombatView, effects: tuple[Effect, ...], state: GameState) -> list[str]:
+    """CR 510.1a: one note for each Doran-like effect that makes a creature of this step assign by toughness."""
+    dealers = [a.attacker for a in view.attacks if a.by_toughness] + [
+        b.blocker for b in view.blocks if b.by_toughness
+    ]
+    if not dealers:
+        return []
+    controllers = {state.permanent(c).controller for c in dealers}
+    notes = []
+    for i, effect in enumerate(effects):
+        if not isinstance(effect, AssignByToughness) or not any(effect.applies_to(c) for c in controllers):
+            continue
+        label = effect_label(effect, i, lambda ident: view.names.get(ident, ident))
+        cause = f"{label}の効果で" if effect.name else f"{label}により"
+        whose = (
+            ""
+            if effect.controller is None
+            else f"「{view.names.get(effect.controller, effect.controller)}」がコントロールする"
+        )
+        notes.append(
+            f"{cause}、{whose}各クリーチャーはパワーではなくタフネスに等しい戦闘ダメージを割り振ります (510.1a)。"
+            "パワーそのものは変わりません。"
+        )
+    return notes
+
+
 def _assignment_stage(
     view: CombatView,
     full_a: Mapping[str, Mapping[str, int]],
     full_b: Mapping[str, Mapping[str, int]],
     given: _StepInput,
     header: list[str],
+    by_toughness: list[str],
 ) -> Stage:
     rules: list[str] = ["510.1"]
-    notes = list(header)
+    if by_toughness:
+        rules.append("510.1a")
+    notes = [*header, *by_toughness]
     events: list[FrozenMap[str, Any]] = []
     names = view.names
     for a in view.attacks:
@@ -352,7 +455,8 @@ def _assignment_stage(
         origin = ASSIGNMENT_ORIGIN_JA["given" if a.attacker in given.assignments else "default"]
         what = am.format_assignment(amounts, names)
         notes.append(
-            f"{COMBAT_ROLE_JA['attacker']}「{names.get(a.attacker, a.attacker)}」(パワー{a.power})：{what}"
+            f"{COMBAT_ROLE_JA['attacker']}「{names.get(a.attacker, a.attacker)}」"
+            f"({DAMAGE_BASIS_JA[a.basis]}{a.power})：{what}"
             f"({origin})。{_reason(view, a, amounts, full_a, rules)}"
         )
         events.extend(_assigned_events(a.attacker, amounts, given=a.attacker in given.assignments))
@@ -361,7 +465,7 @@ def _assignment_stage(
         origin = ASSIGNMENT_ORIGIN_JA["given" if b.blocker in given.blocker_assignments else "default"]
         what = am.format_assignment(amounts, names)
         if b.power <= 0:
-            why = f"パワーが{b.power}なので戦闘ダメージを割り振らない (510.1a)。"
+            why = f"{DAMAGE_BASIS_JA[b.basis]}が{b.power}なので戦闘ダメージを割り振らない (510.1a)。"
             _add(rules, "510.1a")
         elif not b.blocking:
             why = "ブロックしているクリーチャーがもういないので割り振らない (510.1d)。"
@@ -373,7 +477,8 @@ def _assignment_stage(
             why = "複数のクリーチャーをブロックしているので、コントローラーが自由に分けて割り振る (510.1d)。"
             _add(rules, "510.1d")
         notes.append(
-            f"{COMBAT_ROLE_JA['blocker']}「{names.get(b.blocker, b.blocker)}」(パワー{b.power})：{what}"
+            f"{COMBAT_ROLE_JA['blocker']}「{names.get(b.blocker, b.blocker)}」"
+            f"({DAMAGE_BASIS_JA[b.basis]}{b.power})：{what}"
             f"({origin})。{why}"
         )
         events.extend(_assigned_events(b.blocker, amounts, given=b.blocker in given.blocker_assignments))
@@ -446,7 +551,7 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
         dealers = (
             (first_dealers if number == 1 else _second_dealers(scenario, state)) if two_steps else all_dealers
         )
-        view = build_view(scenario, state, dealers)
+        view = build_view(scenario, state, dealers, effects)
         if defaults_only:
             given = _StepInput({}, {}, (), ())
         else:
@@ -474,7 +579,7 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
                 "クリーチャーと、二段攻撃を持つクリーチャーが戦闘ダメージを割り振る (510.4)。"
                 "戦場を離れたクリーチャーは戦闘から取り除かれている (506.4)。"
             )
-        stage = _assignment_stage(view, full_a, full_b, given, header)
+        stage = _assignment_stage(view, full_a, full_b, given, header, _toughness_notes(view, effects, state))
         if two_steps:
             stage = Stage(stage.stage, ("510.4", *stage.rules), stage.notes, stage.changes, stage.events)
         outcome = deal_damage(

@@ -199,6 +199,23 @@ class CantBePrevented(_Document):
     name: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class AssignByToughness(_Document):
+    """CR 510.1a changed: each creature (each one ``controller`` controls, if given) assigns combat damage
+    equal to its toughness rather than its power (《包囲の塔、ドラン》; 《好戦的なブロントドン》 with ``controller``).
+
+    It changes only the combat damage assignment; the creatures' power stays what it is.
+    """
+
+    type: ClassVar[str] = "assign_by_toughness"
+    controller: str | None = None
+    name: str | None = None
+
+    def applies_to(self, controller: str) -> bool:
+        """Whether a creature controlled by ``controller`` assigns by toughness under this effect."""
+        return self.controller is None or self.controller == controller
+
+
 Effect = (
     PreventNext
     | PreventNextFromSource
@@ -212,6 +229,7 @@ Effect = (
     | NoCounters
     | CounterMultiplier
     | CantBePrevented
+    | AssignByToughness
 )
 
 DAMAGE_EFFECTS = (
@@ -245,6 +263,7 @@ EFFECT_TYPES: dict[str, type] = {
         NoCounters,
         CounterMultiplier,
         CantBePrevented,
+        AssignByToughness,
     )
 }
 
@@ -285,6 +304,9 @@ def effect_summary(effect: Effect, name_of: Callable[[str], str] = str) -> str:
         return "カウンターを置けなくする効果"
     if isinstance(effect, CounterMultiplier):
         return f"カウンターを{effect.factor}倍にする効果"
+    if isinstance(effect, AssignByToughness):
+        whose = f"{name_of(effect.controller)}がコントロールする" if effect.controller is not None else ""
+        return f"{whose}各クリーチャーがタフネスに等しい戦闘ダメージを割り振る効果"
     return "ダメージを軽減できなくする効果"
 
 

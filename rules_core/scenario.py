@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Final
 from ._frozen import FrozenMap
 from .effects import (
     EFFECT_TYPES,
+    AssignByToughness,
     CantBePrevented,
     CounterMultiplier,
     DamageMultiplier,
@@ -304,6 +305,8 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
     doc["keywords"] = sorted(p.keywords)
     doc["toxic"] = p.toxic
     doc["protection"] = list(p.protection)
+    if p.may_assign_as_though_unblocked:
+        doc["may_assign_as_though_unblocked"] = True
     return doc
 
 
@@ -524,6 +527,7 @@ _PERMANENT_KEYS = frozenset(
         "keywords",
         "toxic",
         "protection",
+        "may_assign_as_though_unblocked",
     )
 )
 _COUNTER_KEYS = frozenset(("+1/+1", "-1/-1"))
@@ -667,6 +671,14 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
         raise _fail(
             f"{path}.protector", "バトルでないパーマネントには指定できません", "only allowed for a battle"
         )
+    unblocked_key = "may_assign_as_though_unblocked"
+    as_though_unblocked = _bool(obj.get(unblocked_key, False), f"{path}.{unblocked_key}")
+    if as_though_unblocked and not is_creature:
+        raise _fail(
+            f"{path}.{unblocked_key}",
+            "戦闘ダメージを割り振れるのはクリーチャーだけなので、クリーチャーでないパーマネントには指定できません (510.1)",
+            "only allowed for a creature",
+        )
 
     plus = minus = 0
     if "counters" in obj:
@@ -704,6 +716,7 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
         protector=(
             ids.player(obj["protector"], f"{path}.protector") if obj.get("protector") is not None else None
         ),
+        may_assign_as_though_unblocked=as_though_unblocked,
     )
 
 
@@ -940,6 +953,7 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "no_counters": (("on",), ("on",)),
     "counter_multiplier": (("factor", "by_controller"), ("factor",)),
     "cant_be_prevented": (("from", "from_controller", "combat_only"), ()),
+    "assign_by_toughness": (("controller",), ()),
 }
 _EFFECT_KINDS = tuple(EFFECT_TYPES)
 _EFFECT_ALLOWED = {kind: frozenset(("type", "name", *allowed)) for kind, (allowed, _) in _EFFECT_KEYS.items()}
@@ -1025,6 +1039,8 @@ def _parse_effect(raw: Any, path: str, ids: _Ids) -> Effect:
         )
     if kind == "no_counters":
         return NoCounters(on=ids.object(obj["on"], f"{path}.on"), name=name)
+    if kind == "assign_by_toughness":
+        return AssignByToughness(controller=opt("controller", ids.player), name=name)
     if kind == "counter_multiplier":
         return CounterMultiplier(
             factor=amount("factor", 1, MAX_FACTOR), by_controller=opt("by_controller", ids.player), name=name

@@ -94,6 +94,8 @@ class Permanent:
     zone: str = "battlefield"
     deathtouch_damaged: bool = False
     """CR 704.5h: dealt damage by a source with deathtouch since state-based actions were last checked."""
+    may_assign_as_though_unblocked: bool = False
+    """It may assign its combat damage as though it weren't blocked (《茨の精霊》; CR 510.1c gives way to 510.1b)."""
 
     @property
     def label(self) -> str:
