@@ -1230,30 +1230,26 @@ def _check_attack(
     other = _check_choice(view, u, own, raw, tally, t)
     if not other:  # legal as though it weren't blocked (510.1b in place of 510.1c)
         return v
-    if own and all(r in u._plan.recipients for r in own):
-        return v + other
-    mixed = [r for r in own if r in u._plan.recipients and r not in a._plan.recipients]
-    if mixed:
-        rest = [x for x in found if x.rule == "510.1a"]
-        return [*v, _split_choices(a, u, own, mixed, t), *rest]
-    return v + found
+    blocked_only = [r for r in own if r in a._plan.recipients and r not in u._plan.recipients]
+    unblocked_only = [r for r in own if r in u._plan.recipients and r not in a._plan.recipients]
+    if blocked_only and unblocked_only:
+        totals = [x for x in found if x.rule == "510.1a"]
+        return [*v, _split_choices(a, u, own, blocked_only, unblocked_only, t), *totals]
+    return v + (other if unblocked_only else found)
 
 
 def _split_choices(
-    a: AttackView, u: AttackView, own: Mapping[str, int], mixed: list[str], t: _Text
+    a: AttackView, u: AttackView, own: Mapping[str, int], blocked: list[str], unblocked: list[str], t: _Text
 ) -> Violation:
     """CR 510.1c: a creature that may assign as though it weren't blocked chooses one way for all its damage."""
-    x = t.q(a.attacker)
     dest = t.join(u._plan.recipients, "と")
-    blockers = [r for r in own if r not in mixed]
-    on_blockers = sum(own[r] for r in blockers)
-    on_mixed = sum(own[r] for r in mixed)
     return Violation(
         "510.1c",
-        f"{x}はブロックされていないかのように戦闘ダメージを割り振れますが、そうするなら{u.power}点すべてを"
-        f"{dest}に割り振り、ブロック・クリーチャーには割り振りません。ブロック・クリーチャーと{dest}に"
-        f"分けることはできません。{t.join(blockers)}への{on_blockers}点を{dest}に移すか、"
-        f"{t.join(mixed, 'と')}への{on_mixed}点をブロック・クリーチャーに移してください (510.1c)",
+        f"{t.q(a.attacker)}はブロックされていないかのように戦闘ダメージを割り振れますが、そうするなら"
+        f"{u.power}点すべてを{dest}に割り振り、ブロック・クリーチャーには割り振りません。ブロック・クリーチャーと"
+        f"{dest}に分けることはできません。{t.join(blocked)}への{sum(own[r] for r in blocked)}点を{dest}に"
+        f"移すか、{t.join(unblocked, 'と')}への{sum(own[r] for r in unblocked)}点をブロック・クリーチャーに"
+        f"移してください (510.1c)",
         a.attacker,
     )
 

@@ -7,6 +7,7 @@ from the text of the rules, independently of the module.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 from collections.abc import Mapping
@@ -928,6 +929,105 @@ def test_count_closed_form_equals_enumeration_for_a_medium_case():
     assert all(own_violations(view, "wurm", g, {"ox": {"jace": 1}}) == [] for g in generated)
 
 
+def thorn_view(*blockers: str, power: int = 7, **kw) -> CombatView:
+    """《茨の精霊》 (7 power) attacking B, blocked by ``blockers`` (lethal 2 each)."""
+    return view_of(
+        AttackView.of("thorn", power, "B", blockers=blockers, blocked=True, as_though_unblocked=True, **kw),
+        lethal=dict.fromkeys(blockers, 2),
+    )
+
+
+def test_510_1c_as_though_unblocked_adds_the_all_to_the_player_choice():
+    """Thorn Elemental's ruling: blocked, it may assign all its damage to the player as though unblocked."""
+    view = thorn_view("bear", "elf")
+    assert recipients_in_view(view, "thorn") == ("bear", "elf", "B")
+    assert check_assignment_in_view(view, {"thorn": {"B": 7}}, {}) == ()
+    assert check_assignment_in_view(view, {"thorn": {"bear": 3, "elf": 4}}, {}) == ()
+    assert rules_of(check_assignment_in_view(view, {"thorn": {"bear": 3, "B": 4}}, {})) == ["510.1c"]
+    assert rules_of(check_assignment_in_view(view, {"thorn": {"B": 8}}, {})) == ["510.1a"]
+    assert count_assignments_in_view(view, "thorn") == comb(8, 1) + 1
+    assert list(legal_assignments_in_view(view, "thorn"))[-1] == {"B": 7}
+    assert default_assignment_in_view(view)[0] == {"thorn": {"bear": 2, "elf": 5}}
+    assert max_damage_assignment_in_view(view, "thorn") == {"B": 7}
+
+
+def test_510_1c_as_though_unblocked_with_trample_is_counted_once_where_both_choices_agree():
+    """Trample is irrelevant to the unblocked choice; an assignment both choices allow counts once."""
+    view = view_of(
+        AttackView.of("thorn", 5, "B", blockers=("bear",), trample=True, as_though_unblocked=True),
+        lethal={"bear": 0},  # already lethally damaged: all to B is an ordinary trample assignment too
+    )
+    generated = list(legal_assignments_in_view(view, "thorn"))
+    assert count_assignments_in_view(view, "thorn") == len(generated) == 1 + comb(4 + 1, 1)
+    assert generated.count({"B": 5}) == 1
+
+
+def test_510_1c_as_though_unblocked_against_the_planeswalker_that_blocks_it():
+    """An attacked creature planeswalker that blocks is one recipient (510.1c): all to it is both choices;
+    with trample over planeswalkers the unblocked choice needs only its loyalty (702.19c), the blocked one
+    its lethal damage too, and the elf's."""
+    for elf in (False, True):
+        blockers = ("pw", "elf") if elf else ("pw",)
+        attack = AttackView.of(
+            "thorn",
+            6,
+            "pw",
+            blockers=blockers,
+            defender_kind="planeswalker",
+            defender_controller="B",
+            trample_over_planeswalkers=True,
+            as_though_unblocked=True,
+        )
+        view = view_of(attack, lethal={"pw": 4, "elf": 1}, loyalty={"pw": 2})
+        generated = list(legal_assignments_in_view(view, "thorn"))
+        assert count_assignments_in_view(view, "thorn") == len(generated)
+        assert len({tuple(sorted(g.items())) for g in generated}) == len(generated)
+        assert {"pw": 2, "B": 4} in generated  # as though unblocked: loyalty 2 is enough (702.19c)
+        assert generated.count({"pw": 6}) == 1
+        assert check_assignment_in_view(view, {"thorn": {"pw": 2, "B": 4}}, {}) == ()
+        assert max_damage_assignment_in_view(view, "thorn") == {"pw": 2, "B": 4}
+
+
+def test_510_1c_as_though_unblocked_damage_counts_for_another_tramplers_loyalty():
+    """CR 702.19c: the Thorn Elemental's points on the planeswalker count towards its loyalty for the other
+    attacker's trample over planeswalkers, as any other creature's damage assigned to it does."""
+    view = view_of(
+        AttackView.of(
+            "thorn",
+            3,
+            "pw",
+            blockers=("bear",),
+            defender_kind="planeswalker",
+            defender_controller="B",
+            as_though_unblocked=True,
+        ),
+        AttackView.of(
+            "titan",
+            4,
+            "pw",
+            defender_kind="planeswalker",
+            defender_controller="B",
+            trample_over_planeswalkers=True,
+        ),
+        lethal={"bear": 2},
+        loyalty={"pw": 3},
+    )
+    assert check_assignment_in_view(view, {"thorn": {"pw": 3}, "titan": {"B": 4}}, {}) == ()
+    assert rules_of(check_assignment_in_view(view, {"thorn": {"bear": 3}, "titan": {"B": 4}}, {})) == [
+        "702.19c"
+    ]
+
+
+def test_510_1a_by_toughness_messages_say_toughness():
+    view = view_of(
+        AttackView.of("tree", 5, "B", by_toughness=True), AttackView.of("husk", 0, "B", by_toughness=True)
+    )
+    (short,) = check_assignment_in_view(view, {"tree": {"B": 4}, "husk": {}}, {})
+    assert short.rule == "510.1a" and "タフネスに等しい5点" in short.message
+    (nothing,) = check_assignment_in_view(view, {"tree": {"B": 5}, "husk": {"B": 1}}, {})
+    assert "タフネスは0なので" in nothing.message
+
+
 # --------------------------------------------------------------------------------------------
 # Property-based tests
 # --------------------------------------------------------------------------------------------
@@ -964,6 +1064,7 @@ def views(draw, max_power: int = 4) -> CombatView:
                 trample_over_planeswalkers=draw(st.booleans()),
                 deathtouch=draw(st.integers(0, 3)) == 0,
                 defender_removed=removed,
+                as_though_unblocked=draw(st.integers(0, 3)) == 0,
             )
         )
     blocks = tuple(
@@ -983,7 +1084,15 @@ def views(draw, max_power: int = 4) -> CombatView:
 
 
 def oracle_is_legal(view: CombatView, a: AttackView, amounts: Mapping[str, int], others: Mapping) -> bool:
-    """CR 510.1a-c, 702.19b-f, 702.2c read directly: is ``amounts`` (non-negative) legal for attacker ``a``?"""
+    """CR 510.1a-c, 702.19b-f, 702.2c read directly: is ``amounts`` (non-negative) legal for attacker ``a``?
+
+    A blocked creature that may assign as though it weren't blocked (《茨の精霊》) may also assign as the
+    same creature unblocked would (510.1b instead of 510.1c).
+    """
+    if a.as_though_unblocked and a.blocked:
+        unblocked = dataclasses.replace(a, blocked=False, blockers=(), as_though_unblocked=False)
+        if oracle_is_legal(view, unblocked, amounts, others):
+            return True
     amounts = {r: n for r, n in amounts.items() if n}
     if a.power <= 0:
         return not amounts  # 510.1a
@@ -1132,6 +1241,11 @@ def test_property_perturbed_assignments_are_refused(view, data):
         r = data.draw(st.sampled_from(sorted(amounts)))
         amounts[r] -= 1
     table[who] = amounts
+    if side == "a" and kind == "minus_one":
+        a = view.attack(who)
+        others = {k: v for k, v in attacks.items() if k != who}
+        if a.as_though_unblocked and a.blocked and oracle_is_legal(view, a, amounts, others):
+            return  # one point less landed on the other choice: {} when its blockers are gone (510.1c)
     violations = check_assignment_in_view(view, attacks, blocks)
     assert violations
     assert any(v.attacker == who for v in violations)
