@@ -10,8 +10,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 from math import comb
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -438,3 +440,20 @@ def test_property_generated_assignments_are_accepted_counted_exactly_and_resolve
             assert check_assignment(parse_scenario(given_doc)) == (), g
             _, result = run(given_doc)
             assert result["legal"]
+
+
+def _doc_example(heading: str) -> dict[str, Any]:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    block = text.split(heading, 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    fragment: dict[str, Any] = json.loads(block)
+    return {"players": [{"id": "A"}, {"id": "B"}], **fragment}
+
+
+def test_the_format_documents_examples_resolve_as_the_text_says() -> None:
+    """docs/scenario-format.md § 3.3: Doran assigns 5 and the wall 4; the Thorn Elemental's 7 go to B."""
+    doran = final(_doc_example("#### Combat damage equal to toughness (Doran)"))
+    assert doran["permanents"]["wall"]["zone"] == "graveyard"
+    assert doran["permanents"]["doran"]["damage"] == 4
+    thorn_board = final(_doc_example("#### As though it weren't blocked (Thorn Elemental)"))
+    assert thorn_board["players"]["B"]["life"] == 13
+    assert thorn_board["permanents"]["bear"]["damage"] == 0
