@@ -139,6 +139,9 @@ class AttackView:
     """Blocked with ``as_though_unblocked``: the same attack unblocked, whose plan is the other choice."""
     _reach: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """The recipients of either choice: the damage that counts for another creature's lethal damage or loyalty."""
+    _default_plan: _Plan = field(init=False, repr=False, compare=False)
+    """The plan of the choice its default assignment makes: the blocked one (510.1c), unless that one
+    assigns nothing and the unblocked one (510.1b) assigns something (its blockers have left combat)."""
 
     def __post_init__(self) -> None:
         if self.defender_kind not in DEFENDER_KINDS:
@@ -151,11 +154,17 @@ class AttackView:
         object.__setattr__(self, "_plan", plan)
         unblocked = None
         reach = plan.recipients
+        default = plan
         if self.as_though_unblocked and self.blocked and self.power > 0:
             unblocked = replace(self, blocked=False, blockers=(), as_though_unblocked=False)
             reach += tuple(r for r in unblocked._plan.recipients if r not in reach)
+            if (
+                plan.assigns_nothing
+            ):  # its blockers have left combat: the unblocked choice (if it assigns anything)
+                default = unblocked._plan
         object.__setattr__(self, "_unblocked", unblocked)
         object.__setattr__(self, "_reach", reach)
+        object.__setattr__(self, "_default_plan", default)
 
     @classmethod
     def of(
@@ -210,15 +219,6 @@ class AttackView:
     def basis(self) -> str:
         """What its combat damage equals (CR 510.1a): ``"power"``, or ``"toughness"`` under a Doran-like effect."""
         return "toughness" if self.by_toughness else "power"
-
-    @property
-    def _default_choice(self) -> AttackView:
-        """The choice its default assignment makes: the blocked one (510.1c), unless that one assigns
-        nothing and the unblocked one (510.1b) assigns something (its blockers have left combat)."""
-        u = self._unblocked
-        if u is not None and self._plan.assigns_nothing and not u._plan.assigns_nothing:
-            return u
-        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -640,7 +640,7 @@ def _complete_attacks(view: CombatView, given: Mapping[str, Mapping[str, int]]) 
             out[a.attacker] = dict(given[a.attacker])
             tally.add(out[a.attacker], a.deathtouch, a._reach)
         else:
-            plans[a.attacker] = a._default_choice._plan
+            plans[a.attacker] = a._default_plan
     pending = []
     for a in view.attacks:
         plan = plans.pop(a.attacker, None)
@@ -1223,11 +1223,16 @@ def _check_attack(
 ) -> list[Violation]:
     v: list[Violation] = []
     own = _clean(a.attacker, raw, t, v)
-    found = _check_choice(view, a, own, raw, tally, t)
     u = a._unblocked
-    if u is None or not found:
-        return v + found
-    other = _check_choice(view, u, own, raw, tally, t)
+    if u is None:
+        _check_choice(view, a, own, raw, tally, t, v)
+        return v
+    found: list[Violation] = []
+    _check_choice(view, a, own, raw, tally, t, found)
+    if not found:
+        return v
+    other: list[Violation] = []
+    _check_choice(view, u, own, raw, tally, t, other)
     if not other:  # legal as though it weren't blocked (510.1b in place of 510.1c)
         return v
     blocked_only = [r for r in own if r in a._plan.recipients and r not in u._plan.recipients]
@@ -1255,21 +1260,26 @@ def _split_choices(
 
 
 def _check_choice(
-    view: CombatView, a: AttackView, own: dict[str, int], raw: Mapping[str, object], tally: _Tally, t: _Text
-) -> list[Violation]:
-    """The violations of ``own`` (cleaned) under the plan of ``a``."""
-    v: list[Violation] = []
+    view: CombatView,
+    a: AttackView,
+    own: dict[str, int],
+    raw: Mapping[str, object],
+    tally: _Tally,
+    t: _Text,
+    v: list[Violation],
+) -> None:
+    """Add to ``v`` the violations of ``own`` (cleaned) under the plan of ``a``."""
     plan = a._plan
     if plan.assigns_nothing:
         v.extend(_nothing_message(a, plan, r, n, t) for r, n in own.items())
-        return v
+        return
     allowed = set(plan.recipients)
     v.extend(_forbidden_attack(a, plan, r, n, t) for r, n in own.items() if r not in allowed)
     total = sum(own.values())
     if total != plan.power:
         v.append(_wrong_total(a.attacker, plan.power, total, plan, t, a.basis))
     if not plan.past:
-        return v
+        return
     beyond = sum(own.get(r, 0) for r in plan.past)
     if beyond:
         v.extend(_check_lethal(view, a, plan, own, raw, tally, beyond, t))
@@ -1278,7 +1288,6 @@ def _check_choice(
         have = own.get(plan.target, 0)
         if have < need:
             v.append(_loyalty_violation(view, a, plan, have, need, own[plan.controller], tally, raw, t))
-    return v
 
 
 def _check_lethal(
