@@ -611,7 +611,10 @@ def complete_assignment(
     rest to its controller (702.19c); without trample, lethal damage to each
     blocker in the order listed and the rest to the last.  A trampler whose
     planeswalker or battle left combat has nothing to trample over (506.4c)
-    and is treated as one without trample, except for 702.19e.
+    and is treated as one without trample, except for 702.19e.  A creature
+    that may assign as though it weren't blocked makes the blocked choice,
+    unless that one assigns nothing (its blockers have left combat): then it
+    assigns as an unblocked creature would (510.1b).
 
     Blockers (an extension, the contract is silent): lethal damage to each
     attacker it blocks in the order listed and the rest to the last, where an
@@ -846,8 +849,10 @@ def legal_assignments_in_view(
     each other).  Order: amounts in decreasing lexicographic order over the
     recipients of :func:`recipients_in_view` (blockers as listed, then the attacked
     object, then its controller), so the first blocker's largest share comes
-    first.  The generator walks all divisions of the power: keep it for small
-    cases and use :func:`count_assignments_in_view` to count.
+    first.  A blocked creature that may assign as though it weren't blocked
+    then yields the unblocked choice's assignments the blocked one does not
+    allow (510.1b).  The generator walks all divisions of the power: keep it
+    for small cases and use :func:`count_assignments_in_view` to count.
 
     CR 510.1c example: a 4/3 blocked by a 2/3 and a 1/1 has five choices:
 
@@ -928,7 +933,10 @@ def count_assignments_in_view(
       assignments with at least 1 to the controller (702.19c).
 
     The three sets are disjoint (nothing past the blockers; some to the
-    planeswalker and none to its controller; some to its controller).
+    planeswalker and none to its controller; some to its controller).  A
+    blocked creature that may assign as though it weren't blocked adds the
+    unblocked choice's count (the same formulas with no blockers) less the
+    assignments both choices allow (:func:`_count_both`), so each counts once.
 
     >>> view = CombatView((AttackView.of("wurm", 20, "B", blockers=tuple("abcdef"), trample=True),),
     ...                   (), dict.fromkeys("abcdef", 2), {})
@@ -1007,7 +1015,8 @@ def max_damage_assignment_in_view(
     still needs to reach its loyalty and the controller the rest, so among
     the assignments with the most damage past the blockers this one has the
     most to the player.  Where nothing can go past the blockers (no trample,
-    or not enough power) this is the default assignment.  The other
+    or not enough power) this is the default assignment; a blocked creature
+    that may assign as though it weren't blocked puts all of it past them.  The other
     attackers are held fixed as in :func:`legal_assignments_in_view`.
 
     >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("bear", "elf"),
