@@ -75,7 +75,8 @@ def test_510_1a_under_doran_each_creature_assigns_its_toughness() -> None:
 
 
 def test_510_1a_under_doran_toughness_zero_or_less_assigns_no_combat_damage() -> None:
-    """CR 510.1a: a creature that would assign 0 or less "this way" (by toughness) assigns nothing."""
+    """CR 510.1a ("0 or less this way") and Doran's ruling: a creature whose toughness is 0 or less
+    assigns no combat damage under the effect, whatever its power."""
     zero = creature("husk", 3, 1, controller="A", counters={"-1/-1": 1})  # 2/0 as damage is assigned
     negative = creature("shade", 4, -1, controller="A")
     d = doc([zero, negative], combat(attack("husk"), attack("shade")), effects=[DORAN])
