@@ -101,7 +101,7 @@ def _by_toughness(effects: tuple[Effect, ...]) -> tuple[AssignByToughness, ...]:
 
 def _assigned(p: Permanent, by_toughness: tuple[AssignByToughness, ...]) -> tuple[int, bool]:
     """CR 510.1a: the combat damage ``p`` assigns (its power, or its toughness under a Doran-like effect)."""
-    if any(e.applies_to(p.controller) for e in by_toughness):
+    if by_toughness and any(e.applies_to(p.controller) for e in by_toughness):
         return p.current_toughness, True
     return p.current_power, False
 
