@@ -15,6 +15,11 @@ get back every stage with the rules that apply:
 
 The scenario and result documents are the contract's plus the extensions
 documented in ``docs/scenario-format.md``. The package never imports Django.
+
+The combat damage assignment queries (``check_assignment``, ``count_assignments``,
+…) take a scenario and live in :mod:`rules_core.combat`; they raise
+:class:`AssignmentError`, or its subclass :class:`StepError` for a combat damage
+step that does not apply; both are ``ValueError`` subclasses.
 """
 
 from __future__ import annotations
@@ -30,17 +35,20 @@ from .combat import (
     recipients,
 )
 from .engine import resolve, resolve_document
-from .errors import ScenarioError
-from .scenario import Scenario, parse_scenario
+from .errors import AssignmentError, ScenarioError, StepError
+from .scenario import ASSIGNMENT_KEYS, Scenario, parse_scenario
 from .trace import Change, Resolution, Stage, Step
 
 __all__ = [
+    "ASSIGNMENT_KEYS",
+    "AssignmentError",
     "Change",
     "Resolution",
     "Scenario",
     "ScenarioError",
     "Stage",
     "Step",
+    "StepError",
     "Violation",
     "check_assignment",
     "count_assignments",

@@ -5,8 +5,14 @@ which creature may put how many points on which player, planeswalker, battle
 or creature.  It knows nothing of prevention, replacement or state-based
 actions: those come after the assignment (CR 510.2, 120, 615, 704) and are the
 damage pipeline's business.  It imports nothing from the rest of
-``rules_core``; the caller describes the combat with three small value objects
-(:class:`AttackView`, :class:`BlockView`, :class:`CombatView`).
+``rules_core`` but its errors and labels; the caller describes the combat with
+three small value objects (:class:`AttackView`, :class:`BlockView`,
+:class:`CombatView`).
+
+Its queries take a view and end in ``_in_view``; :mod:`rules_core.combat`
+builds the views from a scenario and is the public home of the same queries
+by their plain names (``check_assignment(scenario)``, …), as python-chess
+keeps ``is_pseudo_legal`` beside ``is_legal``.
 
 Since 2024 there is no damage assignment order: a blocked creature divides its
 damage among its blockers as its controller likes (CR 510.1c), and trample only
@@ -23,14 +29,14 @@ additional creature blocks a 1/1 and a 3/3 with trample):
 The 1/1's point counts towards the wall's lethal damage, so the trampler needs
 only one more point there and may send two to the player:
 
->>> check_assignment(view, {"ox": {"wall": 1}, "wurm": {"wall": 1, "B": 2}},
+>>> check_assignment_in_view(view, {"ox": {"wall": 1}, "wurm": {"wall": 1, "B": 2}},
 ...                  {"wall": {"ox": 1, "wurm": 1}})
 ()
->>> [v.rule for v in check_assignment(view, {"ox": {"wall": 1}, "wurm": {"B": 3}}, {})]
+>>> [v.rule for v in check_assignment_in_view(view, {"ox": {"wall": 1}, "wurm": {"B": 3}}, {})]
 ['702.19b']
->>> default_assignment(view)[0]
+>>> default_assignment_in_view(view)[0]
 {'ox': {'wall': 1}, 'wurm': {'wall': 1, 'B': 2}}
->>> count_assignments(view, "wurm")
+>>> count_assignments_in_view(view, "wurm")
 3
 
 Conventions used throughout:
@@ -39,23 +45,24 @@ Conventions used throughout:
   whole assignment maps each creature id to one (``assignments`` for attackers,
   ``blocker_assignments`` for blockers: ``scenario-format.md``).
 * Dicts this module returns **omit recipients with 0 points** (a creature that
-  assigns nothing maps to ``{}``); :func:`check_assignment` accepts explicit
+  assigns nothing maps to ``{}``); :func:`check_assignment_in_view` accepts explicit
   zeros anywhere, because 0 points is no damage at all.
 * Where a creature is missing from ``assignments``/``blocker_assignments`` its
   default assignment is used (:func:`complete_assignment`).
 * Messages are Japanese and name creatures and players through
-  ``CombatView.names`` (or the ``names`` keyword of :func:`check_assignment`),
+  ``CombatView.names`` (or the ``names`` keyword of :func:`check_assignment_in_view`),
   falling back to their ids.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from math import comb
 from typing import Final
 
-from .ja import DEFENDER_KIND_JA
+from .errors import AssignmentError
+from .ja import DAMAGE_BASIS_JA, DEFENDER_KIND_JA
 
 __all__ = [
     "DEFENDER_KINDS",
@@ -64,36 +71,22 @@ __all__ = [
     "BlockView",
     "CombatView",
     "Violation",
-    "check_assignment",
+    "check_assignment_in_view",
     "checked_assignment",
+    "chose_unblocked",
     "complete_assignment",
-    "count_assignments",
-    "default_assignment",
-    "describe_options",
+    "count_assignments_in_view",
+    "default_assignment_in_view",
     "format_assignment",
-    "legal_assignments",
+    "legal_assignments_in_view",
     "lethal_needed",
     "loyalty_needed",
-    "max_damage_assignment",
-    "recipients",
+    "max_damage_assignment_in_view",
+    "recipients_in_view",
 ]
 
 DEFENDER_KINDS: Final = ("player", "planeswalker", "battle")
 """What an attacking creature can attack (CR 506.1, 508.1b)."""
-
-
-class AssignmentError(ValueError):
-    """A view or a query this module cannot work with (not an illegal assignment).
-
-    Raised for an unknown creature id, a blocker with no entry in
-    ``CombatView.lethal``, an attacked planeswalker with no entry in
-    ``CombatView.loyalty`` where trample over planeswalkers needs it, or an
-    inconsistent :class:`AttackView`.  Illegal *assignments* are never raised:
-    they come back as :class:`Violation` values.
-
-    >>> isinstance(AssignmentError("x"), ValueError)
-    True
-    """
 
 
 # --------------------------------------------------------------------------------------------
@@ -105,8 +98,12 @@ class AssignmentError(ValueError):
 class AttackView:
     """One attacking creature as the assignment sees it (CR 506.4, 508, 509, 510.1).
 
-    ``power`` is the damage it assigns this step; 0 or less assigns none (CR
-    510.1a).  ``defender`` is the attacked player, planeswalker or battle, or
+    ``power`` is the damage it assigns this step: its power, or its toughness
+    when ``by_toughness`` (an effect such as 《包囲の塔、ドラン》's changes CR
+    510.1a); 0 or less assigns none (510.1a).  ``as_though_unblocked``: it may
+    assign its combat damage as though it weren't blocked (《茨の精霊》), so a
+    blocked one has two choices, the blocked one (510.1c) and the unblocked
+    one (510.1b).  ``defender`` is the attacked player, planeswalker or battle, or
     ``None`` when it attacks nothing; ``defender_removed`` says the attacked
     planeswalker or battle was removed from combat (CR 506.4c, 702.19e).
     ``defender_controller`` is the controller of an attacked planeswalker (the
@@ -120,7 +117,7 @@ class AttackView:
     >>> AttackView.of("elf", 1, "B", blockers=("bear",), blocked=False)
     Traceback (most recent call last):
     ...
-    rules_core.assignment.AssignmentError: elf: an unblocked attacker has no blockers
+    rules_core.errors.AssignmentError: elf: an unblocked attacker has no blockers
     """
 
     attacker: str
@@ -134,8 +131,17 @@ class AttackView:
     trample_over_planeswalkers: bool
     deathtouch: bool
     defender_removed: bool = False
+    by_toughness: bool = False
+    as_though_unblocked: bool = False
     _plan: _Plan = field(init=False, repr=False, compare=False)
     """Its recipients (:func:`_attack_plan`), worked out once."""
+    _unblocked: AttackView | None = field(init=False, repr=False, compare=False)
+    """Blocked with ``as_though_unblocked``: the same attack unblocked, whose plan is the other choice."""
+    _reach: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """The recipients of either choice: the damage that counts for another creature's lethal damage or loyalty."""
+    _default_plan: _Plan = field(init=False, repr=False, compare=False)
+    """The plan of the choice its default assignment makes: the blocked one (510.1c), unless that one
+    assigns nothing and the unblocked one (510.1b) assigns something (its blockers have left combat)."""
 
     def __post_init__(self) -> None:
         if self.defender_kind not in DEFENDER_KINDS:
@@ -144,7 +150,21 @@ class AttackView:
             )
         if self.blockers and not self.blocked:
             raise AssignmentError(f"{self.attacker}: an unblocked attacker has no blockers")
-        object.__setattr__(self, "_plan", _attack_plan(self))
+        plan = _attack_plan(self)
+        object.__setattr__(self, "_plan", plan)
+        unblocked = None
+        reach = plan.recipients
+        default = plan
+        if self.as_though_unblocked and self.blocked and self.power > 0:
+            unblocked = replace(self, blocked=False, blockers=(), as_though_unblocked=False)
+            reach += tuple(r for r in unblocked._plan.recipients if r not in reach)
+            if (
+                plan.assigns_nothing
+            ):  # its blockers have left combat: the unblocked choice (if it assigns anything)
+                default = unblocked._plan
+        object.__setattr__(self, "_unblocked", unblocked)
+        object.__setattr__(self, "_reach", reach)
+        object.__setattr__(self, "_default_plan", default)
 
     @classmethod
     def of(
@@ -161,6 +181,8 @@ class AttackView:
         trample_over_planeswalkers: bool = False,
         deathtouch: bool = False,
         defender_removed: bool = False,
+        by_toughness: bool = False,
+        as_though_unblocked: bool = False,
     ) -> AttackView:
         """Keyword-friendly constructor; ``blocked`` defaults to "has blockers".
 
@@ -179,6 +201,8 @@ class AttackView:
             trample_over_planeswalkers=trample_over_planeswalkers,
             deathtouch=deathtouch,
             defender_removed=defender_removed,
+            by_toughness=by_toughness,
+            as_though_unblocked=as_though_unblocked,
         )
 
     @property
@@ -191,10 +215,17 @@ class AttackView:
         """CR 506.4c: attacking no player, planeswalker or battle (none, or removed from combat)."""
         return self.defender is None or self.defender_removed
 
+    @property
+    def basis(self) -> str:
+        """What its combat damage equals (CR 510.1a): ``"power"``, or ``"toughness"`` under a Doran-like effect."""
+        return "toughness" if self.by_toughness else "power"
+
 
 @dataclass(frozen=True, slots=True)
 class BlockView:
     """One blocking creature (CR 509, 510.1d): the attackers it blocks that are still in combat.
+
+    ``power`` and ``by_toughness`` as in :class:`AttackView`.
 
     >>> BlockView.of("wall", 2, ("ox", "wurm")).blocking
     ('ox', 'wurm')
@@ -204,6 +235,7 @@ class BlockView:
     power: int
     deathtouch: bool
     blocking: tuple[str, ...]
+    by_toughness: bool = False
     _plan: _Plan = field(init=False, repr=False, compare=False)
     """Its recipients (:func:`_block_plan`), worked out once."""
 
@@ -212,10 +244,27 @@ class BlockView:
 
     @classmethod
     def of(
-        cls, blocker: str, power: int, blocking: tuple[str, ...], *, deathtouch: bool = False
+        cls,
+        blocker: str,
+        power: int,
+        blocking: tuple[str, ...],
+        *,
+        deathtouch: bool = False,
+        by_toughness: bool = False,
     ) -> BlockView:
         """Keyword-friendly constructor."""
-        return cls(blocker=blocker, power=power, deathtouch=deathtouch, blocking=tuple(blocking))
+        return cls(
+            blocker=blocker,
+            power=power,
+            deathtouch=deathtouch,
+            blocking=tuple(blocking),
+            by_toughness=by_toughness,
+        )
+
+    @property
+    def basis(self) -> str:
+        """What its combat damage equals (CR 510.1a): ``"power"``, or ``"toughness"`` under a Doran-like effect."""
+        return "toughness" if self.by_toughness else "power"
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +275,7 @@ class CombatView:
     toughness minus damage already marked, at least 0 (CR 120.6, 702.19b).
     Every blocker must have an entry.  It may also hold attackers' ids; those
     are used only for the blockers' *default* assignment (an extension, see
-    :func:`default_assignment`).  ``loyalty`` maps an attacked planeswalker's
+    :func:`default_assignment_in_view`).  ``loyalty`` maps an attacked planeswalker's
     id to its loyalty (CR 702.19c); it is needed only for attackers with
     trample over planeswalkers.  ``names`` (optional) maps ids to the names
     messages show (「灰色熊」 rather than ``bear``).
@@ -423,13 +472,14 @@ class _Tally:
         self.total: dict[str, int] = {}
         self.deathtouch: dict[str, int] = {}
 
-    def add(self, amounts: Mapping[str, object], deathtouch: bool, plan: _Plan | None = None) -> None:
-        """Count ``amounts``; with ``plan``, only the points on recipients the plan allows.
+    def add(
+        self, amounts: Mapping[str, object], deathtouch: bool, allowed: tuple[str, ...] | None = None
+    ) -> None:
+        """Count ``amounts``; with ``allowed``, only the points on those recipients.
 
         Damage a creature may not assign (CR 510.1b-c, 506.4c) is never dealt, so it
         cannot make a blocker lethal or a planeswalker reach its loyalty for another creature.
         """
-        allowed = None if plan is None else plan.recipients
         for r, v in amounts.items():
             n = _points(v)
             if n and (allowed is None or r in allowed):
@@ -540,7 +590,7 @@ def complete_assignment(
     """The whole assignment: the creatures given keep theirs, the missing ones get the default.
 
     Keys are every attacker and every blocker of ``view`` in the order listed;
-    ids that are not in the view are dropped (:func:`check_assignment` reports
+    ids that are not in the view are dropped (:func:`check_assignment_in_view` reports
     them).  Given assignments are copied as they are, zeros included.
 
     How defaults are made, so that each is legal whatever the others do:
@@ -561,7 +611,10 @@ def complete_assignment(
     rest to its controller (702.19c); without trample, lethal damage to each
     blocker in the order listed and the rest to the last.  A trampler whose
     planeswalker or battle left combat has nothing to trample over (506.4c)
-    and is treated as one without trample, except for 702.19e.
+    and is treated as one without trample, except for 702.19e.  A creature
+    that may assign as though it weren't blocked makes the blocked choice,
+    unless that one assigns nothing (its blockers have left combat): then it
+    assigns as an unblocked creature would (510.1b).
 
     Blockers (an extension, the contract is silent): lethal damage to each
     attacker it blocks in the order listed and the rest to the last, where an
@@ -588,9 +641,9 @@ def _complete_attacks(view: CombatView, given: Mapping[str, Mapping[str, int]]) 
             continue
         if a.attacker in given:
             out[a.attacker] = dict(given[a.attacker])
-            tally.add(out[a.attacker], a.deathtouch, a._plan)
+            tally.add(out[a.attacker], a.deathtouch, a._reach)
         else:
-            plans[a.attacker] = a._plan
+            plans[a.attacker] = a._default_plan
     pending = []
     for a in view.attacks:
         plan = plans.pop(a.attacker, None)
@@ -644,7 +697,9 @@ def _complete_blocks(view: CombatView, given_b: Mapping[str, Mapping[str, int]])
     return {b.blocker: bout[b.blocker] for b in view.blocks}
 
 
-def default_assignment(view: CombatView) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
+def default_assignment_in_view(
+    view: CombatView,
+) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, int]]]:
     """The assignment a player makes by default (``scenario-format.md``); zeros omitted.
 
     Returns ``(assignments, blocker_assignments)`` for every attacker and
@@ -654,7 +709,7 @@ def default_assignment(view: CombatView) -> tuple[dict[str, dict[str, int]], dic
 
     >>> view = CombatView((AttackView.of("wurm", 5, "B", blockers=("ox",), trample=True),),
     ...                   (BlockView.of("ox", 3, ("wurm",)),), {"ox": 3}, {})
-    >>> default_assignment(view)
+    >>> default_assignment_in_view(view)
     ({'wurm': {'ox': 3, 'B': 2}}, {'ox': {'wurm': 3}})
 
     CR 702.19c example: a 1/1 and a 7/7 with trample over planeswalkers attack
@@ -664,7 +719,7 @@ def default_assignment(view: CombatView) -> tuple[dict[str, dict[str, int]], dic
     ...                    AttackView.of("titan", 7, "jace", defender_kind="planeswalker",
     ...                                  defender_controller="B", trample_over_planeswalkers=True)),
     ...                   (), {}, {"jace": 3})
-    >>> default_assignment(view)[0]
+    >>> default_assignment_in_view(view)[0]
     {'ox': {'jace': 1}, 'titan': {'jace': 2, 'B': 5}}
     """
     return complete_assignment(view, {}, {})
@@ -691,11 +746,11 @@ def _others(
     tally = _Tally()
     for other in view.attacks:
         if other.attacker != attacker:
-            tally.add(full[other.attacker], other.deathtouch, other._plan)
+            tally.add(full[other.attacker], other.deathtouch, other._reach)
     return a, a._plan, tally
 
 
-def recipients(view: CombatView, creature: str) -> tuple[str, ...]:
+def recipients_in_view(view: CombatView, creature: str) -> tuple[str, ...]:
     """Who ``creature`` (an attacker or a blocker) may assign damage to at all this step.
 
     Blockers first (in the order listed), then the attacked player,
@@ -707,11 +762,11 @@ def recipients(view: CombatView, creature: str) -> tuple[str, ...]:
 
     >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("bear",), trample=True),
     ...                    AttackView.of("ox", 2, "B", blockers=("elf",))), (), {"bear": 2, "elf": 1}, {})
-    >>> recipients(view, "wurm"), recipients(view, "ox")
+    >>> recipients_in_view(view, "wurm"), recipients_in_view(view, "ox")
     (('bear', 'B'), ('elf',))
     """
     if any(a.attacker == creature for a in view.attacks):
-        return view.attack(creature)._plan.recipients
+        return view.attack(creature)._reach
     return view.block(creature)._plan.recipients
 
 
@@ -775,7 +830,7 @@ def _n_compositions(total: int, parts: int) -> int:
     return comb(total + parts - 1, parts - 1)
 
 
-def legal_assignments(
+def legal_assignments_in_view(
     view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None = None
 ) -> Iterator[dict[str, int]]:
     """Every legal assignment of ``attacker`` (zeros omitted), the other attackers' held fixed.
@@ -788,20 +843,22 @@ def legal_assignments(
     defaults, every assignment yielded here is legal as a whole (510.1e)
     whenever the given ones are.  A given trampler that relied on this
     attacker's damage may of course stop being legal: check the whole with
-    :func:`check_assignment`.
+    :func:`check_assignment_in_view`.
 
     ``attacker`` may also be a blocker's id (510.1d; blockers never depend on
     each other).  Order: amounts in decreasing lexicographic order over the
-    recipients of :func:`recipients` (blockers as listed, then the attacked
+    recipients of :func:`recipients_in_view` (blockers as listed, then the attacked
     object, then its controller), so the first blocker's largest share comes
-    first.  The generator walks all divisions of the power: keep it for small
-    cases and use :func:`count_assignments` to count.
+    first.  A blocked creature that may assign as though it weren't blocked
+    then yields the unblocked choice's assignments the blocked one does not
+    allow (510.1b).  The generator walks all divisions of the power: keep it
+    for small cases and use :func:`count_assignments_in_view` to count.
 
     CR 510.1c example: a 4/3 blocked by a 2/3 and a 1/1 has five choices:
 
     >>> view = CombatView((AttackView.of("regrower", 4, "B", blockers=("spawn", "hunter")),),
     ...                   (), {"spawn": 3, "hunter": 1}, {})
-    >>> [tuple(d.items()) for d in legal_assignments(view, "regrower")]  # doctest: +NORMALIZE_WHITESPACE
+    >>> [tuple(d.items()) for d in legal_assignments_in_view(view, "regrower")]  # doctest: +NORMALIZE_WHITESPACE
     [(('spawn', 4),), (('spawn', 3), ('hunter', 1)), (('spawn', 2), ('hunter', 2)),
      (('spawn', 1), ('hunter', 3)), (('hunter', 4),)]
     """
@@ -814,6 +871,16 @@ def legal_assignments(
             yield {r: n for r, n in zip(plan.recipients, vec, strict=True) if n}
         return
     a, plan, tally = _others(view, attacker, assignments)
+    yield from _legal_in_plan(view, a, plan, tally)
+    u = a._unblocked
+    if u is not None:  # the other choice (510.1b), where it differs from the blocked one
+        for amounts in _legal_in_plan(view, u, u._plan, tally):
+            if not _fits(view, a, plan, tally, amounts):
+                yield amounts
+
+
+def _legal_in_plan(view: CombatView, a: AttackView, plan: _Plan, tally: _Tally) -> Iterator[dict[str, int]]:
+    """The assignments of ``a`` that ``plan`` allows, ``tally`` holding the other attackers' damage."""
     if plan.assigns_nothing:
         yield {}
         return
@@ -832,7 +899,23 @@ def legal_assignments(
         yield {r: n for r, n in zip(rs, vec, strict=True) if n}
 
 
-def count_assignments(
+def _fits(view: CombatView, a: AttackView, plan: _Plan, tally: _Tally, amounts: Mapping[str, int]) -> bool:
+    """Whether ``plan`` allows ``amounts`` (non-negative integers), ``tally`` holding the others' damage."""
+    given = {r: n for r, n in amounts.items() if n}
+    if plan.assigns_nothing:
+        return not given
+    if any(r not in plan.recipients for r in given) or sum(given.values()) != plan.power:
+        return False
+    if any(r in given for r in plan.past):
+        needs = _needs(view, plan.blockers, a.deathtouch, tally, {})
+        if any(given.get(b, 0) < n for b, n in zip(plan.blockers, needs, strict=True)):
+            return False
+    if plan.controller is not None and plan.target is not None and plan.controller in given:
+        return given.get(plan.target, 0) >= _loyalty_need(view, plan.target, tally, {})
+    return True
+
+
+def count_assignments_in_view(
     view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None = None
 ) -> int:
     """How many legal assignments ``attacker`` has, in closed form (no enumeration).
@@ -850,17 +933,29 @@ def count_assignments(
       assignments with at least 1 to the controller (702.19c).
 
     The three sets are disjoint (nothing past the blockers; some to the
-    planeswalker and none to its controller; some to its controller).
+    planeswalker and none to its controller; some to its controller).  A
+    blocked creature that may assign as though it weren't blocked adds the
+    unblocked choice's count (the same formulas with no blockers) less the
+    assignments both choices allow (:func:`_count_both`), so each counts once.
 
     >>> view = CombatView((AttackView.of("wurm", 20, "B", blockers=tuple("abcdef"), trample=True),),
     ...                   (), dict.fromkeys("abcdef", 2), {})
-    >>> count_assignments(view, "wurm")  # C(20, 6) + C(20 - 12 - 1, 7) = 53130 + 1716
+    >>> count_assignments_in_view(view, "wurm")  # C(20, 6) + C(20 - 12 - 1, 7) = 53130 + 1716
     54846
     """
     if not any(a.attacker == attacker for a in view.attacks):
         plan = view.block(attacker)._plan
         return 1 if plan.assigns_nothing else _n_compositions(plan.power, len(plan.free))
     a, plan, tally = _others(view, attacker, assignments)
+    count = _count_in_plan(view, a, plan, tally)
+    u = a._unblocked
+    if u is None:
+        return count
+    return count + _count_in_plan(view, u, u._plan, tally) - _count_both(view, a, u, tally)
+
+
+def _count_in_plan(view: CombatView, a: AttackView, plan: _Plan, tally: _Tally) -> int:
+    """The closed form of :func:`count_assignments_in_view` for one plan of ``a``."""
     if plan.assigns_nothing:
         return 1
     p, k = plan.power, len(plan.free)
@@ -881,7 +976,33 @@ def count_assignments(
     return count
 
 
-def max_damage_assignment(
+def _count_both(view: CombatView, a: AttackView, u: AttackView, tally: _Tally) -> int:
+    """How many assignments both choices of ``a`` allow: the blocked one and the unblocked one ``u``.
+
+    Every assignment of the unblocked choice puts all the damage on the attacked object ``t`` (or,
+    after 702.19e, on the defending player), and, with trample over planeswalkers, may put some on
+    its controller ``c`` once ``t`` has at least its loyalty L (702.19c): ``{t: P}`` and
+    ``{t: x, c: P - x}`` for L <= x < P.  The blocked choice allows ``{t: P}`` or not (checked); it
+    allows a split with ``c`` when every other blocker needs nothing more and ``t`` gets at least
+    L and, if it blocks too, its lethal damage: that is a range of x again.
+    """
+    blocked, unblocked = a._plan, u._plan
+    if unblocked.assigns_nothing:
+        return 1 if blocked.assigns_nothing else 0
+    power = unblocked.power
+    t = unblocked.recipients[0]
+    both = 1 if _fits(view, a, blocked, tally, {t: power}) else 0
+    c = unblocked.controller
+    if c is None or c not in blocked.recipients or t not in blocked.recipients:
+        return both
+    needs = dict(zip(blocked.blockers, _needs(view, blocked.blockers, a.deathtouch, tally, {}), strict=True))
+    if any(n for b, n in needs.items() if b != t):
+        return both
+    least = max(_loyalty_need(view, t, tally, {}), needs.get(t, 0))
+    return both + max(0, power - least)
+
+
+def max_damage_assignment_in_view(
     view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]] | None = None
 ) -> dict[str, int]:
     """The legal assignment of ``attacker`` that puts the most damage past its blockers (zeros omitted).
@@ -894,17 +1015,42 @@ def max_damage_assignment(
     still needs to reach its loyalty and the controller the rest, so among
     the assignments with the most damage past the blockers this one has the
     most to the player.  Where nothing can go past the blockers (no trample,
-    or not enough power) this is the default assignment.  The other
-    attackers are held fixed as in :func:`legal_assignments`.
+    or not enough power) this is the default assignment; a blocked creature
+    that may assign as though it weren't blocked puts all of it past them.  The other
+    attackers are held fixed as in :func:`legal_assignments_in_view`.
 
     >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("bear", "elf"),
     ...                                  trample=True, deathtouch=True),), (), {"bear": 2, "elf": 1}, {})
-    >>> max_damage_assignment(view, "wurm")
+    >>> max_damage_assignment_in_view(view, "wurm")
     {'bear': 1, 'elf': 1, 'B': 4}
     """
     a, plan, tally = _others(view, attacker, assignments)
+    u = a._unblocked
+    if u is not None and not u._plan.assigns_nothing:  # all of it past the blockers (510.1b)
+        return _attack_default(view, u, u._plan, tally)
     # The default already gives each blocker exactly its need, then the loyalty, then the rest past them.
     return _attack_default(view, a, plan, tally)
+
+
+def chose_unblocked(view: CombatView, attacker: str, assignments: Mapping[str, Mapping[str, int]]) -> bool:
+    """Whether ``attacker``'s assignment in ``assignments`` (every attacker's, legal) is the choice to assign
+    as though it weren't blocked: one the unblocked choice (510.1b) allows and the blocked one (510.1c) does not.
+
+    >>> view = CombatView((AttackView.of("thorn", 7, "B", blockers=("bear",), as_though_unblocked=True),),
+    ...                   (), {"bear": 2}, {})
+    >>> chose_unblocked(view, "thorn", {"thorn": {"B": 7}}), chose_unblocked(view, "thorn", {"thorn": {"bear": 7}})
+    (True, False)
+    """
+    a = view.attack(attacker)
+    u = a._unblocked
+    if u is None:
+        return False
+    tally = _Tally()
+    for other in view.attacks:
+        if other.attacker != attacker:
+            tally.add(assignments.get(other.attacker, {}), other.deathtouch, other._reach)
+    own = {r: n for r, n in assignments.get(attacker, {}).items() if _points(n)}
+    return not _fits(view, a, a._plan, tally, own) and _fits(view, u, u._plan, tally, own)
 
 
 # --------------------------------------------------------------------------------------------
@@ -965,6 +1111,28 @@ def _clean(who: str, amounts: Mapping[str, object], t: _Text, v: list[Violation]
     return out
 
 
+def _no_spill(a: AttackView, r: str, t: _Text, *, removed: bool, fix: str) -> Violation | None:
+    """CR 702.19f: without trample over planeswalkers nothing reaches the attacked planeswalker's controller.
+
+    ``None`` unless ``r`` is that controller; ``removed`` says the planeswalker
+    has left combat; ``fix`` ends the message (what to undo or move).
+    """
+    if r != a.defender_controller or a.defender_kind != "planeswalker" or a.trample_over_planeswalkers:
+        return None
+    pw = t.q(a.defender)
+    why = (
+        f"攻撃していたプレインズウォーカー{pw}が戦闘から取り除かれても"
+        if removed
+        else f"プレインズウォーカー{pw}を攻撃していても"
+    )
+    return Violation(
+        "702.19f",
+        f"{t.q(a.attacker)}はプレインズウォーカー越えトランプルを持たないので、{why}、"
+        f"そのコントローラー{t.q(r)}には割り振れません。{fix} (702.19f)",
+        a.attacker,
+    )
+
+
 def _nothing_message(a_or_b: AttackView | BlockView, plan: _Plan, r: str, n: int, t: _Text) -> Violation:
     who = a_or_b.attacker if isinstance(a_or_b, AttackView) else a_or_b.blocker
     x, rq = t.q(who), t.q(r)
@@ -972,7 +1140,8 @@ def _nothing_message(a_or_b: AttackView | BlockView, plan: _Plan, r: str, n: int
     if plan.reason == "power":
         return Violation(
             "510.1a",
-            f"{x}のパワーは{a_or_b.power}なので、戦闘ダメージをまったく割り振りません。{undo} (510.1a)",
+            f"{x}の{DAMAGE_BASIS_JA[a_or_b.basis]}は{a_or_b.power}なので、戦闘ダメージをまったく割り振りません。"
+            f"{undo} (510.1a)",
             who,
         )
     if plan.reason == "blocks_nothing":
@@ -984,14 +1153,9 @@ def _nothing_message(a_or_b: AttackView | BlockView, plan: _Plan, r: str, n: int
         )
     assert isinstance(a_or_b, AttackView)
     a = a_or_b
-    if r == a.defender_controller and a.defender_kind == "planeswalker" and not a.trample_over_planeswalkers:
-        return Violation(
-            "702.19f",
-            f"{x}はプレインズウォーカー越えトランプルを持たないので、攻撃していた"
-            f"プレインズウォーカー{t.q(a.defender)}が戦闘から取り除かれても、そのコントローラー"
-            f"{rq}には割り振れません。{undo} (702.19f)",
-            who,
-        )
+    no_spill = _no_spill(a, r, t, removed=True, fix=undo)
+    if no_spill is not None:
+        return no_spill
     if plan.reason == "attacks_nothing":
         return Violation(
             "510.1b",
@@ -1022,14 +1186,9 @@ def _forbidden_attack(a: AttackView, plan: _Plan, r: str, n: int, t: _Text) -> V
     x, rq = t.q(a.attacker), t.q(r)
     dest = t.join(plan.recipients, "か")
     move = f"{rq}への{n}点を{dest}に移してください"
-    if r == a.defender_controller and a.defender_kind == "planeswalker" and not a.trample_over_planeswalkers:
-        return Violation(
-            "702.19f",
-            f"{x}はプレインズウォーカー越えトランプルを持たないので、プレインズウォーカー"
-            f"{t.q(a.defender)}を攻撃していても、そのコントローラー{rq}には割り振れません。"
-            f"{move} (702.19f)",
-            a.attacker,
-        )
+    no_spill = _no_spill(a, r, t, removed=False, fix=move)
+    if no_spill is not None:
+        return no_spill
     if r == a.defender and a.defender_removed:
         return Violation(
             "506.4c",
@@ -1056,14 +1215,15 @@ def _forbidden_attack(a: AttackView, plan: _Plan, r: str, n: int, t: _Text) -> V
     )
 
 
-def _wrong_total(who: str, power: int, total: int, plan: _Plan, t: _Text) -> Violation:
+def _wrong_total(who: str, power: int, total: int, plan: _Plan, t: _Text, basis: str) -> Violation:
     head = f"{t.q(who)}の割り振りの合計が{power}点ではなく{total}点です。"
+    equal = f"{DAMAGE_BASIS_JA[basis]}に等しい{power}点"
     if len(plan.recipients) == 1:
-        fix = f"{t.q(plan.recipients[0])}にパワーに等しい{power}点をすべて割り振ってください"
+        fix = f"{t.q(plan.recipients[0])}に{equal}をすべて割り振ってください"
     elif total < power:
-        fix = f"パワーに等しい{power}点になるよう、あと{power - total}点割り振ってください"
+        fix = f"{equal}になるよう、あと{power - total}点割り振ってください"
     else:
-        fix = f"パワーに等しい{power}点になるよう、{total - power}点減らしてください"
+        fix = f"{equal}になるよう、{total - power}点減らしてください"
     return Violation("510.1a", f"{head}{fix} (510.1a)", who)
 
 
@@ -1072,17 +1232,63 @@ def _check_attack(
 ) -> list[Violation]:
     v: list[Violation] = []
     own = _clean(a.attacker, raw, t, v)
+    u = a._unblocked
+    if u is None:
+        _check_choice(view, a, own, raw, tally, t, v)
+        return v
+    found: list[Violation] = []
+    _check_choice(view, a, own, raw, tally, t, found)
+    if not found:
+        return v
+    other: list[Violation] = []
+    _check_choice(view, u, own, raw, tally, t, other)
+    if not other:  # legal as though it weren't blocked (510.1b in place of 510.1c)
+        return v
+    blocked_only = [r for r in own if r in a._plan.recipients and r not in u._plan.recipients]
+    unblocked_only = [r for r in own if r in u._plan.recipients and r not in a._plan.recipients]
+    if blocked_only and unblocked_only:
+        totals = [x for x in found if x.rule == "510.1a"]
+        return [*v, _split_choices(a, u, own, blocked_only, unblocked_only, t), *totals]
+    return v + (other if unblocked_only else found)
+
+
+def _split_choices(
+    a: AttackView, u: AttackView, own: Mapping[str, int], blocked: list[str], unblocked: list[str], t: _Text
+) -> Violation:
+    """CR 510.1c: a creature that may assign as though it weren't blocked chooses one way for all its damage."""
+    dest = t.join(u._plan.recipients, "と")
+    return Violation(
+        "510.1c",
+        f"{t.q(a.attacker)}はブロックされていないかのように戦闘ダメージを割り振れますが、そうするなら"
+        f"{u.power}点すべてを{dest}に割り振り、ブロック・クリーチャーには割り振りません。ブロック・クリーチャーと"
+        f"{dest}に分けることはできません。{t.join(blocked)}への{sum(own[r] for r in blocked)}点を{dest}に"
+        f"移すか、{t.join(unblocked, 'と')}への{sum(own[r] for r in unblocked)}点をブロック・クリーチャーに"
+        f"移してください (510.1c)",
+        a.attacker,
+    )
+
+
+def _check_choice(
+    view: CombatView,
+    a: AttackView,
+    own: dict[str, int],
+    raw: Mapping[str, object],
+    tally: _Tally,
+    t: _Text,
+    v: list[Violation],
+) -> None:
+    """Add to ``v`` the violations of ``own`` (cleaned) under the plan of ``a``."""
     plan = a._plan
     if plan.assigns_nothing:
         v.extend(_nothing_message(a, plan, r, n, t) for r, n in own.items())
-        return v
+        return
     allowed = set(plan.recipients)
     v.extend(_forbidden_attack(a, plan, r, n, t) for r, n in own.items() if r not in allowed)
     total = sum(own.values())
     if total != plan.power:
-        v.append(_wrong_total(a.attacker, plan.power, total, plan, t))
+        v.append(_wrong_total(a.attacker, plan.power, total, plan, t, a.basis))
     if not plan.past:
-        return v
+        return
     beyond = sum(own.get(r, 0) for r in plan.past)
     if beyond:
         v.extend(_check_lethal(view, a, plan, own, raw, tally, beyond, t))
@@ -1091,7 +1297,6 @@ def _check_attack(
         have = own.get(plan.target, 0)
         if have < need:
             v.append(_loyalty_violation(view, a, plan, have, need, own[plan.controller], tally, raw, t))
-    return v
 
 
 def _check_lethal(
@@ -1220,11 +1425,11 @@ def _check_block(b: BlockView, raw: Mapping[str, object], t: _Text) -> list[Viol
             )
     total = sum(own.values())
     if total != plan.power:
-        v.append(_wrong_total(b.blocker, plan.power, total, plan, t))
+        v.append(_wrong_total(b.blocker, plan.power, total, plan, t, b.basis))
     return v
 
 
-def check_assignment(
+def check_assignment_in_view(
     view: CombatView,
     assignments: Mapping[str, Mapping[str, int]],
     blocker_assignments: Mapping[str, Mapping[str, int]],
@@ -1251,9 +1456,9 @@ def check_assignment(
     >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("knight",), trample=True),),
     ...                   (BlockView.of("knight", 2, ("wurm",)),), {"knight": 2}, {},
     ...                   names={"wurm": "大ワーム", "knight": "白騎士", "B": "対戦相手"})
-    >>> check_assignment(view, {"wurm": {"knight": 2, "B": 4}}, {})
+    >>> check_assignment_in_view(view, {"wurm": {"knight": 2, "B": 4}}, {})
     ()
-    >>> (v,) = check_assignment(view, {"wurm": {"knight": 1, "B": 5}}, {})
+    >>> (v,) = check_assignment_in_view(view, {"wurm": {"knight": 1, "B": 5}}, {})
     >>> v.rule, v.attacker
     ('702.19b', 'wurm')
     >>> print(v.message)  # doctest: +NORMALIZE_WHITESPACE
@@ -1269,16 +1474,15 @@ def checked_assignment(
     *,
     names: Mapping[str, str] | None = None,
 ) -> tuple[tuple[Violation, ...], dict[str, dict[str, int]], dict[str, dict[str, int]]]:
-    """:func:`check_assignment` and :func:`complete_assignment` at once: ``(violations, attackers', blockers')``.
+    """:func:`check_assignment_in_view` and :func:`complete_assignment` at once: ``(violations, attackers', blockers')``.
 
     The engine needs both for every combat damage step; the whole assignment is made once.
     """
     t = _Text(view.names if names is None else names)
     full, full_b = complete_assignment(view, assignments, blocker_assignments)
     tally = _Tally()
-    plans = {a.attacker: a._plan for a in view.attacks}
     for a in view.attacks:
-        tally.add(full[a.attacker], a.deathtouch, plans[a.attacker])
+        tally.add(full[a.attacker], a.deathtouch, a._reach)
     v: list[Violation] = []
     seen: set[str] = set()
     for a in view.attacks:
@@ -1310,71 +1514,3 @@ def checked_assignment(
                 Violation("510.1", f"{t.q(key)}はブロック・クリーチャーではありません。{hint} (510.1)", key)
             )
     return tuple(v), full, full_b
-
-
-def describe_options(
-    view: CombatView,
-    creature: str,
-    assignments: Mapping[str, Mapping[str, int]] | None = None,
-    *,
-    names: Mapping[str, str] | None = None,
-) -> str:
-    """A Japanese sentence saying what ``creature`` may do this step, and in how many ways.
-
-    >>> view = CombatView((AttackView.of("wurm", 6, "B", blockers=("bear",), trample=True),),
-    ...                   (BlockView.of("bear", 2, ("wurm",)),), {"bear": 2}, {})
-    >>> print(describe_options(view, "wurm", names={"bear": "灰色熊", "B": "対戦相手"}))
-    「wurm」（パワー6）は「灰色熊」に致死ダメージ（あと2点）を割り振れば、残りを「灰色熊」と「対戦相手」に自由に割り振れます (702.19b)。割り振り方は全部で5通りです。
-    >>> print(describe_options(view, "bear"))
-    「bear」（パワー2）は「wurm」に2点すべてを割り振ります (510.1d)。
-    """
-    t = _Text(view.names if names is None else names)
-    count = count_assignments(view, creature, assignments)
-    is_attacker = any(a.attacker == creature for a in view.attacks)
-    plan = view.attack(creature)._plan if is_attacker else view.block(creature)._plan
-    x = f"{t.q(creature)}（パワー{view.attack(creature).power if is_attacker else view.block(creature).power}）"
-    if plan.assigns_nothing:
-        return f"{x}は戦闘ダメージを割り振りません ({plan.rule})。"
-    rs = plan.recipients
-    both = ""
-    rule = plan.rule
-    if plan.target_blocks:  # see _attack_plan
-        kind = DEFENDER_KIND_JA[view.attack(creature).defender_kind]
-        both = (
-            f"{t.q(plan.target)}は攻撃されている{kind}であり、ブロック・クリーチャーでもある"
-            f"（1つのオブジェクトなので、割り振り先としても1つ）。"
-        )
-        rule = "510.1c"
-    if len(rs) == 1:
-        return f"{both}{x}は{t.q(rs[0])}に{plan.power}点すべてを割り振ります ({rule})。"
-    tail = f"割り振り方は全部で{count}通りです。"
-    if not plan.past:
-        return f"{both}{x}は{t.join(rs, 'と')}に{plan.power}点を自由に分けて割り振ります ({rule})。{tail}"
-    needs = {b: n for b, n in lethal_needed(view, creature, assignments).items() if n}
-    lethal = "、".join(f"{t.q(b)}に致死ダメージ（あと{n}点）" for b, n in needs.items())
-    if plan.target_blocks:
-        assert plan.target is not None and plan.controller is not None
-        needs[plan.target] = max(needs.get(plan.target, 0), loyalty_needed(view, creature, assignments) or 0)
-        conditions = "、".join(
-            f"{t.q(b)}に致死ダメージと忠誠度以上のダメージ（あと{n}点）"
-            if b == plan.target
-            else f"{t.q(b)}に致死ダメージ（あと{n}点）"
-            for b, n in needs.items()
-            if n
-        )
-        head = f"{x}は{conditions}を割り振れば、" if conditions else f"{x}は"
-        return (
-            f"{both}{head}残りをそのコントローラー{t.q(plan.controller)}にも割り振れます "
-            f"(702.19b, 702.19c)。{tail}"
-        )
-    if plan.controller is None:
-        head = f"{x}は{lethal}を割り振れば、" if needs else f"{x}は"
-        return f"{head}残りを{t.join(rs, 'と')}に自由に割り振れます ({plan.rule})。{tail}"
-    loyalty = loyalty_needed(view, creature, assignments)
-    head = f"{x}は{lethal}を割り振れば{t.q(plan.target)}に割り振れ、" if needs else f"{x}は"
-    pw = (
-        f"{t.q(plan.target)}に忠誠度までのダメージ（あと{loyalty}点）を割り振れば"
-        if loyalty
-        else f"{t.q(plan.target)}はほかのクリーチャーの割り振りで忠誠度に達しているので"
-    )
-    return f"{head}{pw}、残りをそのコントローラー{t.q(plan.controller)}にも割り振れます (702.19c)。{tail}"

@@ -34,8 +34,9 @@ from . import assignment as am
 from ._frozen import FrozenMap
 from .assignment import AttackView, BlockView, CombatView, Violation
 from .damage import deal_damage
-from .effects import Effect
-from .ja import DEFENDER_KIND_JA
+from .effects import AssignByToughness, Effect, effect_label
+from .errors import AssignmentError, StepError
+from .ja import ASSIGNMENT_ORIGIN_JA, COMBAT_ROLE_JA, DAMAGE_BASIS_JA, DEFENDER_KIND_JA
 from .scenario import CombatEvent, Scenario
 from .state import GameState, Permanent, Source
 from .trace import Resolution, Stage, Step
@@ -49,12 +50,15 @@ def _strikes_first(p: Permanent) -> bool:
 
 
 def _event(scenario: Scenario) -> CombatEvent:
-    """The scenario's combat event; ``ValueError`` for a non-combat scenario or one with no event yet."""
+    """The scenario's combat event.
+
+    :raises AssignmentError: for a non-combat scenario or one with no event yet.
+    """
     event = scenario.event
     if event is None:
-        raise ValueError("戦闘のシナリオではありません (ダメージのイベントがまだありません)")
+        raise AssignmentError("戦闘のシナリオではありません (ダメージのイベントがまだありません)")
     if not isinstance(event, CombatEvent):
-        raise ValueError("戦闘のシナリオではありません (event.type が combat ではありません)")
+        raise AssignmentError("戦闘のシナリオではありません (event.type が combat ではありません)")
     return event
 
 
@@ -67,7 +71,8 @@ def plan_steps(scenario: Scenario) -> tuple[bool, frozenset[str]]:
     strikers again, in step 2). ``(False, frozenset())`` for one step.
     The second step's dealers depend on the board after the first step
     (those still on the battlefield), see :func:`_second_dealers`.
-    ``ValueError`` for a scenario that is not a combat.
+
+    :raises AssignmentError: for a scenario that is not a combat.
     """
     event = _event(scenario)
     state = scenario.state
@@ -90,9 +95,29 @@ def _second_dealers(scenario: Scenario, state: GameState) -> frozenset[str]:
     return frozenset(out)
 
 
-def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) -> CombatView:
-    """The :class:`CombatView` of one step: the creatures in ``dealers`` deal damage, from ``state``."""
+def _by_toughness(effects: tuple[Effect, ...]) -> tuple[AssignByToughness, ...]:
+    return tuple(e for e in effects if isinstance(e, AssignByToughness))
+
+
+def _assigned(p: Permanent, by_toughness: tuple[AssignByToughness, ...]) -> tuple[int, bool]:
+    """CR 510.1a: the combat damage ``p`` assigns (its power, or its toughness under a Doran-like effect)."""
+    if by_toughness and any(e.applies_to(p.controller) for e in by_toughness):
+        return p.current_toughness, True
+    return p.current_power, False
+
+
+def build_view(
+    scenario: Scenario,
+    state: GameState,
+    dealers: frozenset[str],
+    effects: tuple[Effect, ...] | None = None,
+) -> CombatView:
+    """The :class:`CombatView` of one step: the creatures in ``dealers`` deal damage, from ``state``.
+
+    ``effects`` are the effects as they stand at that step (default: the scenario's).
+    """
     event = _event(scenario)
+    by_toughness = _by_toughness(scenario.effects if effects is None else effects)
     names = {p.id: p.label for p in state.players}
     names.update({p.id: p.label for p in state.permanents})
     lethal: dict[str, int] = {}
@@ -118,10 +143,11 @@ def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) ->
             removed = not d.on_battlefield
             if d.is_planeswalker and d.on_battlefield:
                 loyalty[d.id] = d.loyalty or 0
+        amount, toughness = _assigned(a, by_toughness)
         attacks.append(
             AttackView(
                 attacker=a.id,
-                power=a.current_power,
+                power=amount,
                 defender=attack.defender,
                 defender_kind=kind,
                 defender_controller=controller,
@@ -131,6 +157,8 @@ def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) ->
                 trample_over_planeswalkers=a.has("trample_over_planeswalkers"),
                 deathtouch=a.has("deathtouch"),
                 defender_removed=removed,
+                by_toughness=toughness,
+                as_though_unblocked=a.may_assign_as_though_unblocked,
             )
         )
     blocks: list[BlockView] = []
@@ -143,8 +171,15 @@ def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) ->
             blocking = tuple(x.attacker for x in event.attacks if b in x.blockers and x.attacker in in_combat)
             p = state.permanent(b)
             lethal[b] = p.lethal_damage()
+            amount, toughness = _assigned(p, by_toughness)
             blocks.append(
-                BlockView(blocker=b, power=p.current_power, deathtouch=p.has("deathtouch"), blocking=blocking)
+                BlockView(
+                    blocker=b,
+                    power=amount,
+                    deathtouch=p.has("deathtouch"),
+                    blocking=blocking,
+                    by_toughness=toughness,
+                )
             )
     return CombatView(tuple(attacks), tuple(blocks), lethal, loyalty, names)
 
@@ -244,14 +279,58 @@ def _reason(
     rules: list[str],
 ) -> str:
     """Why this attacker's assignment is legal, in Japanese, citing the rule."""
+    if a.power <= 0:
+        _add(rules, "510.1a")
+        return f"{DAMAGE_BASIS_JA[a.basis]}が{a.power}なので戦闘ダメージを割り振らない (510.1a)。"
+    if a.as_though_unblocked and a.blocked:
+        _add(rules, "510.1c")
+        if am.chose_unblocked(view, a.attacker, full):
+            return _unblocked_reason(view, a, amounts, rules)
+        return (
+            "ブロックされていないかのように割り振ることもできますが、通常どおりブロック・クリーチャーに"
+            "割り振ります (510.1c)。" + _blocked_reason(view, a, amounts, full, rules)
+        )
+    return _blocked_reason(view, a, amounts, full, rules)
+
+
+def _unblocked_reason(view: CombatView, a: AttackView, amounts: Mapping[str, int], rules: list[str]) -> str:
+    """《茨の精霊》: the blocked creature assigns its combat damage as though it weren't blocked (510.1b)."""
+    t = view.names
+    _add(rules, "510.1b")
+    head = "ブロックされていないかのように戦闘ダメージを割り振ることを選んだので"
+    if not amounts:
+        return (
+            f"{head}、何も攻撃していないクリーチャーと同じく戦闘ダメージを割り振りません (510.1b, 510.1c)。"
+        )
+    text = f"{head}、ブロック・クリーチャーには割り振らず、{am.format_assignment(amounts, t)}を割り振ります (510.1b, 510.1c)。"
+    if a.tramples:
+        text += "ブロック・クリーチャーに割り振らないので、トランプルは関係しません。"
+    if a.attacks_nothing:
+        _add(rules, "702.19e")
+        text += "攻撃していたプレインズウォーカーは戦闘から取り除かれていますが、プレインズウォーカー越えトランプルにより防御プレイヤーに割り振れます (702.19e)。"
+    elif (
+        a.defender_controller is not None
+        and amounts.get(a.defender_controller, 0)
+        and a.trample_over_planeswalkers
+    ):
+        _add(rules, "702.19c")
+        text += "プレインズウォーカーに忠誠度以上を割り振ったので、残りをそのコントローラーに割り振れます (702.19c)。"
+    return text
+
+
+def _blocked_reason(
+    view: CombatView,
+    a: AttackView,
+    amounts: Mapping[str, int],
+    full: Mapping[str, Mapping[str, int]],
+    rules: list[str],
+) -> str:
+    """Why the attacker's assignment is legal, the attacker assigning as it is (blocked or not)."""
     t = view.names
 
     def q(ident: str | None) -> str:
         return f"「{t.get(ident, ident)}」" if ident is not None else "「」"
 
-    if a.power <= 0:
-        _add(rules, "510.1a")
-        return f"パワーが{a.power}なので戦闘ダメージを割り振らない (510.1a)。"
     past = [
         r
         for r in (a.defender, a.defender_controller)
@@ -273,12 +352,12 @@ def _reason(
         _add(rules, "510.1b")
         return f"ブロックされていないので、攻撃している{DEFENDER_KIND_JA[a.defender_kind]}{q(a.defender)}に割り振る (510.1b)。"
     if not a.blockers:
-        if a.trample or a.trample_over_planeswalkers:
+        if a.tramples:
             _add(rules, "702.19d")
             return "ブロックされたがブロック・クリーチャーがもういないので、トランプルによりすべてを攻撃先に割り振る (702.19d)。"
         _add(rules, "510.1c")
         return "ブロックされたがブロック・クリーチャーがもういないので、戦闘ダメージを割り振らない (510.1c)。"
-    tramples = a.trample or a.trample_over_planeswalkers
+    tramples = a.tramples
     both = ""
     if a.defender in a.blockers:  # one object, one recipient (see rules_core.assignment._attack_plan)
         _add(rules, "510.1c")
@@ -337,32 +416,62 @@ def _assigned_events(source: str, amounts: Mapping[str, int], *, given: bool) ->
     ]
 
 
+def _toughness_notes(view: CombatView, effects: tuple[Effect, ...], state: GameState) -> list[str]:
+    """CR 510.1a: one note for each Doran-like effect that makes a creature of this step assign by toughness."""
+    dealers = [a.attacker for a in view.attacks if a.by_toughness] + [
+        b.blocker for b in view.blocks if b.by_toughness
+    ]
+    if not dealers:
+        return []
+    controllers = {state.permanent(c).controller for c in dealers}
+    notes = []
+    for i, effect in enumerate(effects):
+        if not isinstance(effect, AssignByToughness) or not any(effect.applies_to(c) for c in controllers):
+            continue
+        label = effect_label(effect, i, lambda ident: view.names.get(ident, ident))
+        cause = f"{label}の効果で" if effect.name else f"{label}により"
+        whose = (
+            ""
+            if effect.controller is None
+            else f"「{view.names.get(effect.controller, effect.controller)}」がコントロールする"
+        )
+        notes.append(
+            f"{cause}、{whose}各クリーチャーはパワーではなくタフネスに等しい戦闘ダメージを割り振ります (510.1a)。"
+            "パワーそのものは変わりません。"
+        )
+    return notes
+
+
 def _assignment_stage(
     view: CombatView,
     full_a: Mapping[str, Mapping[str, int]],
     full_b: Mapping[str, Mapping[str, int]],
     given: _StepInput,
     header: list[str],
+    by_toughness: list[str],
 ) -> Stage:
     rules: list[str] = ["510.1"]
-    notes = list(header)
+    if by_toughness:
+        rules.append("510.1a")
+    notes = [*header, *by_toughness]
     events: list[FrozenMap[str, Any]] = []
     names = view.names
     for a in view.attacks:
         amounts = full_a[a.attacker]
-        origin = "指定された割り振り" if a.attacker in given.assignments else "既定の割り振り"
+        origin = ASSIGNMENT_ORIGIN_JA["given" if a.attacker in given.assignments else "default"]
         what = am.format_assignment(amounts, names)
         notes.append(
-            f"攻撃クリーチャー「{names.get(a.attacker, a.attacker)}」(パワー{a.power})：{what}"
+            f"{COMBAT_ROLE_JA['attacker']}「{names.get(a.attacker, a.attacker)}」"
+            f"({DAMAGE_BASIS_JA[a.basis]}{a.power})：{what}"
             f"({origin})。{_reason(view, a, amounts, full_a, rules)}"
         )
         events.extend(_assigned_events(a.attacker, amounts, given=a.attacker in given.assignments))
     for b in view.blocks:
         amounts = full_b[b.blocker]
-        origin = "指定された割り振り" if b.blocker in given.blocker_assignments else "既定の割り振り"
+        origin = ASSIGNMENT_ORIGIN_JA["given" if b.blocker in given.blocker_assignments else "default"]
         what = am.format_assignment(amounts, names)
         if b.power <= 0:
-            why = f"パワーが{b.power}なので戦闘ダメージを割り振らない (510.1a)。"
+            why = f"{DAMAGE_BASIS_JA[b.basis]}が{b.power}なので戦闘ダメージを割り振らない (510.1a)。"
             _add(rules, "510.1a")
         elif not b.blocking:
             why = "ブロックしているクリーチャーがもういないので割り振らない (510.1d)。"
@@ -374,7 +483,8 @@ def _assignment_stage(
             why = "複数のクリーチャーをブロックしているので、コントローラーが自由に分けて割り振る (510.1d)。"
             _add(rules, "510.1d")
         notes.append(
-            f"ブロック・クリーチャー「{names.get(b.blocker, b.blocker)}」(パワー{b.power})：{what}"
+            f"{COMBAT_ROLE_JA['blocker']}「{names.get(b.blocker, b.blocker)}」"
+            f"({DAMAGE_BASIS_JA[b.basis]}{b.power})：{what}"
             f"({origin})。{why}"
         )
         events.extend(_assigned_events(b.blocker, amounts, given=b.blocker in given.blocker_assignments))
@@ -447,7 +557,7 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
         dealers = (
             (first_dealers if number == 1 else _second_dealers(scenario, state)) if two_steps else all_dealers
         )
-        view = build_view(scenario, state, dealers)
+        view = build_view(scenario, state, dealers, effects)
         if defaults_only:
             given = _StepInput({}, {}, (), ())
         else:
@@ -475,7 +585,7 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
                 "クリーチャーと、二段攻撃を持つクリーチャーが戦闘ダメージを割り振る (510.4)。"
                 "戦場を離れたクリーチャーは戦闘から取り除かれている (506.4)。"
             )
-        stage = _assignment_stage(view, full_a, full_b, given, header)
+        stage = _assignment_stage(view, full_a, full_b, given, header, _toughness_notes(view, effects, state))
         if two_steps:
             stage = Stage(stage.stage, ("510.4", *stage.rules), stage.notes, stage.changes, stage.events)
         outcome = deal_damage(
@@ -501,6 +611,9 @@ def resolve_combat(scenario: Scenario) -> Resolution:
 
 
 # --------------------------------------------------------------------------- helpers for the board UI
+#
+# The public assignment queries of rules_core: each builds the view of one combat damage step from
+# the scenario and asks rules_core.assignment's ``*_in_view`` function of the same name.
 
 
 def check_assignment(scenario: Scenario) -> tuple[Violation, ...]:
@@ -508,6 +621,8 @@ def check_assignment(scenario: Scenario) -> tuple[Violation, ...]:
 
     The second step is checked against the board after the first (its
     blockers may have died), so this runs the combat.
+
+    :raises AssignmentError: if the scenario is not a combat.
     """
     return _run(scenario).violations
 
@@ -531,19 +646,14 @@ def _split(
 def default_assignment(scenario: Scenario) -> dict[str, Any]:
     """The assignment every creature makes by default (``scenario-format.md`` § 2.8), in the contract's shape.
 
-    ``{"assignments": {...}, "blocker_assignments": {...}}``; each creature's
-    entry is for the first step in which it deals damage. With two combat
-    damage steps (CR 510.4), the second step's defaults are computed on the
-    board that the scenario's *given* first step leaves (its
-    ``assignments``/``blocker_assignments``, defaults where missing); a
-    double striker's come as ``second_step_assignments`` /
-    ``second_step_blocker_assignments``. If the given first step is illegal
-    (CR 510.1e) there is no such board, and the second step's defaults are
-    computed after a first step made with defaults instead. If the game ends
-    after the first step (CR 104.3a) there are no second-step defaults. Each
-    default is the creature's own, the others making theirs too (given
-    entries are not used for a step's defaults). Zeros are omitted; a
-    creature that assigns nothing maps to ``{}``.
+    ``{"assignments": {...}, "blocker_assignments": {...}}``, each creature's
+    entry for the first step in which it deals damage, plus
+    ``second_step_assignments``/``second_step_blocker_assignments`` for double
+    strikers (CR 510.4). Step two's defaults are made on the board the given
+    step one leaves (after a default step one if the given one is illegal;
+    none if the game ended, CR 104.3a). Zeros are omitted.
+
+    :raises AssignmentError: if the scenario is not a combat.
     """
     two_steps, _first = plan_steps(scenario)
     if two_steps:
@@ -568,23 +678,28 @@ def _view_for(
 
     Step two's view is the board after the scenario's given first step
     (defaults where missing); the other creatures' step-two entries are
-    taken as given. ``ValueError`` (in Japanese) when ``creature`` deals no
-    combat damage in that step. With ``step=None`` only, a creature of step
-    two whose given first step is illegal or ends the game is answered on the
-    board after a first step made with defaults (the behaviour before
-    ``step`` existed).
+    taken as given. With ``step=None`` only, a creature of step two whose
+    given first step is illegal or ends the game is answered on the board
+    after a first step made with defaults (the behaviour before ``step``
+    existed).
+
+    :raises AssignmentError: if the scenario is not a combat or ``creature`` is not in its combat.
+    :raises StepError: if ``step`` is not 1, 2 or ``None``, if there is no such step, if ``creature``
+        deals no combat damage in it, or (``step=2``) if the given first step is illegal.
     """
     event = _event(scenario)
     if creature not in event.combatants:
-        raise ValueError(f"{creature} はこの戦闘の攻撃クリーチャーでもブロック・クリーチャーでもありません")
+        raise AssignmentError(
+            f"{creature} はこの戦闘の攻撃クリーチャーでもブロック・クリーチャーでもありません"
+        )
     if step not in (None, 1, 2):
-        raise ValueError(f"戦闘ダメージ・ステップは 1 か 2 で指定してください (step={step!r})")
+        raise StepError(f"戦闘ダメージ・ステップは 1 か 2 で指定してください (step={step!r})")
     two_steps, first_dealers = plan_steps(scenario)
     label = _label(scenario, creature)
     number = step if step is not None else (2 if two_steps and creature not in first_dealers else 1)
     if number == 1:
         if two_steps and creature not in first_dealers:
-            raise ValueError(
+            raise StepError(
                 f"「{label}」は先制攻撃も二段攻撃も持たないので、第1戦闘ダメージ・ステップでは"
                 "戦闘ダメージを割り振りません (510.4)"
             )
@@ -597,7 +712,7 @@ def _view_for(
         _check_in_view(scenario, view, creature, number if two_steps else None)
         return view, given.assignments
     if not two_steps:
-        raise ValueError(
+        raise StepError(
             "先制攻撃や二段攻撃を持つクリーチャーがいないので、戦闘ダメージ・ステップは1回だけです。"
             "第2戦闘ダメージ・ステップはありません (510.4)"
         )
@@ -606,11 +721,11 @@ def _view_for(
         run = _run(scenario, defaults_only=True, stop_at=2)
     if len(run.views) < 2:
         if not run.legal:
-            raise ValueError(
+            raise StepError(
                 "第1戦闘ダメージ・ステップの割り振りが適正ではないので、第2戦闘ダメージ・ステップの盤面が"
                 "決まりません。先に第1ステップの割り振りを直してください (510.1e)"
             )
-        raise ValueError(
+        raise StepError(
             "第1戦闘ダメージ・ステップのあとゲームが終わったので、第2戦闘ダメージ・ステップはありません (104.3a)"
         )
     _name, view, given = run.views[1]
@@ -626,7 +741,10 @@ def _check_in_view(
     *,
     after_first: GameState | None = None,
 ) -> None:
-    """``ValueError`` (Japanese) unless ``creature`` deals combat damage in ``view``'s step (CR 506.4, 510.4)."""
+    """CR 506.4, 510.4: make sure ``creature`` deals combat damage in ``view``'s step.
+
+    :raises StepError: if it does not (it left the battlefield, or deals no damage in this step).
+    """
     if any(a.attacker == creature for a in view.attacks) or any(b.blocker == creature for b in view.blocks):
         return
     label = _label(scenario, creature)
@@ -636,16 +754,16 @@ def _check_in_view(
             "戦闘ダメージを割り振りません (506.4, 701.19a)"
         )
     if after_first is not None and not after_first.permanent(creature).on_battlefield:
-        raise ValueError(
+        raise StepError(
             f"「{label}」は第1戦闘ダメージ・ステップで戦場を離れたので、第2戦闘ダメージ・ステップでは"
             "戦闘ダメージを割り振りません (506.4, 510.4)"
         )
     if step == 2:
-        raise ValueError(
+        raise StepError(
             f"「{label}」は二段攻撃を持たず第1戦闘ダメージ・ステップで戦闘ダメージを割り振ったので、"
             "第2戦闘ダメージ・ステップでは割り振りません (510.4)"
         )
-    raise ValueError(f"「{label}」は戦闘ダメージを割り振りません(戦闘から取り除かれています) (506.4)")
+    raise StepError(f"「{label}」は戦闘ダメージを割り振りません(戦闘から取り除かれています) (506.4)")
 
 
 def recipients(scenario: Scenario, creature: str, *, step: int | None = None) -> tuple[str, ...]:
@@ -656,10 +774,12 @@ def recipients(scenario: Scenario, creature: str, *, step: int | None = None) ->
     planeswalker's controller; for a blocker, the attackers it blocks that are
     still in combat. Conditions (lethal damage, loyalty) are not applied: see
     :func:`legal_assignments`. ``step`` as in :func:`count_assignments`.
-    See :func:`rules_core.assignment.recipients`.
+
+    :raises AssignmentError: as :func:`count_assignments`.
+    :raises StepError: as :func:`count_assignments`.
     """
     view, _given = _view_for(scenario, creature, step)
-    return am.recipients(view, creature)
+    return am.recipients_in_view(view, creature)
 
 
 def legal_assignments(
@@ -667,11 +787,14 @@ def legal_assignments(
 ) -> Iterator[dict[str, int]]:
     """Every legal assignment of one attacking (or blocking) creature, the others' held as given or default.
 
-    Zeros omitted; see :func:`rules_core.assignment.legal_assignments`.
+    Zeros omitted; order and caveats as :func:`rules_core.assignment.legal_assignments_in_view`.
     ``step`` as in :func:`count_assignments`.
+
+    :raises AssignmentError: as :func:`count_assignments`.
+    :raises StepError: as :func:`count_assignments`.
     """
     view, given = _view_for(scenario, attacker_id, step)
-    return am.legal_assignments(view, attacker_id, given)
+    return am.legal_assignments_in_view(view, attacker_id, given)
 
 
 def count_assignments(scenario: Scenario, attacker_id: str, *, step: int | None = None) -> int:
@@ -683,22 +806,27 @@ def count_assignments(scenario: Scenario, attacker_id: str, *, step: int | None 
     on the board the scenario's given first step leaves (``assignments``/
     ``blocker_assignments``, defaults where missing), the other creatures'
     step-two entries (``second_step_assignments``, ``assignments`` of
-    creatures without first strike) held as given. ``ValueError`` (Japanese)
-    if the creature deals no combat damage in that step, if there is no such
-    step, or (``step=2``) if the given first step is illegal.
+    creatures without first strike) held as given.
+
+    :raises AssignmentError: if the scenario is not a combat, or the creature is not in its combat.
+    :raises StepError: if the creature deals no combat damage in that step, if there is no such
+        step, or (``step=2``) if the given first step is illegal.
     """
     view, given = _view_for(scenario, attacker_id, step)
-    return am.count_assignments(view, attacker_id, given)
+    return am.count_assignments_in_view(view, attacker_id, given)
 
 
 def max_damage_assignment(scenario: Scenario, attacker_id: str, *, step: int | None = None) -> dict[str, int]:
     """The attacker's legal assignment dealing the most to the attacked player, planeswalker or battle.
 
     ``step`` as in :func:`count_assignments`; see
-    :func:`rules_core.assignment.max_damage_assignment`.
+    :func:`rules_core.assignment.max_damage_assignment_in_view`.
+
+    :raises AssignmentError: as :func:`count_assignments`.
+    :raises StepError: as :func:`count_assignments`.
     """
     view, given = _view_for(scenario, attacker_id, step)
-    return am.max_damage_assignment(view, attacker_id, given)
+    return am.max_damage_assignment_in_view(view, attacker_id, given)
 
 
 __all__ = [

@@ -265,6 +265,23 @@ class NoLossForLife(_Document):
     name: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class AssignByToughness(_Document):
+    """CR 510.1a changed: each creature (each one ``controller`` controls, if given) assigns combat damage
+    equal to its toughness rather than its power (《包囲の塔、ドラン》; 《好戦的なブロントドン》 with ``controller``).
+
+    It changes only the combat damage assignment; the creatures' power stays what it is.
+    """
+
+    type: ClassVar[str] = "assign_by_toughness"
+    controller: str | None = None
+    name: str | None = None
+
+    def applies_to(self, controller: str) -> bool:
+        """Whether a creature controlled by ``controller`` assigns by toughness under this effect."""
+        return self.controller is None or self.controller == controller
+
+
 Effect = (
     PreventNext
     | PreventNextFromSource
@@ -282,6 +299,7 @@ Effect = (
     | CantBeRegenerated
     | LifeCantChange
     | NoLossForLife
+    | AssignByToughness
 )
 
 DAMAGE_EFFECTS = (
@@ -315,6 +333,7 @@ EFFECT_TYPES: dict[str, type] = {
         NoCounters,
         CounterMultiplier,
         CantBePrevented,
+        AssignByToughness,
     )
 }
 """The effect kinds the board offers (``tutor`` has a form and a sentence for each)."""
@@ -379,6 +398,9 @@ def effect_summary(effect: Effect, name_of: Callable[[str], str] = str) -> str:
         return f"{name_of(effect.player)}のライフの総量が変化しなくなる効果"
     if isinstance(effect, NoLossForLife):
         return f"{name_of(effect.player)}がライフが0点以下でも敗北しなくなる効果"
+    if isinstance(effect, AssignByToughness):
+        whose = f"{name_of(effect.controller)}がコントロールする" if effect.controller is not None else ""
+        return f"{whose}各クリーチャーがタフネスに等しい戦闘ダメージを割り振る効果"
     return "ダメージを軽減できなくする効果"
 
 

@@ -1,4 +1,4 @@
-"""Errors raised by :mod:`rules_core`."""
+"""Errors raised by :mod:`rules_core`; each is a ``ValueError``, so older callers keep working."""
 
 from __future__ import annotations
 
@@ -34,3 +34,33 @@ class ScenarioError(ValueError):
             "message": self.message,
             "message_en": self.message_en,
         }
+
+
+class AssignmentError(ValueError):
+    """A combat damage assignment question the engine cannot answer (never an illegal assignment).
+
+    Raised by the assignment helpers of :mod:`rules_core.combat` for a scenario
+    that is not a combat (or has no event yet) and for a creature that is not in
+    its combat; raised by :mod:`rules_core.assignment` for an inconsistent view
+    (an unknown creature id, a blocker with no lethal damage entry, …).  Illegal
+    *assignments* are never raised: they come back as
+    :class:`~rules_core.assignment.Violation` values.  The message is Japanese
+    for the scenario-level helpers, English for the view-level ones (a
+    programming error there).
+
+    >>> isinstance(AssignmentError("x"), ValueError)
+    True
+    """
+
+
+class StepError(AssignmentError):
+    """CR 510.4: the asked combat damage step does not exist, or the creature deals no damage in it.
+
+    For instance a creature without first strike asked about the first-strike
+    step, a second step when no creature has first strike or double strike, or
+    a second step whose board is unknown because the first step's assignment is
+    illegal.
+
+    >>> issubclass(StepError, AssignmentError) and issubclass(StepError, ValueError)
+    True
+    """

@@ -30,7 +30,17 @@ KEYWORD_JA: Final = {
 DEFENDER_KIND_JA: Final = {"player": "プレイヤー", "planeswalker": "プレインズウォーカー", "battle": "バトル"}
 """CR 506.3, 508.1b: what a creature can attack."""
 
+DAMAGE_BASIS_JA: Final = {"power": "パワー", "toughness": "タフネス"}
+"""CR 510.1a: what a creature's combat damage equals (its toughness under 《包囲の塔、ドラン》-like effects)."""
+
+COMBAT_ROLE_JA: Final = {"attacker": "攻撃クリーチャー", "blocker": "ブロック・クリーチャー"}
+"""CR 506.3: the two roles of a creature in combat."""
+
+ASSIGNMENT_ORIGIN_JA: Final = {"given": "指定された割り振り", "default": "既定の割り振り"}
+"""Where a creature's combat damage assignment came from: the scenario, or the default (``scenario-format.md``)."""
+
 EFFECT_LABEL_JA: Final[dict[str, str]] = {
+    "assign_by_toughness": "タフネスで戦闘ダメージを割り振らせる効果",
     "prevent_next": "軽減の盾",
     "prevent_next_from_source": "発生源からの次のダメージの軽減",
     "prevent_all": "すべてのダメージの軽減",
@@ -63,4 +73,14 @@ TYPE_JA: Final = {"creature": "クリーチャー", "planeswalker": "プレイ�
 COUNTER_JA: Final = {"+1/+1": "+1/+1カウンター", "-1/-1": "-1/-1カウンター", "shield": "盾カウンター"}
 """Counter kinds of ``permanents[].counters`` (CR 122.1, 122.1c)."""
 
-__all__ = ["COLOR_JA", "COUNTER_JA", "DEFENDER_KIND_JA", "EFFECT_LABEL_JA", "KEYWORD_JA", "TYPE_JA"]
+__all__ = [
+    "ASSIGNMENT_ORIGIN_JA",
+    "COLOR_JA",
+    "COMBAT_ROLE_JA",
+    "COUNTER_JA",
+    "DAMAGE_BASIS_JA",
+    "DEFENDER_KIND_JA",
+    "EFFECT_LABEL_JA",
+    "KEYWORD_JA",
+    "TYPE_JA",
+]

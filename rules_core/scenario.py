@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Final
 from ._frozen import FrozenMap
 from .effects import (
     ENGINE_EFFECT_TYPES,
+    AssignByToughness,
     CantBePrevented,
     CantBeRegenerated,
     ControlCondition,
@@ -195,12 +196,7 @@ class CombatEvent:
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"type": "combat", "attacks": [a.to_dict() for a in self.attacks]}
-        for key in (
-            "assignments",
-            "blocker_assignments",
-            "second_step_assignments",
-            "second_step_blocker_assignments",
-        ):
+        for key in ASSIGNMENT_KEYS:
             value: Assignment = getattr(self, key)
             if value:
                 doc[key] = _assignment_doc(value)
@@ -349,6 +345,8 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
     doc["protection"] = list(p.protection)
     if p.tapped:
         doc["tapped"] = True
+    if p.may_assign_as_though_unblocked:
+        doc["may_assign_as_though_unblocked"] = True
     return doc
 
 
@@ -570,6 +568,7 @@ _PERMANENT_KEYS = frozenset(
         "toxic",
         "protection",
         "tapped",
+        "may_assign_as_though_unblocked",
     )
 )
 _COUNTER_KEYS = frozenset(("+1/+1", "-1/-1", "shield"))
@@ -713,6 +712,14 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
         raise _fail(
             f"{path}.protector", "バトルでないパーマネントには指定できません", "only allowed for a battle"
         )
+    unblocked_key = "may_assign_as_though_unblocked"
+    as_though_unblocked = _bool(obj.get(unblocked_key, False), f"{path}.{unblocked_key}")
+    if as_though_unblocked and not is_creature:
+        raise _fail(
+            f"{path}.{unblocked_key}",
+            "戦闘ダメージを割り振れるのはクリーチャーだけなので、クリーチャーでないパーマネントには指定できません (510.1)",
+            "only allowed for a creature",
+        )
 
     plus = minus = shield = 0
     if "counters" in obj:
@@ -754,6 +761,7 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
         ),
         shield_counters=shield,
         tapped=_bool(obj["tapped"], f"{path}.tapped") if "tapped" in obj else False,
+        may_assign_as_though_unblocked=as_though_unblocked,
     )
 
 
@@ -853,13 +861,14 @@ def _parse_destroy(obj: Mapping[str, Any], path: str, ids: _Ids) -> DestroyEvent
 
 
 _NO_ASSIGNMENT: Assignment = FrozenMap()
-_ASSIGNMENT_KEYS = (
+ASSIGNMENT_KEYS: Final = (
     "assignments",
     "blocker_assignments",
     "second_step_assignments",
     "second_step_blocker_assignments",
 )
-_COMBAT_KEYS = frozenset(("type", "attacks", *_ASSIGNMENT_KEYS))
+"""The combat event's assignment keys (``scenario-format.md`` § 1.5, 2.8), first step's first."""
+_COMBAT_KEYS = frozenset(("type", "attacks", *ASSIGNMENT_KEYS))
 _ATTACK_KEYS = frozenset(("attacker", "defender", "blockers", "blocked"))
 
 
@@ -1023,6 +1032,7 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "cant_be_regenerated": (("on",), ()),
     "life_cant_change": (("player",), ("player",)),
     "no_loss_for_life": (("player", "damage_as_infect"), ("player",)),
+    "assign_by_toughness": (("controller",), ()),
 }
 _EFFECT_KINDS = tuple(ENGINE_EFFECT_TYPES)
 _EFFECT_ALLOWED = {kind: frozenset(("type", "name", *allowed)) for kind, (allowed, _) in _EFFECT_KEYS.items()}
@@ -1120,6 +1130,8 @@ def _parse_effect(raw: Any, path: str, ids: _Ids) -> Effect:
         return _NEW_EFFECT_PARSERS[kind](obj, path, ids, name)
     if kind == "no_counters":
         return NoCounters(on=ids.object(obj["on"], f"{path}.on"), name=name)
+    if kind == "assign_by_toughness":
+        return AssignByToughness(controller=opt("controller", ids.player), name=name)
     if kind == "counter_multiplier":
         return CounterMultiplier(
             factor=amount("factor", 1, MAX_FACTOR), by_controller=opt("by_controller", ids.player), name=name

@@ -101,6 +101,8 @@ class Permanent:
     removed_from_combat: bool = False
     """CR 506.4: removed from combat (a regenerated attacking or blocking creature, 701.19a) while still on the
     battlefield."""
+    may_assign_as_though_unblocked: bool = False
+    """It may assign its combat damage as though it weren't blocked (《茨の精霊》; CR 510.1c gives way to 510.1b)."""
 
     @property
     def label(self) -> str:

@@ -131,3 +131,28 @@ def test_a_board_with_no_event_resolves_to_itself() -> None:
     assert resolve_document(without_key) == result
     resolution = resolve(parse_scenario(document))
     assert resolution.steps == () and resolution.state == parse_scenario(document).state
+
+
+def test_each_assignment_query_has_one_public_name() -> None:
+    """Issue 9 item 5: rules_core.combat is the only home of the scenario-level queries; the view-level
+    ones in rules_core.assignment carry their own ``*_in_view`` names (python-chess: is_pseudo_legal/is_legal)."""
+    from rules_core import assignment, combat
+
+    queries = {"check_assignment", "default_assignment", "legal_assignments", "count_assignments",
+               "max_damage_assignment", "recipients"}
+    assert queries <= set(combat.__all__) and queries <= set(rules_core.__all__)
+    for name in queries:
+        assert getattr(rules_core, name) is getattr(combat, name)
+        assert not hasattr(assignment, name), name
+        assert f"{name}_in_view" in assignment.__all__
+    assert not hasattr(assignment, "describe_options")
+
+
+def test_typed_errors_and_assignment_keys_are_exported() -> None:
+    from rules_core.scenario import CombatEvent
+
+    assert issubclass(rules_core.StepError, rules_core.AssignmentError)
+    assert issubclass(rules_core.AssignmentError, ValueError)
+    assert rules_core.ASSIGNMENT_KEYS == ("assignments", "blocker_assignments", "second_step_assignments",
+                                          "second_step_blocker_assignments")
+    assert set(rules_core.ASSIGNMENT_KEYS) <= set(CombatEvent.__dataclass_fields__)
