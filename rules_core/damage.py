@@ -12,18 +12,21 @@ recipient, all simultaneous) and returns the new board with a stage per part:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ._frozen import FrozenMap
+from .additional import carry_out
 from .effects import Effect
 from .hits import Hit
 from .prevention import apply_damage_effects
+from .redirection import Additional
 from .results import apply_results, damage_results
 from .sba import check_state_based_actions
 from .scenario import Choices
 from .state import GameState, Permanent, Source
 from .text import source_name, who
-from .trace import Change, Stage
+from .trace import NO_EXTRA, Change, Stage
 
 MAX_LISTED = 12
 """Notes list at most this many damage items; the structured ``events`` always list them all."""
@@ -149,8 +152,45 @@ def deal_damage(
     """Process one damage event (CR 120.4a-d) and the state-based actions after it (CR 704).
 
     ``damage`` lists (source, recipient id, amount) — all dealt simultaneously.
-    The function is pure: ``state`` and ``effects`` are not changed.
+    The function is pure: ``state`` and ``effects`` are not changed. The additional effects of
+    prevention effects (CR 615.5) happen right after the event, before state-based actions.
     """
+    state, effects, stage_list, hits, extras = _process(
+        state,
+        effects,
+        choices,
+        damage,
+        combat=combat,
+        excess_to=excess_to,
+        cant_be_prevented=cant_be_prevented,
+    )
+    stages = list(stage_list)
+    if extras:
+        state, effects, more = carry_out(state, effects, choices, extras, _follow_up)
+        stages.extend(more)
+    return _after_event(state, effects, stages, hits)
+
+
+def _follow_up(
+    state: GameState, effects: tuple[Effect, ...], choices: Choices, damage: list[tuple[Source, str, int]]
+) -> tuple[GameState, tuple[Effect, ...], tuple[Stage, ...], Sequence[Additional]]:
+    """CR 615.5: a damage event caused by an additional effect (120.4a-d, no state-based actions yet)."""
+    state, effects, stages, _hits, extras = _process(state, effects, choices, damage, combat=False)
+    return state, effects, stages, extras
+
+
+def _process(
+    state: GameState,
+    effects: tuple[Effect, ...],
+    choices: Choices,
+    damage: list[tuple[Source, str, int]],
+    *,
+    combat: bool,
+    excess_to: str | None = None,
+    cant_be_prevented: bool = False,
+) -> tuple[GameState, tuple[Effect, ...], tuple[Stage, ...], tuple[Hit, ...], Sequence[Additional]]:
+    """CR 120.4a-d for one damage event: the new board and effects, the stages, the damage dealt and
+    what prevention effects with additional effects prevented (CR 615.5)."""
     hits = [Hit(source, to, amount, combat=combat) for source, to, amount in damage]
     stages: list[Stage] = []
 
@@ -193,6 +233,7 @@ def deal_damage(
             tuple(notes_b),
             tuple(outcome.changes),
             tuple([h.event(detailed=True) for h in hits]),
+            orders=FrozenMap(outcome.orders) if outcome.orders else NO_EXTRA,
         )
     )
     effects = outcome.effects
@@ -222,8 +263,13 @@ def deal_damage(
         )
         rules_d.append("120.5")
     stages.append(Stage("120.4d", tuple(rules_d), tuple(notes_d), tuple(event.changes)))
-    state = event.state
+    return event.state, effects, tuple(stages), tuple(hits), outcome.extras
 
+
+def _after_event(
+    state: GameState, effects: tuple[Effect, ...], stages: list[Stage], hits: tuple[Hit, ...]
+) -> DamageOutcome:
+    """CR 704: state-based actions after the event (and after its additional effects, CR 615.5)."""
     # 704
     state, rounds, remarks = check_state_based_actions(state)
     if not rounds:

@@ -13,8 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from . import protection as pr
+from . import redirection as rd
 from ._frozen import FrozenMap
 from .effects import (
+    EFFECTS2,
     CantBePrevented,
     DamageMultiplier,
     Effect,
@@ -30,7 +33,7 @@ from .hits import Hit
 from .ja import COLOR_JA
 from .scenario import Choices
 from .state import GameState
-from .text import colors_ja, object_names, source_name, who
+from .text import object_names, source_name, who
 from .trace import Change
 
 PROTECTION = "protection"
@@ -54,6 +57,11 @@ class DamageEffectsOutcome:
     notes: list[str] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)
     gains: list[PendingGain] = field(default_factory=list)
+    extras: list[rd.Additional] = field(default_factory=list)
+    """CR 615.5: what ``prevent_and`` effects prevented, for their additional effects."""
+    orders: dict[str, tuple[tuple[int | str, ...], tuple[int | str, ...]]] = field(default_factory=dict)
+    """CR 616.1 (boards with ``EFFECTS2``): per affected object, the effects that could apply at first
+    and those that applied, in order."""
 
 
 def is_unpreventable(hit: Hit, effects: Sequence[Effect], *, event_flag: bool) -> bool:
@@ -100,13 +108,18 @@ class _Book:
         self.shield: dict[int, int] = {}
         self.used: set[int] = set()
         self.from_source_prevented: dict[int, int] = {}
+        self.changed: dict[int, Effect] = {}
+        """Effects of :mod:`rules_core.redirection` as they stand after this event (shields, used)."""
+        self.flow: rd.Flow | None = None
 
     def result(self) -> tuple[Effect, ...]:
-        if not self.shield and not self.used:
+        if not self.shield and not self.used and not self.changed:
             return self.effects
         out: list[Effect] = []
         for i, effect in enumerate(self.effects):
-            if isinstance(effect, PreventNext) and i in self.shield:
+            if i in self.changed:
+                effect = self.changed[i]
+            elif isinstance(effect, PreventNext) and i in self.shield:
                 left = self.shield[i]
                 effect = replace(effect, amount=left, used=effect.used or left == 0)
             elif i in self.used and isinstance(effect, (PreventNextFromSource, PreventFromColor)):
@@ -147,8 +160,12 @@ def apply_damage_effects(
     # The damage effects that can still do something, split by the recipient they name.
     targeted: dict[str, list[int]] = {}
     general: list[int] = []
+    has_effects2 = False
     for i, effect in enumerate(effects):
-        if isinstance(effect, PreventNext):
+        if isinstance(effect, EFFECTS2):
+            general.append(i)
+            has_effects2 = True
+        elif isinstance(effect, PreventNext):
             if effect.amount > 0 and not effect.used:
                 targeted.setdefault(effect.to, []).append(i)
         elif isinstance(effect, PreventFromColor):
@@ -167,19 +184,30 @@ def apply_damage_effects(
     by_recipient: dict[str, list[Hit]] = {}
     for hit in hits:
         by_recipient.setdefault(hit.to, []).append(hit)
+    # CR 614.9, 616.2: damage a redirection effect moves joins its new recipient's group, or a group of
+    # its own when that recipient's effects were already applied.
+    groups = rd.initial_groups(effects, by_recipient) if has_effects2 else list(by_recipient.items())
+    flow = rd.Flow(groups, by_recipient, hits) if has_effects2 else None
+    book.flow = flow
 
-    for recipient, rhits in by_recipient.items():
+    position = 0
+    while position < len(groups):
+        recipient, rhits = groups[position]
+        position += 1
+        if flow is not None:
+            flow.close(recipient)
         live = [h for h in rhits if h.amount > 0]
         if not live:
             continue
         candidates = sorted(targeted[recipient] + general) if recipient in targeted else general
         order: list[int | str] = []
         is_perm = state.is_permanent(recipient)
-        if is_perm and state.permanent(recipient).protection:
-            prot = set(state.permanent(recipient).protection)
-            if any(prot.intersection(h.source.colors) for h in live):
-                order.append(PROTECTION)
+        prot = pr.protection_of(state, recipient)
+        if prot and any(pr.matching(prot, h.source) for h in live):
+            order.append(PROTECTION)
         for i in candidates:
+            if flow is not None and all(i in h.applied for h in live):
+                continue  # CR 614.5: it already applied to this damage before it was redirected
             if _could_apply(state, effects[i], recipient, live):
                 order.append(i)
         if not order:
@@ -197,8 +225,11 @@ def apply_damage_effects(
                 f"{state.label(chooser)}が適用する順番を選ぶ (616.1)。{how}：{names}。"
             )
             _add(rules, "616.1")
-        for item in order:
-            _apply(state, effects, choices, book, item, recipient, rhits, out, name_of)
+        if flow is None:
+            for item in order:
+                _apply(state, effects, choices, book, item, recipient, rhits, out, name_of)
+        else:
+            _apply_with_flow(state, effects, choices, book, order, recipient, rhits, out, name_of)
 
     # CR 615.5: extra effects happen right after the prevention.
     for i, total in book.from_source_prevented.items():
@@ -224,12 +255,53 @@ def apply_damage_effects(
             )
             _add(rules, "615.6")
     out.effects = book.result()
+    if flow is not None:
+        out.extras = flow.extras
+        out.orders = {r: (tuple(c), tuple(a)) for r, (c, a) in flow.orders.items()}
     return out
 
 
 def _add(rules: list[str], rule: str) -> None:
     if rule not in rules:
         rules.append(rule)
+
+
+def _apply_with_flow(
+    state: GameState,
+    effects: tuple[Effect, ...],
+    choices: Choices,
+    book: _Book,
+    order: list[int | str],
+    recipient: str,
+    rhits: list[Hit],
+    out: DamageEffectsOutcome,
+    name_of: Callable[[str], str],
+) -> None:
+    """CR 616.1f: apply the effects in ``order`` one at a time, each only if it still applies after
+    those before it (a redirection may have moved the damage away), recording each application."""
+    flow = book.flow
+    assert flow is not None
+    considered, applied = flow.orders.setdefault(recipient, ([], []))
+    considered.extend(x for x in order if x not in considered)
+    for item in order:
+        live = [h for h in rhits if h.amount > 0]
+        if not live:
+            break  # CR 614.7a: no damage left to modify
+        if isinstance(item, int):
+            if all(item in h.applied for h in live):
+                continue
+            if not _could_apply(state, effects[item], recipient, live):
+                out.notes.append(
+                    f"{effect_label(effects[item], item, name_of)}は、先に適用された効果のあとでは"
+                    f"もう{who(state, recipient)}へのダメージに適用できないので、適用されない (616.1f)。"
+                )
+                _add(out.rules, "616.1f")
+                continue
+        _apply(state, effects, choices, book, item, recipient, rhits, out, name_of)
+        applied.append(item)
+        if isinstance(item, int):
+            for hit in live:
+                hit.applied = hit.applied | {item}
 
 
 def _order_label(effects: tuple[Effect, ...], item: int | str, name_of: Callable[[str], str]) -> str:
@@ -240,6 +312,8 @@ def _order_label(effects: tuple[Effect, ...], item: int | str, name_of: Callable
 
 
 def _could_apply(state: GameState, effect: Effect, recipient: str, live: list[Hit]) -> bool:
+    if isinstance(effect, EFFECTS2):
+        return rd.could_apply(state, effect, recipient, live)
     if isinstance(effect, (PreventNext, PreventFromColor)):
         return effect.to == recipient
     if isinstance(effect, PreventNextFromSource):
@@ -253,8 +327,16 @@ def _could_apply(state: GameState, effect: Effect, recipient: str, live: list[Hi
     if isinstance(effect, PreventStatic):
         return _static_applies(state, effect, recipient)
     if isinstance(effect, DamageMultiplier):
-        return (effect.to is None or effect.to == recipient) and (
-            effect.from_controller is None or any(h.source.controller == effect.from_controller for h in live)
+        return (
+            (effect.to is None or effect.to == recipient)
+            and (
+                effect.from_controller is None
+                or any(h.source.controller == effect.from_controller for h in live)
+            )
+            and (
+                effect.to_opponents_of is None
+                or rd.on_opponents_side(state, recipient, effect.to_opponents_of)
+            )
         )
     return False
 
@@ -297,18 +379,18 @@ def _apply(
         return amount
 
     if item == PROTECTION:
-        permanent = state.permanent(recipient)
-        prot = set(permanent.protection)
+        prot = pr.protection_of(state, recipient)
         for hit in rhits:
-            shared = [c for c in hit.source.colors if c in prot]
+            shared = pr.matching(prot, hit.source)
             if hit.amount > 0 and shared:
                 before = hit.amount
-                label = f"プロテクション({colors_ja(shared)})"
-                done = prevent(hit, hit.amount, "702.16e", label, None)
+                label = pr.label(shared, state.label)
+                rule = pr.rule_of(shared)
+                done = prevent(hit, hit.amount, rule, label, None)
                 if done:
                     notes.append(
-                        f"{to_name}はプロテクション({colors_ja(shared)})を持つので、"
-                        f"{source_name(state, hit.source)}からの{before}点のダメージはすべて軽減される (702.16e)。"
+                        f"{to_name}は{label}を持つので、"
+                        f"{source_name(state, hit.source)}からの{before}点のダメージはすべて軽減される ({rule})。"
                     )
         return
 
@@ -316,6 +398,9 @@ def _apply(
     index = item
     effect = effects[index]
     label = effect_label(effect, index, name_of)
+    if isinstance(effect, EFFECTS2):
+        rd.apply(state, effects, book, index, recipient, rhits, out, name_of)
+        return
 
     if isinstance(effect, DamageMultiplier):
         for hit in rhits:

@@ -31,6 +31,9 @@ KEYWORDS: Final = (
 DAMAGEABLE_TYPES: Final = ("creature", "planeswalker", "battle")
 """CR 120.1a: only battles, creatures and planeswalkers can be dealt damage."""
 
+OTHER_PERMANENT_TYPES: Final = ("artifact", "enchantment")
+"""Card types a damageable permanent may have besides (an artifact creature), for protection (CR 702.16a)."""
+
 
 def sort_colors(colors: Iterable[str]) -> tuple[str, ...]:
     """Colours without repeats, in WUBRG order.
@@ -53,6 +56,8 @@ class Player:
     life: int = 20
     poison: int = 0
     lost: bool = False
+    protection: tuple[str, ...] = ()
+    """CR 702.16j-k: a player's protection qualities (``rules_core.protection``), e.g. ``("everything",)``."""
 
     @property
     def label(self) -> str:
@@ -94,6 +99,8 @@ class Permanent:
     zone: str = "battlefield"
     deathtouch_damaged: bool = False
     """CR 704.5h: dealt damage by a source with deathtouch since state-based actions were last checked."""
+    protection_after_blocks: tuple[str, ...] = ()
+    """CR 509.1h: the qualities of ``protection`` gained after blockers were declared (they don't undo a block)."""
 
     @property
     def label(self) -> str:
@@ -183,6 +190,8 @@ class Source:
     keywords: frozenset[str] = frozenset()
     toxic: int = 0
     is_creature: bool = False
+    types: tuple[str, ...] = ()
+    """Card types, for protection from a card type (CR 702.16a): ``creature``, ``artifact``, ``instant``..."""
 
     @property
     def label(self) -> str:
@@ -207,6 +216,7 @@ class Source:
             keywords=permanent.keywords,
             toxic=permanent.toxic,
             is_creature=permanent.is_creature,
+            types=permanent.types,
         )
 
 
