@@ -248,7 +248,12 @@ def apply_damage_effects(
             _add(rules, "615.5")
 
     for hit in hits:
-        if hit.would_deal > 0 and hit.amount == 0:
+        if hit.redirected_out and hit.amount == 0 and not hit.prevented:
+            notes.append(
+                f"{source_name(state, hit.source)}から{who(state, hit.to)}へのダメージはすべて移し替えられたので、"
+                f"{who(state, hit.to)}には与えられない (614.9)。"
+            )
+        elif hit.would_deal > 0 and hit.amount == 0:
             notes.append(
                 f"{source_name(state, hit.source)}から{who(state, hit.to)}へのダメージは0点になったので、"
                 "ダメージは与えられない (615.6, 120.8)。"
@@ -283,9 +288,16 @@ def _apply_with_flow(
     assert flow is not None
     considered, applied = flow.orders.setdefault(recipient, ([], []))
     considered.extend(x for x in order if x not in considered)
-    for item in order:
+    for position, item in enumerate(order):
         live = [h for h in rhits if h.amount > 0]
         if not live:
+            if any(h.redirected_out for h in rhits):
+                for rest in order[position:]:
+                    out.notes.append(
+                        f"{_order_label(effects, rest, name_of)}は、ダメージがすべて移し替えられたあとでは"
+                        f"もう{who(state, recipient)}へのダメージに適用できないので、適用されない (616.1f)。"
+                    )
+                _add(out.rules, "616.1f")
             break  # CR 614.7a: no damage left to modify
         if isinstance(item, int):
             if all(item in h.applied for h in live):

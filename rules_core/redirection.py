@@ -37,8 +37,8 @@ from .state import DAMAGEABLE_TYPES, GameState, Source
 from .text import source_name, who
 from .trace import Change
 
-FOLLOWS_SOURCE = ("lifelink", "infect", "deathtouch", "wither")
-"""Keywords whose effect belongs to the source of the damage, wherever the damage goes."""
+FOLLOWS_SOURCE = {"lifelink": "702.15b", "infect": "702.90b", "deathtouch": "702.2b", "wither": "702.80a"}
+"""Keywords whose effect belongs to the source of the damage, wherever the damage goes, and their rules."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,11 +289,12 @@ def _redirect(
             f"{label}により、{ctx.src(hit)}が{who(state, recipient)}に与える{part}{n}点のダメージは、"
             f"代わりに{who(state, effect.to)}に与えられる (614.9)。"
         )
-        kept = [KEYWORD_JA[k] for k in FOLLOWS_SOURCE if hit.source.has(k)]
+        kept = [k for k in FOLLOWS_SOURCE if hit.source.has(k)]
         if kept:
+            cited = ", ".join(["120.3", *(FOLLOWS_SOURCE[k] for k in kept)])
             ctx.notes.append(
-                f"移し替えても発生源は{ctx.src(hit)}のままなので、{'・'.join(kept)}は"
-                f"新しい受け手へのダメージにもそのまま働く (120.3, 702.15b, 702.2b)。"
+                f"移し替えても発生源は{ctx.src(hit)}のままなので、{'・'.join(KEYWORD_JA[k] for k in kept)}は"
+                f"新しい受け手へのダメージにもそのまま働く ({cited})。"
             )
             ctx.rule("120.3")
         if hit.combat:
