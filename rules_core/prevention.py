@@ -226,8 +226,12 @@ def apply_damage_effects(
             )
             _add(rules, "616.1")
         if flow is None:
+            applied: list[int | str] = []
             for item in order:
+                if any(h.amount > 0 for h in rhits):
+                    applied.append(item)  # CR 614.7a: once no damage is left, nothing more applies
                 _apply(state, effects, choices, book, item, recipient, rhits, out, name_of)
+            out.orders[recipient] = (tuple(order), tuple(applied))
         else:
             _apply_with_flow(state, effects, choices, book, order, recipient, rhits, out, name_of)
 
