@@ -664,7 +664,7 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
     ident = ids.new(obj["id"], f"{path}.id")
     controller = ids.player(obj["controller"], f"{path}.controller")
     types_list = _choices_list(obj["types"], f"{path}.types", _PERMANENT_TYPES)
-    if not any(t in DAMAGEABLE_TYPES for t in types_list):
+    if not _DAMAGEABLE.intersection(types_list):
         raise _fail(
             f"{path}.types",
             "creature、planeswalker、battle のうち1つ以上を指定してください",
@@ -704,7 +704,7 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
     elif "subtypes" in obj:
         _list(obj["subtypes"], f"{path}.subtypes", MAX_SUBTYPES)
 
-    protection, after_blocks = _parse_protection(obj, path, ids)
+    protection, after_blocks = _parse_protection(obj, path, ids) if "protection" in obj else _NO_PROTECTION
     return Permanent(
         id=ident,
         controller=controller,
@@ -1157,6 +1157,8 @@ def _source_key(value: Any, path: str, ids: _Ids) -> str:
 # quality (702.16), redirection (614.9), prevention with additional effects (615.5), damage modifiers
 
 _PERMANENT_TYPES: Final = (*DAMAGEABLE_TYPES, *OTHER_PERMANENT_TYPES)
+_DAMAGEABLE: Final = frozenset(DAMAGEABLE_TYPES)
+_NO_PROTECTION: Final[tuple[tuple[str, ...], tuple[str, ...]]] = ((), ())
 _PROTECTION_ENTRY_KEYS = frozenset(("from", "player", "after_blocks"))
 MAX_PROTECTION: Final = 64
 
