@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from . import protection as pr
 from . import redirection as rd
@@ -368,19 +369,74 @@ def _apply(
     out: DamageEffectsOutcome,
     name_of: Callable[[str], str],
 ) -> None:
-    notes = out.notes
-    rules = out.rules
-    to_name = who(state, recipient)
+    """Apply one item of the 616.1 order (an effect index, or the recipient's protection) to ``rhits``."""
+    if item == PROTECTION:
+        _apply_protection(_Application(state, choices, book, recipient, rhits, out, name_of))
+        return
+    assert isinstance(item, int)
+    effect = effects[item]
+    if isinstance(effect, EFFECTS2):
+        rd.apply(state, effects, book, item, recipient, rhits, out, name_of)
+        return
+    handler = _APPLY.get(type(effect))
+    if handler is not None:
+        application = _Application(state, choices, book, recipient, rhits, out, name_of, item)
+        application.label = effect_label(effect, item, name_of)
+        handler(application, effect)
 
-    def prevent(hit: Hit, amount: int, rule: str, label: str, index: int | None) -> int:
+
+class _Application:
+    """One effect (or protection) being applied to the damage to one recipient, and where it writes."""
+
+    __slots__ = (
+        "book",
+        "choices",
+        "index",
+        "label",
+        "name_of",
+        "notes",
+        "out",
+        "recipient",
+        "rhits",
+        "rules",
+        "state",
+        "to_name",
+    )
+
+    def __init__(
+        self,
+        state: GameState,
+        choices: Choices,
+        book: _Book,
+        recipient: str,
+        rhits: list[Hit],
+        out: DamageEffectsOutcome,
+        name_of: Callable[[str], str],
+        index: int = -1,
+    ) -> None:
+        self.state = state
+        self.choices = choices
+        self.book = book
+        self.recipient = recipient
+        self.rhits = rhits
+        self.out = out
+        self.name_of = name_of
+        self.index = index
+        self.label = ""
+        self.notes = out.notes
+        self.rules = out.rules
+        self.to_name = who(state, recipient)
+
+    def prevent(self, hit: Hit, amount: int, rule: str, label: str, index: int | None) -> int:
         """Prevent up to ``amount`` of ``hit`` (nothing if it can't be prevented); return what was prevented."""
-        _add(rules, rule)
+        state = self.state
+        _add(self.rules, rule)
         if hit.unpreventable:
-            notes.append(
-                f"{label}は{source_name(state, hit.source)}から{to_name}へのダメージに適用されるが、"
+            self.notes.append(
+                f"{label}は{source_name(state, hit.source)}から{self.to_name}へのダメージに適用されるが、"
                 "軽減できないダメージなので何も軽減しない (615.12)。"
             )
-            _add(rules, "615.12")
+            _add(self.rules, "615.12")
             return 0
         amount = min(amount, hit.amount)
         if amount <= 0:
@@ -391,180 +447,210 @@ def _apply(
         extra: dict[str, str | int] = {"source": hit.source.key}
         if index is not None:
             extra["effect"] = index
-        out.changes.append(Change(recipient, "prevented", before, hit.amount, rule, FrozenMap(extra)))
+        self.out.changes.append(
+            Change(self.recipient, "prevented", before, hit.amount, rule, FrozenMap(extra))
+        )
         return amount
 
-    if item == PROTECTION:
-        prot = pr.protection_of(state, recipient)
-        for hit in rhits:
-            shared = pr.matching(prot, hit.source)
-            if hit.amount > 0 and shared:
-                before = hit.amount
-                label = pr.label(shared, state.label)
-                rule = pr.rule_of(shared)
-                done = prevent(hit, hit.amount, rule, label, None)
-                if done:
-                    notes.append(
-                        f"{to_name}は{label}を持つので、"
-                        f"{source_name(state, hit.source)}からの{before}点のダメージはすべて軽減される ({rule})。"
-                    )
-        return
 
-    assert isinstance(item, int)
-    index = item
-    effect = effects[index]
-    label = effect_label(effect, index, name_of)
-    if isinstance(effect, EFFECTS2):
-        rd.apply(state, effects, book, index, recipient, rhits, out, name_of)
-        return
-
-    if isinstance(effect, DamageMultiplier):
-        for hit in rhits:
-            if hit.amount <= 0:
-                continue
-            if effect.from_controller is not None and hit.source.controller != effect.from_controller:
-                continue
+def _apply_protection(a: _Application) -> None:
+    """CR 702.16e, j, k: damage from sources with a stated quality is prevented."""
+    state = a.state
+    prot = pr.protection_of(state, a.recipient)
+    for hit in a.rhits:
+        shared = pr.matching(prot, hit.source)
+        if hit.amount > 0 and shared:
             before = hit.amount
-            hit.amount *= effect.factor
-            hit.added += hit.amount - before
-            out.changes.append(
-                Change(
-                    recipient,
-                    "multiplied",
-                    before,
-                    hit.amount,
-                    "614.1a",
-                    FrozenMap({"source": hit.source.key, "effect": index}),
+            label = pr.label(shared, state.label)
+            rule = pr.rule_of(shared)
+            done = a.prevent(hit, hit.amount, rule, label, None)
+            if done:
+                a.notes.append(
+                    f"{a.to_name}は{label}を持つので、"
+                    f"{source_name(state, hit.source)}からの{before}点のダメージはすべて軽減される ({rule})。"
                 )
-            )
-            notes.append(
-                f"{label}により、{source_name(state, hit.source)}が{to_name}に与えるダメージは"
-                f"{before}点から{hit.amount}点になる (614.1a, 120.4b)。"
-            )
-            _add(rules, "614.1a")
-        return
 
-    if isinstance(effect, PreventNext):
-        remaining = book.shield.get(index, effect.amount)
+
+def _apply_damage_multiplier(a: _Application, effect: DamageMultiplier) -> None:
+    """CR 614.1a: the damage from each matching source becomes ``factor`` times as much."""
+    for hit in a.rhits:
+        if hit.amount <= 0:
+            continue
+        if effect.from_controller is not None and hit.source.controller != effect.from_controller:
+            continue
+        before = hit.amount
+        hit.amount *= effect.factor
+        hit.added += hit.amount - before
+        a.out.changes.append(
+            Change(
+                a.recipient,
+                "multiplied",
+                before,
+                hit.amount,
+                "614.1a",
+                FrozenMap({"source": hit.source.key, "effect": a.index}),
+            )
+        )
+        a.notes.append(
+            f"{a.label}により、{source_name(a.state, hit.source)}が{a.to_name}に与えるダメージは"
+            f"{before}点から{hit.amount}点になる (614.1a, 120.4b)。"
+        )
+        _add(a.rules, "614.1a")
+
+
+def _apply_prevent_next(a: _Application, effect: PreventNext) -> None:
+    """CR 615.7: the shield prevents up to what is left of it, the damage chosen by ``shield_allocation`` first."""
+    remaining = a.book.shield.get(a.index, effect.amount)
+    if remaining <= 0:
+        return
+    live = [h for h in a.rhits if h.amount > 0]
+    for hit in live:
+        if hit.unpreventable:
+            a.notes.append(
+                f"{a.label}は{source_name(a.state, hit.source)}から{a.to_name}へのダメージに適用されるが、"
+                f"軽減できないダメージなので何も軽減せず、盾も減らない (615.12)。"
+            )
+            _add(a.rules, "615.12")
+            _add(a.rules, "615.7")
+    preventable = [h for h in live if not h.unpreventable]
+    if not preventable:
+        return
+    plan: list[tuple[Hit, int]] = []
+    allocation = a.choices.shield_allocation.get(a.index)
+    if allocation:
+        by_key = {h.source.key: h for h in preventable}
+        for key, n in allocation.items():
+            chosen = by_key.get(key)
+            if chosen is not None:
+                plan.append((chosen, n))
+        if len(preventable) > 1:
+            a.notes.append(
+                f"{a.to_name}は複数の発生源から同時にダメージを受けるので、"
+                f"{a.label}がどのダメージを軽減するかを選ぶ (615.7)。"
+            )
+    plan.extend((h, h.amount) for h in preventable)
+    start = remaining
+    for hit, cap in plan:
         if remaining <= 0:
-            return
-        live = [h for h in rhits if h.amount > 0]
-        for hit in live:
-            if hit.unpreventable:
-                notes.append(
-                    f"{label}は{source_name(state, hit.source)}から{to_name}へのダメージに適用されるが、"
-                    f"軽減できないダメージなので何も軽減せず、盾も減らない (615.12)。"
-                )
-                _add(rules, "615.12")
-                _add(rules, "615.7")
-        preventable = [h for h in live if not h.unpreventable]
-        if not preventable:
-            return
-        plan: list[tuple[Hit, int]] = []
-        allocation = choices.shield_allocation.get(index)
-        if allocation:
-            by_key = {h.source.key: h for h in preventable}
-            for key, n in allocation.items():
-                chosen = by_key.get(key)
-                if chosen is not None:
-                    plan.append((chosen, n))
-            if len(preventable) > 1:
-                notes.append(
-                    f"{to_name}は複数の発生源から同時にダメージを受けるので、"
-                    f"{label}がどのダメージを軽減するかを選ぶ (615.7)。"
-                )
-        plan.extend((h, h.amount) for h in preventable)
-        start = remaining
-        for hit, cap in plan:
-            if remaining <= 0:
-                break
-            before = hit.amount
-            done = prevent(hit, min(cap, remaining), "615.7", label, index)
-            if done:
-                remaining -= done
-                notes.append(
-                    f"{to_name}が{source_name(state, hit.source)}から受ける{before}点のうち{done}点を"
-                    f"{label}が軽減 (615.7)。残り{hit.amount}点。"
-                )
-        if remaining != start:
-            book.shield[index] = remaining
-            out.changes.append(
-                Change(recipient, "shield", start, remaining, "615.7", FrozenMap({"effect": index}))
+            break
+        before = hit.amount
+        done = a.prevent(hit, min(cap, remaining), "615.7", a.label, a.index)
+        if done:
+            remaining -= done
+            a.notes.append(
+                f"{a.to_name}が{source_name(a.state, hit.source)}から受ける{before}点のうち{done}点を"
+                f"{a.label}が軽減 (615.7)。残り{hit.amount}点。"
             )
-            notes.append(
-                f"{label}の残りは{remaining}点。" if remaining else f"{label}は使い切られた (615.7)。"
+    if remaining != start:
+        a.book.shield[a.index] = remaining
+        a.out.changes.append(
+            Change(a.recipient, "shield", start, remaining, "615.7", FrozenMap({"effect": a.index}))
+        )
+        a.notes.append(
+            f"{a.label}の残りは{remaining}点。" if remaining else f"{a.label}は使い切られた (615.7)。"
+        )
+
+
+def _apply_prevent_next_from_source(a: _Application, effect: PreventNextFromSource) -> None:
+    """CR 615.8: the next instance of damage from the source is prevented, however much (615.5: its gain counts it)."""
+    for hit in a.rhits:
+        if hit.amount <= 0 or hit.source.id != effect.source:
+            continue
+        before = hit.amount
+        done = a.prevent(hit, hit.amount, "615.8", a.label, a.index)
+        a.book.from_source_prevented[a.index] = a.book.from_source_prevented.get(a.index, 0) + done
+        if done:
+            a.book.used.add(a.index)
+            a.notes.append(
+                f"{a.label}により、{source_name(a.state, hit.source)}が{a.to_name}に与える{before}点のダメージを"
+                "すべて軽減 (615.8)。"
             )
-        return
 
-    if isinstance(effect, PreventNextFromSource):
-        for hit in rhits:
-            if hit.amount <= 0 or hit.source.id != effect.source:
-                continue
-            before = hit.amount
-            done = prevent(hit, hit.amount, "615.8", label, index)
-            book.from_source_prevented[index] = book.from_source_prevented.get(index, 0) + done
-            if done:
-                book.used.add(index)
-                notes.append(
-                    f"{label}により、{source_name(state, hit.source)}が{to_name}に与える{before}点のダメージを"
-                    "すべて軽減 (615.8)。"
-                )
-        return
 
-    if isinstance(effect, PreventAll):
-        for hit in rhits:
-            if hit.amount <= 0:
-                continue
-            if effect.from_ is not None and hit.source.id != effect.from_:
-                continue
-            if effect.combat_only and not hit.combat:
-                continue
-            before = hit.amount
-            if prevent(hit, hit.amount, "615.1", label, index):
-                notes.append(
-                    f"{label}により、{source_name(state, hit.source)}から{to_name}への{before}点のダメージを"
-                    "すべて軽減 (615.1)。"
-                )
-        return
+def _apply_prevent_all(a: _Application, effect: PreventAll) -> None:
+    """CR 615.1: all matching damage (from ``from``, combat only) is prevented."""
+    a.state, a.notes, a.to_name, a.label, a.index, a.rhits = (
+        a.state,
+        a.notes,
+        a.to_name,
+        a.label,
+        a.index,
+        a.rhits,
+    )
+    for hit in a.rhits:
+        if hit.amount <= 0:
+            continue
+        if effect.from_ is not None and hit.source.id != effect.from_:
+            continue
+        if effect.combat_only and not hit.combat:
+            continue
+        before = hit.amount
+        if a.prevent(hit, hit.amount, "615.1", a.label, a.index):
+            a.notes.append(
+                f"{a.label}により、{source_name(a.state, hit.source)}から{a.to_name}への{before}点のダメージを"
+                "すべて軽減 (615.1)。"
+            )
 
-    if isinstance(effect, PreventStatic):
-        for hit in rhits:
-            if hit.amount <= 0:
-                continue
-            before = hit.amount
-            done = prevent(hit, effect.amount, "615.10", label, index)
-            if done:
-                notes.append(
-                    f"{label}は{to_name}が{source_name(state, hit.source)}から受ける{before}点のうち"
-                    f"{done}点を軽減 (615.10)。残り{hit.amount}点。"
-                )
-        return
 
-    if isinstance(effect, PreventFromColor):
-        color = COLOR_JA[effect.color]
-        matched = False
-        for hit in rhits:
-            if hit.amount <= 0:
-                continue
-            if effect.color not in hit.source.colors:
-                notes.append(
-                    f"{source_name(state, hit.source)}は今{color}ではないので、{label}は"
-                    f"そのダメージを軽減しない"
-                    + ("。盾は消費されない (615.9)。" if effect.next_only else " (615.9)。")
-                )
-                _add(rules, "615.9")
-                continue
-            matched = True
-            before = hit.amount
-            done = prevent(hit, hit.amount, "615.9", label, index)
-            if done:
-                notes.append(
-                    f"{source_name(state, hit.source)}は{color}なので、{label}が{to_name}への"
-                    f"{before}点のダメージを軽減 (615.9)。"
-                )
-                if effect.next_only:
-                    book.used.add(index)
+def _apply_prevent_static(a: _Application, effect: PreventStatic) -> None:
+    """CR 615.10: ``amount`` of each damage event is prevented, separately for each source."""
+    a.state, a.notes, a.to_name, a.label, a.index, a.rhits = (
+        a.state,
+        a.notes,
+        a.to_name,
+        a.label,
+        a.index,
+        a.rhits,
+    )
+    for hit in a.rhits:
+        if hit.amount <= 0:
+            continue
+        before = hit.amount
+        done = a.prevent(hit, effect.amount, "615.10", a.label, a.index)
+        if done:
+            a.notes.append(
+                f"{a.label}は{a.to_name}が{source_name(a.state, hit.source)}から受ける{before}点のうち"
+                f"{done}点を軽減 (615.10)。残り{hit.amount}点。"
+            )
+
+
+def _apply_prevent_from_color(a: _Application, effect: PreventFromColor) -> None:
+    """CR 615.9, 609.7b: damage from a source of that colour now is prevented; a mismatch uses up nothing."""
+    color = COLOR_JA[effect.color]
+    matched = False
+    for hit in a.rhits:
+        if hit.amount <= 0:
+            continue
+        if effect.color not in hit.source.colors:
+            a.notes.append(
+                f"{source_name(a.state, hit.source)}は今{color}ではないので、{a.label}は"
+                f"そのダメージを軽減しない"
+                + ("。盾は消費されない (615.9)。" if effect.next_only else " (615.9)。")
+            )
+            _add(a.rules, "615.9")
+            continue
+        matched = True
+        before = hit.amount
+        done = a.prevent(hit, hit.amount, "615.9", a.label, a.index)
+        if done:
+            a.notes.append(
+                f"{source_name(a.state, hit.source)}は{color}なので、{a.label}が{a.to_name}への"
+                f"{before}点のダメージを軽減 (615.9)。"
+            )
             if effect.next_only:
-                break
-        if matched:
-            _add(rules, "615.9")
+                a.book.used.add(a.index)
+        if effect.next_only:
+            break
+    if matched:
+        _add(a.rules, "615.9")
+
+
+_APPLY: dict[type, Callable[[_Application, Any], None]] = {
+    DamageMultiplier: _apply_damage_multiplier,
+    PreventNext: _apply_prevent_next,
+    PreventNextFromSource: _apply_prevent_next_from_source,
+    PreventAll: _apply_prevent_all,
+    PreventStatic: _apply_prevent_static,
+    PreventFromColor: _apply_prevent_from_color,
+}
+"""How each effect kind of § 1.4 applies (EFFECTS2 are applied by :mod:`rules_core.redirection`)."""
