@@ -741,3 +741,44 @@ def test_orders_are_legal_distinct_and_reproducible(document: dict[str, Any]) ->
         applied = ordering._orders_of(resolution, affected)
         assert (applied[1] if applied else ()) == option.order
         assert resolution.to_dict()["final"] == option.resolution.to_dict()["final"]
+
+
+# --------------------------------------------------------------------------- further interactions
+
+
+def test_two_palisade_giants_the_player_may_have_either_take_the_damage() -> None:
+    """Palisade Giant ruling 2012-10-01: with two Giants you choose which redirection applies; the damage
+    can go to either Giant, never back and forth (614.5: each effect applies once to the damage)."""
+    giants = [creature("g1", 2, 7, controller="A"), creature("g2", 2, 7, controller="A")]
+    effects = [
+        {"type": "redirect_damage", "from": "A", "and_permanents": True, "to": g} for g in ("g1", "g2")
+    ]
+    document = doc(giants, bolt_to("A", 5), effects)
+    outcomes = {o.order: o.resolution.to_dict()["final"] for o in legal_orders(parse_scenario(document), "A")}
+    damage = {
+        order: (f["permanents"]["g1"]["damage"], f["permanents"]["g2"]["damage"])
+        for order, f in outcomes.items()
+    }
+    assert sorted(damage.values()) == [(0, 5), (5, 0)]
+    assert all(f["players"]["A"]["life"] == 20 for f in outcomes.values())
+
+
+def test_redirected_damage_meets_the_new_recipients_effects() -> None:
+    """CR 616.2: once redirected, effects on the new recipient apply: a shield on the bear prevents 2 of 3;
+    the bear's protection from red prevents all of it (702.16e)."""
+    shield = {"type": "prevent_next", "to": "bear", "amount": 2}
+    out = final(doc([creature("bear", 2, 3, controller="A")], bolt_to("A"), [PARIAH, shield]))
+    assert out["permanents"]["bear"]["damage"] == 1
+    out = final(doc([bear(protection=["red"])], bolt_to("A"), [PARIAH]))
+    assert out["permanents"]["bear"]["damage"] == 0
+    assert out["players"]["A"]["life"] == 20
+
+
+def test_counters_from_an_additional_effect_meet_counter_effects() -> None:
+    """CR 614.16: effects on counters apply to counters a prevention effect puts (Tatterkite-like: none)."""
+    effect = {"type": "prevent_and", "to": "bear", "amount": 3, "then": "plus_counters"}
+    result = run(doc([bear()], bolt_to("bear", 3), [effect, {"type": "no_counters", "on": "bear"}]))[1]
+    assert result["final"]["permanents"]["bear"]["counters"] == {}
+    assert "614.16" in stage(result, "615.5")["rules"]
+    doubled = final(doc([bear()], bolt_to("bear", 3), [effect, {"type": "counter_multiplier", "factor": 2}]))
+    assert doubled["permanents"]["bear"]["counters"] == {"+1/+1": 6}
