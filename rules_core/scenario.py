@@ -1177,10 +1177,13 @@ def _parse_protection(
     items = _list(value, ppath, MAX_PROTECTION)
     qualities: list[str] = []
     late: list[str] = []
+    early: list[str] = []
     for i, item in enumerate(items):
         ipath = f"{ppath}[{i}]"
         if isinstance(item, str):
-            qualities.append(_choice(item, ipath, pr.QUALITIES))
+            quality = _choice(item, ipath, pr.QUALITIES)
+            qualities.append(quality)
+            early.append(quality)
             continue
         entry = _record(item, ipath, _PROTECTION_ENTRY_KEYS)
         if ("from" in entry) == ("player" in entry):
@@ -1201,9 +1204,12 @@ def _parse_protection(
                     "only for a permanent",
                 )
             late.append(quality)
+        else:
+            early.append(quality)
         qualities.append(quality)
     ordered = pr.sort_qualities(qualities)
-    return ordered, tuple(q for q in ordered if q in late)
+    # 702.16m: one instance from before blocks is enough for the restriction (509.1b).
+    return ordered, tuple(q for q in ordered if q in late and q not in early)
 
 
 def _player_protection(raw_players: list[Any], ids: _Ids) -> None:

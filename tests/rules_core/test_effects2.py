@@ -782,3 +782,57 @@ def test_counters_from_an_additional_effect_meet_counter_effects() -> None:
     assert "614.16" in stage(result, "615.5")["rules"]
     doubled = final(doc([bear()], bolt_to("bear", 3), [effect, {"type": "counter_multiplier", "factor": 2}]))
     assert doubled["permanents"]["bear"]["counters"] == {"+1/+1": 6}
+
+
+QUALITY = st.one_of(
+    st.sampled_from(
+        ["white", "red", "green", "multicolored", "monocolored", "creatures", "artifacts", "everything"]
+    ),
+    st.builds(lambda p: {"player": p}, st.sampled_from(["A", "B"])),
+    st.builds(
+        lambda q, late: {"from": q, "after_blocks": late},
+        st.sampled_from(["red", "creatures"]),
+        st.booleans(),
+    ),
+)
+
+
+@SETTINGS
+@given(
+    st.lists(QUALITY, max_size=3),
+    st.lists(st.sampled_from(["white", "red", "green"]), max_size=2),
+    st.booleans(),
+)
+def test_a_block_is_refused_exactly_when_protection_forbids_it(
+    protection: list[Any], colors: list[str], artifact: bool
+) -> None:
+    """CR 702.16f, j, k, 509.1b, 509.1h: refused iff a quality not gained after blocks matches the blocker."""
+    attacker = creature("hero", 3, 3, controller="A", protection=protection)
+    types = ["artifact", "creature"] if artifact else ["creature"]
+    wall = {**creature("wall", 0, 4, controller="B"), "colors": colors, "types": types}
+    n = len(set(colors))
+
+    def forbids(entry: Any) -> bool:
+        if isinstance(entry, dict):
+            if entry.get("after_blocks"):
+                return False
+            if "player" in entry:
+                return entry["player"] == "B"
+            entry = entry["from"]
+        return {
+            "multicolored": n >= 2,
+            "monocolored": n == 1,
+            "creatures": True,
+            "artifacts": artifact,
+            "everything": True,
+        }.get(entry, entry in colors)
+
+    document = doc([attacker, wall], combat(attack("hero", "B", ("wall",))))
+    expected = any(forbids(e) for e in protection)
+    try:
+        parse_scenario(document)
+        refused = False
+    except ScenarioError as error:
+        assert error.field == "event.attacks[0].blockers[0]"
+        refused = True
+    assert refused == expected
