@@ -19,13 +19,14 @@ applied, so every order it returns is legal and no two give the same sequence.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import permutations
-from typing import Final
+from typing import Any, Final
 
 from ._frozen import FrozenMap
 from .engine import resolve
-from .scenario import Scenario
+from .scenario import Scenario, parse_scenario
 from .trace import Resolution
 
 MAX_CANDIDATES: Final = 6
@@ -78,3 +79,15 @@ def legal_orders(scenario: Scenario, affected: str) -> tuple[OrderOption, ...]:
         if applied not in found:
             found[applied] = OrderOption(applied, resolution)
     return tuple(found.values())
+
+
+def legal_orders_document(doc: Mapping[str, Any], affected: str) -> list[dict[str, Any]]:
+    """:func:`legal_orders` for a scenario document: ``[{"order": [...], "result": result document}]``.
+
+    Raises :class:`~rules_core.errors.ScenarioError` for an invalid document, ``ValueError`` for too
+    many candidates.
+    """
+    return [
+        {"order": list(option.order), "result": option.resolution.to_dict()}
+        for option in legal_orders(parse_scenario(doc), affected)
+    ]

@@ -836,3 +836,15 @@ def test_a_block_is_refused_exactly_when_protection_forbids_it(
         assert error.field == "event.attacks[0].blockers[0]"
         refused = True
     assert refused == expected
+
+
+def test_legal_orders_of_a_document() -> None:
+    """CR 616.1f: the document form gives the same legal orders (Pariah and a shield: two, not three)."""
+    from rules_core.ordering import legal_orders_document
+
+    shield = {"type": "prevent_next", "to": "A", "amount": 2}
+    options = legal_orders_document(doc([bear()], bolt_to("A"), [PARIAH, shield]), "A")
+    assert sorted((o["order"], o["result"]["final"]["permanents"]["bear"]["damage"]) for o in options) == [
+        ([0], 3),
+        ([1, 0], 1),
+    ]
