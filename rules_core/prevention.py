@@ -203,7 +203,7 @@ def apply_damage_effects(
         candidates = sorted(targeted[recipient] + general) if recipient in targeted else general
         order: list[int | str] = []
         is_perm = state.is_permanent(recipient)
-        prot = pr.protection_of(state, recipient)
+        prot = state.permanent(recipient).protection if is_perm else pr.protection_of(state, recipient)
         if prot and any(pr.matching(prot, h.source) for h in live):
             order.append(PROTECTION)
         for i in candidates:
