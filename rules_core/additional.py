@@ -152,7 +152,7 @@ def _one_round(
             notes.append(
                 f"{label}の追加の効果：軽減した{n}点と同じ量のダメージを、{source_name(state, source)}が"
                 f"{source_name(state, extra.source)}のコントローラーである{plain(state, controller)}に与える。"
-                "これは新しいダメージのイベントで、発生源は軽減した効果の側の"
+                f"これは新しいダメージのイベントで、発生源は{source_name(state, extra.source)}ではなく"
                 f"{source_name(state, source)}である (615.5, 120.4)。"
             )
             add("120.4")

@@ -376,7 +376,7 @@ def _apply(
     assert isinstance(item, int)
     effect = effects[item]
     if isinstance(effect, EFFECTS2):
-        rd.apply(state, effects, book, item, recipient, rhits, out, name_of)
+        rd.apply(state, effects, choices, book, item, recipient, rhits, out, name_of)
         return
     handler = _APPLY.get(type(effect))
     if handler is not None:

@@ -33,6 +33,7 @@ from .effects import (
 )
 from .hits import Hit
 from .ja import COLOR_JA, KEYWORD_JA
+from .scenario import Choices
 from .state import DAMAGEABLE_TYPES, GameState, Source
 from .text import source_name, who
 from .trace import Change
@@ -205,6 +206,7 @@ class _Context:
 def apply(
     state: GameState,
     effects: tuple[Effect, ...],
+    choices: Choices,
     book: Any,
     index: int,
     recipient: str,
@@ -218,9 +220,9 @@ def apply(
     ctx = _Context(state, out, name_of)
     live = [h for h in rhits if h.amount > 0 and h.to == recipient]
     if isinstance(effect, RedirectDamage):
-        _redirect(ctx, book, effect, index, label, recipient, live)
+        _redirect(ctx, book, effect, index, label, recipient, _plan(ctx, choices, index, label, live))
     elif isinstance(effect, PreventAnd):
-        _prevent_and(ctx, book, effect, index, label, recipient, live)
+        _prevent_and(ctx, book, effect, index, label, recipient, _plan(ctx, choices, index, label, live))
     elif isinstance(effect, DamagePlus):
         _plus(ctx, effect, index, label, recipient, live)
     elif isinstance(effect, PreventHalf):
@@ -237,6 +239,23 @@ def apply(
         _all_but(ctx, book, effect, index, label, recipient, live)
 
 
+def _plan(ctx: _Context, choices: Choices, index: int, label: str, live: list[Hit]) -> list[tuple[Hit, int]]:
+    """CR 615.7: the damage a counted shield takes first, as ``choices.shield_allocation`` says, then the rest."""
+    plan: list[tuple[Hit, int]] = []
+    allocation = choices.shield_allocation.get(index)
+    if allocation:
+        by_key = {h.source.key: h for h in live}
+        plan.extend((by_key[key], n) for key, n in allocation.items() if key in by_key)
+        if len(live) > 1:
+            ctx.notes.append(
+                f"複数の発生源から同時にダメージを受けるので、{label}がどのダメージに適用されるかを"
+                "影響を受けるプレイヤーかコントローラーが選ぶ (615.7)。"
+            )
+            ctx.rule("615.7")
+    plan.extend((h, h.amount) for h in live)
+    return plan
+
+
 def _redirect(
     ctx: _Context,
     book: Any,
@@ -244,7 +263,7 @@ def _redirect(
     index: int,
     label: str,
     recipient: str,
-    live: list[Hit],
+    plan: list[tuple[Hit, int]],
 ) -> None:
     state = ctx.state
     ctx.rule("614.9")
@@ -256,12 +275,14 @@ def _redirect(
         return
     remaining = effect.amount
     flow = book.flow
-    for hit in live:
+    for hit, cap in plan:
         if effect.source is not None and hit.source.id != effect.source:
             continue
         if remaining is not None and remaining <= 0:
             break
-        n = hit.amount if remaining is None else min(hit.amount, remaining)
+        n = min(hit.amount, cap) if remaining is None else min(hit.amount, cap, remaining)
+        if n <= 0:
+            continue
         before = hit.amount
         hit.amount -= n
         hit.redirected_out += n
@@ -327,22 +348,28 @@ def _prevent_and(
     index: int,
     label: str,
     recipient: str,
-    live: list[Hit],
+    plan: list[tuple[Hit, int]],
 ) -> None:
     state = ctx.state
     remaining = effect.amount
     used = False
     flow = book.flow
-    for hit in live:
+    for hit, most in plan:
         if effect.source is not None and hit.source.id != effect.source:
             continue
         if remaining is not None and remaining <= 0:
             break
-        cap = hit.amount if remaining is None else remaining
+        if hit.amount <= 0:
+            continue
+        cap = min(hit.amount, most) if remaining is None else min(remaining, most)
         before = hit.amount
         rule = "615.7" if effect.amount is not None else ("615.8" if effect.source is not None else "615.1a")
         done = ctx.prevent(hit, cap, rule, label, index, recipient)
-        if done:
+        if done == before:
+            ctx.notes.append(
+                f"{label}が、{ctx.src(hit)}から{who(state, recipient)}への{before}点のダメージをすべて軽減 ({rule})。"
+            )
+        elif done:
             ctx.notes.append(
                 f"{label}が、{ctx.src(hit)}から{who(state, recipient)}への{before}点のうち{done}点を軽減 "
                 f"({rule})。残り{hit.amount}点。"

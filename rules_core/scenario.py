@@ -1130,10 +1130,10 @@ def _parse_choices(raw: Any, path: str, ids: _Ids, effects: tuple[Effect, ...]) 
     for key, division in alloc_raw.items():
         apath = f"{path}.shield_allocation.{key}"
         index = _effect_index(key, apath, effects)
-        if not isinstance(effects[index], PreventNext):
+        if not (isinstance(effects[index], PreventNext) or _is_counted_shield(effects[index])):
             raise _fail(
                 apath,
-                "prevent_next(軽減の盾)の効果の番号を指定してください (615.7)",
+                "prevent_next(軽減の盾)か、amount を持つ prevent_and / redirect_damage の効果の番号を指定してください (615.7)",
                 "must name a prevent_next effect",
             )
         dobj = _obj(division, apath)
@@ -1363,3 +1363,8 @@ def _check_unblocked_choices(effects: tuple[Effect, ...], event: CombatEvent) ->
                     f"ブロックされたクリーチャーは選べません(ブロックされていないクリーチャーを選ぶ効果です): {effect.source}",
                     "must be an unblocked creature",
                 )
+
+
+def _is_counted_shield(effect: Effect) -> bool:
+    """A ``prevent_and`` or ``redirect_damage`` with ``amount``: a shield whose damage the player chooses (615.7)."""
+    return isinstance(effect, PreventAnd | RedirectDamage) and effect.amount is not None

@@ -848,3 +848,24 @@ def test_legal_orders_of_a_document() -> None:
         ([0], 3),
         ([1, 0], 1),
     ]
+
+
+def test_test_of_faith_against_two_blockers_the_controller_chooses_which_damage() -> None:
+    """CR 615.7: with two sources at once, the creature's controller chooses what the shield prevents.
+    Preventing the 3 from the 3/3 leaves the deathtoucher's 1 point: 704.5h destroys the bear. Preventing the
+    deathtoucher's 1 first, then 2 of the 3, leaves 1 damage on a 5/5 (615.5): it lives."""
+    effect = {
+        "type": "prevent_and",
+        "to": "bear",
+        "amount": 3,
+        "then": "plus_counters",
+        "name": "《信仰の試練》",
+    }
+    viper = creature("viper", 1, 1, controller="B", keywords=["deathtouch"])
+    brute = creature("brute", 3, 3, controller="B")
+    document = doc([bear(), viper, brute], combat(attack("bear", "B", ("viper", "brute"))), [effect])
+    document["choices"] = {"shield_allocation": {"0": {"brute": 3}}}
+    assert final(document)["permanents"]["bear"]["zone"] == "graveyard"
+    document["choices"] = {"shield_allocation": {"0": {"viper": 1}}}
+    out = final(document)["permanents"]["bear"]
+    assert (out["zone"], out["damage"], out["counters"]) == ("battlefield", 1, {"+1/+1": 3})
