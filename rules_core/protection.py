@@ -170,3 +170,21 @@ def rule_of(qualities: Sequence[str]) -> str:
     if any(q.startswith(PLAYER_PREFIX) for q in qualities):
         return "702.16k"
     return "702.16e"
+
+
+def entries_label(entries: Sequence[Any], name_of: Any = str) -> str:
+    """「プロテクション(…)」 for a document's ``protection`` list as it stands (strings and objects), for pages
+    that show a board; ``""`` for none. A quality gained after blocks is marked (509.1h).
+
+    >>> entries_label(["red", {"player": "B"}, {"from": "creatures", "after_blocks": True}], {"B": "対戦相手"}.get)
+    'プロテクション(赤とプレイヤー「対戦相手」とクリーチャー(ブロック後))'
+    """
+    parts: list[str] = []
+    for entry in entries:
+        if isinstance(entry, str):
+            parts.append(quality_ja(entry, name_of))
+        elif isinstance(entry, dict):
+            quality = player_quality(entry["player"]) if "player" in entry else str(entry.get("from"))
+            text = quality_ja(quality, name_of)
+            parts.append(f"{text}(ブロック後)" if entry.get("after_blocks") else text)
+    return f"プロテクション({'と'.join(parts)})" if parts else ""
