@@ -187,8 +187,8 @@ def apply_damage_effects(
         by_recipient.setdefault(hit.to, []).append(hit)
     # CR 614.9, 616.2: damage a redirection effect moves joins its new recipient's group, or a group of
     # its own when that recipient's effects were already applied.
-    groups = rd.initial_groups(effects, by_recipient) if has_effects2 else list(by_recipient.items())
-    flow = rd.Flow(groups, by_recipient, hits) if has_effects2 else None
+    groups = rd.initial_groups(state, effects, by_recipient) if has_effects2 else list(by_recipient.items())
+    flow = rd.Flow(groups, hits) if has_effects2 else None
     book.flow = flow
 
     position = 0
@@ -315,7 +315,8 @@ def _apply_with_flow(
                 _add(out.rules, "616.1f")
                 continue
         _apply(state, effects, choices, book, item, recipient, rhits, out, name_of)
-        applied.append(item)
+        if item not in applied:  # a later group of the same recipient (damage moved to it afterwards)
+            applied.append(item)
         if isinstance(item, int):
             for hit in live:
                 hit.applied = hit.applied | {item}

@@ -63,23 +63,46 @@ def on_opponents_side(state: GameState, recipient: str, player: str) -> bool:
 
 
 def initial_groups(
-    effects: Iterable[Effect], by_recipient: Mapping[str, list[Hit]]
+    state: GameState, effects: Iterable[Effect], by_recipient: Mapping[str, list[Hit]]
 ) -> list[tuple[str, list[Hit]]]:
-    """The recipients in event order, those that redirection effects send damage to last, so that
-    damage moved to them is processed together with the damage dealt to them directly (615.7)."""
-    targets = {e.to for e in effects if isinstance(e, RedirectDamage)}
-    first = [(r, h) for r, h in by_recipient.items() if r not in targets]
-    return first + [(r, h) for r, h in by_recipient.items() if r in targets]
+    """The groups of damage to process, one per recipient, in event order except that a recipient that
+    redirection effects may send damage to comes after every recipient they may take it from, so that
+    damage moved to it is processed with the damage dealt to it directly (615.7, 616.1). Redirection
+    targets with no damage of their own get an empty group, ready for what is moved to them."""
+    redirects = [e for e in effects if isinstance(e, RedirectDamage)]
+    groups: dict[str, list[Hit]] = dict(by_recipient)
+    for effect in redirects:
+        groups.setdefault(effect.to, [])
+    rank = dict.fromkeys(groups, 0)
+    limit = len(redirects)
+    for _ in range(limit):  # longest chain of redirections; a cycle (two Palisade Giants) stops at the limit
+        changed = False
+        for effect in redirects:
+            for recipient in groups:
+                if (
+                    recipient == effect.to
+                    or rank[recipient] >= limit
+                    or rank[recipient] + 1 <= rank[effect.to]
+                ):
+                    continue
+                if recipient == effect.from_ or (
+                    effect.and_permanents
+                    and state.is_permanent(recipient)
+                    and state.permanent(recipient).controller == effect.from_
+                ):
+                    rank[effect.to] = rank[recipient] + 1
+                    changed = True
+        if not changed:
+            break
+    return [(r, groups[r]) for r in sorted(groups, key=rank.__getitem__)]
 
 
 class Flow:
     """The groups of damage still to process in stage 120.4b, and the damage redirection adds."""
 
-    def __init__(
-        self, groups: list[tuple[str, list[Hit]]], by_recipient: Mapping[str, list[Hit]], hits: list[Hit]
-    ) -> None:
+    def __init__(self, groups: list[tuple[str, list[Hit]]], hits: list[Hit]) -> None:
         self.groups = groups
-        self.open: dict[str, list[Hit]] = dict(by_recipient)
+        self.open: dict[str, list[Hit]] = dict(groups)
         self.hits = hits
         self.extras: list[Additional] = []
         self.orders: dict[str, tuple[list[int | str], list[int | str]]] = {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -623,7 +624,12 @@ def _contains(actual: Any, expected: Any, where: str) -> None:
 
 # --------------------------------------------------------------------------- properties (hypothesis)
 
-SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# RULES_CORE_EXAMPLES=1500 for a longer run, as in test_properties.py.
+SETTINGS = settings(
+    max_examples=int(os.environ.get("RULES_CORE_EXAMPLES", "80")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 @st.composite
@@ -869,3 +875,103 @@ def test_test_of_faith_against_two_blockers_the_controller_chooses_which_damage(
     document["choices"] = {"shield_allocation": {"0": {"viper": 1}}}
     out = final(document)["permanents"]["bear"]
     assert (out["zone"], out["damage"], out["counters"]) == ("battlefield", 1, {"+1/+1": 3})
+
+
+@st.composite
+def combat_boards(draw: st.DrawFn) -> dict[str, Any]:
+    """B attacks A; A's creatures may block; redirection, 615.5 effects and modifiers on the board."""
+    keywords = st.lists(
+        st.sampled_from(["first_strike", "deathtouch", "lifelink", "trample", "infect"]), max_size=2
+    )
+    attackers = [
+        creature(
+            f"b{i}", draw(st.integers(0, 5)), draw(st.integers(1, 5)), controller="B", keywords=draw(keywords)
+        )
+        for i in range(draw(st.integers(1, 3)))
+    ]
+    defenders = [
+        creature(
+            f"a{i}", draw(st.integers(0, 4)), draw(st.integers(1, 5)), controller="A", keywords=draw(keywords)
+        )
+        for i in range(draw(st.integers(0, 3)))
+    ]
+    free = [d["id"] for d in defenders]
+    attacks = []
+    for a in attackers:
+        blockers = draw(st.lists(st.sampled_from(free), max_size=2, unique=True)) if free else []
+        free = [f for f in free if f not in blockers]
+        attacks.append(attack(a["id"], "A", tuple(blockers)))
+    objects = ["A", "B", *(p["id"] for p in attackers + defenders)]
+    mine = [d["id"] for d in defenders] or ["A"]
+    effect = st.one_of(
+        st.builds(
+            lambda t: {"type": "redirect_damage", "from": "A", "and_permanents": True, "to": t},
+            st.sampled_from([o for o in objects if o != "A"]),
+        ),
+        st.builds(
+            lambda t, a: {"type": "redirect_damage", "from": "A", "to": t, "amount": a},
+            st.sampled_from([o for o in objects if o != "A"]),
+            st.integers(0, 4),
+        ),
+        st.builds(
+            lambda t, a: {"type": "prevent_and", "to": t, "amount": a, "then": "plus_counters"},
+            st.sampled_from(mine if defenders else [attackers[0]["id"]]),
+            st.integers(0, 4),
+        ),
+        st.builds(
+            lambda s: {
+                "type": "prevent_and",
+                "to": "A",
+                "source": s,
+                "then": "deal_damage",
+                "dealer": {"controller": "A", "colors": ["red"]},
+            },
+            st.sampled_from([a["id"] for a in attackers]),
+        ),
+        st.just({"type": "prevent_half", "player": "A"}),
+        st.just({"type": "damage_plus", "amount": 1, "from_controller": "B", "to_opponents": True}),
+        st.just(FURNACE),
+    )
+    document = doc(attackers + defenders, combat(*attacks), draw(st.lists(effect, max_size=4)))
+    document["active_player"] = "B"
+    return document
+
+
+@SETTINGS
+@given(combat_boards())
+def test_combat_damage_is_conserved_through_redirection(document: dict[str, Any]) -> None:
+    """The accounting of the non-combat property holds in both combat damage steps (510.4)."""
+    result = run(document)[1]
+    assert result["legal"], result["violations"]
+    for step in result["steps"]:
+        for st_ in step["stages"]:
+            if st_["stage"] == "120.4b":
+                events_ = st_["events"]
+                for e in events_:
+                    assert e["amount"] + e["prevented"] + e.get("redirected_out", 0) == e["would_deal"] + e[
+                        "added"
+                    ] + e.get("redirected_in", 0)
+                assert sum(e.get("redirected_in", 0) for e in events_) == sum(
+                    e.get("redirected_out", 0) for e in events_
+                )
+    for permanent in result["final"]["permanents"].values():
+        assert all(n >= 0 for n in permanent["counters"].values())
+
+
+def test_a_chain_of_redirections_ends_where_the_last_applicable_effect_sends_it() -> None:
+    """CR 614.9, 616.1f, 614.5: damage to A goes to c1 (Pariah-like), and c1 being A's permanent, Palisade
+    Giant-like c0 takes it next; each effect applies once. c0 is dealt its own 1 and the moved 3."""
+    perms = [creature("c0", 0, 9, controller="A"), creature("c1", 0, 9, controller="A")]
+    effects = [
+        {"type": "redirect_damage", "from": "A", "to": "c1"},
+        {"type": "redirect_damage", "from": "A", "and_permanents": True, "to": "c0"},
+    ]
+    document = doc(perms, spell({"c0": 1, "A": 3}, controller="B"), effects)
+    out = final(document)
+    assert (
+        out["players"]["A"]["life"],
+        out["permanents"]["c1"]["damage"],
+        out["permanents"]["c0"]["damage"],
+    ) == (20, 0, 4)
+    for option in legal_orders(parse_scenario(document), "c0"):
+        assert len(option.order) == len(set(option.order))
