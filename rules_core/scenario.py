@@ -1215,7 +1215,7 @@ def _parse_protection(
 def _player_protection(raw_players: list[Any], ids: _Ids) -> None:
     """Players' ``protection`` (702.16j, k), read once every player is known (protection from a player)."""
     for i, raw in enumerate(raw_players):
-        if isinstance(raw, Mapping) and raw.get("protection") is not None:
+        if "protection" in raw and raw["protection"] is not None:  # each raw player passed _record
             qualities, _late = _parse_protection(raw, f"players[{i}]", ids, player=True)
             player = ids.players[raw["id"]]
             ids.players[player.id] = replace(player, protection=qualities)
