@@ -588,8 +588,14 @@ def test_new_forms_round_trip() -> None:
         {"type": "damage_multiplier", "factor": 2, "to_opponents_of": "A"},
     ]
     perms = [bear(protection=["monocolored", {"player": "B"}, "white"]), ogre(types=["artifact", "creature"])]
-    scenario = parse_scenario(doc(perms, bolt_to("A"), effects, players=players))
+    event = {
+        "type": "noncombat",
+        "source": {"name": "石", "controller": "B", "types": ["artifact", "instant"]},
+        "damage": [{"to": "A", "amount": 1}],
+    }
+    scenario = parse_scenario(doc(perms, event, effects, players=players))
     assert parse_scenario(scenario.to_dict()) == scenario
+    assert scenario.to_dict()["event"]["source"]["types"] == ["artifact", "instant"]
     assert scenario.to_dict()["permanents"][0]["protection"] == ["white", "monocolored", {"player": "B"}]
 
 
