@@ -7,6 +7,8 @@ recipient, all simultaneous) and returns the new board with a stage per part:
 - ``120.4b``: replacement and prevention effects (CR 614, 615, 616);
 - ``120.4c``: damage turned into results, and replacement effects on the results;
 - ``120.4d``: the event happens, all at once;
+- ``615.5``: the additional effects of prevention effects, right afterwards (:mod:`rules_core.additional`),
+  with the 120.4a-d stages of any damage event they cause (marked ``"after": "615.5"``);
 - ``704``: state-based actions, one stage per round that did something.
 """
 
