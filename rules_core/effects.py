@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, cast
 
-from .ja import COLOR_JA
+from .ja import COLOR_JA, PREVENT_THEN_JA
 
 
 class _Document:
@@ -134,6 +134,8 @@ class DamageMultiplier(_Document):
     factor: int
     from_controller: str | None = None
     to: str | None = None
+    to_opponents_of: str | None = None
+    """Only damage to an opponent of this player or a permanent an opponent controls (Gisela)."""
     name: str | None = None
 
 
@@ -282,6 +284,127 @@ class AssignByToughness(_Document):
         return self.controller is None or self.controller == controller
 
 
+# --------------------------------------------------------------------------- effects2: redirection (614.9),
+# prevention with additional effects (615.5), damage modifiers that are not multiplications (614, 615)
+
+
+@dataclass(frozen=True, slots=True)
+class RedirectDamage(_Document):
+    """CR 614.9: damage that would be dealt to ``from_`` is dealt to ``to`` instead (Pariah, 《最下層民》).
+
+    ``and_permanents``: also damage to the permanents the player ``from_`` controls other than ``to``
+    (Palisade Giant, 《矢来の巨人》). ``amount``: only the next N damage, a shield like 615.7 (Harm's Way,
+    《危害のあり方》); ``source``: only damage from that source (a source of your choice, 609.7a).
+    """
+
+    type: ClassVar[str] = "redirect_damage"
+    from_: str
+    to: str
+    and_permanents: bool = False
+    amount: int | None = None
+    source: str | None = None
+    used: bool = False
+    name: str | None = None
+
+    def summary(self, name_of: Callable[[str], str]) -> str:
+        what = f"次の{self.amount}点のダメージ" if self.amount is not None else "ダメージ"
+        whose = f"{name_of(self.source)}からの" if self.source is not None else ""
+        to = f"{name_of(self.from_)}" + ("とそのパーマネント" if self.and_permanents else "")
+        return f"{to}への{whose}{what}を{name_of(self.to)}に移し替える効果"
+
+
+@dataclass(frozen=True, slots=True)
+class Dealer(_Document):
+    """The object that deals the damage of an additional effect (Deflecting Palm, 《跳ね返す掌》)."""
+
+    controller: str
+    name: str | None = None
+    colors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PreventAnd(_Document):
+    """CR 615.5: prevent damage to ``to``, then an additional effect counting the damage prevented.
+
+    Which damage: with ``amount``, the next N (a shield, 615.7: Test of Faith, 《信仰の試練》); with
+    ``source``, the next time that source would deal damage (615.8: Deflecting Palm, 《跳ね返す掌》);
+    with neither, all damage (a static ability: Phyrexian Hydra, 《ファイレクシアのハイドラ》).
+    ``then``: ``plus_counters``/``minus_counters`` on ``to`` for each 1 prevented; ``deal_damage``:
+    ``dealer`` deals that much damage to the source's controller; ``draw``: ``player`` (default: the
+    source's controller, Swans of Bryn Argoll, 《ブリン・アーゴルの白鳥》) draws that many cards.
+    """
+
+    type: ClassVar[str] = "prevent_and"
+    to: str
+    then: str
+    amount: int | None = None
+    source: str | None = None
+    dealer: Dealer | None = None
+    player: str | None = None
+    used: bool = False
+    name: str | None = None
+
+    def summary(self, name_of: Callable[[str], str]) -> str:
+        if self.amount is not None:
+            what = f"{name_of(self.to)}への次の{self.amount}点"
+        elif self.source is not None:
+            what = f"{name_of(self.source)}から{name_of(self.to)}への次のダメージ"
+        else:
+            what = f"{name_of(self.to)}へのダメージすべて"
+        return f"{what}を軽減し、{PREVENT_THEN_JA[self.then]}効果"
+
+
+@dataclass(frozen=True, slots=True)
+class DamagePlus(_Document):
+    """CR 614.1a: a replacement effect: the damage is that much plus ``amount`` instead (Torbran,
+    《朱地洞の族長、トーブラン》: red sources ``from_controller`` controls, to opponents and their permanents)."""
+
+    type: ClassVar[str] = "damage_plus"
+    amount: int
+    from_controller: str | None = None
+    source_color: str | None = None
+    to_opponents: bool = False
+    to: str | None = None
+    name: str | None = None
+
+    def summary(self, name_of: Callable[[str], str]) -> str:
+        return f"ダメージを{self.amount}点増やす効果"
+
+
+@dataclass(frozen=True, slots=True)
+class PreventHalf(_Document):
+    """CR 615: prevent half of each damage to ``player`` or a permanent they control, rounded up
+    (Gisela, Blade of Goldnight, 《黄金夜の刃、ギセラ》)."""
+
+    type: ClassVar[str] = "prevent_half"
+    player: str
+    name: str | None = None
+
+    def summary(self, name_of: Callable[[str], str]) -> str:
+        return f"{name_of(self.player)}とそのパーマネントへのダメージの半分(端数切り上げ)を軽減する効果"
+
+
+@dataclass(frozen=True, slots=True)
+class PreventAllBut(_Document):
+    """CR 615, 609.7b: the next time the unblocked creature ``source`` would deal combat damage to ``to``,
+    prevent all but ``leave`` of it (Forcefield)."""
+
+    type: ClassVar[str] = "prevent_all_but"
+    ALWAYS: ClassVar[frozenset[str]] = frozenset({"leave"})
+    to: str
+    source: str
+    leave: int = 1
+    used: bool = False
+    name: str | None = None
+
+    def summary(self, name_of: Callable[[str], str]) -> str:
+        return f"{name_of(self.source)}から{name_of(self.to)}への次の戦闘ダメージを{self.leave}点を残して軽減する効果"
+
+
+EFFECTS2 = (RedirectDamage, PreventAnd, DamagePlus, PreventHalf, PreventAllBut)
+"""The effect kinds of :mod:`rules_core.redirection` (stage 120.4b)."""
+
+
 Effect = (
     PreventNext
     | PreventNextFromSource
@@ -300,6 +423,11 @@ Effect = (
     | LifeCantChange
     | NoLossForLife
     | AssignByToughness
+    | RedirectDamage
+    | PreventAnd
+    | DamagePlus
+    | PreventHalf
+    | PreventAllBut
 )
 
 DAMAGE_EFFECTS = (
@@ -309,13 +437,23 @@ DAMAGE_EFFECTS = (
     PreventStatic,
     PreventFromColor,
     DamageMultiplier,
+    *EFFECTS2,
 )
 """Effects that modify the damage itself (stage 120.4b)."""
 
 RESULT_EFFECTS = (LifeGainMultiplier, NoLifeGain, LifeFloor, NoCounters, CounterMultiplier)
 """Effects that modify the results of damage (stage 120.4c)."""
 
-PREVENTION_EFFECTS = (PreventNext, PreventNextFromSource, PreventAll, PreventStatic, PreventFromColor)
+PREVENTION_EFFECTS = (
+    PreventNext,
+    PreventNextFromSource,
+    PreventAll,
+    PreventStatic,
+    PreventFromColor,
+    PreventAnd,
+    PreventHalf,
+    PreventAllBut,
+)
 """Effects that use the word "prevent" (CR 615.1a)."""
 
 EFFECT_TYPES: dict[str, type] = {
@@ -334,6 +472,7 @@ EFFECT_TYPES: dict[str, type] = {
         CounterMultiplier,
         CantBePrevented,
         AssignByToughness,
+        *EFFECTS2,
     )
 }
 """The effect kinds the board offers (``tutor`` has a form and a sentence for each)."""
@@ -360,6 +499,8 @@ def effect_summary(effect: Effect, name_of: Callable[[str], str] = str) -> str:
     >>> effect_summary(PreventAll(from_="bolt", combat_only=True), {"bolt": "稲妻"}.get)
     '稲妻からの戦闘ダメージをすべて軽減する効果'
     """
+    if isinstance(effect, EFFECTS2):
+        return effect.summary(name_of)
     if isinstance(effect, PreventNext):
         return f"次の{effect.amount}点を軽減する盾"
     if isinstance(effect, PreventNextFromSource):

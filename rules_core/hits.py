@@ -12,18 +12,22 @@ class Hit:
     """Damage one source would deal to one player or permanent in the current event.
 
     A working record, changed only inside the pure pipeline functions. Its
-    counters keep the invariant ``amount + prevented == would_deal + added``:
+    counters keep the invariant ``amount + prevented + redirected_out == would_deal + added + redirected_in``:
     ``would_deal`` is the amount after 120.4a (excess redirected), ``added`` what
     replacement effects added (CR 614, e.g. doubling), ``prevented`` what
-    prevention effects took away (CR 615), ``amount`` what is dealt.
+    prevention effects took away (CR 615), ``amount`` what is dealt; ``redirected_in``/``redirected_out``
+    what a redirection effect (CR 614.9) moved to or from this recipient.
     """
 
     __slots__ = (
         "added",
         "amount",
+        "applied",
         "combat",
         "prevented",
         "redirected_from",
+        "redirected_in",
+        "redirected_out",
         "source",
         "to",
         "unpreventable",
@@ -40,6 +44,11 @@ class Hit:
         self.combat = combat
         self.unpreventable = False
         self.redirected_from: str | None = None
+        # CR 614.9 redirection (rules_core.redirection): damage moved in from / out to another recipient,
+        # and the effects that already applied to this damage (CR 614.5: each applies once).
+        self.redirected_in = 0
+        self.redirected_out = 0
+        self.applied: frozenset[int] = frozenset()
 
     def __repr__(self) -> str:
         return f"Hit({self.source.key!r} -> {self.to!r}: {self.amount})"
@@ -60,4 +69,8 @@ class Hit:
             doc["prevented"] = self.prevented
             if self.unpreventable:
                 doc["cant_be_prevented"] = True
+            if self.redirected_in:
+                doc["redirected_in"] = self.redirected_in
+            if self.redirected_out:
+                doc["redirected_out"] = self.redirected_out
         return FrozenMap(doc)

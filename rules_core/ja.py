@@ -73,6 +73,41 @@ TYPE_JA: Final = {"creature": "クリーチャー", "planeswalker": "プレイ�
 COUNTER_JA: Final = {"+1/+1": "+1/+1カウンター", "-1/-1": "-1/-1カウンター", "shield": "盾カウンター"}
 """Counter kinds of ``permanents[].counters`` (CR 122.1, 122.1c)."""
 
+# --------------------------------------------------------------------------- effects2: redirection (614.9),
+# prevention with additional effects (615.5), protection from any quality (702.16), damage modifiers
+
+PROTECTION_QUALITY_JA: Final = {
+    "multicolored": "多色",
+    "monocolored": "単色",
+    "creatures": "クリーチャー",
+    "artifacts": "アーティファクト",
+    "enchantments": "エンチャント",
+    "planeswalkers": "プレインズウォーカー",
+    "instants": "インスタント",
+    "sorceries": "ソーサリー",
+    "battles": "バトル",
+    "everything": "すべて",
+}
+"""CR 702.16a, j: protection qualities other than colours and players, as the Japanese CR names them."""
+
+EFFECT_LABEL_JA.update(
+    {
+        "redirect_damage": "ダメージの移し替え(置換効果)",
+        "prevent_and": "追加の効果を持つ軽減",
+        "damage_plus": "ダメージを増やす置換効果(+N)",
+        "prevent_half": "半分を軽減する効果",
+        "prevent_all_but": "1点を残して軽減する効果",
+    }
+)
+
+PREVENT_THEN_JA: Final = {
+    "plus_counters": "軽減した1点につき+1/+1カウンターを置く",
+    "minus_counters": "軽減した1点につき-1/-1カウンターを置く",
+    "deal_damage": "軽減した分のダメージをその発生源のコントローラーに与える",
+    "draw": "軽減した分だけカードを引く",
+}
+"""``then`` of ``prevent_and``: the additional effect of a prevention effect (CR 615.5)."""
+
 __all__ = [
     "ASSIGNMENT_ORIGIN_JA",
     "COLOR_JA",
@@ -82,5 +117,7 @@ __all__ = [
     "DEFENDER_KIND_JA",
     "EFFECT_LABEL_JA",
     "KEYWORD_JA",
+    "PREVENT_THEN_JA",
+    "PROTECTION_QUALITY_JA",
     "TYPE_JA",
 ]

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
+from . import protection as pr
+from . import redirection as rd
 from ._frozen import FrozenMap
 from .effects import (
+    EFFECTS2,
     CantBePrevented,
     DamageMultiplier,
     Effect,
@@ -31,7 +35,7 @@ from .ja import COLOR_JA
 from .scenario import Choices
 from .shields import SHIELD_COUNTER, SHIELD_LABEL, prevent_with_shield_counter
 from .state import GameState
-from .text import colors_ja, object_names, source_name, who
+from .text import object_names, source_name, who
 from .trace import Change
 
 PROTECTION = "protection"
@@ -57,6 +61,11 @@ class DamageEffectsOutcome:
     gains: list[PendingGain] = field(default_factory=list)
     shield_removed: list[str] = field(default_factory=list)
     """Permanents that lose a shield counter (CR 122.1c), one entry per counter."""
+    extras: list[rd.Additional] = field(default_factory=list)
+    """CR 615.5: what ``prevent_and`` effects prevented, for their additional effects."""
+    orders: dict[str, tuple[tuple[int | str, ...], tuple[int | str, ...]]] = field(default_factory=dict)
+    """CR 616.1 (boards with ``EFFECTS2``): per affected object, the effects that could apply at first
+    and those that applied, in order."""
 
 
 def is_unpreventable(hit: Hit, effects: Sequence[Effect], *, event_flag: bool) -> bool:
@@ -103,13 +112,18 @@ class _Book:
         self.shield: dict[int, int] = {}
         self.used: set[int] = set()
         self.from_source_prevented: dict[int, int] = {}
+        self.changed: dict[int, Effect] = {}
+        """Effects of :mod:`rules_core.redirection` as they stand after this event (shields, used)."""
+        self.flow: rd.Flow | None = None
 
     def result(self) -> tuple[Effect, ...]:
-        if not self.shield and not self.used:
+        if not self.shield and not self.used and not self.changed:
             return self.effects
         out: list[Effect] = []
         for i, effect in enumerate(self.effects):
-            if isinstance(effect, PreventNext) and i in self.shield:
+            if i in self.changed:
+                effect = self.changed[i]
+            elif isinstance(effect, PreventNext) and i in self.shield:
                 left = self.shield[i]
                 effect = replace(effect, amount=left, used=effect.used or left == 0)
             elif i in self.used and isinstance(effect, (PreventNextFromSource, PreventFromColor)):
@@ -150,8 +164,12 @@ def apply_damage_effects(
     # The damage effects that can still do something, split by the recipient they name.
     targeted: dict[str, list[int]] = {}
     general: list[int] = []
+    has_effects2 = False
     for i, effect in enumerate(effects):
-        if isinstance(effect, PreventNext):
+        if isinstance(effect, EFFECTS2):
+            general.append(i)
+            has_effects2 = True
+        elif isinstance(effect, PreventNext):
             if effect.amount > 0 and not effect.used:
                 targeted.setdefault(effect.to, []).append(i)
         elif isinstance(effect, PreventFromColor):
@@ -170,21 +188,32 @@ def apply_damage_effects(
     by_recipient: dict[str, list[Hit]] = {}
     for hit in hits:
         by_recipient.setdefault(hit.to, []).append(hit)
+    # CR 614.9, 616.2: damage a redirection effect moves joins its new recipient's group, or a group of
+    # its own when that recipient's effects were already applied.
+    groups = rd.initial_groups(state, effects, by_recipient) if has_effects2 else list(by_recipient.items())
+    flow = rd.Flow(groups, hits) if has_effects2 else None
+    book.flow = flow
 
-    for recipient, rhits in by_recipient.items():
+    position = 0
+    while position < len(groups):
+        recipient, rhits = groups[position]
+        position += 1
+        if flow is not None:
+            flow.close(recipient)
         live = [h for h in rhits if h.amount > 0]
         if not live:
             continue
         candidates = sorted(targeted[recipient] + general) if recipient in targeted else general
         order: list[int | str] = []
         is_perm = state.is_permanent(recipient)
-        if is_perm and state.permanent(recipient).protection:
-            prot = set(state.permanent(recipient).protection)
-            if any(prot.intersection(h.source.colors) for h in live):
-                order.append(PROTECTION)
+        prot = state.permanent(recipient).protection if is_perm else pr.protection_of(state, recipient)
+        if prot and any(pr.matching(prot, h.source) for h in live):
+            order.append(PROTECTION)
         if is_perm and state.permanent(recipient).shield_counters:
             order.append(SHIELD_COUNTER)
         for i in candidates:
+            if flow is not None and all(i in h.applied for h in live):
+                continue  # CR 614.5: it already applied to this damage before it was redirected
             if _could_apply(state, effects[i], recipient, live):
                 order.append(i)
         if not order:
@@ -202,8 +231,15 @@ def apply_damage_effects(
                 f"{state.label(chooser)}が適用する順番を選ぶ (616.1)。{how}：{names}。"
             )
             _add(rules, "616.1")
-        for item in order:
-            _apply(state, effects, choices, book, item, recipient, rhits, out, name_of)
+        if flow is None:
+            applied: list[int | str] = []
+            for item in order:
+                if any(h.amount > 0 for h in rhits):
+                    applied.append(item)  # CR 614.7a: once no damage is left, nothing more applies
+                _apply(state, effects, choices, book, item, recipient, rhits, out, name_of)
+            out.orders[recipient] = (tuple(order), tuple(applied))
+        else:
+            _apply_with_flow(state, effects, choices, book, order, recipient, rhits, out, name_of)
 
     # CR 615.5: extra effects happen right after the prevention.
     for i, total in book.from_source_prevented.items():
@@ -222,19 +258,73 @@ def apply_damage_effects(
             _add(rules, "615.5")
 
     for hit in hits:
-        if hit.would_deal > 0 and hit.amount == 0:
+        if hit.redirected_out and hit.amount == 0 and not hit.prevented:
+            notes.append(
+                f"{source_name(state, hit.source)}から{who(state, hit.to)}へのダメージはすべて移し替えられたので、"
+                f"{who(state, hit.to)}には与えられない (614.9)。"
+            )
+        elif hit.would_deal > 0 and hit.amount == 0:
             notes.append(
                 f"{source_name(state, hit.source)}から{who(state, hit.to)}へのダメージは0点になったので、"
                 "ダメージは与えられない (615.6, 120.8)。"
             )
             _add(rules, "615.6")
     out.effects = book.result()
+    if flow is not None:
+        out.extras = flow.extras
+        out.orders = {r: (tuple(c), tuple(a)) for r, (c, a) in flow.orders.items()}
     return out
 
 
 def _add(rules: list[str], rule: str) -> None:
     if rule not in rules:
         rules.append(rule)
+
+
+def _apply_with_flow(
+    state: GameState,
+    effects: tuple[Effect, ...],
+    choices: Choices,
+    book: _Book,
+    order: list[int | str],
+    recipient: str,
+    rhits: list[Hit],
+    out: DamageEffectsOutcome,
+    name_of: Callable[[str], str],
+) -> None:
+    """CR 616.1f: apply the effects in ``order`` one at a time, each only if it still applies after
+    those before it (a redirection may have moved the damage away), recording each application."""
+    flow = book.flow
+    assert flow is not None
+    considered, applied = flow.orders.setdefault(recipient, ([], []))
+    considered.extend(x for x in order if x not in considered)
+    for position, item in enumerate(order):
+        live = [h for h in rhits if h.amount > 0]
+        if not live:
+            if any(h.redirected_out for h in rhits):
+                for rest in order[position:]:
+                    out.notes.append(
+                        f"{_order_label(effects, rest, name_of)}は、ダメージがすべて移し替えられたあとでは"
+                        f"もう{who(state, recipient)}へのダメージに適用できないので、適用されない (616.1f)。"
+                    )
+                _add(out.rules, "616.1f")
+            break  # CR 614.7a: no damage left to modify
+        if isinstance(item, int):
+            if all(item in h.applied for h in live):
+                continue
+            if not _could_apply(state, effects[item], recipient, live):
+                out.notes.append(
+                    f"{effect_label(effects[item], item, name_of)}は、先に適用された効果のあとでは"
+                    f"もう{who(state, recipient)}へのダメージに適用できないので、適用されない (616.1f)。"
+                )
+                _add(out.rules, "616.1f")
+                continue
+        _apply(state, effects, choices, book, item, recipient, rhits, out, name_of)
+        if item not in applied:  # a later group of the same recipient (damage moved to it afterwards)
+            applied.append(item)
+        if isinstance(item, int):
+            for hit in live:
+                hit.applied = hit.applied | {item}
 
 
 def _order_label(effects: tuple[Effect, ...], item: int | str, name_of: Callable[[str], str]) -> str:
@@ -247,6 +337,8 @@ def _order_label(effects: tuple[Effect, ...], item: int | str, name_of: Callable
 
 
 def _could_apply(state: GameState, effect: Effect, recipient: str, live: list[Hit]) -> bool:
+    if isinstance(effect, EFFECTS2):
+        return rd.could_apply(state, effect, recipient, live)
     if isinstance(effect, (PreventNext, PreventFromColor)):
         return effect.to == recipient
     if isinstance(effect, PreventNextFromSource):
@@ -260,8 +352,16 @@ def _could_apply(state: GameState, effect: Effect, recipient: str, live: list[Hi
     if isinstance(effect, PreventStatic):
         return _static_applies(state, effect, recipient)
     if isinstance(effect, DamageMultiplier):
-        return (effect.to is None or effect.to == recipient) and (
-            effect.from_controller is None or any(h.source.controller == effect.from_controller for h in live)
+        return (
+            (effect.to is None or effect.to == recipient)
+            and (
+                effect.from_controller is None
+                or any(h.source.controller == effect.from_controller for h in live)
+            )
+            and (
+                effect.to_opponents_of is None
+                or rd.on_opponents_side(state, recipient, effect.to_opponents_of)
+            )
         )
     return False
 
@@ -277,19 +377,83 @@ def _apply(
     out: DamageEffectsOutcome,
     name_of: Callable[[str], str],
 ) -> None:
-    notes = out.notes
-    rules = out.rules
-    to_name = who(state, recipient)
+    """Apply one item of the 616.1 order (an effect index, or the recipient's protection) to ``rhits``."""
+    if item == PROTECTION:
+        _apply_protection(_Application(state, choices, book, recipient, rhits, out, name_of))
+        return
+    if item == SHIELD_COUNTER:
 
-    def prevent(hit: Hit, amount: int, rule: str, label: str, index: int | None) -> int:
+        def record(hit: Hit, before: int, after: int) -> None:
+            out.changes.append(
+                Change(recipient, "prevented", before, after, "122.1c", FrozenMap({"source": hit.source.key}))
+            )
+
+        prevent_with_shield_counter(state, recipient, rhits, record, out.notes, out.rules, out.shield_removed)
+        return
+    assert isinstance(item, int)
+    effect = effects[item]
+    if isinstance(effect, EFFECTS2):
+        rd.apply(state, effects, choices, book, item, recipient, rhits, out, name_of)
+        return
+    handler = _APPLY.get(type(effect))
+    if handler is not None:
+        application = _Application(state, choices, book, recipient, rhits, out, name_of, item)
+        application.label = effect_label(effect, item, name_of)
+        handler(application, effect)
+
+
+class _Application:
+    """One effect (or protection) being applied to the damage to one recipient, and where it writes."""
+
+    __slots__ = (
+        "book",
+        "choices",
+        "index",
+        "label",
+        "name_of",
+        "notes",
+        "out",
+        "recipient",
+        "rhits",
+        "rules",
+        "state",
+        "to_name",
+    )
+
+    def __init__(
+        self,
+        state: GameState,
+        choices: Choices,
+        book: _Book,
+        recipient: str,
+        rhits: list[Hit],
+        out: DamageEffectsOutcome,
+        name_of: Callable[[str], str],
+        index: int = -1,
+    ) -> None:
+        self.state = state
+        self.choices = choices
+        self.book = book
+        self.recipient = recipient
+        self.rhits = rhits
+        self.out = out
+        self.name_of = name_of
+        self.index = index
+        self.label = ""
+        self.notes = out.notes
+        self.rules = out.rules
+        self.to_name = who(state, recipient)
+
+    def prevent(self, hit: Hit, amount: int, rule: str, label: str, index: int | None) -> int:
         """Prevent up to ``amount`` of ``hit`` (nothing if it can't be prevented); return what was prevented."""
-        _add(rules, rule)
+        state = self.state
+        _add(self.rules, rule)
         if hit.unpreventable:
-            notes.append(
-                f"{label}は{source_name(state, hit.source)}から{to_name}へのダメージに適用されるが、"
+            self.notes.append(
+                f"{label}は{source_name(state, hit.source)}から{self.to_name}へのダメージに適用されるが、"
                 "軽減できないダメージなので何も軽減しない (615.12)。"
             )
-            _add(rules, "615.12")
+            _add(self.rules, "615.12")
             return 0
         amount = min(amount, hit.amount)
         if amount <= 0:
@@ -300,187 +464,210 @@ def _apply(
         extra: dict[str, str | int] = {"source": hit.source.key}
         if index is not None:
             extra["effect"] = index
-        out.changes.append(Change(recipient, "prevented", before, hit.amount, rule, FrozenMap(extra)))
+        self.out.changes.append(
+            Change(self.recipient, "prevented", before, hit.amount, rule, FrozenMap(extra))
+        )
         return amount
 
-    if item == PROTECTION:
-        permanent = state.permanent(recipient)
-        prot = set(permanent.protection)
-        for hit in rhits:
-            shared = [c for c in hit.source.colors if c in prot]
-            if hit.amount > 0 and shared:
-                before = hit.amount
-                label = f"プロテクション({colors_ja(shared)})"
-                done = prevent(hit, hit.amount, "702.16e", label, None)
-                if done:
-                    notes.append(
-                        f"{to_name}はプロテクション({colors_ja(shared)})を持つので、"
-                        f"{source_name(state, hit.source)}からの{before}点のダメージはすべて軽減される (702.16e)。"
-                    )
-        return
 
-    if item == SHIELD_COUNTER:
-
-        def record(hit: Hit, before: int, after: int) -> None:
-            out.changes.append(
-                Change(recipient, "prevented", before, after, "122.1c", FrozenMap({"source": hit.source.key}))
-            )
-
-        prevent_with_shield_counter(state, recipient, rhits, record, notes, rules, out.shield_removed)
-        return
-
-    assert isinstance(item, int)
-    index = item
-    effect = effects[index]
-    label = effect_label(effect, index, name_of)
-
-    if isinstance(effect, DamageMultiplier):
-        for hit in rhits:
-            if hit.amount <= 0:
-                continue
-            if effect.from_controller is not None and hit.source.controller != effect.from_controller:
-                continue
+def _apply_protection(a: _Application) -> None:
+    """CR 702.16e, j, k: damage from sources with a stated quality is prevented."""
+    state = a.state
+    prot = pr.protection_of(state, a.recipient)
+    for hit in a.rhits:
+        shared = pr.matching(prot, hit.source)
+        if hit.amount > 0 and shared:
             before = hit.amount
-            hit.amount *= effect.factor
-            hit.added += hit.amount - before
-            out.changes.append(
-                Change(
-                    recipient,
-                    "multiplied",
-                    before,
-                    hit.amount,
-                    "614.1a",
-                    FrozenMap({"source": hit.source.key, "effect": index}),
+            label = pr.label(shared, state.label)
+            rule = pr.rule_of(shared)
+            done = a.prevent(hit, hit.amount, rule, label, None)
+            if done:
+                a.notes.append(
+                    f"{a.to_name}は{label}を持つので、"
+                    f"{source_name(state, hit.source)}からの{before}点のダメージはすべて軽減される ({rule})。"
                 )
-            )
-            notes.append(
-                f"{label}により、{source_name(state, hit.source)}が{to_name}に与えるダメージは"
-                f"{before}点から{hit.amount}点になる (614.1a, 120.4b)。"
-            )
-            _add(rules, "614.1a")
-        return
 
-    if isinstance(effect, PreventNext):
-        remaining = book.shield.get(index, effect.amount)
+
+def _apply_damage_multiplier(a: _Application, effect: DamageMultiplier) -> None:
+    """CR 614.1a: the damage from each matching source becomes ``factor`` times as much."""
+    for hit in a.rhits:
+        if hit.amount <= 0:
+            continue
+        if effect.from_controller is not None and hit.source.controller != effect.from_controller:
+            continue
+        before = hit.amount
+        hit.amount *= effect.factor
+        hit.added += hit.amount - before
+        a.out.changes.append(
+            Change(
+                a.recipient,
+                "multiplied",
+                before,
+                hit.amount,
+                "614.1a",
+                FrozenMap({"source": hit.source.key, "effect": a.index}),
+            )
+        )
+        a.notes.append(
+            f"{a.label}により、{source_name(a.state, hit.source)}が{a.to_name}に与えるダメージは"
+            f"{before}点から{hit.amount}点になる (614.1a, 120.4b)。"
+        )
+        _add(a.rules, "614.1a")
+
+
+def _apply_prevent_next(a: _Application, effect: PreventNext) -> None:
+    """CR 615.7: the shield prevents up to what is left of it, the damage chosen by ``shield_allocation`` first."""
+    remaining = a.book.shield.get(a.index, effect.amount)
+    if remaining <= 0:
+        return
+    live = [h for h in a.rhits if h.amount > 0]
+    for hit in live:
+        if hit.unpreventable:
+            a.notes.append(
+                f"{a.label}は{source_name(a.state, hit.source)}から{a.to_name}へのダメージに適用されるが、"
+                f"軽減できないダメージなので何も軽減せず、盾も減らない (615.12)。"
+            )
+            _add(a.rules, "615.12")
+            _add(a.rules, "615.7")
+    preventable = [h for h in live if not h.unpreventable]
+    if not preventable:
+        return
+    plan: list[tuple[Hit, int]] = []
+    allocation = a.choices.shield_allocation.get(a.index)
+    if allocation:
+        by_key = {h.source.key: h for h in preventable}
+        for key, n in allocation.items():
+            chosen = by_key.get(key)
+            if chosen is not None:
+                plan.append((chosen, n))
+        if len(preventable) > 1:
+            a.notes.append(
+                f"{a.to_name}は複数の発生源から同時にダメージを受けるので、"
+                f"{a.label}がどのダメージを軽減するかを選ぶ (615.7)。"
+            )
+    plan.extend((h, h.amount) for h in preventable)
+    start = remaining
+    for hit, cap in plan:
         if remaining <= 0:
-            return
-        live = [h for h in rhits if h.amount > 0]
-        for hit in live:
-            if hit.unpreventable:
-                notes.append(
-                    f"{label}は{source_name(state, hit.source)}から{to_name}へのダメージに適用されるが、"
-                    f"軽減できないダメージなので何も軽減せず、盾も減らない (615.12)。"
-                )
-                _add(rules, "615.12")
-                _add(rules, "615.7")
-        preventable = [h for h in live if not h.unpreventable]
-        if not preventable:
-            return
-        plan: list[tuple[Hit, int]] = []
-        allocation = choices.shield_allocation.get(index)
-        if allocation:
-            by_key = {h.source.key: h for h in preventable}
-            for key, n in allocation.items():
-                chosen = by_key.get(key)
-                if chosen is not None:
-                    plan.append((chosen, n))
-            if len(preventable) > 1:
-                notes.append(
-                    f"{to_name}は複数の発生源から同時にダメージを受けるので、"
-                    f"{label}がどのダメージを軽減するかを選ぶ (615.7)。"
-                )
-        plan.extend((h, h.amount) for h in preventable)
-        start = remaining
-        for hit, cap in plan:
-            if remaining <= 0:
-                break
-            before = hit.amount
-            done = prevent(hit, min(cap, remaining), "615.7", label, index)
-            if done:
-                remaining -= done
-                notes.append(
-                    f"{to_name}が{source_name(state, hit.source)}から受ける{before}点のうち{done}点を"
-                    f"{label}が軽減 (615.7)。残り{hit.amount}点。"
-                )
-        if remaining != start:
-            book.shield[index] = remaining
-            out.changes.append(
-                Change(recipient, "shield", start, remaining, "615.7", FrozenMap({"effect": index}))
+            break
+        before = hit.amount
+        done = a.prevent(hit, min(cap, remaining), "615.7", a.label, a.index)
+        if done:
+            remaining -= done
+            a.notes.append(
+                f"{a.to_name}が{source_name(a.state, hit.source)}から受ける{before}点のうち{done}点を"
+                f"{a.label}が軽減 (615.7)。残り{hit.amount}点。"
             )
-            notes.append(
-                f"{label}の残りは{remaining}点。" if remaining else f"{label}は使い切られた (615.7)。"
+    if remaining != start:
+        a.book.shield[a.index] = remaining
+        a.out.changes.append(
+            Change(a.recipient, "shield", start, remaining, "615.7", FrozenMap({"effect": a.index}))
+        )
+        a.notes.append(
+            f"{a.label}の残りは{remaining}点。" if remaining else f"{a.label}は使い切られた (615.7)。"
+        )
+
+
+def _apply_prevent_next_from_source(a: _Application, effect: PreventNextFromSource) -> None:
+    """CR 615.8: the next instance of damage from the source is prevented, however much (615.5: its gain counts it)."""
+    for hit in a.rhits:
+        if hit.amount <= 0 or hit.source.id != effect.source:
+            continue
+        before = hit.amount
+        done = a.prevent(hit, hit.amount, "615.8", a.label, a.index)
+        a.book.from_source_prevented[a.index] = a.book.from_source_prevented.get(a.index, 0) + done
+        if done:
+            a.book.used.add(a.index)
+            a.notes.append(
+                f"{a.label}により、{source_name(a.state, hit.source)}が{a.to_name}に与える{before}点のダメージを"
+                "すべて軽減 (615.8)。"
             )
-        return
 
-    if isinstance(effect, PreventNextFromSource):
-        for hit in rhits:
-            if hit.amount <= 0 or hit.source.id != effect.source:
-                continue
-            before = hit.amount
-            done = prevent(hit, hit.amount, "615.8", label, index)
-            book.from_source_prevented[index] = book.from_source_prevented.get(index, 0) + done
-            if done:
-                book.used.add(index)
-                notes.append(
-                    f"{label}により、{source_name(state, hit.source)}が{to_name}に与える{before}点のダメージを"
-                    "すべて軽減 (615.8)。"
-                )
-        return
 
-    if isinstance(effect, PreventAll):
-        for hit in rhits:
-            if hit.amount <= 0:
-                continue
-            if effect.from_ is not None and hit.source.id != effect.from_:
-                continue
-            if effect.combat_only and not hit.combat:
-                continue
-            before = hit.amount
-            if prevent(hit, hit.amount, "615.1", label, index):
-                notes.append(
-                    f"{label}により、{source_name(state, hit.source)}から{to_name}への{before}点のダメージを"
-                    "すべて軽減 (615.1)。"
-                )
-        return
+def _apply_prevent_all(a: _Application, effect: PreventAll) -> None:
+    """CR 615.1: all matching damage (from ``from``, combat only) is prevented."""
+    a.state, a.notes, a.to_name, a.label, a.index, a.rhits = (
+        a.state,
+        a.notes,
+        a.to_name,
+        a.label,
+        a.index,
+        a.rhits,
+    )
+    for hit in a.rhits:
+        if hit.amount <= 0:
+            continue
+        if effect.from_ is not None and hit.source.id != effect.from_:
+            continue
+        if effect.combat_only and not hit.combat:
+            continue
+        before = hit.amount
+        if a.prevent(hit, hit.amount, "615.1", a.label, a.index):
+            a.notes.append(
+                f"{a.label}により、{source_name(a.state, hit.source)}から{a.to_name}への{before}点のダメージを"
+                "すべて軽減 (615.1)。"
+            )
 
-    if isinstance(effect, PreventStatic):
-        for hit in rhits:
-            if hit.amount <= 0:
-                continue
-            before = hit.amount
-            done = prevent(hit, effect.amount, "615.10", label, index)
-            if done:
-                notes.append(
-                    f"{label}は{to_name}が{source_name(state, hit.source)}から受ける{before}点のうち"
-                    f"{done}点を軽減 (615.10)。残り{hit.amount}点。"
-                )
-        return
 
-    if isinstance(effect, PreventFromColor):
-        color = COLOR_JA[effect.color]
-        matched = False
-        for hit in rhits:
-            if hit.amount <= 0:
-                continue
-            if effect.color not in hit.source.colors:
-                notes.append(
-                    f"{source_name(state, hit.source)}は今{color}ではないので、{label}は"
-                    f"そのダメージを軽減しない"
-                    + ("。盾は消費されない (615.9)。" if effect.next_only else " (615.9)。")
-                )
-                _add(rules, "615.9")
-                continue
-            matched = True
-            before = hit.amount
-            done = prevent(hit, hit.amount, "615.9", label, index)
-            if done:
-                notes.append(
-                    f"{source_name(state, hit.source)}は{color}なので、{label}が{to_name}への"
-                    f"{before}点のダメージを軽減 (615.9)。"
-                )
-                if effect.next_only:
-                    book.used.add(index)
+def _apply_prevent_static(a: _Application, effect: PreventStatic) -> None:
+    """CR 615.10: ``amount`` of each damage event is prevented, separately for each source."""
+    a.state, a.notes, a.to_name, a.label, a.index, a.rhits = (
+        a.state,
+        a.notes,
+        a.to_name,
+        a.label,
+        a.index,
+        a.rhits,
+    )
+    for hit in a.rhits:
+        if hit.amount <= 0:
+            continue
+        before = hit.amount
+        done = a.prevent(hit, effect.amount, "615.10", a.label, a.index)
+        if done:
+            a.notes.append(
+                f"{a.label}は{a.to_name}が{source_name(a.state, hit.source)}から受ける{before}点のうち"
+                f"{done}点を軽減 (615.10)。残り{hit.amount}点。"
+            )
+
+
+def _apply_prevent_from_color(a: _Application, effect: PreventFromColor) -> None:
+    """CR 615.9, 609.7b: damage from a source of that colour now is prevented; a mismatch uses up nothing."""
+    color = COLOR_JA[effect.color]
+    matched = False
+    for hit in a.rhits:
+        if hit.amount <= 0:
+            continue
+        if effect.color not in hit.source.colors:
+            a.notes.append(
+                f"{source_name(a.state, hit.source)}は今{color}ではないので、{a.label}は"
+                f"そのダメージを軽減しない"
+                + ("。盾は消費されない (615.9)。" if effect.next_only else " (615.9)。")
+            )
+            _add(a.rules, "615.9")
+            continue
+        matched = True
+        before = hit.amount
+        done = a.prevent(hit, hit.amount, "615.9", a.label, a.index)
+        if done:
+            a.notes.append(
+                f"{source_name(a.state, hit.source)}は{color}なので、{a.label}が{a.to_name}への"
+                f"{before}点のダメージを軽減 (615.9)。"
+            )
             if effect.next_only:
-                break
-        if matched:
-            _add(rules, "615.9")
+                a.book.used.add(a.index)
+        if effect.next_only:
+            break
+    if matched:
+        _add(a.rules, "615.9")
+
+
+_APPLY: dict[type, Callable[[_Application, Any], None]] = {
+    DamageMultiplier: _apply_damage_multiplier,
+    PreventNext: _apply_prevent_next,
+    PreventNextFromSource: _apply_prevent_next_from_source,
+    PreventAll: _apply_prevent_all,
+    PreventStatic: _apply_prevent_static,
+    PreventFromColor: _apply_prevent_from_color,
+}
+"""How each effect kind of § 1.4 applies (EFFECTS2 are applied by :mod:`rules_core.redirection`)."""

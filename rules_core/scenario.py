@@ -24,11 +24,13 @@ rules_core.errors.ScenarioError: players[0].life: 整数で指定してくださ
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
+from . import protection as pr
 from ._frozen import FrozenMap
 from .effects import (
+    EFFECTS2,
     ENGINE_EFFECT_TYPES,
     AssignByToughness,
     CantBePrevented,
@@ -36,6 +38,8 @@ from .effects import (
     ControlCondition,
     CounterMultiplier,
     DamageMultiplier,
+    DamagePlus,
+    Dealer,
     Effect,
     LifeCantChange,
     LifeFloor,
@@ -44,19 +48,23 @@ from .effects import (
     NoLifeGain,
     NoLossForLife,
     PreventAll,
+    PreventAllBut,
+    PreventAnd,
     PreventFromColor,
+    PreventHalf,
     PreventNext,
     PreventNextFromSource,
     PreventStatic,
+    RedirectDamage,
     Regenerate,
     TargetFilter,
 )
 from .errors import ScenarioError
-from .ja import COLOR_JA
 from .state import (
     COLORS,
     DAMAGEABLE_TYPES,
     KEYWORDS,
+    OTHER_PERMANENT_TYPES,
     GameState,
     Permanent,
     Player,
@@ -125,6 +133,8 @@ class NoncombatEvent:
             }
             if self.source.name is None:
                 del src["name"]
+            if self.source.types:
+                src["types"] = list(self.source.types)
             if self.source.id is not None:
                 src = {"id": self.source.id, **src}
         else:
@@ -316,6 +326,8 @@ def _player_doc(p: Player) -> dict[str, Any]:
         doc["name"] = p.name
     doc["life"] = p.life
     doc["poison"] = p.poison
+    if p.protection:
+        doc["protection"] = pr.protection_doc(p.protection)
     return doc
 
 
@@ -342,7 +354,7 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
         doc["counters"]["shield"] = p.shield_counters
     doc["keywords"] = sorted(p.keywords)
     doc["toxic"] = p.toxic
-    doc["protection"] = list(p.protection)
+    doc["protection"] = pr.protection_doc(p.protection, p.protection_after_blocks)
     if p.tapped:
         doc["tapped"] = True
     if p.may_assign_as_though_unblocked:
@@ -548,7 +560,7 @@ _TOP_KEYS = frozenset(
         "choices",
     )
 )
-_PLAYER_KEYS = frozenset(("id", "name", "life", "poison"))
+_PLAYER_KEYS = frozenset(("id", "name", "life", "poison", "protection"))
 _PERMANENT_KEYS = frozenset(
     (
         "id",
@@ -600,6 +612,7 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
     for i, raw in enumerate(players):
         player = _parse_player(raw, f"players[{i}]", ids)
         ids.players[player.id] = player
+    _player_protection(players, ids)
 
     active = doc.get("active_player")
     active_player = next(iter(ids.players)) if active is None else ids.player(active, "active_player")
@@ -624,6 +637,8 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
     effects = tuple(_parse_effect(raw, f"effects[{i}]", ids) for i, raw in enumerate(effects_raw))
 
     choices = _parse_choices(doc.get("choices", {}), "choices", ids, effects)
+    if isinstance(event, CombatEvent):
+        _check_unblocked_choices(effects, event)
 
     return Scenario(
         players=tuple(ids.players.values()),
@@ -688,14 +703,14 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
     obj = _record(raw, path, _PERMANENT_KEYS, ("id", "controller", "types"))
     ident = ids.new(obj["id"], f"{path}.id")
     controller = ids.player(obj["controller"], f"{path}.controller")
-    types_list = _choices_list(obj["types"], f"{path}.types", DAMAGEABLE_TYPES)
-    if not types_list:
+    types_list = _choices_list(obj["types"], f"{path}.types", _PERMANENT_TYPES)
+    if not _DAMAGEABLE.intersection(types_list):
         raise _fail(
             f"{path}.types",
             "creature、planeswalker、battle のうち1つ以上を指定してください",
             "must hold at least one of creature, planeswalker, battle",
         )
-    types = tuple(t for t in DAMAGEABLE_TYPES if t in types_list)
+    types = tuple(t for t in _PERMANENT_TYPES if t in types_list)
     is_creature = "creature" in types
     is_planeswalker = "planeswalker" in types
     is_battle = "battle" in types
@@ -739,6 +754,7 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
     elif "subtypes" in obj:
         _list(obj["subtypes"], f"{path}.subtypes", MAX_SUBTYPES)
 
+    protection, after_blocks = _parse_protection(obj, path, ids) if "protection" in obj else _NO_PROTECTION
     return Permanent(
         id=ident,
         controller=controller,
@@ -753,7 +769,8 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
         minus_counters=minus,
         keywords=frozenset(_set_of(obj, "keywords", path, KEYWORDS)),
         toxic=_amount(obj, "toxic", 0, path, 0, MAX_TOXIC),
-        protection=sort_colors(_set_of(obj, "protection", path, COLORS)),
+        protection=protection,
+        protection_after_blocks=after_blocks,
         loyalty=_amount(obj, "loyalty", 0, path, 0, MAX_AMOUNT) if is_planeswalker else None,
         defense=_amount(obj, "defense", 0, path, 0, MAX_AMOUNT) if is_battle else None,
         protector=(
@@ -782,7 +799,7 @@ def _parse_event(raw: Any, path: str, ids: _Ids) -> Event | None:
     return _parse_combat(obj, path, ids)
 
 
-_SOURCE_KEYS = frozenset(("id", "name", "controller", "colors", "keywords"))
+_SOURCE_KEYS = frozenset(("id", "name", "controller", "colors", "keywords", "types"))
 _NONCOMBAT_KEYS = frozenset(
     ("type", "source", "damage", "excess_to", "cant_be_prevented", "cant_be_regenerated")
 )
@@ -801,6 +818,7 @@ def _parse_source(raw_source: Any, path: str, ids: _Ids) -> str | Source:
         name=_name(sobj.get("name"), f"{path}.name"),
         colors=sort_colors(_choices_list(sobj.get("colors", []), f"{path}.colors", COLORS)),
         keywords=frozenset(_choices_list(sobj.get("keywords", []), f"{path}.keywords", KEYWORDS)),
+        types=_source_types(sobj, path),
     )
     ids.source_id = source_id
     return source
@@ -938,13 +956,12 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
                     "ブロックできるのは防御プレイヤーのクリーチャーだけです (509.1a)",
                     "only the defending player's creatures can block",
                 )
-            shared = [c for c in blocker.colors if c in attacker.protection]
-            if shared:
+            forbidden = pr.blocking_forbidden(attacker, blocker)
+            if forbidden is not None:
                 raise _fail(
                     bpath,
-                    f"プロテクション({COLOR_JA[shared[0]]})を持つ攻撃クリーチャーは"
-                    f"{COLOR_JA[shared[0]]}のクリーチャーにブロックされません (702.16f)",
-                    "an attacker with protection can't be blocked by creatures of that colour",
+                    pr.cant_block_message(forbidden, lambda ident: ids.players[ident].label),
+                    "an attacker with protection can't be blocked by creatures with that quality",
                 )
             blockers.append(blocker_id)
         blocked_raw = aobj.get("blocked")
@@ -1021,7 +1038,7 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "prevent_all": (("to", "from", "combat_only"), ()),
     "prevent_static": (("amount", "to", "to_filter"), ("amount",)),
     "prevent_from_color": (("color", "to", "next_only", "used"), ("color", "to")),
-    "damage_multiplier": (("factor", "from_controller", "to"), ("factor",)),
+    "damage_multiplier": (("factor", "from_controller", "to", "to_opponents_of"), ("factor",)),
     "life_gain_multiplier": (("player", "factor"), ("player", "factor")),
     "no_life_gain": (("player",), ()),
     "life_floor": (("player", "floor", "if_controls_creature", "condition"), ("player",)),
@@ -1033,6 +1050,11 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "life_cant_change": (("player",), ("player",)),
     "no_loss_for_life": (("player", "damage_as_infect"), ("player",)),
     "assign_by_toughness": (("controller",), ()),
+    "redirect_damage": (("from", "to", "and_permanents", "amount", "source", "used"), ("from", "to")),
+    "prevent_and": (("to", "then", "amount", "source", "dealer", "player", "used"), ("to", "then")),
+    "damage_plus": (("amount", "from_controller", "source_color", "to_opponents", "to"), ("amount",)),
+    "prevent_half": (("player",), ("player",)),
+    "prevent_all_but": (("to", "source", "leave", "used"), ("to", "source")),
 }
 _EFFECT_KINDS = tuple(ENGINE_EFFECT_TYPES)
 _EFFECT_ALLOWED = {kind: frozenset(("type", "name", *allowed)) for kind, (allowed, _) in _EFFECT_KEYS.items()}
@@ -1055,6 +1077,9 @@ def _parse_effect(raw: Any, path: str, ids: _Ids) -> Effect:
 
     def amount(key: str, lo: int = 0, hi: int = MAX_AMOUNT) -> int:
         return _int(obj[key], f"{path}.{key}", lo, hi)
+
+    if kind in _EFFECTS2_KINDS:
+        return _parse_effect2(kind, obj, path, ids, name)
 
     if kind == "prevent_next":
         return PreventNext(
@@ -1098,6 +1123,7 @@ def _parse_effect(raw: Any, path: str, ids: _Ids) -> Effect:
             factor=amount("factor", 1, MAX_FACTOR),
             from_controller=opt("from_controller", ids.player),
             to=opt("to", ids.object),
+            to_opponents_of=opt("to_opponents_of", ids.player),
             name=name,
         )
     if kind == "life_gain_multiplier":
@@ -1210,10 +1236,10 @@ def _parse_choices(raw: Any, path: str, ids: _Ids, effects: tuple[Effect, ...]) 
     for key, division in alloc_raw.items():
         apath = f"{path}.shield_allocation.{key}"
         index = _effect_index(key, apath, effects)
-        if not isinstance(effects[index], PreventNext):
+        if not (isinstance(effects[index], PreventNext) or _is_counted_shield(effects[index])):
             raise _fail(
                 apath,
-                "prevent_next(軽減の盾)の効果の番号を指定してください (615.7)",
+                "prevent_next(軽減の盾)か、amount を持つ prevent_and / redirect_damage の効果の番号を指定してください (615.7)",
                 "must name a prevent_next effect",
             )
         dobj = _obj(division, apath)
@@ -1285,9 +1311,226 @@ def _parse_no_loss_for_life(obj: Mapping[str, Any], path: str, ids: _Ids, name: 
     )
 
 
+# --------------------------------------------------------------------------- effects2: protection from any
+# quality (702.16), redirection (614.9), prevention with additional effects (615.5), damage modifiers
+
+_PERMANENT_TYPES: Final = (*DAMAGEABLE_TYPES, *OTHER_PERMANENT_TYPES)
+_DAMAGEABLE: Final = frozenset(DAMAGEABLE_TYPES)
+_NO_PROTECTION: Final[tuple[tuple[str, ...], tuple[str, ...]]] = ((), ())
+_PROTECTION_ENTRY_KEYS = frozenset(("from", "player", "after_blocks"))
+MAX_PROTECTION: Final = 64
+
+
+def _parse_protection(
+    obj: Mapping[str, Any], path: str, ids: _Ids, *, player: bool = False
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``protection`` of a permanent or player: the qualities (:mod:`rules_core.protection`) and those
+    gained after blockers were declared (509.1h)."""
+    value = obj.get("protection")
+    if value is None:
+        return (), ()
+    ppath = f"{path}.protection"
+    if type(value) is list and all(type(v) is str and v in COLORS for v in value) and len(value) <= 20:
+        return sort_colors(value), ()
+    items = _list(value, ppath, MAX_PROTECTION)
+    qualities: list[str] = []
+    late: list[str] = []
+    early: list[str] = []
+    for i, item in enumerate(items):
+        ipath = f"{ppath}[{i}]"
+        if isinstance(item, str):
+            quality = _choice(item, ipath, pr.QUALITIES)
+            qualities.append(quality)
+            early.append(quality)
+            continue
+        entry = _record(item, ipath, _PROTECTION_ENTRY_KEYS)
+        if ("from" in entry) == ("player" in entry):
+            raise _fail(
+                ipath,
+                "from(性質)か player(プレイヤーのID)のどちらか一方を指定してください (702.16a, 702.16k)",
+                "give either from or player",
+            )
+        if "from" in entry:
+            quality = _choice(entry["from"], f"{ipath}.from", pr.QUALITIES)
+        else:
+            quality = pr.player_quality(ids.player(entry["player"], f"{ipath}.player"))
+        if _bool(entry.get("after_blocks", False), f"{ipath}.after_blocks"):
+            if player:
+                raise _fail(
+                    f"{ipath}.after_blocks",
+                    "プレイヤーのプロテクションには指定できません(ブロックに関係するのはパーマネントだけです)",
+                    "only for a permanent",
+                )
+            late.append(quality)
+        else:
+            early.append(quality)
+        qualities.append(quality)
+    ordered = pr.sort_qualities(qualities)
+    # 702.16m: one instance from before blocks is enough for the restriction (509.1b).
+    return ordered, tuple(q for q in ordered if q in late and q not in early)
+
+
+def _player_protection(raw_players: list[Any], ids: _Ids) -> None:
+    """Players' ``protection`` (702.16j, k), read once every player is known (protection from a player)."""
+    for i, raw in enumerate(raw_players):
+        if "protection" in raw and raw["protection"] is not None:  # each raw player passed _record
+            qualities, _late = _parse_protection(raw, f"players[{i}]", ids, player=True)
+            player = ids.players[raw["id"]]
+            ids.players[player.id] = replace(player, protection=qualities)
+
+
+def _source_types(sobj: Mapping[str, Any], path: str) -> tuple[str, ...]:
+    """An inline source's card types (for protection from a card type, 702.16a)."""
+    if not sobj.get("types"):
+        if "types" in sobj:
+            _list(sobj["types"], f"{path}.types", len(pr.SOURCE_TYPES))
+        return ()
+    listed = _choices_list(sobj["types"], f"{path}.types", pr.SOURCE_TYPES)
+    return tuple(t for t in pr.SOURCE_TYPES if t in listed)
+
+
+_EFFECTS2_KINDS = frozenset(cls.type for cls in EFFECTS2)
+_PREVENT_THEN = ("plus_counters", "minus_counters", "deal_damage", "draw")
+_DEALER_KEYS = frozenset(("name", "controller", "colors"))
+
+
+def _parse_effect2(kind: str, obj: Mapping[str, Any], path: str, ids: _Ids, name: str | None) -> Effect:
+    """The effect kinds of :data:`rules_core.effects.EFFECTS2` (keys already checked)."""
+
+    def opt(key: str, parse: Callable[[Any, str], Any]) -> Any:
+        value = obj.get(key)
+        return None if value is None else parse(value, f"{path}.{key}")
+
+    def flag(key: str) -> bool:
+        return _bool(obj.get(key, False), f"{path}.{key}")
+
+    def count(key: str, lo: int = 0) -> int | None:
+        value = obj.get(key)
+        return None if value is None else _int(value, f"{path}.{key}", lo, MAX_AMOUNT)
+
+    if kind == "redirect_damage":
+        origin = ids.object(obj["from"], f"{path}.from")
+        target = ids.object(obj["to"], f"{path}.to")
+        if target == origin:
+            raise _fail(
+                f"{path}.to",
+                "移し替え先は from と別のものを指定してください (614.9)",
+                "to must differ from from",
+            )
+        and_permanents = flag("and_permanents")
+        if and_permanents and origin not in ids.players:
+            raise _fail(
+                f"{path}.and_permanents",
+                "from がプレイヤーのときだけ指定できます(そのプレイヤーのパーマネントも含める)",
+                "only when from is a player",
+            )
+        return RedirectDamage(
+            from_=origin,
+            to=target,
+            and_permanents=and_permanents,
+            amount=count("amount"),
+            source=opt("source", ids.source),
+            used=flag("used"),
+            name=name,
+        )
+    if kind == "prevent_and":
+        then = _choice(obj["then"], f"{path}.then", _PREVENT_THEN)
+        to = ids.object(obj["to"], f"{path}.to")
+        if then in ("plus_counters", "minus_counters") and to not in ids.permanents:
+            raise _fail(
+                f"{path}.to",
+                "カウンターを置く効果では to にパーマネントを指定してください",
+                "must be a permanent",
+            )
+        dealer: Dealer | None = None
+        if then == "deal_damage":
+            if obj.get("dealer") is None:
+                raise _fail(
+                    f"{path}.dealer",
+                    "then が deal_damage のときは必須の項目です(ダメージを与える発生源)",
+                    "required for deal_damage",
+                )
+            dpath = f"{path}.dealer"
+            dobj = _record(obj["dealer"], dpath, _DEALER_KEYS, ("controller",))
+            dealer = Dealer(
+                controller=ids.player(dobj["controller"], f"{dpath}.controller"),
+                name=_name(dobj.get("name"), f"{dpath}.name"),
+                colors=sort_colors(_choices_list(dobj.get("colors", []), f"{dpath}.colors", COLORS)),
+            )
+        elif obj.get("dealer") is not None:
+            raise _fail(
+                f"{path}.dealer", "then が deal_damage のときだけ指定できます", "only for deal_damage"
+            )
+        if obj.get("player") is not None and then != "draw":
+            raise _fail(f"{path}.player", "then が draw のときだけ指定できます", "only for draw")
+        amount = count("amount")
+        source = opt("source", ids.source)
+        if amount is not None and source is not None:
+            raise _fail(
+                f"{path}.source",
+                "amount(次のN点)と source(その発生源からの次のダメージ)は同時に指定できません",
+                "give either amount or source",
+            )
+        return PreventAnd(
+            to=to,
+            then=then,
+            amount=amount,
+            source=source,
+            dealer=dealer,
+            player=opt("player", ids.player),
+            used=flag("used"),
+            name=name,
+        )
+    if kind == "damage_plus":
+        to_opponents = flag("to_opponents")
+        from_controller = opt("from_controller", ids.player)
+        if to_opponents and from_controller is None:
+            raise _fail(
+                f"{path}.from_controller",
+                "to_opponents を指定するときは必須の項目です(誰の対戦相手か)",
+                "required with to_opponents",
+            )
+        return DamagePlus(
+            amount=_int(obj["amount"], f"{path}.amount", 1, MAX_AMOUNT),
+            from_controller=from_controller,
+            source_color=opt("source_color", lambda v, p: _choice(v, p, COLORS)),
+            to_opponents=to_opponents,
+            to=opt("to", ids.object),
+            name=name,
+        )
+    if kind == "prevent_half":
+        return PreventHalf(player=ids.player(obj["player"], f"{path}.player"), name=name)
+    return PreventAllBut(
+        to=ids.player(obj["to"], f"{path}.to"),
+        source=ids.permanent(obj["source"], f"{path}.source"),
+        leave=_int(obj.get("leave", 1), f"{path}.leave", 0, MAX_AMOUNT),
+        used=flag("used"),
+        name=name,
+    )
+
+
 _NEW_EFFECT_PARSERS: dict[str, Callable[[Mapping[str, Any], str, _Ids, str | None], Effect]] = {
     "regenerate": _parse_regenerate,
     "cant_be_regenerated": _parse_cant_be_regenerated,
     "life_cant_change": _parse_life_cant_change,
     "no_loss_for_life": _parse_no_loss_for_life,
 }
+
+
+def _check_unblocked_choices(effects: tuple[Effect, ...], event: CombatEvent) -> None:
+    """Forcefield chooses an unblocked creature (609.7b rechecks it; 509.1h: being blocked doesn't change
+    during the combat damage step): a ``prevent_all_but`` source must not be a blocked attacker."""
+    for i, effect in enumerate(effects):
+        if isinstance(effect, PreventAllBut):
+            attack = event.attack_of(effect.source)
+            if attack is not None and attack.blocked:
+                raise _fail(
+                    f"effects[{i}].source",
+                    f"ブロックされたクリーチャーは選べません(ブロックされていないクリーチャーを選ぶ効果です): {effect.source}",
+                    "must be an unblocked creature",
+                )
+
+
+def _is_counted_shield(effect: Effect) -> bool:
+    """A ``prevent_and`` or ``redirect_damage`` with ``amount``: a shield whose damage the player chooses (615.7)."""
+    return isinstance(effect, PreventAnd | RedirectDamage) and effect.amount is not None

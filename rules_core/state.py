@@ -31,6 +31,9 @@ KEYWORDS: Final = (
 DAMAGEABLE_TYPES: Final = ("creature", "planeswalker", "battle")
 """CR 120.1a: only battles, creatures and planeswalkers can be dealt damage."""
 
+OTHER_PERMANENT_TYPES: Final = ("artifact", "enchantment")
+"""Card types a damageable permanent may have besides (an artifact creature), for protection (CR 702.16a)."""
+
 
 def sort_colors(colors: Iterable[str]) -> tuple[str, ...]:
     """Colours without repeats, in WUBRG order.
@@ -53,6 +56,8 @@ class Player:
     life: int = 20
     poison: int = 0
     lost: bool = False
+    protection: tuple[str, ...] = ()
+    """CR 702.16j-k: a player's protection qualities (``rules_core.protection``), e.g. ``("everything",)``."""
 
     @property
     def label(self) -> str:
@@ -103,6 +108,8 @@ class Permanent:
     battlefield."""
     may_assign_as_though_unblocked: bool = False
     """It may assign its combat damage as though it weren't blocked (《茨の精霊》; CR 510.1c gives way to 510.1b)."""
+    protection_after_blocks: tuple[str, ...] = ()
+    """CR 509.1h: the qualities of ``protection`` gained after blockers were declared (they don't undo a block)."""
 
     @property
     def label(self) -> str:
@@ -192,6 +199,8 @@ class Source:
     keywords: frozenset[str] = frozenset()
     toxic: int = 0
     is_creature: bool = False
+    types: tuple[str, ...] = ()
+    """Card types, for protection from a card type (CR 702.16a): ``creature``, ``artifact``, ``instant``..."""
 
     @property
     def label(self) -> str:
@@ -216,6 +225,7 @@ class Source:
             keywords=permanent.keywords,
             toxic=permanent.toxic,
             is_creature=permanent.is_creature,
+            types=permanent.types,
         )
 
 

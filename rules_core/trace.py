@@ -84,6 +84,9 @@ class Stage:
     changes: tuple[Change, ...] = ()
     events: tuple[FrozenMap[str, Any], ...] = ()
     extra: FrozenMap[str, Any] = NO_EXTRA
+    orders: FrozenMap[str, Any] = NO_EXTRA
+    """Stage 120.4b (boards with redirection or damage modifiers): per affected object, the effects that
+    could apply and those that applied, in order (CR 616.1); read by :mod:`rules_core.ordering`, not written."""
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
