@@ -39,6 +39,7 @@ from .ja import DEFENDER_KIND_JA
 from .scenario import CombatEvent, Scenario
 from .state import GameState, Permanent, Source
 from .trace import Resolution, Stage, Step
+from .triggers import follow_up, reacts, turn_order
 
 FIRST = "first_strike_damage"
 REGULAR = "combat_damage"
@@ -416,6 +417,7 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
     views: list[tuple[str, CombatView, _StepInput]] = []
     all_dealers = frozenset(_event(scenario).combatants)
     plan: list[tuple[str, int]] = [(FIRST, 1), (REGULAR, 2)] if two_steps else [(REGULAR, 1)]
+    reacting = reacts(state)
     for name, number in plan:
         if number == 2 and sum(1 for p in state.players if not p.lost) <= 1:
             last = steps[-1]
@@ -475,6 +477,18 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
         outcome = deal_damage(
             state, effects, scenario.choices, _damage_list(state, full_a, full_b), combat=True
         )
+        if reacting:  # CR 510.3a: what the step triggered resolves before the next step
+            made, after, effects = follow_up(
+                before=state,
+                outcome=outcome,
+                step=Step(name, (stage, *outcome.stages)),
+                choices=scenario.choices,
+                turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
+                combat=True,
+            )
+            steps.extend(made)
+            state = after
+            continue
         steps.append(Step(name, (stage, *outcome.stages)))
         state, effects = outcome.state, outcome.effects
     return _CombatRun(True, (), tuple(steps), state, effects, tuple(views))

@@ -21,6 +21,7 @@ from .prevention import apply_damage_effects
 from .results import apply_results, damage_results
 from .sba import check_state_based_actions
 from .scenario import Choices
+from .sieges import defeated_sieges
 from .state import GameState, Permanent, Source
 from .text import source_name, who
 from .trace import Change, Stage
@@ -145,10 +146,12 @@ def deal_damage(
     combat: bool,
     excess_to: str | None = None,
     cant_be_prevented: bool = False,
+    keep_battles: frozenset[str] = frozenset(),
 ) -> DamageOutcome:
     """Process one damage event (CR 120.4a-d) and the state-based actions after it (CR 704).
 
     ``damage`` lists (source, recipient id, amount) — all dealt simultaneously.
+    ``keep_battles``: battles whose own triggered ability is on the stack (CR 704.5v).
     The function is pure: ``state`` and ``effects`` are not changed.
     """
     hits = [Hit(source, to, amount, combat=combat) for source, to, amount in damage]
@@ -222,10 +225,22 @@ def deal_damage(
         )
         rules_d.append("120.5")
     stages.append(Stage("120.4d", tuple(rules_d), tuple(notes_d), tuple(event.changes)))
-    state = event.state
 
-    # 704
-    state, rounds, remarks = check_state_based_actions(state)
+    # 704 (a Siege whose last defense counter was just removed has its ability waiting: 310.11b)
+    keep = keep_battles | defeated_sieges(state, event.changes) if event.changes else keep_battles
+    state, sba_stages = state_based_stages(event.state, keep_battles=keep)
+    stages.extend(sba_stages)
+    return DamageOutcome(state, effects, tuple(stages), tuple(hits))
+
+
+def state_based_stages(
+    state: GameState, *, keep_battles: frozenset[str] = frozenset()
+) -> tuple[GameState, list[Stage]]:
+    """CR 704.3: check state-based actions until none applies; one ``704`` stage per round that did
+    something, or one ``"round": 0`` stage when nothing did. ``keep_battles`` as in
+    :func:`~rules_core.sba.check_state_based_actions`."""
+    stages: list[Stage] = []
+    state, rounds, remarks = check_state_based_actions(state, keep_battles=keep_battles)
     if not rounds:
         stages.append(
             Stage(
@@ -254,4 +269,4 @@ def deal_damage(
             stages[-1].events,
             FrozenMap({"round": last}),
         )
-    return DamageOutcome(state, effects, tuple(stages), tuple(hits))
+    return state, stages

@@ -9,6 +9,7 @@ from .damage import deal_damage
 from .scenario import CombatEvent, NoncombatEvent, Scenario, parse_scenario
 from .state import Source
 from .trace import Resolution, Step
+from .triggers import follow_up, reacts, turn_order
 
 
 def noncombat_source(scenario: Scenario, event: NoncombatEvent) -> Source:
@@ -52,12 +53,18 @@ def resolve(scenario: Scenario) -> Resolution:
         excess_to=event.excess_to,
         cant_be_prevented=event.cant_be_prevented,
     )
-    return Resolution(
-        legal=True,
-        steps=(Step("damage", outcome.stages),),
-        state=outcome.state,
-        effects=outcome.effects,
-    )
+    step = Step("damage", outcome.stages)
+    if reacts(scenario.state):
+        steps, state, effects = follow_up(
+            before=scenario.state,
+            outcome=outcome,
+            step=step,
+            choices=scenario.choices,
+            turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
+            combat=False,
+        )
+        return Resolution(legal=True, steps=steps, state=state, effects=effects)
+    return Resolution(legal=True, steps=(step,), state=outcome.state, effects=outcome.effects)
 
 
 def resolve_document(doc: Mapping[str, Any]) -> dict[str, Any]:

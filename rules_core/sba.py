@@ -4,7 +4,8 @@ Implemented: 704.5a (life 0 or less), 704.5c (ten or more poison counters),
 704.5f (toughness 0 or less, even if indestructible), 704.5g (lethal damage,
 unless indestructible: 702.12b), 704.5h (deathtouch damage since the last
 check, unless indestructible), 704.5i (loyalty 0), 704.5q (+1/+1 and -1/-1
-counters annihilate), 704.5v (defense 0).
+counters annihilate), 704.5v (defense 0, unless the battle's own triggered ability is waiting or on the
+stack: a defeated Siege, CR 310.11b).
 """
 
 from __future__ import annotations
@@ -33,8 +34,13 @@ def _add(rules: list[str], rule: str) -> None:
         rules.append(rule)
 
 
-def check_state_based_actions(state: GameState) -> tuple[GameState, list[SbaRound], list[str]]:
+def check_state_based_actions(
+    state: GameState, *, keep_battles: frozenset[str] = frozenset()
+) -> tuple[GameState, list[SbaRound], list[str]]:
     """Perform state-based actions until none applies.
+
+    ``keep_battles``: battles that are the source of a triggered ability that has triggered and not
+    yet left the stack (a defeated Siege's, CR 310.11b); 704.5v leaves them on the battlefield.
 
     Returns the new state, the rounds that did something, and notes about what
     did *not* happen that a learner expects (indestructible survivors).
@@ -49,7 +55,7 @@ def check_state_based_actions(state: GameState) -> tuple[GameState, list[SbaRoun
     remarks: list[str] = []
     told: set[str] = set()
     for number in range(1, MAX_ROUNDS + 1):
-        state, done = _one_round(state, number, remarks, told)
+        state, done = _one_round(state, number, remarks, told, keep_battles)
         if done is None:
             break
         rounds.append(done)
@@ -57,7 +63,7 @@ def check_state_based_actions(state: GameState) -> tuple[GameState, list[SbaRoun
 
 
 def _one_round(
-    state: GameState, number: int, remarks: list[str], told: set[str]
+    state: GameState, number: int, remarks: list[str], told: set[str], keep_battles: frozenset[str]
 ) -> tuple[GameState, SbaRound | None]:
     rules: list[str] = []
     notes: list[str] = []
@@ -129,7 +135,14 @@ def _one_round(
         if p.is_planeswalker and (p.loyalty or 0) <= 0:
             why.append("704.5i")
             notes.append(f"{p.label}は忠誠度が0なので、オーナーの墓地に置かれる (704.5i)。")
-        if p.is_battle and (p.defense or 0) <= 0:
+        if p.is_battle and (p.defense or 0) <= 0 and p.id in keep_battles:
+            if p.id + "v" not in told:
+                told.add(p.id + "v")
+                remarks.append(
+                    f"{p.label}は守備値が0だが、その最後の守備カウンターが取り除かれたときに誘発した能力が"
+                    "まだスタックを離れていないので、墓地には置かれない (704.5v, 310.11b)。"
+                )
+        elif p.is_battle and (p.defense or 0) <= 0:
             why.append("704.5v")
             notes.append(f"{p.label}は守備値が0なので、オーナーの墓地に置かれる (704.5v)。")
         if why:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
+from . import trigger_types as tt
 from ._frozen import FrozenMap
 from .effects import (
     EFFECT_TYPES,
@@ -57,6 +58,7 @@ from .state import (
     Source,
     sort_colors,
 )
+from .trigger_types import Trigger, TriggerEffect
 
 FORMAT_VERSION: Final = 1
 
@@ -309,6 +311,8 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
     doc["keywords"] = sorted(p.keywords)
     doc["toxic"] = p.toxic
     doc["protection"] = list(p.protection)
+    if p.triggers:
+        doc["triggers"] = [t.to_dict() for t in p.triggers]
     return doc
 
 
@@ -529,6 +533,7 @@ _PERMANENT_KEYS = frozenset(
         "keywords",
         "toxic",
         "protection",
+        "triggers",
     )
 )
 _COUNTER_KEYS = frozenset(("+1/+1", "-1/-1"))
@@ -569,6 +574,7 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
         permanent = _parse_permanent(raw, f"permanents[{i}]", ids)
         ids.permanents[permanent.id] = permanent
 
+    _check_trigger_ids(ids)
     event = _parse_event(doc.get("event"), "event", ids)
     if isinstance(event, CombatEvent):
         for i, attack in enumerate(event.attacks):
@@ -709,6 +715,7 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
         protector=(
             ids.player(obj["protector"], f"{path}.protector") if obj.get("protector") is not None else None
         ),
+        triggers=_parse_triggers(obj["triggers"], f"{path}.triggers") if obj.get("triggers") else (),
     )
 
 
@@ -1125,3 +1132,98 @@ def _source_key(value: Any, path: str, ids: _Ids) -> str:
     if ident in ids.permanents or ident == ids.source_id:
         return ident
     raise _fail(path, f"存在しない発生源のIDです: {ident}", f"no source with id {ident!r}")
+
+
+# --------------------------------------------------------------------------- triggered abilities (拡張)
+
+MAX_TRIGGERS_PER_PERMANENT: Final = 8
+_TRIGGER_KEYS = frozenset(("when", "damage", "recipient", "watch", "name", "effect"))
+_TRIGGER_EFFECT_KEYS: dict[str, frozenset[str]] = {
+    "gain_life": frozenset(("type", "amount", "player")),
+    "lose_life": frozenset(("type", "amount", "player")),
+    "counters": frozenset(("type", "amount", "kind", "on")),
+    "damage": frozenset(("type", "amount", "to")),
+}
+_DAMAGE_WHEN = ("deals_damage", "dealt_damage", "excess_damage")
+
+
+def _parse_triggers(raw: Any, path: str) -> tuple[Trigger, ...]:
+    """A permanent's ``triggers`` (CR 603): ids in effects are checked once every permanent is known."""
+    items = _list(raw, path, MAX_TRIGGERS_PER_PERMANENT)
+    return tuple(_parse_trigger(item, f"{path}[{i}]") for i, item in enumerate(items))
+
+
+def _parse_trigger(raw: Any, path: str) -> Trigger:
+    obj = _record(raw, path, _TRIGGER_KEYS, ("when", "effect"))
+    when = _choice(obj["when"], f"{path}.when", tt.WHEN)
+    damage = _choice(obj.get("damage", "any"), f"{path}.damage", tt.DAMAGE_KINDS)
+    if damage != "any" and when not in _DAMAGE_WHEN:
+        raise _fail(
+            f"{path}.damage",
+            "damage はダメージで誘発する能力(deals_damage、dealt_damage、excess_damage)にだけ指定できます",
+            "only for damage triggers",
+        )
+    recipient = _choice(obj.get("recipient", "any"), f"{path}.recipient", tt.RECIPIENT_KINDS)
+    if recipient != "any" and when != "deals_damage":
+        raise _fail(
+            f"{path}.recipient", "recipient は deals_damage にだけ指定できます", "only for deals_damage"
+        )
+    watch = _choice(obj.get("watch", tt.SELF), f"{path}.watch", tt.WATCH)
+    if "watch" in obj and when not in ("damage_prevented", "excess_damage"):
+        raise _fail(
+            f"{path}.watch",
+            "watch は damage_prevented と excess_damage にだけ指定できます",
+            "only for damage_prevented and excess_damage",
+        )
+    epath = f"{path}.effect"
+    eobj = _obj(obj["effect"], epath)
+    if "type" not in eobj:
+        raise _fail(f"{epath}.type", "必須の項目です", "required")
+    kind = _choice(eobj["type"], f"{epath}.type", tt.EFFECT_KINDS)
+    _keys(eobj, epath, _TRIGGER_EFFECT_KEYS[kind])
+    amount_raw = eobj.get("amount", 1)
+    amount: int | str
+    if amount_raw == tt.THAT_MUCH:
+        if when == "dies":
+            raise _fail(
+                f"{epath}.amount",
+                "「死亡したとき」の能力には「その点数」がありません。数で指定してください",
+                "a dies trigger has no amount to refer to",
+            )
+        amount = tt.THAT_MUCH
+    else:
+        amount = _int(amount_raw, f"{epath}.amount", 0, MAX_AMOUNT)
+    fields: dict[str, str] = {}
+    if kind in ("gain_life", "lose_life"):
+        fields["player"] = _id(eobj.get("player", tt.CONTROLLER), f"{epath}.player")
+        if fields["player"] == tt.EACH_OPPONENT and kind == "gain_life":
+            raise _fail(f"{epath}.player", "gain_life には each_opponent は使えません", "not for gain_life")
+    elif kind == "counters":
+        fields["kind"] = _choice(eobj.get("kind", "+1/+1"), f"{epath}.kind", tt.COUNTER_KINDS)
+        fields["on"] = _id(eobj.get("on", tt.SELF), f"{epath}.on")
+    else:
+        fields["to"] = _id(eobj.get("to", tt.CONTROLLER), f"{epath}.to")
+    return Trigger(
+        when=when,
+        effect=TriggerEffect(type=kind, amount=amount, **fields),
+        damage=damage,
+        recipient=recipient,
+        watch=watch,
+        name=_name(obj.get("name"), f"{path}.name"),
+    )
+
+
+def _check_trigger_ids(ids: _Ids) -> None:
+    """The players and permanents a trigger's effect names must exist (``"controller"``, ``"self"``,
+    ``"each_opponent"`` are words, not ids)."""
+    words = {tt.CONTROLLER, tt.SELF, tt.EACH_OPPONENT}
+    for i, permanent in enumerate(ids.permanents.values()):
+        for j, trigger in enumerate(permanent.triggers):
+            effect = trigger.effect
+            epath = f"permanents[{i}].triggers[{j}].effect"
+            if effect.type in ("gain_life", "lose_life") and effect.player not in words:
+                ids.player(effect.player, f"{epath}.player")
+            elif effect.type == "counters" and effect.on != tt.SELF:
+                ids.permanent(effect.on, f"{epath}.on")
+            elif effect.type == "damage" and effect.to != tt.CONTROLLER:
+                ids.object(effect.to, f"{epath}.to")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .ja import COLOR_JA, KEYWORD_JA
+from .trigger_types import Trigger
 
 COLORS: Final = ("white", "blue", "black", "red", "green")
 """The five colours, in the usual order (CR 105.1)."""
@@ -94,6 +95,8 @@ class Permanent:
     zone: str = "battlefield"
     deathtouch_damaged: bool = False
     """CR 704.5h: dealt damage by a source with deathtouch since state-based actions were last checked."""
+    triggers: tuple[Trigger, ...] = ()
+    """Its triggered abilities (CR 603), from the fixed vocabulary of :mod:`rules_core.trigger_types`."""
 
     @property
     def label(self) -> str:
