@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .damage import deal_damage
-from .scenario import CombatEvent, NoncombatEvent, Scenario, parse_scenario
+from .scenario import CombatEvent, NoncombatEvent, PowerDamageEvent, Scenario, parse_scenario
 from .state import Source
 from .trace import Resolution, Step
 from .triggers import follow_up, reacts, turn_order
@@ -43,6 +43,10 @@ def resolve(scenario: Scenario) -> Resolution:
         from .combat import resolve_combat
 
         return resolve_combat(scenario)
+    if isinstance(event, PowerDamageEvent):
+        from .fight import resolve_power_event
+
+        return resolve_power_event(scenario, event)
     source = noncombat_source(scenario, event)
     outcome = deal_damage(
         scenario.state,

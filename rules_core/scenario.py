@@ -81,7 +81,7 @@ MAX_TEXT_LENGTH: Final = 2000
 
 RESERVED_IDS: Final = frozenset({"controller", "protection"})
 
-_EVENT_TYPES = ("noncombat", "combat")
+_EVENT_TYPES = ("noncombat", "combat", "fight", "bite", "power_damage")
 
 
 # --------------------------------------------------------------------------- value objects
@@ -199,7 +199,44 @@ class CombatEvent:
         return doc
 
 
-Event = NoncombatEvent | CombatEvent
+@dataclass(frozen=True, slots=True)
+class PowerDamageEvent:
+    """拡張: creatures dealing damage equal to their power at once, not combat damage (CR 701.14d, 120.2b).
+
+    ``type`` ``"fight"``: ``pairs`` is ((a, b), (b, a)) — each deals damage equal to its power to the
+    other (CR 701.14a; one creature fighting itself is ((a, a),) and deals twice its power, 701.14c);
+    ``"bite"``: one (source, recipient) pair, one-sided; ``"power_damage"``: each source to the same
+    recipient ("each creature deals damage equal to its power to …"). ``gone``: creatures of the event
+    that left the battlefield before it resolved (CR 701.14b, 608.2b).
+    """
+
+    type: str
+    pairs: tuple[tuple[str, str], ...]
+    gone: tuple[str, ...] = ()
+    excess_to: str | None = None
+    name: str | None = None
+    """The spell or ability that instructs it (《捕食》), for notes."""
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type}
+        if self.name is not None:
+            doc["name"] = self.name
+        if self.type == "fight":
+            first = self.pairs[0]
+            doc["fighters"] = list(first)
+        elif self.type == "bite":
+            doc["source"], doc["to"] = self.pairs[0]
+        else:
+            doc["sources"] = [a for a, _b in self.pairs]
+            doc["to"] = self.pairs[0][1]
+        if self.gone:
+            doc["gone"] = list(self.gone)
+        if self.excess_to is not None:
+            doc["excess_to"] = self.excess_to
+        return doc
+
+
+Event = NoncombatEvent | CombatEvent | PowerDamageEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -731,6 +768,8 @@ def _parse_event(raw: Any, path: str, ids: _Ids) -> Event | None:
     kind = _choice(obj["type"], f"{path}.type", _EVENT_TYPES)
     if kind == "noncombat":
         return _parse_noncombat(obj, path, ids)
+    if kind in _POWER_EVENT_TYPES:
+        return _parse_power_event(kind, obj, path, ids)
     return _parse_combat(obj, path, ids)
 
 
@@ -1227,3 +1266,61 @@ def _check_trigger_ids(ids: _Ids) -> None:
                 ids.permanent(effect.on, f"{epath}.on")
             elif effect.type == "damage" and effect.to != tt.CONTROLLER:
                 ids.object(effect.to, f"{epath}.to")
+
+
+# --------------------------------------------------------------------------- fight, bite, power damage (拡張)
+
+_POWER_EVENT_TYPES = ("fight", "bite", "power_damage")
+_POWER_EVENT_KEYS = {
+    "fight": (frozenset(("type", "name", "fighters", "gone")), ("fighters",)),
+    "bite": (frozenset(("type", "name", "source", "to", "gone", "excess_to")), ("source", "to")),
+    "power_damage": (frozenset(("type", "name", "sources", "to", "gone")), ("sources", "to")),
+}
+
+
+def _parse_power_event(kind: str, obj: Mapping[str, Any], path: str, ids: _Ids) -> PowerDamageEvent:
+    """``fight`` (CR 701.14), ``bite`` and ``power_damage``: damage equal to power from permanents."""
+    allowed, required = _POWER_EVENT_KEYS[kind]
+    _keys(obj, path, allowed, required)
+    pairs: list[tuple[str, str]]
+    if kind == "fight":
+        raw = _list(obj["fighters"], f"{path}.fighters", 2, min_len=2)
+        a, b = (ids.permanent(x, f"{path}.fighters[{i}]") for i, x in enumerate(raw))
+        pairs = [(a, a)] if a == b else [(a, b), (b, a)]
+    elif kind == "bite":
+        pairs = [(ids.permanent(obj["source"], f"{path}.source"), ids.object(obj["to"], f"{path}.to"))]
+    else:
+        to = ids.object(obj["to"], f"{path}.to")
+        raw = _list(obj["sources"], f"{path}.sources", MAX_PERMANENTS, min_len=1)
+        sources: list[str] = []
+        for i, x in enumerate(raw):
+            ident = ids.permanent(x, f"{path}.sources[{i}]")
+            if ident in sources:
+                raise _fail(
+                    f"{path}.sources[{i}]",
+                    f"同じ発生源が2回指定されています: {ident}",
+                    f"{ident!r} is listed twice",
+                )
+            sources.append(ident)
+        pairs = [(x, to) for x in sources]
+    involved = {x for pair in pairs for x in pair}
+    gone: list[str] = []
+    for i, x in enumerate(_list(obj.get("gone", []), f"{path}.gone", MAX_PERMANENTS)):
+        ident = ids.permanent(x, f"{path}.gone[{i}]")
+        if ident not in involved:
+            raise _fail(
+                f"{path}.gone[{i}]",
+                f"このイベントのクリーチャーではありません: {ident}",
+                f"{ident!r} is not in this event",
+            )
+        if ident not in gone:
+            gone.append(ident)
+    excess_to: str | None = None
+    raw_excess = obj.get("excess_to")
+    if raw_excess is not None:
+        excess_to = (
+            "controller" if raw_excess == "controller" else ids.object(raw_excess, f"{path}.excess_to")
+        )
+    return PowerDamageEvent(
+        kind, tuple(pairs), tuple(gone), excess_to, _name(obj.get("name"), f"{path}.name")
+    )
