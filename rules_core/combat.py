@@ -86,7 +86,12 @@ def _second_dealers(scenario: Scenario, state: GameState) -> frozenset[str]:
         now = state.permanent(c)
         if not now.on_battlefield:
             continue
-        if not _strikes_first(start.permanent(c)) or now.has("double_strike"):
+        # A creature that entered combat after step one began was not there to have first strike (510.4).
+        if (
+            c in _event(scenario).entrants
+            or not _strikes_first(start.permanent(c))
+            or now.has("double_strike")
+        ):
             out.add(c)
     return frozenset(out)
 
@@ -440,6 +445,11 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
                 ),
             )
             break
+        if number == 2 and _event(scenario).between_steps:  # CR 510.3: players act between the steps
+            from .midcombat import apply_between
+
+            scenario, state, between = apply_between(scenario, state)
+            steps.append(between)
         dealers = (
             (first_dealers if number == 1 else _second_dealers(scenario, state)) if two_steps else all_dealers
         )

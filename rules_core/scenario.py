@@ -24,7 +24,7 @@ rules_core.errors.ScenarioError: players[0].life: 整数で指定してくださ
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
 from . import trigger_types as tt
@@ -58,6 +58,7 @@ from .state import (
     Source,
     sort_colors,
 )
+from .step_changes import CHANGE_TYPES, ENTERING, StepChange
 from .trigger_types import Trigger, TriggerEffect
 
 FORMAT_VERSION: Final = 1
@@ -168,6 +169,8 @@ class CombatEvent:
     blocker_assignments: Assignment = field(default_factory=FrozenMap)
     second_step_assignments: Assignment = field(default_factory=FrozenMap)
     second_step_blocker_assignments: Assignment = field(default_factory=FrozenMap)
+    between_steps: tuple[StepChange, ...] = ()
+    """拡張: what happens between the first-strike and the regular combat damage step (CR 510.4)."""
     combatants: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """The creatures in combat (CR 506.3): the attackers, then the blockers, each once, in the order listed."""
 
@@ -196,7 +199,14 @@ class CombatEvent:
             value: Assignment = getattr(self, key)
             if value:
                 doc[key] = _assignment_doc(value)
+        if self.between_steps:
+            doc["between_steps"] = [c.to_dict() for c in self.between_steps]
         return doc
+
+    @property
+    def entrants(self) -> frozenset[str]:
+        """Creatures put onto the battlefield attacking or blocking between the steps (CR 508.4d, 509.3c)."""
+        return frozenset(c.creature for c in self.between_steps if c.type in ENTERING)
 
 
 @dataclass(frozen=True, slots=True)
@@ -623,6 +633,9 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
                     "attacking creatures must be controlled by the active player",
                 )
 
+    if isinstance(event, CombatEvent) and event.between_steps:
+        _place_entrants(event, ids, active_player)
+
     effects_raw = _list(doc.get("effects", []), "effects", MAX_EFFECTS)
     effects = tuple(_parse_effect(raw, f"effects[{i}]", ids) for i, raw in enumerate(effects_raw))
 
@@ -830,7 +843,7 @@ _ASSIGNMENT_KEYS = (
     "second_step_assignments",
     "second_step_blocker_assignments",
 )
-_COMBAT_KEYS = frozenset(("type", "attacks", *_ASSIGNMENT_KEYS))
+_COMBAT_KEYS = frozenset(("type", "attacks", "between_steps", *_ASSIGNMENT_KEYS))
 _ATTACK_KEYS = frozenset(("attacker", "defender", "blockers", "blocked"))
 
 
@@ -927,6 +940,9 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
                     f"攻撃クリーチャーはブロックできません: {blocker_id}",
                     f"attacking creature {blocker_id!r} can't block",
                 )
+    between = _parse_between_steps(obj.get("between_steps"), f"{path}.between_steps", ids, attacks)
+    attackers.update(c.creature for c in between if c.type == "enter_attacking")
+    all_blockers.update(c.creature for c in between if c.type == "enter_blocking")
 
     def assignment(key: str, owners: set[str], owner_ja: str, owner_en: str) -> Assignment:
         if not obj.get(key) and type(obj.get(key, {})) is dict:
@@ -959,6 +975,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
         second_step_blocker_assignments=assignment(
             "second_step_blocker_assignments", all_blockers, "ブロック・クリーチャー", "a blocking creature"
         ),
+        between_steps=between,
     )
 
 
@@ -1324,3 +1341,128 @@ def _parse_power_event(kind: str, obj: Mapping[str, Any], path: str, ids: _Ids) 
     return PowerDamageEvent(
         kind, tuple(pairs), tuple(gone), excess_to, _name(obj.get("name"), f"{path}.name")
     )
+
+
+# --------------------------------------------------------------------------- between the combat damage steps (拡張)
+
+MAX_STEP_CHANGES: Final = 100
+_STEP_CHANGE_KEYS: dict[str, frozenset[str]] = {
+    "pump": frozenset(("type", "creature", "name", "power", "toughness")),
+    "gain_keyword": frozenset(("type", "creature", "name", "keyword")),
+    "lose_keyword": frozenset(("type", "creature", "name", "keyword")),
+    "remove_from_combat": frozenset(("type", "creature", "name")),
+    "destroy": frozenset(("type", "creature", "name")),
+    "enter_attacking": frozenset(("type", "creature", "name", "defender")),
+    "enter_blocking": frozenset(("type", "creature", "name", "blocking")),
+}
+_STEP_CHANGE_REQUIRED: dict[str, tuple[str, ...]] = {
+    "gain_keyword": ("keyword",),
+    "lose_keyword": ("keyword",),
+    "enter_attacking": ("defender",),
+    "enter_blocking": ("blocking",),
+}
+
+
+def _parse_between_steps(raw: Any, path: str, ids: _Ids, attacks: list[Attack]) -> tuple[StepChange, ...]:
+    """``between_steps``: changes made between the two combat damage steps (CR 510.4). A creature that
+    enters attacking or blocking is listed in ``permanents`` and is off the battlefield until then."""
+    if raw is None:
+        return ()
+    items = _list(raw, path, MAX_STEP_CHANGES)
+    if not items:
+        return ()
+    in_combat = {a.attacker for a in attacks} | {b for a in attacks for b in a.blockers}
+    if not any(
+        ids.permanents[c].has("first_strike") or ids.permanents[c].has("double_strike") for c in in_combat
+    ):
+        raise _fail(
+            path,
+            "先制攻撃か二段攻撃を持つクリーチャーが戦闘にいないので、戦闘ダメージ・ステップは1回だけです。"
+            "ステップの間はありません (510.4)",
+            "there is only one combat damage step, so nothing happens between steps",
+        )
+    out: list[StepChange] = []
+    entered: set[str] = set()
+    for i, item in enumerate(items):
+        cpath = f"{path}[{i}]"
+        obj = _obj(item, cpath)
+        if "type" not in obj:
+            raise _fail(f"{cpath}.type", "必須の項目です", "required")
+        kind = _choice(obj["type"], f"{cpath}.type", CHANGE_TYPES)
+        _keys(obj, cpath, _STEP_CHANGE_KEYS[kind], ("creature", *_STEP_CHANGE_REQUIRED.get(kind, ())))
+        creature = ids.permanent(obj["creature"], f"{cpath}.creature")
+        if not ids.permanents[creature].is_creature:
+            raise _fail(f"{cpath}.creature", "クリーチャーを指定してください", "must be a creature")
+        name = _name(obj.get("name"), f"{cpath}.name")
+        if kind in ENTERING:
+            if creature in in_combat or creature in entered:
+                raise _fail(
+                    f"{cpath}.creature",
+                    f"すでに戦闘にいるクリーチャーは戦場に出せません: {creature}",
+                    "already in combat",
+                )
+            entered.add(creature)
+        if kind == "pump":
+            out.append(
+                StepChange(
+                    kind,
+                    creature,
+                    power=_amount(obj, "power", 0, cpath, -MAX_PT, MAX_PT),
+                    toughness=_amount(obj, "toughness", 0, cpath, -MAX_PT, MAX_PT),
+                    name=name,
+                )
+            )
+        elif kind in ("gain_keyword", "lose_keyword"):
+            keyword = _choice(obj["keyword"], f"{cpath}.keyword", KEYWORDS)
+            out.append(StepChange(kind, creature, keyword=keyword, name=name))
+        elif kind == "enter_attacking":
+            defender = ids.object(obj["defender"], f"{cpath}.defender")
+            if defender in ids.permanents and not (
+                ids.permanents[defender].is_planeswalker or ids.permanents[defender].is_battle
+            ):
+                raise _fail(
+                    f"{cpath}.defender",
+                    "攻撃できるのはプレイヤー、プレインズウォーカー、バトルだけです (506.1)",
+                    "only a player, planeswalker or battle can be attacked",
+                )
+            controller = ids.permanents[creature].controller
+            defending = defender if defender in ids.players else ids.permanents[defender].defending_player
+            if defending == controller:
+                raise _fail(
+                    f"{cpath}.defender",
+                    "自分自身や自分が守るパーマネントは攻撃できません (508.1b)",
+                    "a creature can't attack its controller",
+                )
+            out.append(StepChange(kind, creature, defender=defender, name=name))
+        elif kind == "enter_blocking":
+            blocking = ids.permanent(obj["blocking"], f"{cpath}.blocking")
+            if blocking not in {a.attacker for a in attacks}:
+                raise _fail(
+                    f"{cpath}.blocking", "攻撃クリーチャーを指定してください", "must be an attacking creature"
+                )
+            out.append(StepChange(kind, creature, blocking=blocking, name=name))
+        else:
+            if creature not in in_combat and creature not in entered:
+                raise _fail(
+                    f"{cpath}.creature",
+                    f"戦闘にいないクリーチャーです: {creature}",
+                    "not in combat",
+                )
+            out.append(StepChange(kind, creature, name=name))
+    return tuple(out)
+
+
+def _place_entrants(event: CombatEvent, ids: _Ids, active_player: str) -> None:
+    """A creature put onto the battlefield attacking or blocking between the steps is in its owner's hand
+    until then (zone ``hand``); one entering attacking is the active player's (CR 508.4d: it attacks for them)."""
+    for i, change in enumerate(event.between_steps):
+        if change.type not in ENTERING:
+            continue
+        permanent = ids.permanents[change.creature]
+        if change.type == "enter_attacking" and permanent.controller != active_player:
+            raise _fail(
+                f"event.between_steps[{i}].creature",
+                "攻撃している状態で戦場に出るのはアクティブ・プレイヤーのクリーチャーです (508.4d)",
+                "a creature entering attacking must be the active player's",
+            )
+        ids.permanents[change.creature] = replace(permanent, zone="hand")

@@ -157,7 +157,7 @@ def test_documented_power_events_parse() -> None:
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
-    section = text.split("## 7. Several sources", 1)[1]
+    section = text.split("## 7. Several sources", 1)[1].split("\n## 8.", 1)[0]
     events = [json.loads(b.split("```", 1)[0]) for b in section.split("```json")[1:]]
     assert [e["type"] for e in events] == ["fight", "bite", "power_damage"]
     board = [creature(i, 2, 2, "A") for i in ("rat", "beast", "child", "skirge")]
