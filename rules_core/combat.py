@@ -36,6 +36,7 @@ from .assignment import AttackView, BlockView, CombatView, Violation
 from .damage import deal_damage
 from .effects import Effect
 from .ja import DEFENDER_KIND_JA
+from .multiplayer import game_goes_on
 from .scenario import CombatEvent, Scenario
 from .state import GameState, Permanent, Source
 from .trace import Resolution, Stage, Step
@@ -115,8 +116,8 @@ def build_view(scenario: Scenario, state: GameState, dealers: frozenset[str]) ->
             lethal[b] = state.permanent(b).lethal_damage()
         if attack.attacker not in dealers:
             continue
-        if state.is_player(attack.defender):
-            kind, controller, removed = "player", None, False
+        if state.is_player(attack.defender):  # CR 800.4e: none to a player who left the game
+            kind, controller, removed = "player", None, state.player(attack.defender).left
         else:
             d = state.permanent(attack.defender)
             kind = "planeswalker" if d.is_planeswalker else "battle"
@@ -273,7 +274,7 @@ def _reason(
         _add(rules, "510.1b")
         return f"ブロックされていないので、攻撃している{DEFENDER_KIND_JA[a.defender_kind]}{q(a.defender)}に割り振る (510.1b)。"
     if not a.blockers:
-        if a.trample or a.trample_over_planeswalkers:
+        if (a.trample or a.trample_over_planeswalkers) and not a.attacks_nothing:
             _add(rules, "702.19d")
             return "ブロックされたがブロック・クリーチャーがもういないので、トランプルによりすべてを攻撃先に割り振る (702.19d)。"
         _add(rules, "510.1c")
@@ -424,7 +425,7 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
     plan: list[tuple[str, int]] = [(FIRST, 1), (REGULAR, 2)] if two_steps else [(REGULAR, 1)]
     reacting = reacts(state)
     for name, number in plan:
-        if number == 2 and sum(1 for p in state.players if not p.lost) <= 1:
+        if number == 2 and not game_goes_on(state):
             last = steps[-1]
             final_stage = last.stages[-1]
             steps[-1] = Step(
@@ -445,6 +446,14 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
                 ),
             )
             break
+        if number == 2 and any(p.left for p in state.players):  # CR 800.4a, 506.4
+            from .multiplayer import combat_after_departures, noted
+
+            scenario, departed = combat_after_departures(scenario, state)
+            if departed:
+                steps[-1] = Step(
+                    steps[-1].name, (*steps[-1].stages[:-1], noted(steps[-1].stages[-1], departed))
+                )
         if number == 2 and _event(scenario).between_steps:  # CR 510.3: players act between the steps
             from .midcombat import apply_between
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from ._frozen import FrozenMap
 from .effects import Effect
 from .hits import Hit
+from .multiplayer import depart, leavers
 from .prevention import apply_damage_effects
 from .results import apply_results, damage_results
 from .sba import check_state_based_actions
@@ -241,6 +242,7 @@ def state_based_stages(
     :func:`~rules_core.sba.check_state_based_actions`."""
     stages: list[Stage] = []
     state, rounds, remarks = check_state_based_actions(state, keep_battles=keep_battles)
+    leaving = leavers(state) if rounds else []
     if not rounds:
         stages.append(
             Stage(
@@ -269,4 +271,10 @@ def state_based_stages(
             stages[-1].events,
             FrozenMap({"round": last}),
         )
+    if leaving:  # CR 800.4a: they leave at once; then state-based actions are checked again
+        state, departure = depart(state, leaving)
+        more_state, more = state_based_stages(state, keep_battles=keep_battles)
+        if more[0].extra.get("round") == 0:
+            more = []
+        return more_state, [*stages, departure, *more]
     return state, stages

@@ -360,6 +360,8 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
     doc["protection"] = list(p.protection)
     if p.triggers:
         doc["triggers"] = [t.to_dict() for t in p.triggers]
+    if p.owner is not None:
+        doc["owner"] = p.owner
     return doc
 
 
@@ -581,6 +583,7 @@ _PERMANENT_KEYS = frozenset(
         "toxic",
         "protection",
         "triggers",
+        "owner",
     )
 )
 _COUNTER_KEYS = frozenset(("+1/+1", "-1/-1"))
@@ -766,6 +769,7 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
             ids.player(obj["protector"], f"{path}.protector") if obj.get("protector") is not None else None
         ),
         triggers=_parse_triggers(obj["triggers"], f"{path}.triggers") if obj.get("triggers") else (),
+        owner=_owner(obj, path, controller, ids),
     )
 
 
@@ -1466,3 +1470,15 @@ def _place_entrants(event: CombatEvent, ids: _Ids, active_player: str) -> None:
                 "a creature entering attacking must be the active player's",
             )
         ids.permanents[change.creature] = replace(permanent, zone="hand")
+
+
+# --------------------------------------------------------------------------- multiplayer (拡張)
+
+
+def _owner(obj: Mapping[str, Any], path: str, controller: str, ids: _Ids) -> str | None:
+    """``owner`` (CR 108.3): given only when someone else controls it; the same as the controller is None."""
+    raw = obj.get("owner")
+    if raw is None:
+        return None
+    owner = ids.player(raw, f"{path}.owner")
+    return None if owner == controller else owner

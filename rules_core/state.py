@@ -54,6 +54,8 @@ class Player:
     life: int = 20
     poison: int = 0
     lost: bool = False
+    left: bool = False
+    """CR 800.4a: left a multiplayer game that goes on (after losing it)."""
 
     @property
     def label(self) -> str:
@@ -97,6 +99,8 @@ class Permanent:
     """CR 704.5h: dealt damage by a source with deathtouch since state-based actions were last checked."""
     triggers: tuple[Trigger, ...] = ()
     """Its triggered abilities (CR 603), from the fixed vocabulary of :mod:`rules_core.trigger_types`."""
+    owner: str | None = None
+    """CR 108.3: the player who owns it, when not its controller (a creature someone else gained control of)."""
 
     @property
     def label(self) -> str:
@@ -106,6 +110,11 @@ class Permanent:
     @property
     def is_creature(self) -> bool:
         return "creature" in self.types
+
+    @property
+    def owned_by(self) -> str:
+        """Its owner (CR 108.3): ``owner`` if given, else its controller."""
+        return self.owner or self.controller
 
     @property
     def is_planeswalker(self) -> bool:
@@ -219,6 +228,8 @@ class GameState:
 
     players: tuple[Player, ...]
     permanents: tuple[Permanent, ...]
+    teams: tuple[tuple[str, ...], ...] = ()
+    """Two-Headed Giant (CR 810): the two teams, whose members share one life total and poison counters."""
     _player_index: Mapping[str, int] = field(init=False, repr=False, compare=False, hash=False)
     _permanent_index: Mapping[str, int] = field(init=False, repr=False, compare=False, hash=False)
     _who: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
@@ -266,6 +277,7 @@ class GameState:
         set_ = object.__setattr__
         set_(new, "players", players)
         set_(new, "permanents", permanents)
+        set_(new, "teams", self.teams)
         set_(new, "_player_index", self._player_index)
         set_(new, "_permanent_index", self._permanent_index)
         set_(new, "_who", {})

@@ -143,11 +143,16 @@ def permanent_final(p: Permanent) -> dict[str, Any]:
         doc["loyalty"] = p.loyalty
     if p.defense is not None:
         doc["defense"] = p.defense
+    if p.owner is not None:
+        doc["controller"] = p.controller
     return doc
 
 
 def player_final(p: Player) -> dict[str, Any]:
-    return {"life": p.life, "poison": p.poison, "lost": p.lost}
+    doc: dict[str, Any] = {"life": p.life, "poison": p.poison, "lost": p.lost}
+    if p.left:
+        doc["left"] = True
+    return doc
 
 
 @dataclass(frozen=True, slots=True)

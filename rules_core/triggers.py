@@ -28,6 +28,7 @@ from ._frozen import FrozenMap
 from .damage import DamageOutcome, deal_damage, state_based_stages
 from .effects import CounterMultiplier, Effect, NoCounters, effect_label
 from .ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA
+from .multiplayer import game_goes_on
 from .results import LIFE_GAIN, LIFE_LOSS, MINUS_COUNTERS, Result, _replace_results, apply_results
 from .scenario import Choices
 from .sieges import defeated_sieges, is_siege
@@ -372,6 +373,9 @@ def _triggers_of_damage(
 def _put_on_stack(ctx: _Context, state: GameState, new: Sequence[Pending]) -> Stage:
     """CR 603.3b: each player in APNAP order puts the abilities they control on the stack; within one
     player's, the default order makes them resolve in the order they triggered (the player may choose)."""
+    # CR 800.4d: an ability that a player who left would control is not put on the stack
+    dropped = [x for x in new if state.player(x.controller).left]
+    new = [x for x in new if x not in dropped]
     players = [p for p in ctx.turn_order if any(x.controller == p for x in new)]
     for player in players:
         for p in reversed([x for x in new if x.controller == player]):
@@ -397,6 +401,10 @@ def _put_on_stack(ctx: _Context, state: GameState, new: Sequence[Pending]) -> St
         notes.append(
             f"{state.label(players[0])}は自分の能力を好きな順番でスタックに置ける。既定では誘発した順に解決される (603.3b)。"
         )
+    if dropped:
+        rules.append("800.4d")
+        names = "、".join(x.label for x in dropped)
+        notes.append(f"{names}のコントローラーはゲームから除外されたので、スタックに置かれない (800.4d)。")
     top_first = list(reversed(ctx.stack))
     listed = "、".join(f"{i + 1}. {p.label}" for i, p in enumerate(top_first))
     notes.append(f"スタック（上から）：{listed}。")
@@ -438,7 +446,7 @@ def follow_up(
     steps = [Step(step.name, tuple(stages))]
     resolved = 0
     while ctx.stack:
-        if sum(1 for p in state.players if not p.lost) <= 1:
+        if not game_goes_on(state):
             steps[-1] = _with_note(
                 steps[-1], "ゲームが終わったので、スタックに残った能力は解決されない (104.3a)。"
             )
@@ -450,6 +458,15 @@ def follow_up(
                 f"スタックにはまだ{len(ctx.stack)}個の能力が残っている（ここで打ち切る）。",
             )
             break
+        departed = [p for p in ctx.stack if state.player(p.controller).left]
+        if departed:  # CR 800.4a: abilities controlled by a player who left cease to exist
+            ctx.stack = [p for p in ctx.stack if p not in departed]
+            names = "、".join(p.label for p in departed)
+            steps[-1] = _with_note(
+                steps[-1],
+                f"コントローラーがゲームから除外されたので、{names}はスタックから消滅する (800.4a)。",
+            )
+            continue
         top = ctx.stack.pop()
         resolved += 1
         step_stages, state, effects, new = _resolve(ctx, top, state, effects)

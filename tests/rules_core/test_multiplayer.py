@@ -1,0 +1,156 @@
+"""Multiplayer: a player who loses leaves the game (CR 800.4a, 800.4d-e, 506.4, 509.1h).
+
+Expected values are derived from the cited paragraphs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_core import parse_scenario, resolve_document
+
+from .helpers import attack, combat, creature, doc, spell, stage
+
+THREE = [{"id": "A"}, {"id": "B", "life": 2}, {"id": "C"}]
+
+
+def regular_events(result: dict[str, Any]) -> list[tuple[str, str, int]]:
+    step = next(i for i, s in enumerate(result["steps"]) if s["name"] == "combat_damage")
+    return sorted((e["source"], e["to"], e["amount"]) for e in stage(result, "120.4b", step)["events"])
+
+
+def board() -> dict[str, Any]:
+    return doc(
+        [
+            creature("knight", 2, 1, "A", keywords=["first_strike"]),
+            creature("ogre", 3, 3, "A"),
+            creature("ogre2", 3, 3, "A"),
+            creature("elf", 1, 1, "A"),
+            creature("bear", 2, 2, "B"),
+            creature("stolen", 4, 4, "B", owner="C"),
+        ],
+        combat(
+            attack("knight"),
+            attack("ogre", blockers=("bear",)),
+            attack("ogre2", blockers=("stolen",)),
+            attack("elf"),
+        ),
+        players=THREE,
+    )
+
+
+def test_blocking_player_loses_in_first_step_and_leaves() -> None:
+    """800.4a: B loses (704.5a) in the first-strike step and, the game going on, leaves at once: the 2/2 B
+    owns leaves the game. 509.1h: the 3/3 it blocked stays blocked, so with no blocker left it assigns no
+    combat damage in the regular step (510.1c), and the bear deals none."""
+    result = resolve_document(board())
+    first = result["steps"][0]
+    departure = next(s for s in first["stages"] if s["stage"] == "800.4a")
+    assert departure["left"] == ["B"]
+    assert regular_events(result) == []
+    final = result["final"]
+    assert final["players"]["B"] == {"life": 0, "poison": 0, "lost": True, "left": True}
+    assert final["permanents"]["bear"]["zone"] == "left_game"
+    assert final["permanents"]["ogre"]["damage"] == 0
+    assert "(509.1h, 510.1c)" in "\n".join(departure["notes"] + first["stages"][-1]["notes"])
+
+
+def test_stolen_blocker_returns_to_its_owner_out_of_combat() -> None:
+    """800.4a: the effect that gave B control of C's creature ends; it returns to C — a change of controller,
+    so it is removed from combat (506.4): it deals and is dealt no combat damage in the regular step."""
+    final = resolve_document(board())["final"]["permanents"]
+    assert final["stolen"] == {
+        "zone": "battlefield",
+        "damage": 0,
+        "counters": {},
+        "power": 4,
+        "toughness": 4,
+        "controller": "C",
+    }
+    assert final["ogre2"]["damage"] == 0
+
+
+def test_attack_on_a_player_who_left_deals_nothing() -> None:
+    """800.4e: combat damage that would be assigned to a player who has left the game isn't assigned; the
+    unblocked 1/1 attacking B deals nothing, and C (not attacked) loses nothing."""
+    result = resolve_document(board())
+    assert ("elf", "B", 1) not in regular_events(result)
+    assert result["final"]["players"]["C"]["life"] == 20
+
+
+def test_trampler_whose_blocker_left_assigns_nothing_to_the_departed_player() -> None:
+    """702.19d would send a blocked trampler's damage to the player it attacks, but 800.4e: none is assigned
+    to a player who left the game."""
+    d = doc(
+        [
+            creature("knight", 2, 1, "A", keywords=["first_strike"]),
+            creature("tr", 5, 5, "A", keywords=["trample"]),
+            creature("bear", 2, 2, "B"),
+        ],
+        combat(attack("knight"), attack("tr", blockers=("bear",))),
+        players=THREE,
+    )
+    assert regular_events(resolve_document(d)) == []
+
+
+def test_two_player_game_ends_instead() -> None:
+    """104.3a, 800.4: in a two-player game the game is over when a player loses; nobody leaves."""
+    d = doc(
+        [creature("knight", 2, 1, "A", keywords=["first_strike"]), creature("bear", 2, 2, "B")],
+        combat(attack("knight")),
+        players=[{"id": "A"}, {"id": "B", "life": 2}],
+    )
+    result = resolve_document(d)
+    assert "left" not in result["final"]["players"]["B"]
+    assert result["final"]["permanents"]["bear"]["zone"] == "battlefield"
+    assert [s["name"] for s in result["steps"]] == ["first_strike_damage"]
+
+
+def test_noncombat_loss_in_three_player_game() -> None:
+    """800.4a after a spell: B's own permanents leave the game, the creature B controlled but A owns returns
+    to A."""
+    d = doc(
+        [creature("bear", 2, 2, "B"), creature("borrowed", 3, 3, "B", owner="A")],
+        spell({"B": 2}),
+        players=THREE,
+    )
+    final = resolve_document(d)["final"]
+    assert final["permanents"]["bear"]["zone"] == "left_game"
+    assert final["permanents"]["borrowed"]["controller"] == "A"
+    assert final["permanents"]["borrowed"]["zone"] == "battlefield"
+
+
+def test_departed_players_triggers_are_not_put_on_the_stack() -> None:
+    """800.4d: a triggered ability that would be controlled by a player who left isn't put on the stack:
+    B's creature's ability triggers on the damage, B loses and leaves before it would go on the stack."""
+    reckoner = creature(
+        "rk",
+        3,
+        3,
+        "B",
+        triggers=[{"when": "dealt_damage", "effect": {"type": "damage", "amount": "that_much", "to": "A"}}],
+    )
+    result = resolve_document(doc([reckoner], spell({"B": 2, "rk": 1}), players=THREE))
+    assert [s["name"] for s in result["steps"]] == ["damage"]
+    assert "800.4d" in result["steps"][0]["stages"][-1]["rules"]
+    assert result["final"]["players"]["A"]["life"] == 20
+
+
+def test_owner_round_trip() -> None:
+    scenario = parse_scenario(board())
+    assert scenario.permanent("stolen").owner == "C"
+    assert parse_scenario(scenario.to_dict()) == scenario
+
+
+def test_documented_departure_example() -> None:
+    """docs/scenario-format.md § 9.1: B leaves; the stolen 4/4 returns to C; the 3/3 deals nothing (509.1h)."""
+    import json
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    block = text.split("### 9.1", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    final = resolve_document(json.loads(block))["final"]
+    assert final["players"]["B"]["left"] is True
+    assert final["permanents"]["stolen"]["controller"] == "C"
+    assert final["permanents"]["ogre"]["damage"] == 0
+    assert final["players"]["C"]["life"] == 20
