@@ -123,3 +123,25 @@ def combat_after_departures(scenario: Scenario, state: GameState) -> tuple[Scena
 def noted(stage: Stage, notes: list[str]) -> Stage:
     """``stage`` with ``notes`` added at the end."""
     return Stage(stage.stage, stage.rules, (*stage.notes, *notes), stage.changes, stage.events, stage.extra)
+
+
+def share_with_teams(state: GameState, life: dict[str, int], poison: dict[str, int]) -> list[str]:
+    """CR 810.9, 810.10: life gained and lost and poison counters happen to each player individually; the
+    result is applied to the team's shared total. ``life`` and ``poison`` (each player's change in this
+    event) become each member's change of the shared total; returns the notes."""
+    notes: list[str] = []
+    for team in state.teams:
+        for changes, what, rule in ((life, "ライフ", "810.9"), (poison, "毒カウンター", "810.10")):
+            own = {m: changes[m] for m in team if m in changes}
+            if not own:
+                continue
+            total = sum(own.values())
+            parts = "、".join(f"{state.label(m)}は{n:+d}" for m, n in own.items())
+            before = getattr(state.player(team[0]), "life" if changes is life else "poison")
+            for m in team:
+                changes[m] = total
+            notes.append(
+                f"双頭巨人戦：{what}の増減は各プレイヤーに個別に起こり（{parts}）、その結果がチームの共有の{what}に"
+                f"適用される：{before} → {before + total} ({rule})。"
+            )
+    return notes

@@ -73,10 +73,12 @@ def _one_round(
         if player.lost:
             continue
         why: list[str] = []
-        if player.life <= 0:
+        if state.teams:  # Two-Headed Giant: the team's shared totals (CR 810.8a, 810.8c-d, 704.6b)
+            why.extend(_team_loss(player, notes))
+        elif player.life <= 0:
             why.append("704.5a")
             notes.append(f"{player.label}のライフは{player.life}点なので、ゲームに敗北する (704.5a)。")
-        if player.poison >= 10:
+        if not state.teams and player.poison >= 10:
             why.append("704.5c")
             notes.append(
                 f"{player.label}は毒カウンターを{player.poison}個持っているので、ゲームに敗北する (704.5c)。"
@@ -175,3 +177,22 @@ def _one_round(
     if not changes:
         return state, None
     return state, SbaRound(number, tuple(rules), tuple(notes), tuple(changes))
+
+
+def _team_loss(player: Player, notes: list[str]) -> list[str]:
+    """CR 810.8a, 810.8c, 704.6b: in Two-Headed Giant a team loses with 0 or less shared life or fifteen or
+    more shared poison counters (704.5c does not apply), and both its players lose together."""
+    why: list[str] = []
+    if player.life <= 0:
+        why.append("810.8c")
+        notes.append(
+            f"{player.label}のチームの共有ライフは{player.life}点なので、チームはゲームに敗北し、"
+            f"{player.label}も敗北する (810.8c, 810.8a)。"
+        )
+    if player.poison >= 15:
+        why.append("704.6b")
+        notes.append(
+            f"{player.label}のチームは毒カウンターを{player.poison}個持っているので、チームはゲームに敗北し、"
+            f"{player.label}も敗北する (704.6b, 810.8d)。"
+        )
+    return why

@@ -289,12 +289,16 @@ class Scenario:
     title: str | None = None
     description: str | None = None
     format: int = FORMAT_VERSION
+    variant: str | None = None
+    """拡張: ``"two_headed_giant"`` (CR 810) or None."""
+    teams: tuple[tuple[str, ...], ...] = ()
+    """拡張: Two-Headed Giant's two teams of two players (CR 810.1)."""
     _state: GameState = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not self.active_player and self.players:
             object.__setattr__(self, "active_player", self.players[0].id)
-        object.__setattr__(self, "_state", GameState(self.players, self.permanents))
+        object.__setattr__(self, "_state", GameState(self.players, self.permanents, self.teams))
 
     @property
     def state(self) -> GameState:
@@ -324,6 +328,9 @@ class Scenario:
         doc["effects"] = [e.to_dict() for e in self.effects]
         doc["event"] = {} if self.event is None else self.event.to_dict()
         doc["choices"] = self.choices.to_dict()
+        if self.variant is not None:
+            doc["variant"] = self.variant
+            doc["teams"] = [list(t) for t in self.teams]
         return doc
 
 
@@ -493,6 +500,12 @@ class _Ids:
         self.players: dict[str, Player] = {}
         self.permanents: dict[str, Permanent] = {}
         self.source_id: str | None = None
+        self.teams: dict[str, tuple[str, ...]] = {}
+        """Two-Headed Giant: each player's team (CR 810.1)."""
+
+    def side(self, player: str) -> tuple[str, ...]:
+        """The player and their teammate, if any (CR 805.10a: a team attacks and defends as one)."""
+        return self.teams.get(player, (player,))
 
     def player(self, value: Any, path: str) -> str:
         if type(value) is str and value in self.players:
@@ -561,6 +574,8 @@ _TOP_KEYS = frozenset(
         "effects",
         "event",
         "choices",
+        "variant",
+        "teams",
     )
 )
 _PLAYER_KEYS = frozenset(("id", "name", "life", "poison"))
@@ -616,6 +631,7 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
         player = _parse_player(raw, f"players[{i}]", ids)
         ids.players[player.id] = player
 
+    teams = _parse_teams(doc, ids)
     active = doc.get("active_player")
     active_player = next(iter(ids.players)) if active is None else ids.player(active, "active_player")
 
@@ -628,7 +644,7 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
     event = _parse_event(doc.get("event"), "event", ids)
     if isinstance(event, CombatEvent):
         for i, attack in enumerate(event.attacks):
-            if ids.permanents[attack.attacker].controller != active_player:
+            if ids.permanents[attack.attacker].controller not in ids.side(active_player):
                 raise _fail(
                     f"event.attacks[{i}].attacker",
                     "攻撃クリーチャーを指定するのはアクティブ・プレイヤーです(active_player のクリーチャーを"
@@ -653,6 +669,8 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
         active_player=active_player,
         title=title,
         description=description,
+        variant="two_headed_giant" if teams else None,
+        teams=teams,
     )
 
 
@@ -889,7 +907,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
             defending_player = defender.defending_player
             if defender.is_planeswalker and not defender.is_battle:
                 defending_player = defender.controller
-        if defending_player == attacker.controller:
+        if defending_player in ids.side(attacker.controller):
             raise _fail(
                 f"{apath}.defender",
                 "自分自身や自分が守るパーマネントは攻撃できません (508.1b)",
@@ -911,7 +929,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
                     f"同じブロック・クリーチャーが2回指定されています: {blocker_id}",
                     f"{blocker_id!r} is listed twice",
                 )
-            if blocker.controller != defending_player:
+            if blocker.controller not in ids.side(defending_player):  # CR 805.10d: the defending team
                 raise _fail(
                     bpath,
                     "ブロックできるのは防御プレイヤーのクリーチャーだけです (509.1a)",
@@ -1482,3 +1500,52 @@ def _owner(obj: Mapping[str, Any], path: str, controller: str, ids: _Ids) -> str
         return None
     owner = ids.player(raw, f"{path}.owner")
     return None if owner == controller else owner
+
+
+VARIANTS: Final = ("two_headed_giant",)
+
+
+def _parse_teams(doc: Mapping[str, Any], ids: _Ids) -> tuple[tuple[str, ...], ...]:
+    """``variant: "two_headed_giant"`` with ``teams``: two teams of two players (CR 810.1), each team with
+    one shared life total and shared poison counters (810.4, 810.10): both members carry the same values."""
+    if doc.get("variant") is None:
+        if doc.get("teams") is not None:
+            raise _fail(
+                "teams",
+                'teams は "variant": "two_headed_giant" と一緒に指定してください',
+                "teams need a variant",
+            )
+        return ()
+    _choice(doc["variant"], "variant", VARIANTS)
+    if "teams" not in doc:
+        raise _fail("teams", "双頭巨人戦では必須の項目です (810.1)", "required for two_headed_giant")
+    raw = _list(doc["teams"], "teams", 2, min_len=2)
+    teams: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    for i, team in enumerate(raw):
+        members = _list(team, f"teams[{i}]", 2, min_len=2)
+        ids_ = tuple(ids.player(m, f"teams[{i}][{j}]") for j, m in enumerate(members))
+        for j, m in enumerate(ids_):
+            if m in seen:
+                raise _fail(
+                    f"teams[{i}][{j}]", f"同じプレイヤーが2回指定されています: {m}", f"{m!r} is listed twice"
+                )
+            seen.add(m)
+        teams.append(ids_)
+    if len(ids.players) != 4:
+        raise _fail(
+            "players", "双頭巨人戦は2人ずつ2チーム、4人のプレイヤーで行います (810.1)", "needs four players"
+        )
+    order = list(ids.players)
+    for team in teams:
+        a, b = (ids.players[m] for m in team)
+        for key, ja in (("life", "ライフ"), ("poison", "毒カウンター")):
+            if getattr(a, key) != getattr(b, key):
+                raise _fail(
+                    f"players[{order.index(b.id)}].{key}",
+                    f"双頭巨人戦ではチームの{ja}は共有です。チームの2人に同じ値を指定してください (810.4, 810.10)",
+                    f"a team shares its {key}: give both members the same value",
+                )
+        for m in team:
+            ids.teams[m] = team
+    return tuple(teams)

@@ -619,7 +619,8 @@ def _life(
     if effect.player == tt.CONTROLLER:
         players = [p.controller]
     elif effect.player == tt.EACH_OPPONENT:
-        players = [q.id for q in state.players if q.id != p.controller and not q.lost]
+        team = next((t for t in state.teams if p.controller in t), (p.controller,))  # CR 810: not a teammate
+        players = [q.id for q in state.players if q.id not in team and not q.lost]
     else:
         players = [effect.player]
     players = [q for q in players if not state.player(q).lost]
