@@ -38,6 +38,8 @@ from .trace import Change, Stage, Step
 MAX_RESOLUTIONS: Final = 200
 """At most this many triggered abilities resolve after one event; a loop stops here (noted)."""
 
+_NO_MORE_SBA: Final = "これ以上行われる状況起因処理はない (704.3)。"
+
 SIEGE_INDEX: Final = -1
 """``Pending.index`` of a Siege's intrinsic ability (CR 310.11b)."""
 
@@ -327,12 +329,15 @@ def _annotate(stages: list[Stage], found: _Found) -> None:
             continue
         s = stages[i]
         notes = list(s.notes)
+        # A 704 stage's closing sentence stays last.
+        closing = [notes.pop()] if notes and notes[-1] == _NO_MORE_SBA else []
         rules = list(s.rules)
         for why, p, rule in items:
             notes.append(f"{why}ので、{p.label}が誘発する。スタックに置かれるのを待つ ({rule}, 603.2)。")
             for r in (rule, "603.2"):
                 if r not in rules:
                     rules.append(r)
+        notes.extend(closing)
         previous = s.extra.get("triggered", ())
         extra = {**s.extra.to_dict(), "triggered": (*previous, *(p.event() for _w, p, _r in items))}
         stages[i] = Stage(s.stage, tuple(rules), tuple(notes), s.changes, s.events, FrozenMap(extra))
@@ -364,6 +369,13 @@ def _triggers_of_damage(
     _find_dies(ctx, stages, outcome.state, at_d + 1, found)
     _annotate(stages, found)
     _append_notes(stages, at_d, remarks, "119.9")
+    if any(
+        p.index == SIEGE_INDEX for p in found.pending
+    ):  # the 704 check that kept it (its remark cites 704.5v)
+        first = _stage_index(stages, "704")
+        if first >= 0 and "704.5v" not in stages[first].rules:
+            s = stages[first]
+            stages[first] = Stage(s.stage, (*s.rules, "704.5v"), s.notes, s.changes, s.events, s.extra)
     return found.pending
 
 

@@ -347,6 +347,7 @@ def test_defeated_siege_waits_for_its_ability_then_is_exiled() -> None:
     sba = stage(result, "704")
     assert not [c for c in sba["changes"] if c["object"] == "siege"]
     assert "(704.5v, 310.11b)" in "\n".join(sba["notes"])
+    assert "704.5v" in sba["rules"]
     assert [t["when"] for t in triggered(result)] == ["siege_defeated"]
     exile = trigger_steps(result)[0]["stages"][0]
     assert exile["changes"] == [
