@@ -504,6 +504,7 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
                 choices=scenario.choices,
                 turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
                 combat=True,
+                earlier=steps,
             )
             steps.extend(made)
             state = after

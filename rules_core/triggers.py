@@ -438,14 +438,18 @@ def follow_up(
     choices: Choices,
     turn_order: tuple[str, ...],
     combat: bool,
+    earlier: Sequence[Step] = (),
 ) -> tuple[tuple[Step, ...], GameState, tuple[Effect, ...]]:
     """CR 120.4b, 603.3, 117.5: the abilities ``outcome`` triggered, put on the stack and resolved.
 
     ``step`` is the event's step (its stages are ``outcome.stages`` after any stage before them);
     returns that step annotated (and with its ``603.3b`` stage), then one ``trigger`` step per
-    resolved ability, and the board and effects afterwards.
+    resolved ability, and the board and effects afterwards. ``earlier``: the steps already made in
+    this resolution (a combat's first step), so that ability ids (``t1``, …) stay unique.
     """
     ctx = _Context(choices, turn_order, tuple(p.id for p in before.permanents if p.triggers), combat)
+    # Ids stay unique over the whole resolution: count the abilities earlier steps saw trigger.
+    ctx.count = sum(len(st.extra.get("triggered", ())) for s in earlier for st in s.stages)
     stages = list(step.stages)
     offset = len(stages) - len(outcome.stages)
     inner = stages[offset:]

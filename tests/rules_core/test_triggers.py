@@ -513,3 +513,27 @@ def test_documented_trigger_examples_parse() -> None:
     assert len(shown) == 2
     scenario = parse_scenario(doc(shown))
     assert all(p.triggers for p in scenario.permanents)
+
+
+def test_ability_ids_are_unique_over_both_combat_damage_steps() -> None:
+    """The trace numbers triggered abilities once per resolution: a first-strike step's t1, then the regular
+    step's t2 (each "deals combat damage to a player" trigger, CR 510.3a, resolves after its own step)."""
+    spirit = trig(
+        "deals_damage", {"type": "gain_life", "amount": "that_much"}, damage="combat", recipient="player"
+    )
+    d = doc(
+        [
+            creature("fs", 1, 1, "A", keywords=["first_strike"], triggers=[spirit]),
+            creature("late", 2, 2, "A", triggers=[spirit]),
+        ],
+        combat(attack("fs"), attack("late")),
+    )
+    result = resolve_document(d)
+    assert [t["id"] for t in triggered(result)] == ["t1", "t2"]
+    assert [s["name"] for s in result["steps"]] == [
+        "first_strike_damage",
+        "trigger",
+        "combat_damage",
+        "trigger",
+    ]
+    assert result["final"]["players"]["A"]["life"] == 23
