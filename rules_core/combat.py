@@ -83,16 +83,13 @@ def _second_dealers(scenario: Scenario, state: GameState) -> frozenset[str]:
     that have double strike now — still on the battlefield."""
     start = scenario.state
     out = set()
+    entrants = _event(scenario).entrants
     for c in _event(scenario).combatants:
         now = state.permanent(c)
         if not now.on_battlefield:
             continue
         # A creature that entered combat after step one began was not there to have first strike (510.4).
-        if (
-            c in _event(scenario).entrants
-            or not _strikes_first(start.permanent(c))
-            or now.has("double_strike")
-        ):
+        if c in entrants or not _strikes_first(start.permanent(c)) or now.has("double_strike"):
             out.add(c)
     return frozenset(out)
 
