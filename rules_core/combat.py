@@ -454,8 +454,8 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
         if number == 2 and _event(scenario).between_steps:  # CR 510.3: players act between the steps
             from .midcombat import apply_between
 
-            scenario, state, between = apply_between(scenario, state)
-            steps.append(between)
+            scenario, state, effects, between = apply_between(scenario, state, effects, steps)
+            steps.extend(between)
         dealers = (
             (first_dealers if number == 1 else _second_dealers(scenario, state)) if two_steps else all_dealers
         )
@@ -594,7 +594,7 @@ def _view_for(
     ``step`` existed).
     """
     event = _event(scenario)
-    if creature not in event.combatants:
+    if creature not in event.combatants and creature not in event.entrants:
         raise ValueError(f"{creature} はこの戦闘の攻撃クリーチャーでもブロック・クリーチャーでもありません")
     if step not in (None, 1, 2):
         raise ValueError(f"戦闘ダメージ・ステップは 1 か 2 で指定してください (step={step!r})")

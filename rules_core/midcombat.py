@@ -19,15 +19,18 @@ order, checks state-based actions (704.3), and returns the combat as the regular
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ._frozen import FrozenMap
-from .damage import state_based_stages
+from .damage import DamageOutcome, state_based_stages
+from .effects import Effect
 from .ja import KEYWORD_JA
 from .scenario import Assignment, Attack, CombatEvent, Scenario
 from .state import GameState, evolve
 from .step_changes import StepChange
 from .trace import Change, Stage, Step
+from .triggers import follow_up, reacts, turn_order
 
 STEP_NAME = "between_steps"
 
@@ -42,9 +45,13 @@ def _attacked_player(state: GameState, attack: Attack) -> str:
     return state.permanent(attack.defender).defending_player
 
 
-def apply_between(scenario: Scenario, state: GameState) -> tuple[Scenario, GameState, Step]:
+def apply_between(
+    scenario: Scenario, state: GameState, effects: tuple[Effect, ...], earlier: Sequence[Step] = ()
+) -> tuple[Scenario, GameState, tuple[Effect, ...], tuple[Step, ...]]:
     """Apply ``event.between_steps`` to the board after the first step; the scenario's event becomes the
-    combat of the regular step (who attacks, who blocks), and a ``between_steps`` step explains it."""
+    combat of the regular step (who attacks, who blocks), a ``between_steps`` step explains it, and the
+    abilities it triggered (a destroyed creature's "dies", CR 603.10a) resolve as ``trigger`` steps."""
+    before = state
     event = scenario.event
     assert isinstance(event, CombatEvent)
     attacks = list(event.attacks)
@@ -183,7 +190,20 @@ def apply_between(scenario: Scenario, state: GameState) -> tuple[Scenario, GameS
     )
     stage = Stage(STEP_NAME, tuple(rules), tuple(notes), tuple(changes))
     state, sba = state_based_stages(state)
-    return replace(scenario, event=regular), state, Step(STEP_NAME, (stage, *sba))
+    step = Step(STEP_NAME, (stage, *sba))
+    regular_scenario = replace(scenario, event=regular)
+    if not reacts(before):
+        return regular_scenario, state, effects, (step,)
+    steps, state, effects = follow_up(
+        before=before,
+        outcome=DamageOutcome(state, effects, step.stages, ()),
+        step=step,
+        choices=scenario.choices,
+        turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
+        combat=True,
+        earlier=earlier,
+    )
+    return regular_scenario, state, effects, steps
 
 
 def _keyword_rule(keyword: str, gain: bool) -> str:

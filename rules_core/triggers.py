@@ -38,6 +38,9 @@ from .trace import Change, Stage, Step
 MAX_RESOLUTIONS: Final = 200
 """At most this many triggered abilities resolve after one event; a loop stops here (noted)."""
 
+_ZONE_STAGES: Final = ("704", "between_steps")
+"""Stages whose ``zone`` changes can be a creature dying."""
+
 _NO_MORE_SBA: Final = "これ以上行われる状況起因処理はない (704.3)。"
 
 SIEGE_INDEX: Final = -1
@@ -307,13 +310,19 @@ def _find_life_and_siege_triggers(
 
 def _find_dies(ctx: _Context, stages: Sequence[Stage], after: GameState, first: int, found: _Found) -> None:
     """CR 603.10a, 700.4: "when ~ dies" — a creature put into a graveyard from the battlefield by a
-    ``704`` round; the game looks back in time, so the ability is the one it had on the battlefield."""
+    ``704`` round (or destroyed between the combat damage steps); the game looks back in time, so the
+    ability is the one it had on the battlefield."""
     for i in range(first, len(stages)):
         s = stages[i]
-        if s.stage != "704":
+        if s.stage not in _ZONE_STAGES:
             continue
         for c in s.changes:
-            if c.attribute != "zone" or c.after != "graveyard" or not after.is_permanent(c.object):
+            if (
+                c.attribute != "zone"
+                or c.before != "battlefield"
+                or c.after != "graveyard"
+                or not after.is_permanent(c.object)
+            ):
                 continue
             gone = after.permanent(c.object)
             if not gone.is_creature:

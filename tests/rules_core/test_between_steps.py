@@ -251,3 +251,34 @@ def test_documented_between_steps_example_resolves() -> None:
     board = [KNIGHT, creature("giant", 3, 3), creature("goblin", 1, 1, "A")]
     result = resolve_document(doc(board, json.loads(block)))
     assert regular_events(result) == [("giant", "knight", 3), ("goblin", "B", 1), ("knight", "giant", 5)]
+
+
+def test_destroyed_creatures_dies_ability_resolves_before_the_regular_step() -> None:
+    """603.10a: a creature destroyed between the steps dies (put into a graveyard from the battlefield);
+    its "when ~ dies" ability triggers and resolves before the regular step (B loses 2)."""
+    dies = {"when": "dies", "effect": {"type": "lose_life", "amount": 2, "player": "each_opponent"}}
+    d = doc(
+        [KNIGHT, creature("ogre", 4, 4, "A", triggers=[dies])],
+        combat(attack("knight"), attack("ogre"), **between({"type": "destroy", "creature": "ogre"})),
+    )
+    result = resolve_document(d)
+    assert [s["name"] for s in result["steps"]] == [
+        "first_strike_damage",
+        "between_steps",
+        "trigger",
+        "combat_damage",
+    ]
+    assert result["final"]["players"]["B"]["life"] == 16
+
+
+def test_helpers_answer_for_a_creature_that_entered_attacking() -> None:
+    """510.4: the entering creature assigns in step two; the helpers see it on that step's board."""
+    from rules_core import count_assignments, recipients
+
+    d = doc(
+        [KNIGHT, creature("late", 3, 3, "A", keywords=["trample"]), creature("bear", 2, 2)],
+        combat(attack("knight"), **between({"type": "enter_attacking", "creature": "late", "defender": "B"})),
+    )
+    scenario = parse_scenario(d)
+    assert recipients(scenario, "late") == ("B",)
+    assert count_assignments(scenario, "late", step=2) == 1
