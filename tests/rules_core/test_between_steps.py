@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_core import ScenarioError, check_assignment, parse_scenario, resolve_document
 
@@ -282,3 +284,33 @@ def test_helpers_answer_for_a_creature_that_entered_attacking() -> None:
     scenario = parse_scenario(d)
     assert recipients(scenario, "late") == ("B",)
     assert count_assignments(scenario, "late", step=2) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["first_strike", "double_strike", "none"]),
+    st.lists(
+        st.tuples(
+            st.sampled_from(["gain_keyword", "lose_keyword"]),
+            st.sampled_from(["first_strike", "double_strike"]),
+        ),
+        max_size=3,
+    ),
+)
+def test_who_deals_damage_in_the_regular_step(start: str, keyword_changes: list[tuple[str, str]]) -> None:
+    """510.4, 702.7c, 702.4c-d: in the regular step a creature deals damage iff it had neither first strike nor
+    double strike as the first step began, or it has double strike now — whatever changed in between."""
+    keywords = [] if start == "none" else [start]
+    changes = [{"type": t, "creature": "x", "keyword": k} for t, k in keyword_changes]
+    d = doc(
+        [creature("x", 2, 2, "A", keywords=keywords), creature("fs", 1, 1, "A", keywords=["first_strike"])],
+        combat(attack("x"), attack("fs"), **between(*changes)),
+    )
+    now = set(keywords)
+    for t, k in keyword_changes:
+        if t == "gain_keyword":
+            now.add(k)
+        else:
+            now.discard(k)
+    deals = start == "none" or "double_strike" in now
+    assert (("x", "B", 2) in regular_events(resolve_document(d))) == deals

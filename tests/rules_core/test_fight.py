@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_core import ScenarioError, parse_scenario, resolve_document
 
@@ -164,3 +166,38 @@ def test_documented_power_events_parse() -> None:
     board += [creature(i, 2, 2, "B") for i in ("wurm", "bear")]
     for event in events:
         assert resolve_document(doc(board, event))["legal"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-2, 8), st.integers(1, 8), st.integers(-2, 8), st.integers(1, 8), st.booleans())
+def test_fight_damage_is_each_power(pa: int, ta: int, pb: int, tb: int, gone: bool) -> None:
+    """701.14a-b: each fighter is dealt the other's power (0 if that is 0 or less, 120.8), or nothing at all
+    when a fighter is gone; never combat damage (701.14d)."""
+    d = doc([creature("a", pa, ta, "A"), creature("b", pb, tb)], fight("a", "b", gone=["b"] if gone else []))
+    result = resolve_document(d)
+    final = result["final"]["permanents"]
+    if gone:
+        assert (final["a"]["damage"], final["b"]["damage"]) == (0, 0)
+        return
+    assert (final["a"]["damage"], final["b"]["damage"]) == (max(0, pb), max(0, pa))
+    assert all(not e["combat"] for e in stage(result, "120.4b")["events"])
+
+
+def test_cli_resolves_a_fight(tmp_path: Any) -> None:
+    """The command line accepts the new event types (docs § 5, § 7)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = Path(tmp_path) / "fight.json"
+    path.write_text(json.dumps(doc([RAT, WURM], fight("rat", "wurm")), ensure_ascii=False), encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-m", "rules_core", "resolve", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        check=True,
+    )
+    assert json.loads(out.stdout)["final"]["permanents"]["wurm"]["zone"] == "graveyard"
