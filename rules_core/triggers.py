@@ -473,7 +473,7 @@ def follow_up(
     while ctx.stack:
         if not game_goes_on(state):
             steps[-1] = _with_note(
-                steps[-1], "ゲームが終わったので、スタックに残った能力は解決されない (104.3a)。"
+                steps[-1], "ゲームが終わったので、スタックに残った能力は解決されない (104.2a, 104.1)。"
             )
             break
         if resolved >= MAX_RESOLUTIONS:

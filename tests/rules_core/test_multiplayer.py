@@ -98,7 +98,8 @@ def test_trampler_whose_blocker_left_assigns_nothing_to_the_departed_player() ->
 
 
 def test_two_player_game_ends_instead() -> None:
-    """104.3a, 800.4: in a two-player game the game is over when a player loses; nobody leaves."""
+    """104.2a, 104.1, 800.4: in a two-player game the other player wins when one loses and the game ends at once;
+    nobody leaves."""
     d = doc(
         [creature("knight", 2, 1, "A", keywords=["first_strike"]), creature("bear", 2, 2, "B")],
         combat(attack("knight")),

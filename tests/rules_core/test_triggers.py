@@ -411,7 +411,8 @@ def test_a_loop_stops_at_the_bound() -> None:
 
 
 def test_game_over_stops_the_stack() -> None:
-    """CR 104.3a (and 704.5a): once a player has lost a two-player game, the game is over; nothing more resolves."""
+    """CR 104.2a, 104.1 (and 704.5a): once a player has lost a two-player game the other wins and the game ends
+    at once; nothing more resolves."""
     d = doc(
         [
             creature(
