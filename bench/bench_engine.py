@@ -8,7 +8,9 @@ instead of wall-clock time: steadier on a machine that is busy with other work.
 2. one non-combat event (Pyroclasm: 2 damage to each creature, with a
    static prevention effect on Clerics) over 1,000, 2,000 and 4,000 creatures;
 3. a combat of 50 attackers against 50 blockers (some double blocks, trample,
-   deathtouch, first strike), parse + resolve.
+   deathtouch, first strike), parse + resolve;
+4. a chain of 50 triggered damage events (CR 603): each creature's "whenever this is
+   dealt damage" ability deals 1 damage to the next one, parse + resolve + to_dict.
 """
 
 from __future__ import annotations
@@ -143,6 +145,35 @@ def bench_combat(repeat: int) -> None:
           f"{min(full_t) * 1000:.1f} ms / median {statistics.median(full_t) * 1000:.1f} ms")
 
 
+def trigger_chain(n: int = 50) -> dict[str, Any]:
+    permanents = []
+    for i in range(n):
+        target = f"c{i + 1}" if i + 1 < n else "B"
+        permanents.append({"id": f"c{i}", "controller": "A" if i % 2 else "B", "types": ["creature"],
+                           "power": 1, "toughness": 1000,
+                           "triggers": [{"when": "dealt_damage",
+                                         "effect": {"type": "damage", "amount": "that_much", "to": target}}]})
+    return {
+        "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": permanents,
+        "event": {"type": "noncombat", "source": {"name": "《ショック》", "controller": "A", "colors": ["red"]},
+                  "damage": [{"to": "c0", "amount": 1}]},
+    }
+
+
+def bench_triggers(repeat: int) -> None:
+    doc = trigger_chain(50)
+    scenario = parse_scenario(doc)
+    result = resolve(scenario)
+    chained = sum(1 for s in result.steps if s.name == "trigger")
+    assert chained == 50, chained
+    resolve_t = _time(lambda: resolve(scenario), repeat)
+    full_t = _time(lambda: resolve_document(doc), repeat)
+    print(f"  chain of {chained} triggered damage events: resolve min {min(resolve_t) * 1000:.1f} ms / median "
+          f"{statistics.median(resolve_t) * 1000:.1f} ms; parse+resolve+to_dict min {min(full_t) * 1000:.1f} ms / "
+          f"median {statistics.median(full_t) * 1000:.1f} ms (target: under 100 ms)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0, help="time per example-mix figure")
@@ -159,6 +190,8 @@ def main() -> None:
     bench_board([1000, 2000, 4000], args.repeat)
     print("3. Combat")
     bench_combat(args.repeat)
+    print("4. Triggered abilities")
+    bench_triggers(args.repeat)
 
 
 if __name__ == "__main__":

@@ -37,9 +37,11 @@ from .damage import deal_damage
 from .effects import AssignByToughness, Effect, effect_label
 from .errors import AssignmentError, StepError
 from .ja import ASSIGNMENT_ORIGIN_JA, COMBAT_ROLE_JA, DAMAGE_BASIS_JA, DEFENDER_KIND_JA
+from .multiplayer import game_goes_on
 from .scenario import CombatEvent, Scenario
 from .state import GameState, Permanent, Source
 from .trace import Resolution, Stage, Step
+from .triggers import follow_up, reacts, turn_order
 
 FIRST = "first_strike_damage"
 REGULAR = "combat_damage"
@@ -86,11 +88,13 @@ def _second_dealers(scenario: Scenario, state: GameState) -> frozenset[str]:
     that have double strike now — still on the battlefield."""
     start = scenario.state
     out = set()
+    entrants = _event(scenario).entrants
     for c in _event(scenario).combatants:
         now = state.permanent(c)
         if not now.on_battlefield or now.removed_from_combat:
             continue
-        if not _strikes_first(start.permanent(c)) or now.has("double_strike"):
+        # A creature that entered combat after step one began was not there to have first strike (510.4).
+        if c in entrants or not _strikes_first(start.permanent(c)) or now.has("double_strike"):
             out.add(c)
     return frozenset(out)
 
@@ -134,8 +138,8 @@ def build_view(
             lethal[b] = state.permanent(b).lethal_damage()
         if attack.attacker not in dealers:
             continue
-        if state.is_player(attack.defender):
-            kind, controller, removed = "player", None, False
+        if state.is_player(attack.defender):  # CR 800.4e: none to a player who left the game
+            kind, controller, removed = "player", None, state.player(attack.defender).left
         else:
             d = state.permanent(attack.defender)
             kind = "planeswalker" if d.is_planeswalker else "battle"
@@ -352,7 +356,7 @@ def _blocked_reason(
         _add(rules, "510.1b")
         return f"ブロックされていないので、攻撃している{DEFENDER_KIND_JA[a.defender_kind]}{q(a.defender)}に割り振る (510.1b)。"
     if not a.blockers:
-        if a.tramples:
+        if a.tramples and not a.attacks_nothing:
             _add(rules, "702.19d")
             return "ブロックされたがブロック・クリーチャーがもういないので、トランプルによりすべてを攻撃先に割り振る (702.19d)。"
         _add(rules, "510.1c")
@@ -532,8 +536,9 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
     views: list[tuple[str, CombatView, _StepInput]] = []
     all_dealers = frozenset(_event(scenario).combatants)
     plan: list[tuple[str, int]] = [(FIRST, 1), (REGULAR, 2)] if two_steps else [(REGULAR, 1)]
+    reacting = reacts(state)
     for name, number in plan:
-        if number == 2 and sum(1 for p in state.players if not p.lost) <= 1:
+        if number == 2 and not game_goes_on(state):
             last = steps[-1]
             final_stage = last.stages[-1]
             steps[-1] = Step(
@@ -554,6 +559,19 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
                 ),
             )
             break
+        if number == 2 and any(p.left for p in state.players):  # CR 800.4a, 506.4
+            from .multiplayer import combat_after_departures, noted
+
+            scenario, departed = combat_after_departures(scenario, state)
+            if departed:
+                steps[-1] = Step(
+                    steps[-1].name, (*steps[-1].stages[:-1], noted(steps[-1].stages[-1], departed))
+                )
+        if number == 2 and _event(scenario).between_steps:  # CR 510.3: players act between the steps
+            from .midcombat import apply_between
+
+            scenario, state, effects, between = apply_between(scenario, state, effects, steps)
+            steps.extend(between)
         dealers = (
             (first_dealers if number == 1 else _second_dealers(scenario, state)) if two_steps else all_dealers
         )
@@ -597,6 +615,19 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
             in_combat=all_dealers,
             blocking=frozenset(b for attack in _event(scenario).attacks for b in attack.blockers),
         )
+        if reacting:  # CR 510.3a: what the step triggered resolves before the next step
+            made, after, effects = follow_up(
+                before=state,
+                outcome=outcome,
+                step=Step(name, (stage, *outcome.stages)),
+                choices=scenario.choices,
+                turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
+                combat=True,
+                earlier=steps,
+            )
+            steps.extend(made)
+            state = after
+            continue
         steps.append(Step(name, (stage, *outcome.stages)))
         state, effects = outcome.state, outcome.effects
     return _CombatRun(True, (), tuple(steps), state, effects, tuple(views))
@@ -688,7 +719,7 @@ def _view_for(
         deals no combat damage in it, or (``step=2``) if the given first step is illegal.
     """
     event = _event(scenario)
-    if creature not in event.combatants:
+    if creature not in event.combatants and creature not in event.entrants:
         raise AssignmentError(
             f"{creature} はこの戦闘の攻撃クリーチャーでもブロック・クリーチャーでもありません"
         )

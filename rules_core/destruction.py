@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._frozen import FrozenMap
-from .damage import sba_stages
+from .damage import state_based_stages
 from .life import spared_players
 from .scenario import DestroyEvent, Scenario
 from .shields import DestructionGuard, needs_guard
@@ -75,7 +75,7 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
     after_guard = None
     if needs_guard(state, {type(e) for e in effects}):
         after_guard = DestructionGuard(effects, scenario.choices.replacement_order)
-    state, after = sba_stages(state, after_guard, spared_players(state, effects))
+    state, after = state_based_stages(state, after_guard, spared_players(state, effects))
     if after_guard is not None:
         effects = after_guard.effects()
     return Resolution(legal=True, steps=(Step("destroy", (stage, *after)),), state=state, effects=effects)

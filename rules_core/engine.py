@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from .damage import deal_damage
-from .scenario import CombatEvent, DestroyEvent, NoncombatEvent, Scenario, parse_scenario
+from .scenario import CombatEvent, DestroyEvent, NoncombatEvent, PowerDamageEvent, Scenario, parse_scenario
 from .state import Source
 from .trace import Resolution, Step
+from .triggers import follow_up, reacts, turn_order
 
 
 def noncombat_source(scenario: Scenario, event: NoncombatEvent) -> Source:
@@ -46,6 +47,10 @@ def resolve(scenario: Scenario) -> Resolution:
         from .destruction import resolve_destroy
 
         return resolve_destroy(scenario)
+    if isinstance(event, PowerDamageEvent):
+        from .fight import resolve_power_event
+
+        return resolve_power_event(scenario, event)
     source = noncombat_source(scenario, event)
     outcome = deal_damage(
         scenario.state,
@@ -57,12 +62,18 @@ def resolve(scenario: Scenario) -> Resolution:
         cant_be_prevented=event.cant_be_prevented,
         cant_be_regenerated=event.cant_be_regenerated,
     )
-    return Resolution(
-        legal=True,
-        steps=(Step("damage", outcome.stages),),
-        state=outcome.state,
-        effects=outcome.effects,
-    )
+    step = Step("damage", outcome.stages)
+    if reacts(scenario.state):
+        steps, state, effects = follow_up(
+            before=scenario.state,
+            outcome=outcome,
+            step=step,
+            choices=scenario.choices,
+            turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
+            combat=False,
+        )
+        return Resolution(legal=True, steps=steps, state=state, effects=effects)
+    return Resolution(legal=True, steps=(step,), state=outcome.state, effects=outcome.effects)
 
 
 def resolve_document(doc: Mapping[str, Any]) -> dict[str, Any]:

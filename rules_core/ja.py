@@ -121,3 +121,29 @@ __all__ = [
     "PROTECTION_QUALITY_JA",
     "TYPE_JA",
 ]
+
+
+# --------------------------------------------------------------------------- triggered abilities (CR 603)
+
+TRIGGER_WHEN_JA: Final = {
+    "deals_damage": "ダメージを与えるたび",
+    "dealt_damage": "ダメージを与えられるたび",
+    "gain_life": "コントローラーがライフを得るたび",
+    "damage_prevented": "ダメージが軽減されるたび",
+    "excess_damage": "余剰のダメージが与えられるたび",
+    "dies": "死亡したとき",
+}
+"""The trigger events of ``trigger_types.WHEN``, as a card's text would say them."""
+
+TRIGGER_EFFECT_JA: Final = {
+    "gain_life": "ライフを得る",
+    "lose_life": "ライフを失う",
+    "counters": "カウンターを置く",
+    "damage": "ダメージを与える",
+}
+"""The effects of ``trigger_types.EFFECT_KINDS``."""
+
+SIEGE_ABILITY_JA: Final = "最後の守備カウンターが取り除かれたとき"
+"""CR 310.11b: the trigger event of every Siege's intrinsic triggered ability."""
+
+__all__ += ["SIEGE_ABILITY_JA", "TRIGGER_EFFECT_JA", "TRIGGER_WHEN_JA"]

@@ -429,6 +429,10 @@ def apply_results(state: GameState, results: Iterable[Result], deathtouched: Ite
     def rule(obj: str, attr: str) -> str:
         return rule_of.get((obj, attr), "120.4d")
 
+    if state.teams and (life or poison):  # CR 810.9, 810.10: applied to the team's shared totals
+        from .multiplayer import share_with_teams
+
+        notes.extend(share_with_teams(state, life, poison))
     new_players: dict[str, Player] = {}
     for pid in dict.fromkeys([*life, *poison]):
         player = state.player(pid)

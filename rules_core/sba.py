@@ -4,7 +4,8 @@ Implemented: 704.5a (life 0 or less), 704.5c (ten or more poison counters),
 704.5f (toughness 0 or less, even if indestructible), 704.5g (lethal damage,
 unless indestructible: 702.12b), 704.5h (deathtouch damage since the last
 check, unless indestructible), 704.5i (loyalty 0), 704.5q (+1/+1 and -1/-1
-counters annihilate), 704.5v (defense 0).
+counters annihilate), 704.5v (defense 0, unless the battle's own triggered ability is waiting or on the
+stack: a defeated Siege, CR 310.11b).
 """
 
 from __future__ import annotations
@@ -45,8 +46,13 @@ def check_state_based_actions(
     state: GameState,
     guard: DestructionGuard | None = None,
     spared: Mapping[str, str] | None = None,
+    *,
+    keep_battles: frozenset[str] = frozenset(),
 ) -> tuple[GameState, list[SbaRound], list[str]]:
     """Perform state-based actions until none applies.
+
+    ``keep_battles``: battles that are the source of a triggered ability that has triggered and not
+    yet left the stack (a defeated Siege's, CR 310.11b); 704.5v leaves them on the battlefield.
 
     Returns the new state, the rounds that did something, and notes about what
     did *not* happen that a learner expects (indestructible survivors).
@@ -64,7 +70,7 @@ def check_state_based_actions(
     remarks: list[str] = []
     told: set[str] = set()
     for number in range(1, MAX_ROUNDS + 1):
-        state, done = _one_round(state, number, remarks, told, guard, spared or {})
+        state, done = _one_round(state, number, remarks, told, guard, spared or {}, keep_battles)
         if done is None:
             break
         rounds.append(done)
@@ -78,6 +84,7 @@ def _one_round(
     told: set[str],
     guard: DestructionGuard | None,
     spared: Mapping[str, str],
+    keep_battles: frozenset[str],
 ) -> tuple[GameState, SbaRound | None]:
     rules: list[str] = []
     notes: list[str] = []
@@ -87,7 +94,9 @@ def _one_round(
         if player.lost:
             continue
         why: list[str] = []
-        if player.life <= 0 and player.id in spared:
+        if state.teams:  # Two-Headed Giant: the team's shared totals (CR 810.8a, 810.8c-d, 704.6b)
+            why.extend(_team_loss(player, notes))
+        elif player.life <= 0 and player.id in spared:
             if player.id + "a" not in told:
                 told.add(player.id + "a")
                 remarks.append(
@@ -97,7 +106,7 @@ def _one_round(
         elif player.life <= 0:
             why.append("704.5a")
             notes.append(f"{player.label}のライフは{player.life}点なので、ゲームに敗北する (704.5a)。")
-        if player.poison >= 10:
+        if not state.teams and player.poison >= 10:
             why.append("704.5c")
             notes.append(
                 f"{player.label}は毒カウンターを{player.poison}個持っているので、ゲームに敗北する (704.5c)。"
@@ -157,7 +166,14 @@ def _one_round(
         if p.is_planeswalker and (p.loyalty or 0) <= 0:
             why.append("704.5i")
             notes.append(f"{p.label}は忠誠度が0なので、オーナーの墓地に置かれる (704.5i)。")
-        if p.is_battle and (p.defense or 0) <= 0:
+        if p.is_battle and (p.defense or 0) <= 0 and p.id in keep_battles:
+            if p.id + "v" not in told:
+                told.add(p.id + "v")
+                remarks.append(
+                    f"{p.label}は守備値が0だが、その最後の守備カウンターが取り除かれたときに誘発した能力が"
+                    "まだスタックを離れていないので、墓地には置かれない (704.5v, 310.11b)。"
+                )
+        elif p.is_battle and (p.defense or 0) <= 0:
             why.append("704.5v")
             notes.append(f"{p.label}は守備値が0なので、オーナーの墓地に置かれる (704.5v)。")
         if why and guard is not None and set(why) <= _DESTRUCTION:
@@ -211,3 +227,22 @@ def _one_round(
     if not changes:
         return state, None
     return state, SbaRound(number, tuple(rules), tuple(notes), tuple(changes))
+
+
+def _team_loss(player: Player, notes: list[str]) -> list[str]:
+    """CR 810.8a, 810.8c, 704.6b: in Two-Headed Giant a team loses with 0 or less shared life or fifteen or
+    more shared poison counters (704.5c does not apply), and both its players lose together."""
+    why: list[str] = []
+    if player.life <= 0:
+        why.append("810.8c")
+        notes.append(
+            f"{player.label}のチームの共有ライフは{player.life}点なので、チームはゲームに敗北し、"
+            f"{player.label}も敗北する (810.8c, 810.8a)。"
+        )
+    if player.poison >= 15:
+        why.append("704.6b")
+        notes.append(
+            f"{player.label}のチームは毒カウンターを{player.poison}個持っているので、チームはゲームに敗北し、"
+            f"{player.label}も敗北する (704.6b, 810.8d)。"
+        )
+    return why

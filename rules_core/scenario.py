@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
 from . import protection as pr
+from . import trigger_types as tt
 from ._frozen import FrozenMap
 from .effects import (
     EFFECTS2,
@@ -71,6 +72,8 @@ from .state import (
     Source,
     sort_colors,
 )
+from .step_changes import CHANGE_TYPES, ENTERING, StepChange
+from .trigger_types import Trigger, TriggerEffect
 
 FORMAT_VERSION: Final = 1
 
@@ -93,7 +96,7 @@ MAX_TEXT_LENGTH: Final = 2000
 
 RESERVED_IDS: Final = frozenset({"controller", "protection"})
 
-_EVENT_TYPES = ("noncombat", "combat", "destroy")
+_EVENT_TYPES = ("noncombat", "combat", "destroy", "fight", "bite", "power_damage")
 
 
 # --------------------------------------------------------------------------- value objects
@@ -187,6 +190,8 @@ class CombatEvent:
     blocker_assignments: Assignment = field(default_factory=FrozenMap)
     second_step_assignments: Assignment = field(default_factory=FrozenMap)
     second_step_blocker_assignments: Assignment = field(default_factory=FrozenMap)
+    between_steps: tuple[StepChange, ...] = ()
+    """拡張: what happens between the first-strike and the regular combat damage step (CR 510.4)."""
     combatants: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """The creatures in combat (CR 506.3): the attackers, then the blockers, each once, in the order listed."""
 
@@ -210,6 +215,50 @@ class CombatEvent:
             value: Assignment = getattr(self, key)
             if value:
                 doc[key] = _assignment_doc(value)
+        if self.between_steps:
+            doc["between_steps"] = [c.to_dict() for c in self.between_steps]
+        return doc
+
+    @property
+    def entrants(self) -> frozenset[str]:
+        """Creatures put onto the battlefield attacking or blocking between the steps (CR 508.4d, 509.3c)."""
+        return frozenset(c.creature for c in self.between_steps if c.type in ENTERING)
+
+
+@dataclass(frozen=True, slots=True)
+class PowerDamageEvent:
+    """拡張: creatures dealing damage equal to their power at once, not combat damage (CR 701.14d, 120.2b).
+
+    ``type`` ``"fight"``: ``pairs`` is ((a, b), (b, a)) — each deals damage equal to its power to the
+    other (CR 701.14a; one creature fighting itself is ((a, a),) and deals twice its power, 701.14c);
+    ``"bite"``: one (source, recipient) pair, one-sided; ``"power_damage"``: each source to the same
+    recipient ("each creature deals damage equal to its power to …"). ``gone``: creatures of the event
+    that left the battlefield before it resolved (CR 701.14b, 608.2b).
+    """
+
+    type: str
+    pairs: tuple[tuple[str, str], ...]
+    gone: tuple[str, ...] = ()
+    excess_to: str | None = None
+    name: str | None = None
+    """The spell or ability that instructs it (《捕食》), for notes."""
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type}
+        if self.name is not None:
+            doc["name"] = self.name
+        if self.type == "fight":
+            first = self.pairs[0]
+            doc["fighters"] = list(first)
+        elif self.type == "bite":
+            doc["source"], doc["to"] = self.pairs[0]
+        else:
+            doc["sources"] = [a for a, _b in self.pairs]
+            doc["to"] = self.pairs[0][1]
+        if self.gone:
+            doc["gone"] = list(self.gone)
+        if self.excess_to is not None:
+            doc["excess_to"] = self.excess_to
         return doc
 
 
@@ -239,7 +288,7 @@ class DestroyEvent:
         return doc
 
 
-Event = NoncombatEvent | CombatEvent | DestroyEvent
+Event = NoncombatEvent | CombatEvent | DestroyEvent | PowerDamageEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,12 +331,16 @@ class Scenario:
     title: str | None = None
     description: str | None = None
     format: int = FORMAT_VERSION
+    variant: str | None = None
+    """拡張: ``"two_headed_giant"`` (CR 810) or None."""
+    teams: tuple[tuple[str, ...], ...] = ()
+    """拡張: Two-Headed Giant's two teams of two players (CR 810.1)."""
     _state: GameState = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not self.active_player and self.players:
             object.__setattr__(self, "active_player", self.players[0].id)
-        object.__setattr__(self, "_state", GameState(self.players, self.permanents))
+        object.__setattr__(self, "_state", GameState(self.players, self.permanents, self.teams))
 
     @property
     def state(self) -> GameState:
@@ -317,6 +370,9 @@ class Scenario:
         doc["effects"] = [e.to_dict() for e in self.effects]
         doc["event"] = {} if self.event is None else self.event.to_dict()
         doc["choices"] = self.choices.to_dict()
+        if self.variant is not None:
+            doc["variant"] = self.variant
+            doc["teams"] = [list(t) for t in self.teams]
         return doc
 
 
@@ -359,6 +415,10 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
         doc["tapped"] = True
     if p.may_assign_as_though_unblocked:
         doc["may_assign_as_though_unblocked"] = True
+    if p.triggers:
+        doc["triggers"] = [t.to_dict() for t in p.triggers]
+    if p.owner is not None:
+        doc["owner"] = p.owner
     return doc
 
 
@@ -490,6 +550,12 @@ class _Ids:
         self.players: dict[str, Player] = {}
         self.permanents: dict[str, Permanent] = {}
         self.source_id: str | None = None
+        self.teams: dict[str, tuple[str, ...]] = {}
+        """Two-Headed Giant: each player's team (CR 810.1)."""
+
+    def side(self, player: str) -> tuple[str, ...]:
+        """The player and their teammate, if any (CR 805.10a: a team attacks and defends as one)."""
+        return self.teams.get(player, (player,))
 
     def player(self, value: Any, path: str) -> str:
         if type(value) is str and value in self.players:
@@ -558,6 +624,8 @@ _TOP_KEYS = frozenset(
         "effects",
         "event",
         "choices",
+        "variant",
+        "teams",
     )
 )
 _PLAYER_KEYS = frozenset(("id", "name", "life", "poison", "protection"))
@@ -581,6 +649,8 @@ _PERMANENT_KEYS = frozenset(
         "protection",
         "tapped",
         "may_assign_as_though_unblocked",
+        "triggers",
+        "owner",
     )
 )
 _COUNTER_KEYS = frozenset(("+1/+1", "-1/-1", "shield"))
@@ -614,6 +684,7 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
         ids.players[player.id] = player
     _player_protection(players, ids)
 
+    teams = _parse_teams(doc, ids)
     active = doc.get("active_player")
     active_player = next(iter(ids.players)) if active is None else ids.player(active, "active_player")
 
@@ -622,16 +693,20 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
         permanent = _parse_permanent(raw, f"permanents[{i}]", ids)
         ids.permanents[permanent.id] = permanent
 
+    _check_trigger_ids(ids)
     event = _parse_event(doc.get("event"), "event", ids)
     if isinstance(event, CombatEvent):
         for i, attack in enumerate(event.attacks):
-            if ids.permanents[attack.attacker].controller != active_player:
+            if ids.permanents[attack.attacker].controller not in ids.side(active_player):
                 raise _fail(
                     f"event.attacks[{i}].attacker",
                     "攻撃クリーチャーを指定するのはアクティブ・プレイヤーです(active_player のクリーチャーを"
                     "指定してください) (508.1)",
                     "attacking creatures must be controlled by the active player",
                 )
+
+    if isinstance(event, CombatEvent) and event.between_steps:
+        _place_entrants(event, ids, active_player)
 
     effects_raw = _list(doc.get("effects", []), "effects", MAX_EFFECTS)
     effects = tuple(_parse_effect(raw, f"effects[{i}]", ids) for i, raw in enumerate(effects_raw))
@@ -649,6 +724,8 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
         active_player=active_player,
         title=title,
         description=description,
+        variant="two_headed_giant" if teams else None,
+        teams=teams,
     )
 
 
@@ -779,6 +856,8 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
         shield_counters=shield,
         tapped=_bool(obj["tapped"], f"{path}.tapped") if "tapped" in obj else False,
         may_assign_as_though_unblocked=as_though_unblocked,
+        triggers=_parse_triggers(obj["triggers"], f"{path}.triggers") if obj.get("triggers") else (),
+        owner=_owner(obj, path, controller, ids),
     )
 
 
@@ -796,6 +875,8 @@ def _parse_event(raw: Any, path: str, ids: _Ids) -> Event | None:
         return _parse_noncombat(obj, path, ids)
     if kind == "destroy":
         return _parse_destroy(obj, path, ids)
+    if kind in _POWER_EVENT_TYPES:
+        return _parse_power_event(kind, obj, path, ids)
     return _parse_combat(obj, path, ids)
 
 
@@ -886,7 +967,7 @@ ASSIGNMENT_KEYS: Final = (
     "second_step_blocker_assignments",
 )
 """The combat event's assignment keys (``scenario-format.md`` § 1.5, 2.8), first step's first."""
-_COMBAT_KEYS = frozenset(("type", "attacks", *ASSIGNMENT_KEYS))
+_COMBAT_KEYS = frozenset(("type", "attacks", "between_steps", *ASSIGNMENT_KEYS))
 _ATTACK_KEYS = frozenset(("attacker", "defender", "blockers", "blocked"))
 
 
@@ -928,7 +1009,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
             defending_player = defender.defending_player
             if defender.is_planeswalker and not defender.is_battle:
                 defending_player = defender.controller
-        if defending_player == attacker.controller:
+        if defending_player in ids.side(attacker.controller):
             raise _fail(
                 f"{apath}.defender",
                 "自分自身や自分が守るパーマネントは攻撃できません (508.1b)",
@@ -950,7 +1031,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
                     f"同じブロック・クリーチャーが2回指定されています: {blocker_id}",
                     f"{blocker_id!r} is listed twice",
                 )
-            if blocker.controller != defending_player:
+            if blocker.controller not in ids.side(defending_player):  # CR 805.10d: the defending team
                 raise _fail(
                     bpath,
                     "ブロックできるのは防御プレイヤーのクリーチャーだけです (509.1a)",
@@ -982,6 +1063,9 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
                     f"攻撃クリーチャーはブロックできません: {blocker_id}",
                     f"attacking creature {blocker_id!r} can't block",
                 )
+    between = _parse_between_steps(obj.get("between_steps"), f"{path}.between_steps", ids, attacks)
+    attackers.update(c.creature for c in between if c.type == "enter_attacking")
+    all_blockers.update(c.creature for c in between if c.type == "enter_blocking")
 
     def assignment(key: str, owners: set[str], owner_ja: str, owner_en: str) -> Assignment:
         if not obj.get(key) and type(obj.get(key, {})) is dict:
@@ -1014,6 +1098,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: _Ids) -> CombatEvent:
         second_step_blocker_assignments=assignment(
             "second_step_blocker_assignments", all_blockers, "ブロック・クリーチャー", "a blocking creature"
         ),
+        between_steps=between,
     )
 
 
@@ -1534,3 +1619,342 @@ def _check_unblocked_choices(effects: tuple[Effect, ...], event: CombatEvent) ->
 def _is_counted_shield(effect: Effect) -> bool:
     """A ``prevent_and`` or ``redirect_damage`` with ``amount``: a shield whose damage the player chooses (615.7)."""
     return isinstance(effect, PreventAnd | RedirectDamage) and effect.amount is not None
+
+
+# --------------------------------------------------------------------------- triggered abilities (拡張)
+
+MAX_TRIGGERS_PER_PERMANENT: Final = 8
+_TRIGGER_KEYS = frozenset(("when", "damage", "recipient", "watch", "name", "effect"))
+_TRIGGER_EFFECT_KEYS: dict[str, frozenset[str]] = {
+    "gain_life": frozenset(("type", "amount", "player")),
+    "lose_life": frozenset(("type", "amount", "player")),
+    "counters": frozenset(("type", "amount", "kind", "on")),
+    "damage": frozenset(("type", "amount", "to")),
+}
+_DAMAGE_WHEN = ("deals_damage", "dealt_damage", "excess_damage")
+
+
+def _parse_triggers(raw: Any, path: str) -> tuple[Trigger, ...]:
+    """A permanent's ``triggers`` (CR 603): ids in effects are checked once every permanent is known."""
+    items = _list(raw, path, MAX_TRIGGERS_PER_PERMANENT)
+    return tuple(_parse_trigger(item, f"{path}[{i}]") for i, item in enumerate(items))
+
+
+def _parse_trigger(raw: Any, path: str) -> Trigger:
+    obj = _record(raw, path, _TRIGGER_KEYS, ("when", "effect"))
+    when = _choice(obj["when"], f"{path}.when", tt.WHEN)
+    damage = _choice(obj.get("damage", "any"), f"{path}.damage", tt.DAMAGE_KINDS)
+    if damage != "any" and when not in _DAMAGE_WHEN:
+        raise _fail(
+            f"{path}.damage",
+            "damage はダメージで誘発する能力(deals_damage、dealt_damage、excess_damage)にだけ指定できます",
+            "only for damage triggers",
+        )
+    recipient = _choice(obj.get("recipient", "any"), f"{path}.recipient", tt.RECIPIENT_KINDS)
+    if recipient != "any" and when != "deals_damage":
+        raise _fail(
+            f"{path}.recipient", "recipient は deals_damage にだけ指定できます", "only for deals_damage"
+        )
+    watch = _choice(obj.get("watch", tt.SELF), f"{path}.watch", tt.WATCH)
+    if "watch" in obj and when not in ("damage_prevented", "excess_damage"):
+        raise _fail(
+            f"{path}.watch",
+            "watch は damage_prevented と excess_damage にだけ指定できます",
+            "only for damage_prevented and excess_damage",
+        )
+    epath = f"{path}.effect"
+    eobj = _obj(obj["effect"], epath)
+    if "type" not in eobj:
+        raise _fail(f"{epath}.type", "必須の項目です", "required")
+    kind = _choice(eobj["type"], f"{epath}.type", tt.EFFECT_KINDS)
+    _keys(eobj, epath, _TRIGGER_EFFECT_KEYS[kind])
+    amount_raw = eobj.get("amount", 1)
+    amount: int | str
+    if amount_raw == tt.THAT_MUCH:
+        if when == "dies":
+            raise _fail(
+                f"{epath}.amount",
+                "「死亡したとき」の能力には「その点数」がありません。数で指定してください",
+                "a dies trigger has no amount to refer to",
+            )
+        amount = tt.THAT_MUCH
+    else:
+        amount = _int(amount_raw, f"{epath}.amount", 0, MAX_AMOUNT)
+    fields: dict[str, str] = {}
+    if kind in ("gain_life", "lose_life"):
+        fields["player"] = _id(eobj.get("player", tt.CONTROLLER), f"{epath}.player")
+        if fields["player"] == tt.EACH_OPPONENT and kind == "gain_life":
+            raise _fail(f"{epath}.player", "gain_life には each_opponent は使えません", "not for gain_life")
+    elif kind == "counters":
+        fields["kind"] = _choice(eobj.get("kind", "+1/+1"), f"{epath}.kind", tt.COUNTER_KINDS)
+        fields["on"] = _id(eobj.get("on", tt.SELF), f"{epath}.on")
+    else:
+        fields["to"] = _id(eobj.get("to", tt.CONTROLLER), f"{epath}.to")
+    return Trigger(
+        when=when,
+        effect=TriggerEffect(type=kind, amount=amount, **fields),
+        damage=damage,
+        recipient=recipient,
+        watch=watch,
+        name=_name(obj.get("name"), f"{path}.name"),
+    )
+
+
+def _check_trigger_ids(ids: _Ids) -> None:
+    """The players and permanents a trigger's effect names must exist (``"controller"``, ``"self"``,
+    ``"each_opponent"`` are words, not ids)."""
+    words = {tt.CONTROLLER, tt.SELF, tt.EACH_OPPONENT}
+    for i, permanent in enumerate(ids.permanents.values()):
+        for j, trigger in enumerate(permanent.triggers):
+            effect = trigger.effect
+            epath = f"permanents[{i}].triggers[{j}].effect"
+            if effect.type in ("gain_life", "lose_life") and effect.player not in words:
+                ids.player(effect.player, f"{epath}.player")
+            elif effect.type == "counters" and effect.on != tt.SELF:
+                ids.permanent(effect.on, f"{epath}.on")
+            elif effect.type == "damage" and effect.to != tt.CONTROLLER:
+                ids.object(effect.to, f"{epath}.to")
+
+
+# --------------------------------------------------------------------------- fight, bite, power damage (拡張)
+
+_POWER_EVENT_TYPES = ("fight", "bite", "power_damage")
+_POWER_EVENT_KEYS = {
+    "fight": (frozenset(("type", "name", "fighters", "gone")), ("fighters",)),
+    "bite": (frozenset(("type", "name", "source", "to", "gone", "excess_to")), ("source", "to")),
+    "power_damage": (frozenset(("type", "name", "sources", "to", "gone")), ("sources", "to")),
+}
+
+
+def _parse_power_event(kind: str, obj: Mapping[str, Any], path: str, ids: _Ids) -> PowerDamageEvent:
+    """``fight`` (CR 701.14), ``bite`` and ``power_damage``: damage equal to power from permanents."""
+    allowed, required = _POWER_EVENT_KEYS[kind]
+    _keys(obj, path, allowed, required)
+    pairs: list[tuple[str, str]]
+    if kind == "fight":
+        raw = _list(obj["fighters"], f"{path}.fighters", 2, min_len=2)
+        a, b = (ids.permanent(x, f"{path}.fighters[{i}]") for i, x in enumerate(raw))
+        pairs = [(a, a)] if a == b else [(a, b), (b, a)]
+    elif kind == "bite":
+        pairs = [(ids.permanent(obj["source"], f"{path}.source"), ids.object(obj["to"], f"{path}.to"))]
+    else:
+        to = ids.object(obj["to"], f"{path}.to")
+        raw = _list(obj["sources"], f"{path}.sources", MAX_PERMANENTS, min_len=1)
+        sources: list[str] = []
+        for i, x in enumerate(raw):
+            ident = ids.permanent(x, f"{path}.sources[{i}]")
+            if ident in sources:
+                raise _fail(
+                    f"{path}.sources[{i}]",
+                    f"同じ発生源が2回指定されています: {ident}",
+                    f"{ident!r} is listed twice",
+                )
+            sources.append(ident)
+        pairs = [(x, to) for x in sources]
+    involved = {x for pair in pairs for x in pair}
+    gone: list[str] = []
+    for i, x in enumerate(_list(obj.get("gone", []), f"{path}.gone", MAX_PERMANENTS)):
+        ident = ids.permanent(x, f"{path}.gone[{i}]")
+        if ident not in involved:
+            raise _fail(
+                f"{path}.gone[{i}]",
+                f"このイベントのクリーチャーではありません: {ident}",
+                f"{ident!r} is not in this event",
+            )
+        if ident not in gone:
+            gone.append(ident)
+    excess_to: str | None = None
+    raw_excess = obj.get("excess_to")
+    if raw_excess is not None:
+        excess_to = (
+            "controller" if raw_excess == "controller" else ids.object(raw_excess, f"{path}.excess_to")
+        )
+    return PowerDamageEvent(
+        kind, tuple(pairs), tuple(gone), excess_to, _name(obj.get("name"), f"{path}.name")
+    )
+
+
+# --------------------------------------------------------------------------- between the combat damage steps (拡張)
+
+MAX_STEP_CHANGES: Final = 100
+_STEP_CHANGE_KEYS: dict[str, frozenset[str]] = {
+    "pump": frozenset(("type", "creature", "name", "power", "toughness")),
+    "gain_keyword": frozenset(("type", "creature", "name", "keyword")),
+    "lose_keyword": frozenset(("type", "creature", "name", "keyword")),
+    "remove_from_combat": frozenset(("type", "creature", "name")),
+    "destroy": frozenset(("type", "creature", "name")),
+    "enter_attacking": frozenset(("type", "creature", "name", "defender")),
+    "enter_blocking": frozenset(("type", "creature", "name", "blocking")),
+}
+_STEP_CHANGE_REQUIRED: dict[str, tuple[str, ...]] = {
+    "gain_keyword": ("keyword",),
+    "lose_keyword": ("keyword",),
+    "enter_attacking": ("defender",),
+    "enter_blocking": ("blocking",),
+}
+
+
+def _parse_between_steps(raw: Any, path: str, ids: _Ids, attacks: list[Attack]) -> tuple[StepChange, ...]:
+    """``between_steps``: changes made between the two combat damage steps (CR 510.4). A creature that
+    enters attacking or blocking is listed in ``permanents`` and is off the battlefield until then."""
+    if raw is None:
+        return ()
+    items = _list(raw, path, MAX_STEP_CHANGES)
+    if not items:
+        return ()
+    in_combat = {a.attacker for a in attacks} | {b for a in attacks for b in a.blockers}
+    if not any(
+        ids.permanents[c].has("first_strike") or ids.permanents[c].has("double_strike") for c in in_combat
+    ):
+        raise _fail(
+            path,
+            "先制攻撃か二段攻撃を持つクリーチャーが戦闘にいないので、戦闘ダメージ・ステップは1回だけです。"
+            "ステップの間はありません (510.4)",
+            "there is only one combat damage step, so nothing happens between steps",
+        )
+    out: list[StepChange] = []
+    entered: set[str] = set()
+    for i, item in enumerate(items):
+        cpath = f"{path}[{i}]"
+        obj = _obj(item, cpath)
+        if "type" not in obj:
+            raise _fail(f"{cpath}.type", "必須の項目です", "required")
+        kind = _choice(obj["type"], f"{cpath}.type", CHANGE_TYPES)
+        _keys(obj, cpath, _STEP_CHANGE_KEYS[kind], ("creature", *_STEP_CHANGE_REQUIRED.get(kind, ())))
+        creature = ids.permanent(obj["creature"], f"{cpath}.creature")
+        if not ids.permanents[creature].is_creature:
+            raise _fail(f"{cpath}.creature", "クリーチャーを指定してください", "must be a creature")
+        name = _name(obj.get("name"), f"{cpath}.name")
+        if kind in ENTERING:
+            if creature in in_combat or creature in entered:
+                raise _fail(
+                    f"{cpath}.creature",
+                    f"すでに戦闘にいるクリーチャーは戦場に出せません: {creature}",
+                    "already in combat",
+                )
+            entered.add(creature)
+        if kind == "pump":
+            out.append(
+                StepChange(
+                    kind,
+                    creature,
+                    power=_amount(obj, "power", 0, cpath, -MAX_PT, MAX_PT),
+                    toughness=_amount(obj, "toughness", 0, cpath, -MAX_PT, MAX_PT),
+                    name=name,
+                )
+            )
+        elif kind in ("gain_keyword", "lose_keyword"):
+            keyword = _choice(obj["keyword"], f"{cpath}.keyword", KEYWORDS)
+            out.append(StepChange(kind, creature, keyword=keyword, name=name))
+        elif kind == "enter_attacking":
+            defender = ids.object(obj["defender"], f"{cpath}.defender")
+            if defender in ids.permanents and not (
+                ids.permanents[defender].is_planeswalker or ids.permanents[defender].is_battle
+            ):
+                raise _fail(
+                    f"{cpath}.defender",
+                    "攻撃できるのはプレイヤー、プレインズウォーカー、バトルだけです (506.1)",
+                    "only a player, planeswalker or battle can be attacked",
+                )
+            controller = ids.permanents[creature].controller
+            defending = defender if defender in ids.players else ids.permanents[defender].defending_player
+            if defending == controller:
+                raise _fail(
+                    f"{cpath}.defender",
+                    "自分自身や自分が守るパーマネントは攻撃できません (508.1b)",
+                    "a creature can't attack its controller",
+                )
+            out.append(StepChange(kind, creature, defender=defender, name=name))
+        elif kind == "enter_blocking":
+            blocking = ids.permanent(obj["blocking"], f"{cpath}.blocking")
+            if blocking not in {a.attacker for a in attacks}:
+                raise _fail(
+                    f"{cpath}.blocking", "攻撃クリーチャーを指定してください", "must be an attacking creature"
+                )
+            out.append(StepChange(kind, creature, blocking=blocking, name=name))
+        else:
+            if creature not in in_combat and creature not in entered:
+                raise _fail(
+                    f"{cpath}.creature",
+                    f"戦闘にいないクリーチャーです: {creature}",
+                    "not in combat",
+                )
+            out.append(StepChange(kind, creature, name=name))
+    return tuple(out)
+
+
+def _place_entrants(event: CombatEvent, ids: _Ids, active_player: str) -> None:
+    """A creature put onto the battlefield attacking or blocking between the steps is in its owner's hand
+    until then (zone ``hand``); one entering attacking is the active player's (CR 508.4d: it attacks for them)."""
+    for i, change in enumerate(event.between_steps):
+        if change.type not in ENTERING:
+            continue
+        permanent = ids.permanents[change.creature]
+        if change.type == "enter_attacking" and permanent.controller != active_player:
+            raise _fail(
+                f"event.between_steps[{i}].creature",
+                "攻撃している状態で戦場に出るのはアクティブ・プレイヤーのクリーチャーです (508.4d)",
+                "a creature entering attacking must be the active player's",
+            )
+        ids.permanents[change.creature] = replace(permanent, zone="hand")
+
+
+# --------------------------------------------------------------------------- multiplayer (拡張)
+
+
+def _owner(obj: Mapping[str, Any], path: str, controller: str, ids: _Ids) -> str | None:
+    """``owner`` (CR 108.3): given only when someone else controls it; the same as the controller is None."""
+    raw = obj.get("owner")
+    if raw is None:
+        return None
+    owner = ids.player(raw, f"{path}.owner")
+    return None if owner == controller else owner
+
+
+VARIANTS: Final = ("two_headed_giant",)
+
+
+def _parse_teams(doc: Mapping[str, Any], ids: _Ids) -> tuple[tuple[str, ...], ...]:
+    """``variant: "two_headed_giant"`` with ``teams``: two teams of two players (CR 810.1), each team with
+    one shared life total and shared poison counters (810.4, 810.10): both members carry the same values."""
+    if doc.get("variant") is None:
+        if doc.get("teams") is not None:
+            raise _fail(
+                "teams",
+                'teams は "variant": "two_headed_giant" と一緒に指定してください',
+                "teams need a variant",
+            )
+        return ()
+    _choice(doc["variant"], "variant", VARIANTS)
+    if "teams" not in doc:
+        raise _fail("teams", "双頭巨人戦では必須の項目です (810.1)", "required for two_headed_giant")
+    raw = _list(doc["teams"], "teams", 2, min_len=2)
+    teams: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    for i, team in enumerate(raw):
+        members = _list(team, f"teams[{i}]", 2, min_len=2)
+        ids_ = tuple(ids.player(m, f"teams[{i}][{j}]") for j, m in enumerate(members))
+        for j, m in enumerate(ids_):
+            if m in seen:
+                raise _fail(
+                    f"teams[{i}][{j}]", f"同じプレイヤーが2回指定されています: {m}", f"{m!r} is listed twice"
+                )
+            seen.add(m)
+        teams.append(ids_)
+    if len(ids.players) != 4:
+        raise _fail(
+            "players", "双頭巨人戦は2人ずつ2チーム、4人のプレイヤーで行います (810.1)", "needs four players"
+        )
+    order = list(ids.players)
+    for team in teams:
+        a, b = (ids.players[m] for m in team)
+        for key, ja in (("life", "ライフ"), ("poison", "毒カウンター")):
+            if getattr(a, key) != getattr(b, key):
+                raise _fail(
+                    f"players[{order.index(b.id)}].{key}",
+                    f"双頭巨人戦ではチームの{ja}は共有です。チームの2人に同じ値を指定してください (810.4, 810.10)",
+                    f"a team shares its {key}: give both members the same value",
+                )
+        for m in team:
+            ids.teams[m] = team
+    return tuple(teams)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .ja import COLOR_JA, KEYWORD_JA
+from .trigger_types import Trigger
 
 COLORS: Final = ("white", "blue", "black", "red", "green")
 """The five colours, in the usual order (CR 105.1)."""
@@ -58,6 +59,8 @@ class Player:
     lost: bool = False
     protection: tuple[str, ...] = ()
     """CR 702.16j-k: a player's protection qualities (``rules_core.protection``), e.g. ``("everything",)``."""
+    left: bool = False
+    """CR 800.4a: left a multiplayer game that goes on (after losing it)."""
 
     @property
     def label(self) -> str:
@@ -110,6 +113,10 @@ class Permanent:
     """It may assign its combat damage as though it weren't blocked (《茨の精霊》; CR 510.1c gives way to 510.1b)."""
     protection_after_blocks: tuple[str, ...] = ()
     """CR 509.1h: the qualities of ``protection`` gained after blockers were declared (they don't undo a block)."""
+    triggers: tuple[Trigger, ...] = ()
+    """Its triggered abilities (CR 603), from the fixed vocabulary of :mod:`rules_core.trigger_types`."""
+    owner: str | None = None
+    """CR 108.3: the player who owns it, when not its controller (a creature someone else gained control of)."""
 
     @property
     def label(self) -> str:
@@ -119,6 +126,11 @@ class Permanent:
     @property
     def is_creature(self) -> bool:
         return "creature" in self.types
+
+    @property
+    def owned_by(self) -> str:
+        """Its owner (CR 108.3): ``owner`` if given, else its controller."""
+        return self.owner or self.controller
 
     @property
     def is_planeswalker(self) -> bool:
@@ -235,6 +247,8 @@ class GameState:
 
     players: tuple[Player, ...]
     permanents: tuple[Permanent, ...]
+    teams: tuple[tuple[str, ...], ...] = ()
+    """Two-Headed Giant (CR 810): the two teams, whose members share one life total and poison counters."""
     _player_index: Mapping[str, int] = field(init=False, repr=False, compare=False, hash=False)
     _permanent_index: Mapping[str, int] = field(init=False, repr=False, compare=False, hash=False)
     _who: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
@@ -287,6 +301,7 @@ class GameState:
         set_ = object.__setattr__
         set_(new, "players", players)
         set_(new, "permanents", permanents)
+        set_(new, "teams", self.teams)
         set_(new, "_player_index", self._player_index)
         set_(new, "_permanent_index", self._permanent_index)
         set_(new, "_who", {})

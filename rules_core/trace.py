@@ -46,7 +46,8 @@ class Change:
     """One attribute of one object changing: ``before`` → ``after``, because of ``rule``.
 
     ``attribute`` is one of ``damage``, ``life``, ``poison``, ``counters.-1/-1``,
-    ``counters.+1/+1``, ``loyalty``, ``defense``, ``zone``, ``lost`` (the board), or
+    ``counters.+1/+1``, ``loyalty``, ``defense``, ``zone``, ``lost`` (the board; 拡張: ``left``,
+    ``controller``, ``power/toughness``, ``keyword.<keyword>``, ``zone`` ``exile``/``left_game``/``hand``), or
     ``redirected``, ``multiplied``, ``prevented``, ``shield`` (the damage in flight,
     stages 120.4a-b). ``extra`` holds e.g. the ``effect`` index or the ``source``.
 
@@ -152,11 +153,16 @@ def permanent_final(p: Permanent) -> dict[str, Any]:
         doc["tapped"] = True
     if p.removed_from_combat:
         doc["removed_from_combat"] = True
+    if p.owner is not None:
+        doc["controller"] = p.controller
     return doc
 
 
 def player_final(p: Player) -> dict[str, Any]:
-    return {"life": p.life, "poison": p.poison, "lost": p.lost}
+    doc: dict[str, Any] = {"life": p.life, "poison": p.poison, "lost": p.lost}
+    if p.left:
+        doc["left"] = True
+    return doc
 
 
 @dataclass(frozen=True, slots=True)
