@@ -47,11 +47,11 @@ from rules_core import (  # noqa: E402
     check_assignment,
     count_assignments,
     default_assignment,
+    limits,
     max_damage_assignment,
     parse_scenario,
     resolve_document,
 )
-from rules_core import limits  # noqa: E402
 
 REPEAT = 3
 

@@ -11,14 +11,15 @@ costs no more than checking one at the limits.
 
 >>> check_document({"players": [{"id": "A"}], "permanents": [], "event": {}})
 >>> try:
-...     check_document({"players": [{"id": "A"}], "permanents": [{"id": str(i)} for i in range(201)]})
+...     check_document({"players": [{"id": "A"}], "permanents": [{"id": str(i)} for i in range(101)]})
 ... except LimitExceeded as err:
 ...     print(err, err.limit, err.maximum)
-permanents: 盤面に置けるパーマネントは最大200個です permanents 200
+permanents: 盤面に置けるパーマネントは最大100個です permanents 100
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -46,12 +47,12 @@ class Limit:
 
 
 DOCUMENT_BYTES: Final = Limit(
-    "document_bytes", 128 * 1024, "シナリオの大きさは最大{n}バイトです", "a scenario is at most {n} bytes"
+    "document_bytes", 64 * 1024, "シナリオの大きさは最大{n}バイトです", "a scenario is at most {n} bytes"
 )
 """Size of the document written as compact JSON in UTF-8 (what the board stores and exports)."""
 DOCUMENT_NODES: Final = Limit(
     "document_nodes",
-    20_000,
+    10_000,
     "シナリオに書ける値(オブジェクト・配列・文字列・数など)は最大{n}個です",
     "a scenario holds at most {n} JSON values",
 )
@@ -64,30 +65,30 @@ DESCRIPTION_LENGTH: Final = Limit(
 )
 PLAYERS: Final = Limit("players", 8, "プレイヤーは最大{n}人です", "at most {n} players")
 PERMANENTS: Final = Limit(
-    "permanents", 200, "盤面に置けるパーマネントは最大{n}個です", "at most {n} permanents on the battlefield"
+    "permanents", 100, "盤面に置けるパーマネントは最大{n}個です", "at most {n} permanents on the battlefield"
 )
-EFFECTS: Final = Limit("effects", 40, "効果は最大{n}個です", "at most {n} effects")
+EFFECTS: Final = Limit("effects", 24, "効果は最大{n}個です", "at most {n} effects")
 DAMAGE_ENTRIES: Final = Limit(
-    "damage", 200, "ダメージを与える先は最大{n}個です", "a damage event has at most {n} recipients"
+    "damage", 100, "ダメージを与える先は最大{n}個です", "a damage event has at most {n} recipients"
 )
 ATTACKERS: Final = Limit(
-    "attackers", 60, "攻撃クリーチャーは最大{n}体です", "at most {n} attacking creatures"
+    "attackers", 40, "攻撃クリーチャーは最大{n}体です", "at most {n} attacking creatures"
 )
 BLOCKERS_PER_ATTACKER: Final = Limit(
     "blockers_per_attacker",
-    100,
+    40,
     "1体の攻撃クリーチャーをブロックできるのは最大{n}体です",
     "at most {n} blockers per attacking creature",
 )
 BLOCKS: Final = Limit(
     "blocks",
-    2000,
+    400,
     "ブロックの組(攻撃クリーチャーとブロック・クリーチャーの組)は全部で最大{n}組です",
     "at most {n} attacker-blocker pairs in all",
 )
 ASSIGNMENT_ENTRIES: Final = Limit(
     "assignment_entries",
-    4000,
+    2000,
     "戦闘ダメージの割り振りに書ける項目は全部で最大{n}個です",
     "combat damage assignments hold at most {n} entries in all",
 )
@@ -143,7 +144,7 @@ class LimitExceeded(ScenarioError):
 
     >>> err = LimitExceeded(EFFECTS, "effects")
     >>> str(err), err.to_dict()["limit"], err.to_dict()["maximum"]
-    ('effects: 効果は最大40個です', 'effects', 40)
+    ('effects: 効果は最大24個です', 'effects', 24)
     """
 
     def __init__(self, limit: Limit, field: str) -> None:
@@ -159,7 +160,9 @@ class LimitExceeded(ScenarioError):
 def _scalar_bytes(value: Any) -> int:
     """Bytes of one scalar in compact JSON (UTF-8); a lone surrogate counts as its escape."""
     if isinstance(value, str):
-        return len(value.encode("utf-8", "surrogatepass")) + 2
+        if len(value) > DOCUMENT_BYTES.maximum:  # over already, whatever its escapes: spare the copy
+            return len(value)
+        return len(json.dumps(value, ensure_ascii=False).encode("utf-8", "surrogatepass"))
     if value is None or isinstance(value, bool):
         return 4 if value is not False else 5
     if isinstance(value, int):
