@@ -12,7 +12,8 @@ What is cached, and why only that:
   rendered as usual, every time;
 * only a 200 that set no cookie and left the session unchanged;
 * the CSRF token is never shared: it is cut out of the stored page and each visitor's own token is
-  put back when the page is served (the page's ``<body hx-headers>`` and any form keep working);
+  put back when the page is served (the page's ``<body hx-headers>`` and any form keep working); the
+  CSP nonce of the script tags likewise (today's policy does not use it, a stricter one would);
 * the key holds the host, the scheme, the full path with its query, the language, and the htmx
   headers (``HX-Request``, ``HX-Target``, ``HX-History-Restore-Request``), so a partial is never
   served for a whole page or the other way round.
@@ -38,6 +39,7 @@ from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csp import get_nonce
 from django.middleware.csrf import get_token
 
 VERSION_KEY = "tutor:content-version"
@@ -50,6 +52,8 @@ CSRF_PLACEHOLDER = "\x00csrf-token\x00"
 CSRF_IN_PAGE = re.compile(
     r'(?P<before>"X-CSRFToken": "|name="csrfmiddlewaretoken" value=")(?P<token>[A-Za-z0-9]{32,64})(?P<after>")'
 )
+NONCE_PLACEHOLDER = "\x00csp-nonce\x00"
+NONCE_IN_PAGE = re.compile(r'(?P<before> nonce=")(?P<nonce>[A-Za-z0-9_\-+/=]{8,64})(?P<after>")')
 KEPT_HEADERS = ("Content-Type", "Content-Language", "Vary", "HX-Retarget", "HX-Reswap", "HX-Trigger")
 CACHE_HEADER = "X-Content-Cache"
 
@@ -122,8 +126,10 @@ def _stored(response: HttpResponse) -> dict[str, Any] | None:
     if response.status_code != 200 or getattr(response, "streaming", False) or response.cookies:
         return None
     text = response.content.decode(response.charset or "utf-8")
+    text = CSRF_IN_PAGE.sub(lambda m: m["before"] + CSRF_PLACEHOLDER + m["after"], text)
+    text = NONCE_IN_PAGE.sub(lambda m: m["before"] + NONCE_PLACEHOLDER + m["after"], text)
     return {
-        "content": CSRF_IN_PAGE.sub(lambda m: m["before"] + CSRF_PLACEHOLDER + m["after"], text),
+        "content": text,
         "headers": {name: response[name] for name in KEPT_HEADERS if response.has_header(name)},
     }
 
@@ -132,6 +138,9 @@ def _served(request: HttpRequest, entry: dict[str, Any]) -> HttpResponse:
     content = entry["content"]
     if CSRF_PLACEHOLDER in content:
         content = content.replace(CSRF_PLACEHOLDER, get_token(request))
+    if NONCE_PLACEHOLDER in content:
+        nonce = get_nonce(request)  # a LazyNonce is false until used: compare with None, not truth
+        content = content.replace(NONCE_PLACEHOLDER, "" if nonce is None else str(nonce))
     response = HttpResponse(content)
     for name, value in entry["headers"].items():
         response[name] = value
@@ -168,4 +177,5 @@ def cache_content_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
                 response[CACHE_HEADER] = "miss"
         return response
 
+    wrapped.content_cached = True  # type: ignore[attr-defined]
     return wrapped

@@ -40,6 +40,8 @@ def test_each_visitor_gets_their_own_csrf_token():
     assert served["X-Content-Cache"] == "hit"
     token = _token(served)
     assert "\x00" not in served.content.decode()
+    first_nonce = alice.get("/content/").content.decode().split('nonce="', 1)[1].split('"', 1)[0]
+    assert first_nonce and first_nonce != served.content.decode().split('nonce="', 1)[1].split('"', 1)[0]
     # the token served from the cache is bob's: his POST with it passes the CSRF check (404: no POST page)
     assert bob.post("/content/", HTTP_X_CSRFTOKEN=token).status_code != 403
 

@@ -12,6 +12,7 @@ PAGE = engines["django"].from_string(
     '<body hx-headers=\'{"X-CSRFToken": "{{ csrf_token }}"}\'>'
     "{% if user.is_authenticated %}<p>{{ user.get_username }}</p>{% endif %}"
     "{% for message in messages %}<p>{{ message }}</p>{% endfor %}"
+    '<script src="/static/x.js" nonce="{{ csp_nonce }}"></script>'
     "<p>{{ request.GET.q }}</p><p>hx={{ request.headers.hx_request }}</p></body>"
 )
 
