@@ -47,8 +47,13 @@ class Browser:
         self.cookies: dict[str, str] = {}
         self.connection: http.client.HTTPConnection | None = None
 
-    def request(self, method: str, path: str, form: dict[str, str] | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+    def request(
+        self,
+        method: str,
+        path: str,
+        form: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, dict[str, str], str]:
         body = urllib.parse.urlencode(form).encode() if form is not None else None
         # nginx passes $host (no port), as on 443 in production: the CSRF referer check compares them
         sent = {"Referer": f"https://{HOST}{path}", **(headers or {})}
@@ -109,7 +114,13 @@ class Figures:
     def row(self) -> dict[str, float]:
         done = sorted(self.latencies)
         if not done:
-            return {"requests": 0, "rps": 0.0, "p50_ms": 0.0, "p95_ms": 0.0, "errors": sum(self.statuses.values())}
+            return {
+                "requests": 0,
+                "rps": 0.0,
+                "p50_ms": 0.0,
+                "p95_ms": 0.0,
+                "errors": sum(self.statuses.values()),
+            }
         return {
             "requests": len(done),
             "rps": len(done) / self.seconds if self.seconds else 0.0,
@@ -119,8 +130,14 @@ class Figures:
         }
 
 
-def load(name: str, make: Callable[[], Callable[[Browser], int]], *, concurrency: int = CONCURRENCY,
-         max_requests: int = MAX_REQUESTS, max_seconds: float = MAX_SECONDS) -> dict[str, float]:
+def load(
+    name: str,
+    make: Callable[[], Callable[[Browser], int | tuple[int, float]]],
+    *,
+    concurrency: int = CONCURRENCY,
+    max_requests: int = MAX_REQUESTS,
+    max_seconds: float = MAX_SECONDS,
+) -> dict[str, float]:
     """``concurrency`` visitors run ``make()``'s request in a loop until ``max_requests`` or ``max_seconds``."""
     figures = Figures()
     lock = threading.Lock()
@@ -137,10 +154,11 @@ def load(name: str, make: Callable[[], Callable[[Browser], int]], *, concurrency
                 count[0] += 1
             start = time.perf_counter()
             try:
-                status = step(browser)
+                outcome = step(browser)
             except OSError:
-                status = 599
+                outcome = 599
             elapsed = time.perf_counter() - start
+            status, elapsed = outcome if isinstance(outcome, tuple) else (outcome, elapsed)
             with lock:
                 figures.statuses[status] = figures.statuses.get(status, 0) + 1
                 if status < 400:
@@ -154,8 +172,10 @@ def load(name: str, make: Callable[[], Callable[[Browser], int]], *, concurrency
         t.join()
     figures.seconds = time.perf_counter() - began
     row = figures.row()
-    print(f"  {name:<42} {row['requests']:5d} req  {row['rps']:7.1f} req/s  p50 {row['p50_ms']:7.1f} ms"
-          f"  p95 {row['p95_ms']:7.1f} ms  errors {row['errors']}  statuses {dict(sorted(figures.statuses.items()))}")
+    print(
+        f"  {name:<42} {row['requests']:5d} req  {row['rps']:7.1f} req/s  p50 {row['p50_ms']:7.1f} ms"
+        f"  p95 {row['p95_ms']:7.1f} ms  errors {row['errors']}  statuses {dict(sorted(figures.statuses.items()))}"
+    )
     return row
 
 
@@ -169,34 +189,39 @@ START_FORM = re.compile(r'name="topic" value="([^"]+)">\s*<input type="hidden" n
 ANSWER_VALUE = re.compile(r'name="answer"[^>]*value="([^"]*)"|name="answer"')
 
 
-def new_question(browser: Browser) -> tuple[str, dict[str, str]] | None:
-    """Start a question (the first topic and level of /study/); its answer path and a form to post."""
+def new_question(browser: Browser) -> tuple[str, dict[str, str]] | int:
+    """Start a question (the first topic and level of /study/): its answer path and a form to post,
+    or the status of the request that failed (597: a page was not what was expected)."""
     status, _, page = browser.get("/study/")
     if status != 200:
-        return None
+        return status
     found = START_FORM.search(page)
     if not found:
-        return None
+        return 597
     status, headers, _ = browser.post("/study/start/", {"topic": found[1], "level": found[2]})
     location = headers.get("location", "")
     if status != 302 or "/study/q/" not in location:
-        return None
+        return status if status != 302 else 597
     path = urllib.parse.urlsplit(location).path
     status, _, page = browser.get(path)
     if status != 200:
-        return None
+        return status
     match = ANSWER_VALUE.search(page)
     value = match[1] if match and match[1] is not None else "0"
     return path + "answer/", {"answer": value}
 
 
-def answer_step() -> Callable[[Browser], int]:
-    def step(browser: Browser) -> int:
+def answer_step() -> Callable[[Browser], int | tuple[int, float]]:
+    """Start a question (not timed), then answer it: the answer's POST is what is timed."""
+
+    def step(browser: Browser) -> int | tuple[int, float]:
         question = new_question(browser)
-        if question is None:
-            return 598
+        if isinstance(question, int):
+            return question
         path, form = question
-        return browser.post(path, form)[0]
+        start = time.perf_counter()
+        status = browser.post(path, form)[0]
+        return status, time.perf_counter() - start
 
     return step
 
@@ -277,10 +302,10 @@ def restart_while_answering(seconds: float = 14.0, restart_at: float = 4.0) -> N
             try:
                 question = new_question(browser)
             except OSError:
-                question = None
-            if question is None:
+                question = 599
+            if isinstance(question, int):
                 with lock:
-                    outcomes.append((time.monotonic() - began, 597, ""))
+                    outcomes.append((time.monotonic() - began, question, ""))
                 time.sleep(0.1)
                 continue
             path, form = question
@@ -309,18 +334,26 @@ def restart_while_answering(seconds: float = 14.0, restart_at: float = 4.0) -> N
     for phase, (lo, hi) in phases.items():
         in_phase = [s for t, s, _ in outcomes if lo <= t < hi]
         errors = sum(1 for s in in_phase if s >= 500)
-        print(f"  {phase:<7} answers {sum(1 for s in in_phase if s in (200, 302)):4d}  5xx/failed {errors:3d}"
-              f"  statuses {dict(sorted({s: in_phase.count(s) for s in set(in_phase)}.items()))}")
+        print(
+            f"  {phase:<7} answers {sum(1 for s in in_phase if s in (200, 302)):4d}  5xx/failed {errors:3d}"
+            f"  statuses {dict(sorted({s: in_phase.count(s) for s in set(in_phase)}.items()))}"
+        )
     told_stored = [p for _, s, p in outcomes if s in (200, 302) and p]
     told_failed = [p for _, s, p in outcomes if s >= 500 and p]
     tokens = lambda paths: [p.split("/q/", 1)[1].split("/", 1)[0] for p in paths]  # noqa: E731
     with psycopg.connect(os.environ["DATABASE_URL"]) as db:
-        stored = {row[0] for row in db.execute(
-            "select q.token from tutor_studyquestion q join tutor_studyattempt a on a.question_id = q.id")}
+        stored = {
+            row[0]
+            for row in db.execute(
+                "select q.token from tutor_studyquestion q join tutor_studyattempt a on a.question_id = q.id"
+            )
+        }
     lost = [t for t in tokens(told_stored) if t not in stored]
     phantom = [t for t in tokens(told_failed) if t in stored]
-    print(f"  answers acknowledged {len(told_stored)}, of them missing from the database: {len(lost)}; "
-          f"answers that failed for the visitor but were stored: {len(phantom)}")
+    print(
+        f"  answers acknowledged {len(told_stored)}, of them missing from the database: {len(lost)}; "
+        f"answers that failed for the visitor but were stored: {len(phantom)}"
+    )
 
 
 # --------------------------------------------------------------------------- main
@@ -348,21 +381,30 @@ def main(phase: str) -> None:
     cached = load("/cr/120/ (cached)", simple_get("/cr/120/"))
     if "cr120_nocache" in earlier:
         before = earlier["cr120_nocache"]
-        print(f"  /cr/120/ side by side: {before['rps']:.1f} req/s without the cache, {cached['rps']:.1f} req/s "
-              f"with it (× {cached['rps'] / before['rps']:.1f}); p50 {before['p50_ms']:.1f} → {cached['p50_ms']:.1f} ms")
+        print(
+            f"  /cr/120/ side by side: {before['rps']:.1f} req/s without the cache, {cached['rps']:.1f} req/s "
+            f"with it (× {cached['rps'] / before['rps']:.1f}); p50 {before['p50_ms']:.1f} → {cached['p50_ms']:.1f} ms"
+        )
     slug = first_board_slug()
     load(f"/board/s/{slug}/ (permalink)", simple_get(f"/board/s/{slug}/"), max_requests=300)
-    load(f"/board/s/{slug}/?stage=all (htmx resolve partial)",
-         simple_get(f"/board/s/{slug}/?stage=all", **{"HX-Request": "true", "HX-Target": "play"}), max_requests=300)
-    load("study answer (start + question + answer)", answer_step, concurrency=4, max_requests=120)
+    load(
+        f"/board/s/{slug}/?stage=all (htmx resolve partial)",
+        simple_get(f"/board/s/{slug}/?stage=all", **{"HX-Request": "true", "HX-Target": "play"}),
+        max_requests=300,
+    )
+    load("study answer POST (req/s = questions/s)", answer_step, concurrency=4, max_requests=120)
 
     print("\n== slow clients: 4 slowloris connections, a normal visitor every 0.25 s for 15 s")
     through = slowloris(NGINX_PORT)
-    print(f"  through nginx:      answered {through['answered']}, failed {through['failed']}, "
-          f"p50 {through['p50_ms']:.1f} ms, max {through['max_ms']:.1f} ms")
+    print(
+        f"  through nginx:      answered {through['answered']}, failed {through['failed']}, "
+        f"p50 {through['p50_ms']:.1f} ms, max {through['max_ms']:.1f} ms"
+    )
     direct = slowloris(APP_PORT, seconds=8.0)
-    print(f"  gunicorn directly:  answered {direct['answered']}, failed {direct['failed']}, "
-          f"p50 {direct['p50_ms']:.1f} ms, max {direct['max_ms']:.1f} ms  (why the proxy is required)")
+    print(
+        f"  gunicorn directly:  answered {direct['answered']}, failed {direct['failed']}, "
+        f"p50 {direct['p50_ms']:.1f} ms, max {direct['max_ms']:.1f} ms  (why the proxy is required)"
+    )
 
     wait_for_app(APP_PORT)  # the workers the direct test held are free again
     print("\n== PostgreSQL restart while 4 visitors answer questions")
