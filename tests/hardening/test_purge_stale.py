@@ -27,17 +27,43 @@ def _board(tag: str, *, when) -> Scenario:
 
 def _question(key: str, *, user=None, when, board: str = "", answered: bool = True) -> StudyQuestion:
     question = StudyQuestion.objects.create(
-        token=f"t-{key}-{StudyQuestion.objects.count()}", user=user, learner_key=key, source="builtin:x",
-        level="intro", topic="120.3", title="問題", prompt="?", scenario={}, ask={}, answer={}, answer_format="n",
-        board_slug=board)
+        token=f"t-{key}-{StudyQuestion.objects.count()}",
+        user=user,
+        learner_key=key,
+        source="builtin:x",
+        level="intro",
+        topic="120.3",
+        title="問題",
+        prompt="?",
+        scenario={},
+        ask={},
+        answer={},
+        answer_format="n",
+        board_slug=board,
+    )
     StudyQuestion.objects.filter(pk=question.pk).update(created_at=when)
     if answered:
-        attempt = StudyAttempt.objects.create(question=question, user=user, learner_key=key, source="builtin:x",
-                                              topic="120.3", level="intro", response={}, response_text="1",
-                                              correct=False)
+        attempt = StudyAttempt.objects.create(
+            question=question,
+            user=user,
+            learner_key=key,
+            source="builtin:x",
+            topic="120.3",
+            level="intro",
+            response={},
+            response_text="1",
+            correct=False,
+        )
         StudyAttempt.objects.filter(pk=attempt.pk).update(answered_at=when)
-    review = ReviewItem.objects.create(user=user, learner_key=key, source="builtin:x", level="intro", topic="120.3",
-                                       title="問題", due_at=when)
+    review = ReviewItem.objects.create(
+        user=user,
+        learner_key=key,
+        source="builtin:x",
+        level="intro",
+        topic="120.3",
+        title="問題",
+        due_at=when,
+    )
     ReviewItem.objects.filter(pk=review.pk).update(updated_at=when)
     return question
 
@@ -45,14 +71,20 @@ def _question(key: str, *, user=None, when, board: str = "", answered: bool = Tr
 @pytest.fixture
 def stale_world(db):
     judge = User.objects.create_user("judge", password="damage-rules-42")
-    boards = {name: _board(name, when=OLD) for name in ("unused", "anonymous-old", "account", "anonymous-recent")}
+    boards = {
+        name: _board(name, when=OLD) for name in ("unused", "anonymous-old", "account", "anonymous-recent")
+    }
     boards["new"] = _board("new", when=RECENT)
     _question("gone", when=OLD, board=boards["anonymous-old"].slug)
     _question("account-key", user=judge, when=OLD, board=boards["account"].slug)
     _question("active", when=OLD, board=boards["anonymous-recent"].slug)  # old question ...
     _question("active", when=RECENT, answered=False)  # ... of a learner active two days ago
-    Session.objects.create(session_key="expired", session_data="", expire_date=timezone.now() - timedelta(days=1))
-    Session.objects.create(session_key="live", session_data="", expire_date=timezone.now() + timedelta(days=1))
+    Session.objects.create(
+        session_key="expired", session_data="", expire_date=timezone.now() - timedelta(days=1)
+    )
+    Session.objects.create(
+        session_key="live", session_data="", expire_date=timezone.now() + timedelta(days=1)
+    )
     return boards
 
 

@@ -45,8 +45,11 @@ def stale_rows(cutoff) -> dict[str, QuerySet]:
     questions = _without_active_learners(StudyQuestion.objects.filter(user__isnull=True), cutoff)
     attempts = _without_active_learners(StudyAttempt.objects.filter(user__isnull=True), cutoff)
     reviews = _without_active_learners(ReviewItem.objects.filter(user__isnull=True), cutoff)
-    kept_boards = (StudyQuestion.objects.exclude(pk__in=questions.values("pk")).exclude(board_slug="")
-                   .values("board_slug"))
+    kept_boards = (
+        StudyQuestion.objects.exclude(pk__in=questions.values("pk"))
+        .exclude(board_slug="")
+        .values("board_slug")
+    )
     boards = Scenario.objects.filter(is_curated=False, created_at__lt=cutoff).exclude(slug__in=kept_boards)
     return {"questions": questions, "attempts": attempts, "reviews": reviews, "boards": boards}
 
@@ -64,8 +67,12 @@ class Command(BaseCommand):
     help = "古い匿名の練習データ・期限切れのセッション・使われていない盤面を削除する(--dry-run は件数だけ)"
 
     def add_arguments(self, parser):
-        parser.add_argument("--days", type=int, default=DEFAULT_DAYS,
-                            help=f"この日数より前のものを削除する(既定 {DEFAULT_DAYS})")
+        parser.add_argument(
+            "--days",
+            type=int,
+            default=DEFAULT_DAYS,
+            help=f"この日数より前のものを削除する(既定 {DEFAULT_DAYS})",
+        )
         parser.add_argument("--dry-run", action="store_true", help="削除せずに件数だけ表示する")
 
     def handle(self, *args, **options) -> None:
@@ -86,4 +93,6 @@ class Command(BaseCommand):
                 rows["reviews"].delete()
                 rows["boards"].delete()
             call_command("clearsessions")
-        self.stdout.write(f"{days}日より前: " + "、".join(f"{LABELS[k]} {n}件{verb}" for k, n in counts.items()))
+        self.stdout.write(
+            f"{days}日より前: " + "、".join(f"{LABELS[k]} {n}件{verb}" for k, n in counts.items())
+        )
