@@ -10,7 +10,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3; do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	command -v $$p; break; fi; done)
 
-.PHONY: run test test-sqlite test-postgres lint bench check-python install install-dev chromium postgresql migrate data import-cr deploy-check clean
+.PHONY: run test test-sqlite test-postgres lint bench smoke check-python install install-dev chromium postgresql migrate data import-cr deploy-check clean
 
 check-python:
 	@if [ -z "$(PYTHON)" ]; then \
@@ -68,12 +68,18 @@ test-sqlite: install-dev chromium
 	$(PY) -m pytest -q
 
 test-postgres: install-dev postgresql
-	scripts/with_postgres.sh $(PY) -m pytest -q -m "not browser" tests/tutor
+	scripts/with_postgres.sh $(PY) -m pytest -q -m "not browser" tests/tutor tests/hardening
 
 bench: install-dev
 	$(PY) bench/bench_engine.py
 	$(PY) bench/bench_assignment.py
 	$(PY) bench/bench_web.py
+	$(PY) bench/bench_limits.py
+
+# Production smoke test: throwaway PostgreSQL, gunicorn and Debian's nginx on localhost; prints
+# figures (slow clients, load with and without the content cache, a PostgreSQL restart). Not CI.
+smoke: install-dev postgresql
+	scripts/smoke_production.sh
 
 # Rebuild fixtures/ from the source texts (a maintainer task: needs ../shared).
 import-cr: install

@@ -61,6 +61,7 @@ from .effects import (
     TargetFilter,
 )
 from .errors import ScenarioError
+from .limits import check_document
 from .state import (
     COLORS,
     DAMAGEABLE_TYPES,
@@ -661,6 +662,7 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
 
     Raises :class:`ScenarioError` (a ``ValueError``) naming the first bad field.
     """
+    check_document(doc)  # sizes first (rules_core.limits): every later step is bounded by them
     doc = _record(doc, "", _TOP_KEYS, ("players",))
     if "format" in doc:
         fmt = doc["format"]

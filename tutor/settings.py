@@ -2,10 +2,12 @@
 
 Production-safe by default: DEBUG is off unless ``DJANGO_DEBUG=1``; the secret key must come from
 ``DJANGO_SECRET_KEY`` unless DEBUG is on. ``DATABASE_URL`` selects PostgreSQL; without it an SQLite
-file next to ``manage.py`` is used.
+file next to ``manage.py`` is used. ``REDIS_URL`` selects a shared Redis cache (content pages, rate
+limits) for several app servers behind one proxy; without it each process keeps its own memory cache.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -51,12 +53,15 @@ INSTALLED_APPS = [
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
+    "axes",
+    "django_ratelimit",
     "tutor",
 ]
 
+# The NUL guard runs inside the security, frame-options and CSP middleware so that its 400 page
+# carries the same headers as every other page; the styled 405 page is filled in just as late.
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "tutor.middleware.RejectNullBytesMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -66,7 +71,11 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "tutor.middleware.RejectNullBytesMiddleware",
+    "tutor.middleware.StyledErrorPagesMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tutor.urls"
@@ -94,8 +103,29 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
+        # a connection the database dropped (a restart) is replaced before the request uses it
+        conn_health_checks=True,
     )
 }
+
+# Local memory by default (one cache per process); Redis when REDIS_URL is set, so that several app
+# servers share the content pages' cache and the rate limits' counters.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "TIMEOUT": 3600}
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tutor", "TIMEOUT": 3600,
+              "OPTIONS": {"MAX_ENTRIES": 2000}}
+    )
+}
+# Pages that only show imported content are cached (tutor.content_cache); off with 0 (benchmarks).
+CONTENT_CACHE = _env_flag("DJANGO_CONTENT_CACHE", True)
+
+AUTHENTICATION_BACKENDS = [
+    "tutor.limits.LockoutBackend",  # django-axes: refuses a locked-out login before the password is checked
+    "django.contrib.auth.backends.ModelBackend",
+]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -151,7 +181,39 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
-CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie; kept default
+CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from <body hx-headers>, never reads the cookie
+
+# A request body (forms, the JSON import) is at most this big; larger ones get the 413 page. The
+# largest scenario allowed (rules_core.limits: 64 KiB of JSON) takes up to three times its size
+# once form-encoded, so 512 KiB leaves room without letting a body grow unbounded (nginx refuses
+# bodies over 1 MiB before they reach us).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000  # the largest assignment table allowed has fewer steppers
+
+# Login lockout (django-axes): 10 wrong passwords for one user name, or from one address, lock that
+# user name or that address out for 15 minutes; a success resets the count. The address is the
+# visitor's (tutor.limits.client_ip: the proxy's X-Real-IP), never the proxy's.
+AXES_FAILURE_LIMIT = 10
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "errors/lockout.html"
+AXES_CLIENT_IP_CALLABLE = "tutor.limits.client_ip"
+AXES_VERBOSE = False
+
+# Rate limits (django-ratelimit, decorators in tutor.limits): counted in the default cache (shared
+# through Redis when several app servers run); a request over a limit gets the styled 429 page.
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_VIEW = "tutor.errors.too_many_requests"
+CSRF_FAILURE_VIEW = "tutor.errors.csrf_failure"
+SILENCED_SYSTEM_CHECKS = [
+    # Local memory (the one-server default) is per process: the limits then count per gunicorn worker,
+    # which still bounds a client. Several app servers must share them: REDIS_URL (README).
+    "django_ratelimit.E003",
+    # Django's own Redis cache increments atomically; django-ratelimit only lists django-redis's.
+    "django_ratelimit.W001",
+]
 
 if not DEBUG and not _env_flag("DJANGO_TESTING"):
     SECURE_SSL_REDIRECT = _env_flag("DJANGO_SECURE_SSL_REDIRECT", True)

@@ -14,5 +14,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-handler404 = "tutor.views.pages.not_found"
-handler500 = "tutor.views.pages.server_error"
+handler400 = "tutor.errors.bad_request"
+handler403 = "tutor.errors.permission_denied"
+handler404 = "tutor.errors.not_found"
+handler500 = "tutor.errors.server_error"

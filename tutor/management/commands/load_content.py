@@ -1,10 +1,13 @@
-"""Load every fixture the tutor ships (CR text, glossary, cards, notes, curated scenarios)."""
+"""Load every fixture the tutor ships (CR text, glossary, cards, notes, curated scenarios), then make
+the cached content pages stale (``tutor.content_cache``)."""
 
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+
+from tutor.content_cache import bump_content_version
 
 FIXTURE_DIR = Path(settings.BASE_DIR) / "fixtures"
 
@@ -18,3 +21,4 @@ class Command(BaseCommand):
             self.stdout.write("fixtures/ に読み込むデータがありません")
             return
         call_command("loaddata", *fixtures, verbosity=options["verbosity"])
+        bump_content_version()  # every cached content page is stale from now on

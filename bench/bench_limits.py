@@ -1,0 +1,276 @@
+"""Worst-case documents at the scenario limits (``rules_core.limits``): engine and page times.
+
+Run from the repository root: ``python bench/bench_limits.py [--as-is] [case …]``.
+
+Each case builds a document exactly at the limits, in the shape that costs most:
+
+* ``effects``: every effect allowed applying to one creature (the 616.1 order of them all chosen);
+* ``tramplers`` / ``tramplers-wide``: tramplers blocked by the same blockers, as many pairs as allowed;
+* ``spell``: one spell dealing damage to every permanent and player allowed;
+* ``spell-effects``: the same spell with every effect allowed applying to every recipient.
+
+For each it prints the document's size, the engine's times (parse, resolve, the assignment helpers)
+and the server time of every page of that board through Django's test Client: the page, ``?stage=all``,
+each stage (slowest and total), the htmx partial and the assignment check.
+
+The choice comparison of the board (``tutor.services.choices_compare``) builds every order of the
+effects that apply to one recipient before keeping six; at these limits that never ends. Unless
+``--as-is`` is given, the bench takes the six orders lazily (``itertools.islice``), as the fix will,
+and says so; ``--as-is`` runs the pages unchanged (only sensible for the combat cases).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings_test")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from rules_core import (  # noqa: E402
+    check_assignment,
+    count_assignments,
+    default_assignment,
+    limits,
+    max_damage_assignment,
+    parse_scenario,
+    resolve_document,
+)
+
+REPEAT = 3
+
+
+def _creature(ident: str, controller: str, power: int, toughness: int, **extra: Any) -> dict[str, Any]:
+    return {
+        "id": ident,
+        "name": f"クリーチャー{ident}",
+        "controller": controller,
+        "types": ["creature"],
+        "colors": ["green"],
+        "power": power,
+        "toughness": toughness,
+        **extra,
+    }
+
+
+def _players() -> list[dict[str, Any]]:
+    return [{"id": f"P{i}", "name": f"プレイヤー{i}"} for i in range(limits.PLAYERS.maximum)]
+
+
+def effects_on_one() -> dict[str, Any]:
+    """Every effect allowed applies to the one creature the spell hits; their order is chosen."""
+    n = limits.EFFECTS.maximum
+    kinds = [
+        lambda i: {"type": "prevent_next", "to": "target", "amount": 1},
+        lambda i: {"type": "prevent_static", "to": "target", "amount": 1},
+        lambda i: {"type": "damage_multiplier", "to": "target", "factor": 2},
+        lambda i: {"type": "prevent_from_color", "to": "target", "color": "red"},
+    ]
+    effects = [{**kinds[i % len(kinds)](i), "name": f"効果{i}"} for i in range(n)]
+    others = [
+        _creature(f"c{i}", "P1", 2, 2) for i in range(limits.PERMANENTS.maximum - 1)
+    ]  # a full battlefield beside it
+    return {
+        "players": _players(),
+        "permanents": [_creature("target", "P1", 1, 1_000_000), *others],
+        "effects": effects,
+        "event": {
+            "type": "noncombat",
+            "source": {"name": "火の玉", "controller": "P0", "colors": ["red"]},
+            "damage": [{"to": "target", "amount": 1000}],
+        },
+        "choices": {"replacement_order": {"target": list(range(n))}},
+    }
+
+
+def tramplers(blockers: int) -> dict[str, Any]:
+    """Tramplers all blocked by the same ``blockers`` creatures, as many as the limits allow."""
+    attackers = min(
+        limits.ATTACKERS.maximum,
+        limits.BLOCKS.maximum // blockers,
+        limits.PERMANENTS.maximum - blockers,
+    )
+    blocker_ids = [f"b{j}" for j in range(blockers)]
+    return {
+        "players": _players()[:2],
+        "active_player": "P0",
+        "permanents": [
+            *(_creature(f"a{i}", "P0", 500, 500, keywords=["trample"]) for i in range(attackers)),
+            *(_creature(b, "P1", 1, 3) for b in blocker_ids),
+        ],
+        "event": {
+            "type": "combat",
+            "attacks": [
+                {"attacker": f"a{i}", "defender": "P1", "blockers": blocker_ids} for i in range(attackers)
+            ],
+        },
+    }
+
+
+def spell(with_effects: bool) -> dict[str, Any]:
+    """One spell dealing damage to every permanent (and player) the limits allow."""
+    players = _players()
+    permanents = [_creature(f"c{i}", "P1", 2, 3) for i in range(limits.PERMANENTS.maximum)]
+    targets = [p["id"] for p in permanents][: limits.DAMAGE_ENTRIES.maximum]
+    doc: dict[str, Any] = {
+        "players": players,
+        "permanents": permanents,
+        "event": {
+            "type": "noncombat",
+            "source": {"name": "紅蓮地獄", "controller": "P0", "colors": ["red"]},
+            "damage": [{"to": t, "amount": 3} for t in targets],
+        },
+    }
+    if with_effects:
+        # effects without a "to" apply to every recipient: each one has them all to order
+        doc["effects"] = [
+            {"type": "prevent_static", "amount": 1, "name": f"軽減{i}"}
+            if i % 2
+            else {"type": "damage_multiplier", "factor": 2, "name": f"倍化{i}"}
+            for i in range(limits.EFFECTS.maximum)
+        ]
+    return doc
+
+
+CASES: dict[str, Callable[[], dict[str, Any]]] = {
+    "effects": effects_on_one,
+    "tramplers": lambda: tramplers(limits.BLOCKERS_PER_ATTACKER.maximum),
+    "tramplers-wide": lambda: tramplers(limits.BLOCKS.maximum // limits.ATTACKERS.maximum),
+    "spell": lambda: spell(False),
+    "spell-effects": lambda: spell(True),
+}
+
+
+def timed(fn: Callable[[], Any], repeat: int = REPEAT) -> tuple[float, Any]:
+    """Median milliseconds of ``repeat`` calls, and the last result."""
+    samples = []
+    result = None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples), result
+
+
+def engine_figures(doc: dict[str, Any]) -> dict[str, float]:
+    figures: dict[str, float] = {}
+    figures["check_document"], _ = timed(lambda: limits.check_document(doc))
+    figures["parse"], parsed = timed(lambda: parse_scenario(doc))
+    figures["resolve"], _ = timed(lambda: resolve_document(doc))
+    if parsed.is_combat:
+        figures["default_assignment"], _ = timed(lambda: default_assignment(parsed))
+        figures["check_assignment"], _ = timed(lambda: check_assignment(parsed))
+        attackers = [a.attacker for a in parsed.event.attacks]
+        figures["count_assignments(all)"], _ = timed(
+            lambda: [count_assignments(parsed, a) for a in attackers], repeat=1
+        )
+        figures["max_damage_assignment(all)"], _ = timed(
+            lambda: [max_damage_assignment(parsed, a) for a in attackers], repeat=1
+        )
+    return figures
+
+
+COMPARE_EVERY_RECIPIENT = {"spell-effects"}
+"""Cases whose last stage runs the choice comparison for every recipient (each has every effect to
+order): today that is recipients × 6 resolutions per page, minutes at the limits. Their end-stage pages
+are not requested; the bench prints what they would cost instead."""
+
+
+def page_figures(
+    client: Client, slug: str, doc: dict[str, Any], *, skip_end: bool = False
+) -> dict[str, float]:
+    base = f"/board/s/{slug}/"
+
+    def get(url: str, **headers: str) -> Callable[[], None]:
+        def call() -> None:
+            response = client.get(url, **headers)
+            assert response.status_code == 200, (url, response.status_code)
+
+        return call
+
+    figures: dict[str, float] = {}
+    figures["page"], _ = timed(get(base), repeat=1)
+    result = resolve_document(doc)
+    stages = sum(len(step.get("stages", [])) for step in result.get("steps", []))
+    if skip_end:
+        per_stage = [timed(get(f"{base}?stage={i}"), repeat=1)[0] for i in range(stages - 1)]
+        figures[f"each stage but the last (max of {stages - 1})"] = max(per_stage)
+        return figures
+    figures["?stage=all"], _ = timed(get(base + "?stage=all"), repeat=1)
+    per_stage = [timed(get(f"{base}?stage={i}"), repeat=1)[0] for i in range(stages)]
+    figures[f"each stage (max of {stages})"] = max(per_stage) if per_stage else 0.0
+    figures["all stages (sum)"] = sum(per_stage)
+    figures["htmx play partial (last stage)"], _ = timed(
+        get(f"{base}?stage={max(stages - 1, 0)}", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="play"), repeat=1
+    )
+    if doc["event"]["type"] == "combat":
+
+        def check() -> None:
+            response = client.post(base + "assignment/check/", {"fill": "default"})
+            assert response.status_code == 200, response.status_code
+
+        figures["assignment check (fill=default)"], _ = timed(check, repeat=1)
+    return figures
+
+
+def lazy_choice_orders() -> None:
+    """Take the choice comparison's orders lazily, as the fix will (see the module docstring)."""
+    from tutor import services
+
+    def first_orders(candidates: Any) -> Any:
+        return itertools.islice(itertools.permutations(candidates), services.MAX_ORDERS)
+
+    services.permutations = first_orders  # type: ignore[attr-defined]
+
+
+def main(argv: list[str]) -> None:
+    as_is = "--as-is" in argv
+    names = [a for a in argv if not a.startswith("--")] or list(CASES)
+    if not as_is:
+        lazy_choice_orders()
+        print("choice comparison: orders taken lazily (islice), as the fix in tutor/services will")
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    call_command("load_content", verbosity=0)
+    from tutor import services
+
+    print("limits: " + ", ".join(f"{limit.name}={limit.maximum}" for limit in limits.LIMITS))
+    client = Client()
+    for name in names:
+        doc = CASES[name]()
+        size, values = limits.measure(doc)
+        encoded = len(json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode())
+        print(f"\n== {name}: {encoded} bytes ({size} measured), {values} JSON values")
+        for label, ms in engine_figures(doc).items():
+            print(f"  engine  {label:<34} {ms:9.1f} ms")
+        scenario = services.scenario_save(document=doc)
+        skip_end = name in COMPARE_EVERY_RECIPIENT
+        for label, ms in page_figures(client, scenario.slug, scenario.document, skip_end=skip_end).items():
+            print(f"  web     {label:<34} {ms:9.1f} ms")
+        if skip_end:
+            resolve_ms, _ = timed(lambda d=scenario.document: resolve_document(d))
+            recipients = len(doc["event"]["damage"])
+            estimate = recipients * services.MAX_ORDERS * resolve_ms
+            print(
+                f"  web     last stage / ?stage=all: not run; the choice comparison would resolve the board "
+                f"{recipients} × {services.MAX_ORDERS} times ≈ {estimate / 1000:.0f} s"
+            )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

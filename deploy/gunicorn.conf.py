@@ -1,0 +1,31 @@
+"""gunicorn behind nginx (``deploy/nginx.conf``): ``gunicorn tutor.wsgi -c deploy/gunicorn.conf.py``.
+
+Sync workers are right here because nginx buffers every request and answer: a worker only ever talks
+to nginx on the local machine, never to a slow client. Every value can be changed from the
+environment (``GUNICORN_BIND``, ``GUNICORN_WORKERS``, ``GUNICORN_TIMEOUT``).
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
+# Two per core plus one is gunicorn's advice; the page work is CPU-bound Python, so no more than that.
+workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 2 + 1))
+worker_class = "sync"
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a stuck request is killed, the worker replaced
+graceful_timeout = 30  # on HUP/TERM, requests in flight get this long to finish
+keepalive = 5  # nginx keeps upstream connections open (upstream keepalive)
+max_requests = 5000  # workers are replaced now and then: memory never creeps up
+max_requests_jitter = 500
+
+# Requests nginx would refuse anyway; a request that reached gunicorn directly is held to the same.
+limit_request_line = 8190
+limit_request_fields = 100
+limit_request_field_size = 8190
+
+forwarded_allow_ips = "127.0.0.1,::1"  # trust X-Forwarded-Proto from the local nginx only
+proxy_allow_ips = "127.0.0.1,::1"
+
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")

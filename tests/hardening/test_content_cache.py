@@ -1,0 +1,95 @@
+"""tutor.content_cache: anonymous GETs of content pages come from the cache, per URL, language and
+htmx target, with each visitor's own CSRF token; signed-in visitors, messages and session writes are
+never cached; load_content makes every cached page stale."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.core.management import call_command
+from django.test import Client, override_settings
+
+from tests.hardening import urls_content_cache as pages
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.hardening.urls_content_cache")]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()
+    pages.RENDERS.clear()
+
+
+def _token(response) -> str:
+    return response.content.decode().split('"X-CSRFToken": "', 1)[1].split('"', 1)[0]
+
+
+def test_second_anonymous_visit_is_served_from_the_cache():
+    first = Client().get("/content/?q=1")
+    second = Client().get("/content/?q=1")
+    assert first["X-Content-Cache"] == "miss" and second["X-Content-Cache"] == "hit"
+    assert pages.RENDERS == ["/content/?q=1"]
+    assert "<p>1</p>" in second.content.decode()
+
+
+def test_each_visitor_gets_their_own_csrf_token():
+    alice, bob = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    alice.get("/content/")
+    served = bob.get("/content/")
+    assert served["X-Content-Cache"] == "hit"
+    token = _token(served)
+    assert "\x00" not in served.content.decode()
+    first_nonce = alice.get("/content/").content.decode().split('nonce="', 1)[1].split('"', 1)[0]
+    assert first_nonce and first_nonce != served.content.decode().split('nonce="', 1)[1].split('"', 1)[0]
+    # the token served from the cache is bob's: his POST with it passes the CSRF check (404: no POST page)
+    assert bob.post("/content/", HTTP_X_CSRFTOKEN=token).status_code != 403
+
+
+def test_urls_and_htmx_targets_are_cached_apart():
+    client = Client()
+    client.get("/content/?q=1")
+    client.get("/content/?q=2")
+    client.get("/content/?q=1", HTTP_HX_REQUEST="true")
+    client.get("/content/?q=1", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="main")
+    assert len(pages.RENDERS) == 4
+    assert "hx=true" in client.get("/content/?q=1", HTTP_HX_REQUEST="true").content.decode()
+    assert "hx=true" not in client.get("/content/?q=1").content.decode()
+
+
+def test_a_signed_in_visitors_page_is_neither_cached_nor_served_from_the_cache():
+    User.objects.create_user("judge", password="damage-rules-42")
+    Client().get("/content/")
+    member = Client()
+    member.login(username="judge", password="damage-rules-42")
+    response = member.get("/content/")
+    assert "judge" in response.content.decode() and "X-Content-Cache" not in response
+    assert "judge" not in Client().get("/content/").content.decode()  # never leaks to anonymous pages
+
+
+def test_a_waiting_message_is_shown_and_not_cached():
+    Client().get("/content/")
+    visitor = Client()
+    visitor.get("/message/")
+    response = visitor.get("/content/")
+    assert "保存しました" in response.content.decode() and "X-Content-Cache" not in response
+    assert "保存しました" not in Client().get("/content/").content.decode()
+
+
+def test_session_writes_are_not_cached():
+    Client().get("/session/")
+    assert "X-Content-Cache" not in Client().get("/session/")
+
+
+def test_load_content_makes_cached_pages_stale():
+    Client().get("/content/")
+    assert Client().get("/content/")["X-Content-Cache"] == "hit"
+    call_command("load_content", verbosity=0)
+    assert Client().get("/content/")["X-Content-Cache"] == "miss"
+
+
+@override_settings(CONTENT_CACHE=False)
+def test_the_cache_can_be_switched_off():
+    Client().get("/content/")
+    assert "X-Content-Cache" not in Client().get("/content/")
+    assert len(pages.RENDERS) == 2

@@ -1,0 +1,181 @@
+"""Caching the pages that show only the imported content (CR sections, glossary, cards, examples).
+
+Those pages change only when an administrator runs ``manage.py load_content``; rendering them (the
+linked CR text) is most of the reader's cost. :func:`cache_content_page` keeps a view's rendered page
+in Django's cache (local memory, or Redis with ``REDIS_URL``) under a *content version*;
+``load_content`` calls :func:`bump_content_version`, after which every cached page is a miss.
+
+What is cached, and why only that:
+
+* only GET/HEAD requests of anonymous visitors with no message waiting: a signed-in learner's page
+  carries their name and their logout form, and a message is for one visitor only. Those requests are
+  rendered as usual, every time;
+* only a 200 that set no cookie and left the session unchanged;
+* the CSRF token is never shared: it is cut out of the stored page and each visitor's own token is
+  put back when the page is served (the page's ``<body hx-headers>`` and any form keep working); the
+  CSP nonce of the script tags likewise (today's policy does not use it, a stricter one would);
+* the key holds the host, the scheme, the full path with its query, the language, and the htmx
+  headers (``HX-Request``, ``HX-Target``, ``HX-History-Restore-Request``), so a partial is never
+  served for a whole page or the other way round.
+
+The content version lives in the cache (shared through Redis by every app server) together with the
+time of a stamp file that ``load_content`` touches: with the local-memory cache, whose entries other
+processes cannot see, the gunicorn workers of the same machine still notice a new import at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import re
+import uuid
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csp import get_nonce
+from django.middleware.csrf import get_token
+
+VERSION_KEY = "tutor:content-version"
+KEY_PREFIX = "tutor:content-page"
+TIMEOUT = 24 * 3600
+"""A day: the version makes entries stale on import; the timeout only frees memory of unused pages."""
+MAX_QUERY = 512
+"""Longer query strings are rendered, not cached (they would only fill the cache)."""
+CSRF_PLACEHOLDER = "\x00csrf-token\x00"
+CSRF_IN_PAGE = re.compile(
+    r'(?P<before>"X-CSRFToken": "|name="csrfmiddlewaretoken" value=")(?P<token>[A-Za-z0-9]{32,64})(?P<after>")'
+)
+NONCE_PLACEHOLDER = "\x00csp-nonce\x00"
+NONCE_IN_PAGE = re.compile(r'(?P<before> nonce=")(?P<nonce>[A-Za-z0-9_\-+/=]{8,64})(?P<after>")')
+KEPT_HEADERS = ("Content-Type", "Content-Language", "Vary", "HX-Retarget", "HX-Reswap", "HX-Trigger")
+CACHE_HEADER = "X-Content-Cache"
+
+
+def stamp_path() -> Path:
+    """The file ``load_content`` touches (``DJANGO_CONTENT_STAMP``, default next to ``manage.py``)."""
+    return Path(os.environ.get("DJANGO_CONTENT_STAMP", Path(settings.BASE_DIR) / ".content-stamp"))
+
+
+def _stamp() -> int:
+    try:
+        return stamp_path().stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
+def content_version() -> str:
+    """The current content version: the cache's token and the stamp file's time."""
+    token = cache.get(VERSION_KEY)
+    if token is None:
+        cache.add(VERSION_KEY, uuid.uuid4().hex, None)
+        token = cache.get(VERSION_KEY) or "none"
+    return f"{token}.{_stamp()}"
+
+
+def bump_content_version() -> str:
+    """Make every cached content page stale (``load_content`` calls it after importing)."""
+    cache.set(VERSION_KEY, uuid.uuid4().hex, None)
+    path = stamp_path()
+    # a read-only checkout keeps no stamp: the cache's token (shared with Redis) still changes
+    with contextlib.suppress(OSError):
+        path.write_text(uuid.uuid4().hex + "\n", encoding="ascii")
+    return content_version()
+
+
+def _pending_messages(request: HttpRequest) -> bool:
+    storage = get_messages(request)
+    waiting = any(True for _ in storage)
+    storage.used = False  # looking must not consume them: the rendered page shows them
+    return waiting
+
+
+def _cacheable_request(request: HttpRequest) -> bool:
+    if not getattr(settings, "CONTENT_CACHE", True) or request.method not in ("GET", "HEAD"):
+        return False
+    if len(request.META.get("QUERY_STRING", "")) > MAX_QUERY:
+        return False
+    user = getattr(request, "user", None)
+    if user is None or user.is_authenticated:
+        return False
+    return not _pending_messages(request)
+
+
+def cache_key(request: HttpRequest) -> str:
+    """The key of ``request``'s page under the current content version."""
+    parts = [
+        request.get_host(),
+        request.scheme,
+        request.get_full_path(),
+        getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE),
+        request.headers.get("HX-Request", ""),
+        request.headers.get("HX-Target", ""),
+        request.headers.get("HX-History-Restore-Request", ""),
+    ]
+    digest = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+    return f"{KEY_PREFIX}:{content_version()}:{digest}"
+
+
+def _stored(response: HttpResponse) -> dict[str, Any] | None:
+    if response.status_code != 200 or getattr(response, "streaming", False) or response.cookies:
+        return None
+    text = response.content.decode(response.charset or "utf-8")
+    text = CSRF_IN_PAGE.sub(lambda m: m["before"] + CSRF_PLACEHOLDER + m["after"], text)
+    text = NONCE_IN_PAGE.sub(lambda m: m["before"] + NONCE_PLACEHOLDER + m["after"], text)
+    return {
+        "content": text,
+        "headers": {name: response[name] for name in KEPT_HEADERS if response.has_header(name)},
+    }
+
+
+def _served(request: HttpRequest, entry: dict[str, Any]) -> HttpResponse:
+    content = entry["content"]
+    if CSRF_PLACEHOLDER in content:
+        content = content.replace(CSRF_PLACEHOLDER, get_token(request))
+    if NONCE_PLACEHOLDER in content:
+        nonce = get_nonce(request)  # a LazyNonce is false until used: compare with None, not truth
+        content = content.replace(NONCE_PLACEHOLDER, "" if nonce is None else str(nonce))
+    response = HttpResponse(content)
+    for name, value in entry["headers"].items():
+        response[name] = value
+    response[CACHE_HEADER] = "hit"
+    return response
+
+
+def cache_content_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Serve ``view``'s page from the cache for anonymous GETs (see the module docstring).
+
+    Apply it to views whose page depends only on the imported content and the request's URL::
+
+        @cache_content_page
+        @require_GET
+        def section(request, number): ...
+    """
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not _cacheable_request(request):
+            return view(request, *args, **kwargs)
+        key = cache_key(request)
+        entry = cache.get(key)
+        if entry is not None:
+            return _served(request, entry)
+        response = view(request, *args, **kwargs)
+        if hasattr(response, "render") and not getattr(response, "is_rendered", True):
+            response.render()
+        session = getattr(request, "session", None)
+        if session is None or not session.modified:
+            stored = _stored(response)
+            if stored is not None:
+                cache.set(key, stored, TIMEOUT)
+                response[CACHE_HEADER] = "miss"
+        return response
+
+    wrapped.content_cached = True  # type: ignore[attr-defined]
+    return wrapped
