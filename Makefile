@@ -68,7 +68,7 @@ test-sqlite: install-dev chromium
 	$(PY) -m pytest -q
 
 test-postgres: install-dev postgresql
-	scripts/with_postgres.sh $(PY) -m pytest -q -m "not browser" tests/tutor
+	scripts/with_postgres.sh $(PY) -m pytest -q -m "not browser" tests --ignore=tests/rules_core
 
 bench: install-dev
 	$(PY) bench/bench_engine.py

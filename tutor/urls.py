@@ -3,16 +3,16 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tutor.views import pages
+from tutor.common import views as pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
-    path("cr/", include("tutor.urls_reader")),
-    path("board/", include("tutor.urls_board")),
-    path("study/", include("tutor.urls_study")),
-    path("accounts/", include("tutor.urls_accounts")),
+    path("cr/", include("tutor.reader.urls")),
+    path("board/", include("tutor.board.urls")),
+    path("study/", include("tutor.study.urls")),
+    path("accounts/", include("tutor.accounts.urls")),
     path("admin/", admin.site.urls),
 ]
 
-handler404 = "tutor.views.pages.not_found"
-handler500 = "tutor.views.pages.server_error"
+handler404 = "tutor.common.views.not_found"
+handler500 = "tutor.common.views.server_error"

@@ -284,8 +284,8 @@ def test_board_has_no_axe_violations(live_server, page: Page):
 
 
 def test_phone_width_a_wide_lane_scrolls_and_the_page_does_not(live_server, browser):
-    from tutor import services
-    from tutor.curated import attack, combat, creature, doc
+    from tutor.board import documents as services
+    from tutor.board.curated import attack, combat, creature, doc
 
     wide = services.scenario_save(document=doc(
         [creature("wurm", "トランプルを持つ8/8", "A", 8, 8, keywords=["trample"])]

@@ -4,7 +4,7 @@ from django import template
 from django.utils.html import escape, format_html, linebreaks
 from django.utils.safestring import SafeString, mark_safe
 
-from tutor.text import LinkContext, diff_html, link_text
+from tutor.reader.text import LinkContext, diff_html, link_text
 
 register = template.Library()
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from tutor.curated import curated_documents
+from tutor.board.curated import curated_documents
 
 FIXTURE = Path(settings.BASE_DIR) / "fixtures" / "scenarios.json"
 

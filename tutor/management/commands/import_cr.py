@@ -33,7 +33,7 @@ from tutor.management.commands._cr_notes import (
     NOT_AUTOLINKED,
     NOTES,
 )
-from tutor.text import rule_refs, section_of
+from tutor.reader.text import rule_refs, section_of
 
 SECTIONS: list[tuple[str, str]] = [
     ("120", ""),
