@@ -1,3 +1,7 @@
-"""The admin site: each area registers its own models."""
+"""The admin site: each area registers its own models in its own ``admin`` module."""
 
-from tutor.reader import admin as reader_admin  # noqa: F401
+from tutor.board import admin as board_admin
+from tutor.reader import admin as reader_admin
+from tutor.study import admin as study_admin
+
+__all__ = ["board_admin", "reader_admin", "study_admin"]

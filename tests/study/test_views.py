@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from tutor.board.forms.pieces import AuthoredQuestionAdminForm, AuthoredTemplateAdminForm
+from tutor.study.forms import AuthoredQuestionAdminForm, AuthoredTemplateAdminForm
 from tutor.models import (
     AuthoredQuestion,
     AuthoredTemplate,

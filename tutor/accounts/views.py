@@ -20,7 +20,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from tutor.board.forms.pieces import SignupForm
+from tutor.accounts.forms import SignupForm
 from tutor.study.services import progress_claim
 from tutor.study.views import LEARNER_SESSION_KEY
 

@@ -27,19 +27,12 @@ from rules_core import (
 )
 from tutor.board import assignment_panel as assignment
 from tutor.board import documents as services
-from tutor.board.forms.pieces import (
-    EFFECT_HELP,
-    EFFECT_TYPE_CHOICES,
-    PERMANENT_KIND_JA,
-    PERMANENT_KINDS,
-    AssignmentForm,
-    CombatForm,
-    EffectForm,
-    ImportForm,
-    NoncombatForm,
-    PermanentForm,
-    PlayerForm,
-)
+from tutor.board.forms.assignment import AssignmentForm
+from tutor.board.forms.base import PERMANENT_KIND_JA, PERMANENT_KINDS
+from tutor.board.forms.effects import EFFECT_HELP, EFFECT_TYPE_CHOICES, EffectForm
+from tutor.board.forms.event import CombatForm, NoncombatForm
+from tutor.board.forms.io import ImportForm
+from tutor.board.forms.pieces import PermanentForm, PlayerForm
 from tutor.models import Scenario
 from tutor.reader import selectors
 from tutor.results import table as presenters

@@ -18,12 +18,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from rules_core import ScenarioError, resolve_document
-from tutor.board.forms.pieces import StudyAnswerForm, StudyStartForm
 from tutor.models import StudyQuestion
 from tutor.results import table as presenters
 from tutor.study import selectors, services
 from tutor.study.asks import answer_text
 from tutor.study.building import outcome_scenario
+from tutor.study.forms import StudyAnswerForm, StudyStartForm
 from tutor.study.review import INTERVALS, wait_text
 from tutor.study.selectors import Learner
 from tutor.study.topics import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS, TOPICS, TOPICS_BY_SLUG, cr_url
