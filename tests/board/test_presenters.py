@@ -1,26 +1,29 @@
 """Presenters: result documents turned into stages, links and the drawing (no database needed)."""
-
 from rules_core import resolve_document
 from tutor.board.curated import CURATED
-from tutor.results import table as presenters
+from tutor.results.effects import EFFECT_RULES, effect_describe, effects_present
+from tutor.results.links import linked_text, rule_link, section_of
+from tutor.results.names import Names
+from tutor.results.stages import resolution_present
+from tutor.results.table import board_state_at, flat_stages, table_present
 
 BOON = next(c for c in CURATED if c.slug == "cr120-4-ex1").document
 
 
 def test_section_of_paragraph_numbers():
-    assert presenters.section_of("120.4a") == "120"
-    assert presenters.section_of("702.19b") == "702.19"
-    assert presenters.section_of("701.19a") == "701.19"
-    assert presenters.section_of("704.5g") == "704"
+    assert section_of("120.4a") == "120"
+    assert section_of("702.19b") == "702.19"
+    assert section_of("701.19a") == "701.19"
+    assert section_of("704.5g") == "704"
 
 
 def test_rule_link_prefers_the_database_section():
-    assert presenters.rule_link("506.4c", {"506.4c": "506.4"})["url"] == "/cr/506.4/#cr-506.4c"
-    assert presenters.rule_link("615.7")["url"] == "/cr/615/#cr-615.7"
+    assert rule_link("506.4c", {"506.4c": "506.4"})["url"] == "/cr/506.4/#cr-506.4c"
+    assert rule_link("615.7")["url"] == "/cr/615/#cr-615.7"
 
 
 def test_notes_are_escaped_then_linked():
-    html = str(presenters.linked_text('<img src=x onerror="1"> 軽減される (615.7, 120.4b)。1.5点ではない'))
+    html = str(linked_text('<img src=x onerror="1"> 軽減される (615.7, 120.4b)。1.5点ではない'))
     assert "<img" not in html
     assert '<a href="/cr/615/#cr-615.7">615.7</a>' in html
     assert '<a href="/cr/120/#cr-120.4b">120.4b</a>' in html
@@ -28,7 +31,7 @@ def test_notes_are_escaped_then_linked():
 
 
 def test_resolution_has_the_six_stages_of_one_combat_damage_step():
-    view = presenters.resolution_present(BOON, resolve_document(BOON))
+    view = resolution_present(BOON, resolve_document(BOON))
     assert [s["key"] for s in view["stages"]] == ["assignment", "120.4a", "120.4b", "120.4c", "120.4d", "704"]
     assert all(s["rules"] for s in view["stages"])
     texts = [c["text"] for s in view["stages"] for c in s["changes"]]
@@ -38,7 +41,7 @@ def test_resolution_has_the_six_stages_of_one_combat_damage_step():
 
 def test_worship_example_shows_life_lost_and_gained():
     doc = next(c for c in CURATED if c.slug == "cr120-4-ex2").document
-    view = presenters.resolution_present(doc, resolve_document(doc))
+    view = resolution_present(doc, resolve_document(doc))
     texts = [c["text"] for s in view["stages"] for c in s["changes"]]
     assert "対戦相手のライフ: 2 → 2(5点失い、5点得る)" in texts
 
@@ -49,7 +52,7 @@ def test_first_strike_gives_two_steps():
                            "keywords": ["first_strike"]},
                           {"id": "bear", "controller": "B", "types": ["creature"], "power": 3, "toughness": 3}],
            "event": {"type": "combat", "attacks": [{"attacker": "knight", "defender": "B", "blockers": ["bear"]}]}}
-    view = presenters.resolution_present(doc, resolve_document(doc))
+    view = resolution_present(doc, resolve_document(doc))
     assert view["two_steps"]
     assert [step["title"] for step in view["steps"]] == ["第1戦闘ダメージ・ステップ(先制攻撃・二段攻撃)",
                                                         "第2戦闘ダメージ・ステップ"]
@@ -57,22 +60,22 @@ def test_first_strike_gives_two_steps():
 
 def test_board_state_after_each_stage_ends_at_final():
     result = resolve_document(BOON)
-    stages = presenters.flat_stages(result)
-    last = presenters.board_state_at(BOON, result, len(stages) - 1)
-    final = presenters.board_state_at(BOON, result, -1)
+    stages = flat_stages(result)
+    last = board_state_at(BOON, result, len(stages) - 1)
+    final = board_state_at(BOON, result, -1)
     assert last.players == final.players
     assert last.permanents == final.permanents
-    before = presenters.board_state_at(BOON, result, None)
+    before = board_state_at(BOON, result, None)
     assert before.players["A"]["life"] == 20
-    at_c = presenters.board_state_at(BOON, result, 3)  # 120.4c: results computed, not yet happened
+    at_c = board_state_at(BOON, result, 3)  # 120.4c: results computed, not yet happened
     assert at_c.players["A"]["life"] == 20
-    at_d = presenters.board_state_at(BOON, result, 4)
+    at_d = board_state_at(BOON, result, 4)
     assert at_d.players["A"]["life"] == 22
     assert at_d.changed[("A", "life")] == 20
 
 
 def test_table_draws_the_combat_as_a_lane_with_arrows_and_labels():
-    table = presenters.table_present(BOON, amounts={("attacker", "blocker"): 3, ("blocker", "attacker"): 2})
+    table = table_present(BOON, amounts={("attacker", "blocker"): 3, ("blocker", "attacker"): 2})
     [lane] = table["lanes"]
     kinds = sorted(a["kind"] for a in lane["arrows"])
     assert kinds == ["back", "block", "damage"]
@@ -91,7 +94,7 @@ def test_a_lane_with_four_cards_in_a_row_is_wide():
             for i in range(blockers - 1))]}
         document["event"] = {"type": "combat", "attacks": [{"attacker": "attacker", "defender": "B", "blockers": [
             "blocker", *(f"g{i}" for i in range(blockers - 1))]}]}
-        return presenters.table_present(document)["lanes"][0]
+        return table_present(document)["lanes"][0]
 
     assert not lane(3)["wide"]
     assert lane(4)["wide"]
@@ -101,7 +104,7 @@ def test_a_lane_with_four_cards_in_a_row_is_wide():
 def test_table_after_resolving_shows_changes_and_the_graveyard():
     doc = next(c for c in CURATED if c.slug == "cr120-5-ex").document
     result = resolve_document(doc)
-    table = presenters.table_present(doc, result=result, stage=-1)
+    table = table_present(doc, result=result, stage=-1)
     [lane] = table["lanes"]
     bear = next(i["card"] for i in lane["items"] if i["key"] == "bear")
     assert bear["in_graveyard"]
@@ -110,7 +113,7 @@ def test_table_after_resolving_shows_changes_and_the_graveyard():
 
 def test_effects_show_their_paragraph_and_what_is_left():
     result = resolve_document(BOON)
-    effects = presenters.effects_present(BOON, final_effects=result["final"]["effects"])
+    effects = effects_present(BOON, final_effects=result["final"]["effects"])
     boon, shield = effects
     assert boon["rules"][0]["number"] == "120.4c"
     assert shield["rules"][0]["url"] == "/cr/615/#cr-615.7"
@@ -121,20 +124,20 @@ def test_effects_show_their_paragraph_and_what_is_left():
 def test_every_effect_kind_has_a_sentence_and_a_paragraph():
     from rules_core.effects import EFFECT_TYPES
 
-    names = presenters.Names({"players": [{"id": "A", "name": "あなた"}], "permanents": []})
+    names = Names({"players": [{"id": "A", "name": "あなた"}], "permanents": []})
     samples = {"to": "A", "amount": 1, "source": "A", "color": "red", "factor": 2, "player": "A", "on": "A",
                "to_filter": {"subtype": "クレリック"}}
     for kind in EFFECT_TYPES:
-        assert presenters.EFFECT_RULES[kind]
-        text = presenters.effect_describe({"type": kind, **samples}, names)
+        assert EFFECT_RULES[kind]
+        text = effect_describe({"type": kind, **samples}, names)
         assert text and text != kind
 
 
 def test_docstring_examples_of_the_board_modules():
     import doctest
 
-    from tutor.board import assignment_panel as assignment
-    from tutor.board import documents as services
+    from tutor.board import assignment_panel, documents
+    from tutor.results import effects, event, links, names, stages, table
 
-    for module in (presenters, services, assignment):
+    for module in (links, names, effects, event, stages, table, documents, assignment_panel):
         assert doctest.testmod(module).failed == 0

@@ -11,7 +11,6 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from tutor.study.forms import AuthoredQuestionAdminForm, AuthoredTemplateAdminForm
 from tutor.models import (
     AuthoredQuestion,
     AuthoredTemplate,
@@ -21,6 +20,7 @@ from tutor.models import (
     StudyQuestion,
 )
 from tutor.study.building import question_build
+from tutor.study.forms import AuthoredQuestionAdminForm, AuthoredTemplateAdminForm
 from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG
 from tutor.study.selectors import Learner
 from tutor.study.services import question_create

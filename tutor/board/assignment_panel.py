@@ -29,7 +29,9 @@ from rules_core import (
     resolve_document,
 )
 from tutor.board import documents as services
-from tutor.results import table as presenters
+from tutor.results.links import rule_link
+from tutor.results.names import Names
+from tutor.results.table import BoardState, board_state_at, power_toughness
 
 KEYS = services.ASSIGNMENT_KEYS
 
@@ -53,7 +55,7 @@ class Plan:
     two_steps: bool = False
     first_dealers: frozenset[str] = frozenset()
     """The creatures that deal combat damage in the first step (with two steps)."""
-    after_first: presenters.BoardState | None = None
+    after_first: BoardState | None = None
     """The board as the second step begins (None: one step, or the first step's assignment is illegal)."""
 
     def step_of(self, creature: str, key: str) -> int | None:
@@ -75,9 +77,9 @@ class Plan:
         """The creature's power as that step begins (with the counters put on it in the first step, 120.3d)."""
         if step == 2 and self.after_first is not None:
             now = self.after_first.permanents.get(permanent.get("id"), {})
-            return presenters.power_toughness(permanent, plus=now.get("counters.+1/+1"),
+            return power_toughness(permanent, plus=now.get("counters.+1/+1"),
                                               minus=now.get("counters.-1/-1"))[0]
-        return presenters.power_toughness(permanent)[0]
+        return power_toughness(permanent)[0]
 
 
 def is_combat(document: Mapping[str, Any]) -> bool:
@@ -114,7 +116,7 @@ def plan_of(document: Mapping[str, Any], parsed: Any) -> Plan:
         return plan
     steps = result.get("steps") or []
     if result.get("legal") and len(steps) == 2:
-        plan.after_first = presenters.board_state_at(document, result, len(steps[0].get("stages", [])) - 1)
+        plan.after_first = board_state_at(document, result, len(steps[0].get("stages", [])) - 1)
     return plan
 
 
@@ -169,7 +171,7 @@ def rows_of(document: Mapping[str, Any], parsed: Any, plan: Plan | None = None,
     plan = plan or plan_of(document, parsed)
     tables = tables or effective_tables(document, parsed, plan)
     event = document.get("event") or {}
-    names = presenters.Names(document)
+    names = Names(document)
     permanents = {p["id"]: p for p in document.get("permanents", [])}
 
     def row(role: str, key: str, ident: str, recipients: list[str], blockers: list[str], tramples: bool) -> dict:
@@ -276,5 +278,5 @@ def violations_of(document: Mapping[str, Any], sections: Mapping[str, str] | Non
         return [{"message": f"{error.field}: {error.message}", "rule": None}]
     found = check_assignment(parsed)
     return [{"message": (f"{STEP_TITLES[2]}: " if v.step == 2 else "") + v.message,
-             "rule": presenters.rule_link(v.rule, sections) if v.rule else None}
+             "rule": rule_link(v.rule, sections) if v.rule else None}
             for v in found]

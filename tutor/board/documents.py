@@ -20,7 +20,8 @@ from django.db import IntegrityError, transaction
 
 from rules_core import ScenarioError, parse_scenario, resolve_document
 from tutor.models import Scenario, scenario_digest
-from tutor.results.table import ATTRIBUTE_JA, ZONE_JA, Names, effect_describe, source_key
+from tutor.results.effects import effect_describe
+from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, source_key
 
 SLUG_LENGTH = 8
 SLUG_MAX_LENGTH = 16

@@ -35,7 +35,12 @@ from tutor.board.forms.io import ImportForm
 from tutor.board.forms.pieces import PermanentForm, PlayerForm
 from tutor.models import Scenario
 from tutor.reader import selectors
-from tutor.results import table as presenters
+from tutor.results.effects import effects_present
+from tutor.results.event import event_describe
+from tutor.results.links import linked_text, rule_link, section_of
+from tutor.results.names import TYPE_JA, Names, keywords_ja, source_key
+from tutor.results.stages import resolution_present, stage_navigation
+from tutor.results.table import assignment_amounts, power_toughness, stage_amounts, table_present
 
 TEMPLATE = "board/board.html"
 PARTIALS = {"board-app": "app", "editor": "editor", "play": "play"}
@@ -136,8 +141,8 @@ def _assignment_context(document: Mapping[str, Any], parsed: Any, *, form: Assig
     event = document.get("event") or {}
     rules = selectors.rule_sections(numbers={"510.4", "506.4"}) if plan.two_steps else {}
     return {"form": form, "rows": form.rows, "groups": [g for g in groups if g["rows"]],
-            "two_steps": plan.two_steps, "two_steps_note": presenters.linked_text(assignment.TWO_STEPS_NOTE, rules),
-            "gone_rule": presenters.linked_text("506.4", rules),
+            "two_steps": plan.two_steps, "two_steps_note": linked_text(assignment.TWO_STEPS_NOTE, rules),
+            "gone_rule": linked_text("506.4", rules),
             "violations": violations, "explicit": any(event.get(key) for key in assignment.KEYS),
             "legal": not violations, "checked": checked or form.is_bound}
 
@@ -215,29 +220,26 @@ def _page_context(request: HttpRequest, *, scenario: Scenario | None, document: 
                     for c in st.get("changes", [])}
         numbers |= {v.get("rule") for v in result.get("violations", [])}
         sections = selectors.rule_sections(numbers={n for n in numbers if n})
-        resolution = presenters.resolution_present(document, result, sections=sections)
+        resolution = resolution_present(document, result, sections=sections)
         if resolution["count"]:
             stage_index = -1 if stage_param == "all" else min(int(stage_param), resolution["count"] - 1)
     else:
         sections = {}
 
-    if result is not None and stage_index is not None:
-        amounts = presenters.stage_amounts(result, stage_index)
-    else:
-        amounts = None
+    amounts = stage_amounts(result, stage_index) if result is not None and stage_index is not None else None
     if amounts is None:
         amounts = _declared_amounts(document, parsed)
-    table = presenters.table_present(document, result=result if stage_index is not None else None,
+    table = table_present(document, result=result if stage_index is not None else None,
                                      stage=stage_index, amounts=amounts)
     final_effects = (result or {}).get("final", {}).get("effects") if stage_index == -1 or (
         resolution and stage_index is not None and stage_index == resolution["count"] - 1) else None
-    table["effects"] = presenters.effects_present(document, final_effects=final_effects, shields=table["shields"],
+    table["effects"] = effects_present(document, final_effects=final_effects, shields=table["shields"],
                                                   sections=sections)
 
     current = None
     if resolution and stage_index is not None and resolution["stages"]:
         current = resolution["stages"][stage_index] if stage_index >= 0 else None
-    stage_nav = presenters.stage_navigation(resolution["count"], stage_index) if resolution else None
+    stage_nav = stage_navigation(resolution["count"], stage_index) if resolution else None
     announce = ""
     if resolution is not None:
         if not resolution["legal"]:
@@ -251,11 +253,11 @@ def _page_context(request: HttpRequest, *, scenario: Scenario | None, document: 
     if resolution is not None and resolution["legal"] and stage_nav and stage_nav["at_end"]:
         choices = services.choices_compare(document=document, assignment=_declared_tables(document, parsed))
         for decision in choices:
-            decision["rule_link"] = presenters.rule_link(decision["rule"], sections)
+            decision["rule_link"] = rule_link(decision["rule"], sections)
 
     illustrates = None
     if scenario is not None and scenario.illustrates:
-        illustrates = presenters.rule_link(scenario.illustrates,
+        illustrates = rule_link(scenario.illustrates,
                                            selectors.rule_sections(numbers={scenario.illustrates}))
         if scenario.example_position is not None:
             illustrates["example"] = scenario.example_position + 1
@@ -269,7 +271,7 @@ def _page_context(request: HttpRequest, *, scenario: Scenario | None, document: 
         "draft": draft,
         "broken": broken,
         "is_combat": (document.get("event") or {}).get("type") == "combat",
-        "event_lines": presenters.event_describe(document),
+        "event_lines": event_describe(document),
         "table": table,
         "result": resolution,
         "current": current,
@@ -294,20 +296,20 @@ def _declared_tables(document: Mapping[str, Any], parsed: Any) -> tuple[dict, di
 def _declared_amounts(document: Mapping[str, Any], parsed: Any) -> dict[tuple[str, str], int]:
     event = document.get("event") or {}
     if event.get("type") == "combat" and parsed is not None:
-        return presenters.assignment_amounts(*_declared_tables(document, parsed))
+        return assignment_amounts(*_declared_tables(document, parsed))
     if event.get("type") == "noncombat":
-        key = presenters.source_key(event.get("source"))
+        key = source_key(event.get("source"))
         return {(key, d["to"]): d["amount"] for d in event.get("damage", [])}
     return {}
 
 
 def _pieces(document: Mapping[str, Any]) -> dict[str, Any]:
-    names = presenters.Names(document)
+    names = Names(document)
     players = [{"id": p["id"], "name": names(p["id"]), "life": p.get("life", 20), "poison": p.get("poison", 0),
                 "active": p["id"] == document.get("active_player")} for p in document.get("players", [])]
     permanents = []
     for p in document.get("permanents", []):
-        size = "/".join(map(str, presenters.power_toughness(p))) if "creature" in p.get("types", []) else ""
+        size = "/".join(map(str, power_toughness(p))) if "creature" in p.get("types", []) else ""
         extra = []
         if "planeswalker" in p.get("types", []):
             extra.append(f"忠誠度{p.get('loyalty')}")
@@ -315,8 +317,8 @@ def _pieces(document: Mapping[str, Any]) -> dict[str, Any]:
             extra.append(f"守備値{p.get('defense')}")
         permanents.append({"id": p["id"], "name": names(p["id"]), "controller": names(p.get("controller")),
                            "size": size, "extra": "・".join(extra),
-                           "types": "・".join(presenters.TYPE_JA.get(t, t) for t in p.get("types", [])),
-                           "keywords": "・".join(presenters.keywords_ja(p))})
+                           "types": "・".join(TYPE_JA.get(t, t) for t in p.get("types", [])),
+                           "keywords": "・".join(keywords_ja(p))})
     return {"players": players, "permanents": permanents}
 
 
@@ -757,9 +759,9 @@ def examples(request: HttpRequest) -> HttpResponse:
     sections = selectors.rule_sections(numbers={s.illustrates for s in scenarios if s.illustrates})
     groups: dict[str, dict[str, Any]] = {}
     for s in scenarios:
-        section = sections.get(s.illustrates) or presenters.section_of(s.illustrates or "")
+        section = sections.get(s.illustrates) or section_of(s.illustrates or "")
         group = groups.setdefault(section, {"section": section, "items": []})
-        group["items"].append({"scenario": s, "rule": presenters.rule_link(s.illustrates, sections)
+        group["items"].append({"scenario": s, "rule": rule_link(s.illustrates, sections)
                                if s.illustrates else None,
                                "example": s.example_position + 1 if s.example_position is not None else None})
     return render(request, "board/examples.html", {"nav": "board", "groups": list(groups.values())})

@@ -19,7 +19,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from rules_core import ScenarioError, resolve_document
 from tutor.models import StudyQuestion
-from tutor.results import table as presenters
+from tutor.results.effects import effects_present
+from tutor.results.stages import resolution_present
+from tutor.results.table import assignment_amounts, stage_amounts, table_present
 from tutor.study import selectors, services
 from tutor.study.asks import answer_text
 from tutor.study.building import outcome_scenario
@@ -126,7 +128,7 @@ def _declared_amounts(document: dict[str, Any]) -> dict[tuple[str, str], int]:
     assignment written in the scenario, or the damage of a spell."""
     event = document.get("event") or {}
     if event.get("type") == "combat":
-        return presenters.assignment_amounts(event.get("assignments"), event.get("blocker_assignments"))
+        return assignment_amounts(event.get("assignments"), event.get("blocker_assignments"))
     if event.get("type") == "noncombat":
         source = event.get("source")
         key = source if isinstance(source, str) else (source or {}).get("id") or (source or {}).get("name") or "source"
@@ -136,8 +138,8 @@ def _declared_amounts(document: dict[str, Any]) -> dict[tuple[str, str], int]:
 
 def _question_table(document: dict[str, Any]) -> dict[str, Any]:
     """The board drawn as the board area draws it (``templates/board/_table.html``), before the event."""
-    table = presenters.table_present(document, amounts=_declared_amounts(document), uid="question")
-    table["effects"] = presenters.effects_present(document)
+    table = table_present(document, amounts=_declared_amounts(document), uid="question")
+    table["effects"] = effects_present(document)
     return table
 
 
@@ -151,11 +153,11 @@ def _result(question: StudyQuestion) -> dict[str, Any]:
         result = None
     resolution = outcome = None
     if result is not None:
-        resolution = presenters.resolution_present(document, result)
+        resolution = resolution_present(document, result)
         if result.get("legal"):
-            outcome = presenters.table_present(document, result=result, stage=-1,
-                                               amounts=presenters.stage_amounts(result, -1), uid="outcome")
-            outcome["effects"] = presenters.effects_present(
+            outcome = table_present(document, result=result, stage=-1,
+                                               amounts=stage_amounts(result, -1), uid="outcome")
+            outcome["effects"] = effects_present(
                 document, final_effects=(result.get("final") or {}).get("effects"), shields=outcome["shields"])
     return {
         "resolution": resolution,

@@ -18,7 +18,7 @@ from django.utils.html import escape
 
 from rules_core.ja import COLOR_JA, KEYWORD_JA
 from rules_core.state import COLORS, KEYWORDS
-from tutor.results.table import TYPE_JA, Names
+from tutor.results.names import TYPE_JA, Names
 
 SMALL_MAX = 999
 LIFE_MAX = 999_999

@@ -20,7 +20,7 @@ from tutor.board.forms.base import (
     _printable,
     _text,
 )
-from tutor.results.table import EFFECT_RULES, EFFECT_TYPES_ORDER
+from tutor.results.effects import EFFECT_RULES, EFFECT_TYPES_ORDER
 
 EFFECT_TYPE_CHOICES = [(t, f"{EFFECT_LABEL_JA[t]}({', '.join(EFFECT_RULES[t])})") for t in EFFECT_TYPES_ORDER]
 
