@@ -1,6 +1,5 @@
 """The curated boards: each parses and resolves, the CR's examples come out as the CR says, the fixture
 is what tutor/curated.py builds, and the reader can link every example to its board."""
-
 import re
 from pathlib import Path
 
@@ -9,6 +8,7 @@ from django.core.management import call_command
 
 from rules_core import check_assignment, count_assignments, parse_scenario, resolve_document
 from tutor.board.curated import CURATED
+from tutor.board.services import scenario_save
 from tutor.models import Example, Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,9 +96,8 @@ def test_every_curated_example_points_at_an_example_the_reader_shows():
 
 @pytest.mark.django_db
 def test_loading_the_fixture_again_changes_nothing_and_keeps_learners_boards():
-    from tutor.board import documents as services
 
-    learner = services.scenario_save(document={**CURATED[0].document,
+    learner = scenario_save(document={**CURATED[0].document,
                                                "players": [{"id": "A", "life": 7}, {"id": "B"}]})
     before = list(Scenario.objects.order_by("pk").values_list("pk", "slug", "digest"))
     call_command("load_content", verbosity=0)

@@ -1,6 +1,5 @@
 """Board views with the test client: plain pages and form posts (no JavaScript), htmx partials, and
 hostile input that must never make a 500."""
-
 import json
 import re
 import subprocess
@@ -10,8 +9,10 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from tutor.board import documents as services
+from tutor.board.documents import STARTER_DOCUMENT, event_set, permanent_put
+from tutor.board.services import scenario_save
 from tutor.models import Scenario
+from tutor.models.board import scenario_digest
 
 pytestmark = pytest.mark.django_db
 
@@ -31,11 +32,11 @@ def _html(response) -> str:
 
 @pytest.fixture
 def bolt_board() -> Scenario:
-    doc = services.permanent_put(document=services.STARTER_DOCUMENT, data={**CREATURE, "power": 2, "toughness": 2})
-    doc = services.event_set(document=doc, event={
+    doc = permanent_put(document=STARTER_DOCUMENT, data={**CREATURE, "power": 2, "toughness": 2})
+    doc = event_set(document=doc, event={
         "type": "noncombat", "source": {"name": "《稲妻》", "controller": "A", "colors": ["red"]},
         "damage": [{"to": "c1", "amount": 3}]})
-    return services.scenario_save(document=doc)
+    return scenario_save(document=doc)
 
 
 # --------------------------------------------------------------------------- pages
@@ -500,14 +501,14 @@ def test_510_4_second_step_marks_and_counts_follow_the_typed_first_step(client):
 
 def test_510_4_a_second_step_row_whose_creature_leaves_or_stays_is_swapped_whole(client):
     """A first-striking 2/4 blocks a 2/2 double striker and a 1/1; its two points kill one of them."""
-    doc = services.permanent_put(document=services.STARTER_DOCUMENT, data={
+    doc = permanent_put(document=STARTER_DOCUMENT, data={
         **CREATURE, "controller": "A", "power": 2, "toughness": 2, "keywords": ["double_strike"]})
-    doc = services.permanent_put(document=doc, data={**CREATURE, "controller": "A", "power": 1, "toughness": 1})
-    doc = services.permanent_put(document=doc, data={**CREATURE, "power": 2, "toughness": 4,
+    doc = permanent_put(document=doc, data={**CREATURE, "controller": "A", "power": 1, "toughness": 1})
+    doc = permanent_put(document=doc, data={**CREATURE, "power": 2, "toughness": 4,
                                                      "keywords": ["first_strike"]})
-    doc = services.event_set(document=doc, event={"type": "combat", "attacks": [
+    doc = event_set(document=doc, event={"type": "combat", "attacks": [
         {"attacker": "c1", "defender": "B", "blockers": ["c3"]}, {"attacker": "c2", "defender": "B", "blockers": ["c3"]}]})
-    url = f"/board/s/{services.scenario_save(document=doc).slug}/"
+    url = f"/board/s/{scenario_save(document=doc).slug}/"
     shown = dict(re.findall(r'name="(a_\d_\d)" id="id_a_\d_\d" value="(\d*)"', _html(client.get(url))))
     assert "a_1_0" not in shown and "a_2_0" in shown  # by default the 2/2 double striker dies first
     html = _html(client.post(url + "assignment/check/", {**shown, "a_3_0": "0", "a_3_1": "2"}, **HX))
@@ -561,13 +562,13 @@ def test_510_4_hostile_second_step_posts_never_crash(client, data):
 
 
 def test_510_4_an_attacker_killed_by_first_strike_assigns_nothing_in_the_second_step(client):
-    doc = services.permanent_put(document=services.STARTER_DOCUMENT, data={**CREATURE, "controller": "A",
+    doc = permanent_put(document=STARTER_DOCUMENT, data={**CREATURE, "controller": "A",
                                                                             "power": 2, "toughness": 2})
-    doc = services.permanent_put(document=doc, data={**CREATURE, "name": "先制攻撃を持つ3/3", "power": 3,
+    doc = permanent_put(document=doc, data={**CREATURE, "name": "先制攻撃を持つ3/3", "power": 3,
                                                      "toughness": 3, "keywords": ["first_strike"]})
-    doc = services.event_set(document=doc, event={"type": "combat", "attacks": [
+    doc = event_set(document=doc, event={"type": "combat", "attacks": [
         {"attacker": "c1", "defender": "B", "blockers": ["c2"]}]})
-    html = _html(client.get(f"/board/s/{services.scenario_save(document=doc).slug}/"))
+    html = _html(client.get(f"/board/s/{scenario_save(document=doc).slug}/"))
     assert 'data-creature="c1" data-step="2"' in html
     assert "第1ステップで戦場を離れたので、第2ステップでは戦闘ダメージを割り振りません" in html
     assert 'name="a_0_0"' not in html
@@ -736,7 +737,7 @@ def test_admin_edits_a_scenario_and_keeps_its_slug(admin_client):
     scenario.refresh_from_db()
     assert scenario.slug == "cr120-5-ex"
     assert scenario.document["players"][0]["life"] == 5
-    assert scenario.digest == services.scenario_digest(scenario.document)
+    assert scenario.digest == scenario_digest(scenario.document)
     bad = admin_client.post(url, {**data, "document": '{"players": []}'})
     assert bad.status_code == 200
     assert "シナリオとして読めません" in _html(bad)

@@ -10,11 +10,12 @@
 - axe finds nothing on the board (empty, resolved, with a form open, after an edit), and a lane of
   four cards scrolls sideways on a phone instead of shrinking.
 """
-
 import re
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
+
+from tutor.board.services import scenario_save
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("content_db")]
 
@@ -284,10 +285,9 @@ def test_board_has_no_axe_violations(live_server, page: Page):
 
 
 def test_phone_width_a_wide_lane_scrolls_and_the_page_does_not(live_server, browser):
-    from tutor.board import documents as services
     from tutor.board.curated import attack, combat, creature, doc
 
-    wide = services.scenario_save(document=doc(
+    wide = scenario_save(document=doc(
         [creature("wurm", "トランプルを持つ8/8", "A", 8, 8, keywords=["trample"])]
         + [creature(f"g{i}", f"ゴブリン{i}", "B", 1, 1) for i in range(4)],
         combat(attack("wurm", "B", tuple(f"g{i}" for i in range(4))))))

@@ -362,7 +362,7 @@ def test_account_pages_are_japanese_even_for_an_english_browser(client):
 
 @pytest.mark.parametrize("template", TEMPLATES, ids=lambda t: t.slug)
 def test_every_template_opens_on_the_board(client, template):
-    from tutor.board.documents import scenario_save
+    from tutor.board.services import scenario_save
 
     for level in template.levels:
         for seed in range(2):

@@ -28,12 +28,12 @@ from rules_core import (
     plan_steps,
     resolve_document,
 )
-from tutor.board import documents as services
+from tutor.board.documents import ASSIGNMENT_KEYS, assignment_set
 from tutor.results.links import rule_link
 from tutor.results.names import Names
 from tutor.results.table import BoardState, board_state_at, power_toughness
 
-KEYS = services.ASSIGNMENT_KEYS
+KEYS = ASSIGNMENT_KEYS
 
 FIRST_KEYS = {"attacker": "assignments", "blocker": "blocker_assignments"}
 SECOND_KEYS = {"attacker": "second_step_assignments", "blocker": "second_step_blocker_assignments"}
@@ -88,7 +88,7 @@ def is_combat(document: Mapping[str, Any]) -> bool:
 
 def with_tables(document: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str, Any]:
     """A copy of ``document`` whose combat event has exactly ``tables`` (missing or empty ones: by default)."""
-    return services.assignment_set(document=document, tables=tables)
+    return assignment_set(document=document, tables=tables)
 
 
 def _first_step_only(document: Mapping[str, Any], first_dealers: frozenset[str]) -> dict[str, Any]:

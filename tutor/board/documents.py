@@ -1,31 +1,17 @@
-"""Functions that change things: every board edit builds a NEW scenario document and stores it.
+"""The board's document edits: pure functions from a scenario document to a NEW document.
 
-A board is a scenario document (``scenario-format.md``). Edits never change a stored document: each
-one returns a new document, which :func:`scenario_save` validates with the engine, normalizes and
-stores once per content (the same content always gets the same short slug).
-
+A board is a scenario document (``docs/scenario-format.md``). Nothing here touches the database or
+Django: the views save the returned document with ``tutor.board.services.scenario_save``.
 All functions take keyword-only arguments and are named ``<entity>_<action>``.
 """
 
 from __future__ import annotations
 
-import base64
 import copy
-import json
 from collections.abc import Iterable, Mapping
-from itertools import permutations
 from typing import Any
 
-from django.db import IntegrityError, transaction
-
-from rules_core import ScenarioError, parse_scenario, resolve_document
-from tutor.models import Scenario, scenario_digest
-from tutor.results.effects import effect_describe
-from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, source_key
-
-SLUG_LENGTH = 8
-SLUG_MAX_LENGTH = 16
-IMPORT_MAX_BYTES = 200 * 1024
+from rules_core import ScenarioError, parse_scenario
 
 STARTER_DOCUMENT: dict[str, Any] = {
     "format": 1,
@@ -51,16 +37,6 @@ EFFECT_REFERENCE_KEYS = ("to", "source", "from", "on", "player", "gain_life_to",
                          "by_controller")
 
 
-class ImportRefused(ValueError):
-    """Imported text that is not a scenario: ``field`` (may be empty) and a Japanese ``message``."""
-
-    def __init__(self, message: str, field: str = "") -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.message = message
-
-
-# --------------------------------------------------------------------------- validation and storage
 
 
 def document_is_draft(document: Mapping[str, Any]) -> bool:
@@ -79,98 +55,6 @@ def scenario_normalize(*, document: Mapping[str, Any]) -> dict[str, Any]:
     return parse_scenario(document).to_dict()
 
 
-def scenario_slug(*, digest: str, length: int = SLUG_LENGTH) -> str:
-    """The short permalink id of a digest: the first ``length`` characters of its base32 form.
-
-    >>> scenario_slug(digest="00" * 32)
-    'aaaaaaaa'
-    """
-    return base64.b32encode(bytes.fromhex(digest)).decode("ascii").lower().rstrip("=")[:length]
-
-
-def _free_slug(digest: str) -> str:
-    for length in range(SLUG_LENGTH, SLUG_MAX_LENGTH + 1):
-        slug = scenario_slug(digest=digest, length=length)
-        if not Scenario.objects.filter(slug=slug).exists():
-            return slug
-    raise RuntimeError("no free slug")  # pragma: no cover - 16 base32 characters of a sha256 collide never
-
-
-def scenario_save(*, document: Mapping[str, Any]) -> Scenario:
-    """Validate, normalize and store ``document``; return the stored scenario.
-
-    The same content always maps to the same row (looked up by digest), so saving never creates
-    a second permalink for a board and never changes an existing one.
-    """
-    normalized = scenario_normalize(document=document)
-    digest = scenario_digest(normalized)
-    existing = Scenario.objects.filter(digest=digest).first()
-    if existing is not None:
-        return existing
-    try:
-        with transaction.atomic():
-            return Scenario.objects.create(
-                slug=_free_slug(digest),
-                digest=digest,
-                document=normalized,
-                title=normalized.get("title") or "",
-                description=normalized.get("description") or "",
-            )
-    except IntegrityError:  # another request stored the same content (or took the slug) just now
-        existing = Scenario.objects.filter(digest=digest).first()
-        if existing is None:
-            raise
-        return existing
-
-
-def scenario_import(*, text: str) -> Scenario:
-    """Store a scenario pasted or uploaded as JSON text; :class:`ImportRefused` says what is wrong."""
-    if len(text.encode("utf-8")) > IMPORT_MAX_BYTES:
-        raise ImportRefused(f"大きすぎます({IMPORT_MAX_BYTES // 1024} KB まで)")
-    if not text.strip():
-        raise ImportRefused("JSON が空です")
-    try:
-        document = json.loads(text)
-    except RecursionError:
-        raise ImportRefused("JSON の入れ子が深すぎます") from None
-    except json.JSONDecodeError as error:
-        raise ImportRefused(f"JSON として読めません({error.lineno}行{error.colno}文字目: {_json_error_ja(error.msg)})") from None
-    except ValueError:  # e.g. an integer with thousands of digits
-        raise ImportRefused("JSON として読めません(数が大きすぎます)") from None
-    if not isinstance(document, dict):
-        raise ImportRefused("シナリオは JSON のオブジェクト({ … })で書いてください", "document")
-    try:
-        return scenario_save(document=document)
-    except ScenarioError as error:
-        raise ImportRefused(error.message, error.field) from None
-    except RecursionError:
-        raise ImportRefused("JSON の入れ子が深すぎます") from None
-
-
-_JSON_ERRORS_JA = {
-    "Expecting value": "値がありません",
-    "Expecting property name enclosed in double quotes": "項目名は \" で囲んでください",
-    "Expecting ',' delimiter": "「,」がありません",
-    "Expecting ':' delimiter": "「:」がありません",
-    "Extra data": "余分な文字があります",
-    "Unterminated string starting at": "文字列が閉じていません",
-    "Invalid control character at": "文字列に制御文字があります",
-}
-
-
-def _json_error_ja(msg: str) -> str:
-    for english, japanese in _JSON_ERRORS_JA.items():
-        if msg.startswith(english):
-            return japanese
-    return msg
-
-
-def scenario_export(*, scenario: Scenario) -> str:
-    """The scenario document as pretty JSON text (what ``export.json`` downloads)."""
-    return json.dumps(scenario.document, ensure_ascii=False, indent=2) + "\n"
-
-
-# --------------------------------------------------------------------------- document edits
 
 
 def _start(document: Mapping[str, Any]) -> dict[str, Any]:
@@ -496,170 +380,3 @@ def active_player_set(*, document: Mapping[str, Any], player_id: str) -> dict[st
         doc["choices"] = {}
     doc["active_player"] = player_id
     return doc
-
-
-# --------------------------------------------------------------------------- the players' choices compared
-
-MAX_ORDERS = 6
-MAX_SPLITS = 8
-_DAMAGE_EFFECTS = ("prevent_next", "prevent_next_from_source", "prevent_all", "prevent_static", "prevent_from_color",
-                   "damage_multiplier")
-
-
-def _incoming(document: Mapping[str, Any], assignment: tuple[dict, dict] | None) -> dict[str, dict[str, int]]:
-    """recipient → {source key: damage it would be dealt} for the scenario's event."""
-    event = document.get("event") or {}
-    out: dict[str, dict[str, int]] = {}
-    if event.get("type") == "noncombat":
-        key = source_key(event.get("source"))
-        for entry in event.get("damage", []):
-            out.setdefault(entry["to"], {})[key] = entry.get("amount", 0)
-    elif event.get("type") == "combat" and assignment is not None:
-        for table in assignment:
-            for creature, division in table.items():
-                for recipient, amount in division.items():
-                    if amount:
-                        out.setdefault(recipient, {})[creature] = amount
-    return out
-
-
-def _may_apply(effect: Mapping[str, Any], recipient: str, sources: Mapping[str, int],
-               document: Mapping[str, Any]) -> bool:
-    """Whether a damage effect could touch damage to ``recipient`` (a generous guess: the engine decides)."""
-    kind = effect.get("type")
-    if kind not in _DAMAGE_EFFECTS:
-        return False
-    if kind == "prevent_next_from_source":
-        return effect.get("source") in sources
-    if kind == "prevent_all" and effect.get("from") and effect["from"] not in sources:
-        return False
-    if kind == "prevent_static" and effect.get("to_filter"):
-        flt = effect["to_filter"]
-        permanent = next((p for p in document.get("permanents", []) if p.get("id") == recipient), None)
-        if permanent is None:
-            return False
-        return ((not flt.get("controller") or permanent.get("controller") == flt["controller"])
-                and (not flt.get("subtype") or flt["subtype"] in permanent.get("subtypes", []))
-                and (not flt.get("types") or bool(set(flt["types"]) & set(permanent.get("types", [])))))
-    target = effect.get("to")
-    return target is None or target == recipient
-
-
-def _outcome(result: Mapping[str, Any]) -> dict[str, Any]:
-    final = result.get("final") or {}
-    return {"legal": result.get("legal", True), "players": final.get("players", {}),
-            "permanents": final.get("permanents", {})}
-
-
-def choices_compare(*, document: Mapping[str, Any],
-                    assignment: tuple[dict, dict] | None = None) -> list[dict[str, Any]]:
-    """The decisions the rules give a player in this scenario, each option resolved by the engine.
-
-    CR 616.1: the order in which the affected object's controller applies several replacement or
-    prevention effects; CR 615.7: which damage a shield prevents when several sources deal damage to
-    its holder at once. Returns one entry per decision, with its options and their outcomes.
-    """
-    effects = document.get("effects", [])
-    incoming = _incoming(document, assignment)
-    names = Names(document)
-    permanents = {p["id"]: p for p in document.get("permanents", [])}
-    choices = document.get("choices") or {}
-    chosen_orders = choices.get("replacement_order") or {}
-    chosen_allocation = choices.get("shield_allocation") or {}
-    decisions: list[dict[str, Any]] = []
-
-    def resolve_variant(doc: dict[str, Any]) -> dict[str, Any]:
-        try:
-            return resolve_document(doc)
-        except ScenarioError as error:
-            return {"legal": False, "violations": [{"rule": "", "message": str(error)}]}
-
-    for recipient, sources in incoming.items():
-        candidates: list[int | str] = [i for i, e in enumerate(effects) if _may_apply(e, recipient, sources, document)]
-        protection = (permanents.get(recipient) or {}).get("protection")
-        if protection:
-            candidates.append("protection")
-        if len(candidates) < 2:
-            continue
-        options = []
-        for order in list(permutations(candidates))[:MAX_ORDERS]:
-            doc = choices_set(document=document, replacement_order={recipient: list(order)})
-            labels = [("プロテクション" if item == "protection" else
-                       effects[item].get("name") or effect_describe(effects[item], names)) for item in order]
-            options.append({"value": ",".join(str(i) for i in order), "labels": labels,
-                            "result": resolve_variant(doc),
-                            "chosen": [str(i) for i in chosen_orders.get(recipient, [])] == [str(i) for i in order]})
-        decisions.append({"kind": "replacement_order", "rule": "616.1", "affected": recipient,
-                          "title": f"{names(recipient)}に適用する効果の順番", "options": options})
-
-    for index, effect in enumerate(effects):
-        if effect.get("type") != "prevent_next" or effect.get("amount", 0) <= 0:
-            continue
-        live = {s: a for s, a in incoming.get(effect.get("to"), {}).items() if a > 0}
-        if len(live) < 2 or sum(live.values()) <= effect["amount"]:
-            continue
-        options = []
-        for split in _splits(effect["amount"], live):
-            doc = choices_set(document=document, shield_allocation={str(index): split})
-            labels = [f"{names(s)}から{n}点" for s, n in split.items() if n]
-            options.append({"value": ",".join(f"{s}:{n}" for s, n in split.items()), "labels": labels,
-                            "result": resolve_variant(doc),
-                            "chosen": chosen_allocation.get(str(index)) == split})
-        decisions.append({"kind": "shield_allocation", "rule": "615.7", "effect": index,
-                          "title": f"{effect.get('name') or '軽減の盾'}({names(effect.get('to'))}、{effect['amount']}点)"
-                                   "がどのダメージを軽減するか",
-                          "options": options})
-
-    for decision in decisions:
-        _mark_differences(decision, names)
-    return decisions
-
-
-def _splits(amount: int, live: Mapping[str, int]) -> list[dict[str, int]]:
-    """Ways to spend a shield of ``amount`` over the sources (each at most what that source deals)."""
-    keys = list(live)
-    out: list[dict[str, int]] = []
-
-    def walk(i: int, left: int, acc: dict[str, int]) -> None:
-        if len(out) >= MAX_SPLITS:
-            return
-        if i == len(keys) - 1:
-            if left <= live[keys[i]]:
-                out.append({**acc, keys[i]: left})
-            return
-        for n in range(min(left, live[keys[i]]), -1, -1):
-            walk(i + 1, left - n, {**acc, keys[i]: n})
-
-    walk(0, min(amount, sum(live.values())), {})
-    return out
-
-
-def _mark_differences(decision: dict[str, Any], names: Names) -> None:
-    """For each option, the final numbers of the objects whose outcome differs between the options."""
-    outcomes = [_outcome(o["result"]) for o in decision["options"]]
-    keys: list[tuple[str, str, str]] = []
-    for kind in ("players", "permanents"):
-        ids = {i for o in outcomes for i in o[kind]}
-        for ident in sorted(ids):
-            for attr in ("life", "poison", "lost", "damage", "zone", "loyalty", "defense", "counters"):
-                values = [repr(o[kind].get(ident, {}).get(attr)) for o in outcomes]
-                if len(set(values)) > 1:
-                    keys.append((kind, ident, attr))
-    decision["differs"] = bool(keys) or len({o["legal"] for o in outcomes}) > 1
-    for option, outcome in zip(decision["options"], outcomes, strict=True):
-        lines = []
-        for kind, ident, attr in keys:
-            value = outcome[kind].get(ident, {}).get(attr)
-            if attr == "counters":
-                shown = "、".join(f"{k}×{v}" for k, v in (value or {}).items() if v) or "なし"
-                label = "カウンター"
-            elif attr == "zone":
-                shown, label = ZONE_JA.get(value, value), "領域"
-            elif attr == "lost":
-                shown, label = ("敗北" if value else "ゲーム中"), "勝敗"
-            else:
-                shown, label = value, ATTRIBUTE_JA.get(attr, attr)
-            lines.append(f"{names(ident)}の{label}: {shown}")
-        if not outcome["legal"]:
-            lines.append("解決できません: " + "".join(v.get("message", "") for v in option["result"].get("violations", [])))
-        option["lines"] = lines

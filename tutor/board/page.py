@@ -26,7 +26,7 @@ from rules_core import (
     resolve_document,
 )
 from tutor.board import assignment_panel as assignment
-from tutor.board import documents as services
+from tutor.board import documents, services
 from tutor.board.forms.assignment import AssignmentForm
 from tutor.board.forms.base import PERMANENT_KIND_JA, PERMANENT_KINDS
 from tutor.board.forms.effects import EFFECT_HELP, EFFECT_TYPE_CHOICES, EffectForm
@@ -35,6 +35,7 @@ from tutor.board.forms.io import ImportForm
 from tutor.board.forms.pieces import PermanentForm, PlayerForm
 from tutor.models import Scenario
 from tutor.reader import selectors
+from tutor.results.choices import choices_compare
 from tutor.results.effects import effects_present
 from tutor.results.event import event_describe
 from tutor.results.links import linked_text, rule_link, section_of
@@ -52,7 +53,7 @@ PARTIALS = {"board-app": "app", "editor": "editor", "play": "play"}
 def _base(slug: str | None) -> tuple[Scenario | None, dict[str, Any]]:
     """The stored scenario and its document, or the starter board for ``/board/``."""
     if slug is None:
-        return None, copy.deepcopy(services.STARTER_DOCUMENT)
+        return None, copy.deepcopy(documents.STARTER_DOCUMENT)
     scenario = selectors.scenario_get(slug=slug)
     if scenario is None:
         raise Http404("no such board")
@@ -96,7 +97,7 @@ def _partial(request: HttpRequest) -> str | None:
 
 def _parsed(document: Mapping[str, Any]) -> Any:
     """The engine's Scenario for a complete board; None for a draft or a document the engine refuses."""
-    if services.document_is_draft(document):
+    if documents.document_is_draft(document):
         return None
     try:
         return parse_scenario(document)
@@ -148,7 +149,7 @@ def _assignment_context(document: Mapping[str, Any], parsed: Any, *, form: Assig
 
 
 def _with_assignment(document: Mapping[str, Any], form: AssignmentForm) -> dict[str, Any]:
-    return services.assignment_set(document=document, tables=form.tables(raw=True))
+    return documents.assignment_set(document=document, tables=form.tables(raw=True))
 
 
 # --------------------------------------------------------------------------- the page
@@ -205,7 +206,7 @@ def _page_context(request: HttpRequest, *, scenario: Scenario | None, document: 
     and the stage; the document alone decides the board."""
     urls = _urls(scenario)
     parsed = _parsed(document)
-    draft = services.document_is_draft(document)
+    draft = documents.document_is_draft(document)
     broken = not draft and parsed is None
     params = request.GET if params is None else params
     stage_param = _stage_param(params) if parsed is not None else None
@@ -251,7 +252,7 @@ def _page_context(request: HttpRequest, *, scenario: Scenario | None, document: 
 
     choices = None
     if resolution is not None and resolution["legal"] and stage_nav and stage_nav["at_end"]:
-        choices = services.choices_compare(document=document, assignment=_declared_tables(document, parsed))
+        choices = choices_compare(document=document, assignment=_declared_tables(document, parsed))
         for decision in choices:
             decision["rule_link"] = rule_link(decision["rule"], sections)
 
@@ -445,10 +446,10 @@ class _Piece:
 
 _PIECES = {
     "players": _Piece(PlayerForm, "player", "プレイヤー", "{name}を追加しました。", _PLAYER_FIELDS,
-                      lambda doc, form, ident: services.player_put(document=doc, data=form.to_player(),
+                      lambda doc, form, ident: documents.player_put(document=doc, data=form.to_player(),
                                                                    player_id=ident)),
     "permanents": _Piece(PermanentForm, "permanent", "パーマネント", "{name}を置きました。", _PERMANENT_FIELDS,
-                         lambda doc, form, ident: services.permanent_put(document=doc, data=form.to_permanent(),
+                         lambda doc, form, ident: documents.permanent_put(document=doc, data=form.to_permanent(),
                                                                          permanent_id=ident)),
 }
 
@@ -499,7 +500,7 @@ def _changed(request: HttpRequest, slug: str | None, change: Callable[[dict[str,
 
 @require_POST
 def player_remove(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    return _changed(request, slug, lambda doc: services.player_remove(document=doc, player_id=_posted_id(request)),
+    return _changed(request, slug, lambda doc: documents.player_remove(document=doc, player_id=_posted_id(request)),
                     "プレイヤーを取り除きました。")
 
 
@@ -507,7 +508,7 @@ def player_remove(request: HttpRequest, slug: str | None = None) -> HttpResponse
 def active_set(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     scenario, document = _base(slug)
     ident = _posted_piece(request, document, "players")
-    new = services.active_player_set(document=document, player_id=ident)
+    new = documents.active_player_set(document=document, player_id=ident)
     message = "アクティブ・プレイヤーを変更しました。"
     if (document.get("event") or {}).get("type") == "combat" and new["event"] == {}:
         message += "攻撃するのはアクティブ・プレイヤーのクリーチャーなので、戦闘は取り消しました(508.1)。"
@@ -529,7 +530,7 @@ def _refused(request: HttpRequest, scenario: Scenario | None, document: dict[str
 
 @require_POST
 def permanent_remove(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    return _changed(request, slug, lambda doc: services.permanent_remove(document=doc, permanent_id=_posted_id(request)),
+    return _changed(request, slug, lambda doc: documents.permanent_remove(document=doc, permanent_id=_posted_id(request)),
                     "パーマネントを取り除きました。")
 
 
@@ -542,12 +543,12 @@ def effect_add(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     form = EffectForm(request.POST, document=document, action=_urls(scenario)["effect_add"], effect_type=kind)
     return _form_saved(request, scenario, document, form, title=f"効果を追加: {dict(EFFECT_TYPE_CHOICES)[kind]}",
                        field_map=_EFFECT_FIELDS, message="効果を置きました。",
-                       build=lambda f: services.effect_add(document=document, effect=f.to_effect()))
+                       build=lambda f: documents.effect_add(document=document, effect=f.to_effect()))
 
 
 @require_POST
 def effect_remove(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    return _changed(request, slug, lambda doc: services.effect_remove(document=doc, index=int(request.POST.get("index", ""))),
+    return _changed(request, slug, lambda doc: documents.effect_remove(document=doc, index=int(request.POST.get("index", ""))),
                     "効果を取り除きました。")
 
 
@@ -557,7 +558,7 @@ def _event_saved(request: HttpRequest, slug: str | None, kind: str) -> HttpRespo
     form_class, title, message = _EVENTS[kind]
     form = form_class(request.POST, document=document, action=_urls(scenario)[kind])
     return _form_saved(request, scenario, document, form, title=title, message=message,
-                       build=lambda f: services.event_set(document=document, event=f.to_event()))
+                       build=lambda f: documents.event_set(document=document, event=f.to_event()))
 
 
 @require_POST
@@ -572,7 +573,7 @@ def event_combat(request: HttpRequest, slug: str | None = None) -> HttpResponse:
 
 @require_POST
 def event_clear(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    return _changed(request, slug, lambda doc: services.event_clear(document=doc), "ダメージのイベントを取り消しました。")
+    return _changed(request, slug, lambda doc: documents.event_clear(document=doc), "ダメージのイベントを取り消しました。")
 
 
 # --------------------------------------------------------------------------- assignment
@@ -609,7 +610,7 @@ def _typed_rows(document: dict[str, Any], parsed: Any, rows: list[dict[str, Any]
     gets the engine's default for them where nothing was posted."""
     if not any(row["step"] == 2 for row in rows):
         return rows
-    typed = services.assignment_set(document=document, tables=AssignmentForm(data, rows=rows).tables(raw=True))
+    typed = documents.assignment_set(document=document, tables=AssignmentForm(data, rows=rows).tables(raw=True))
     typed_parsed = assignment.parse_or_none(typed)
     if typed_parsed is None:
         return rows
@@ -655,11 +656,11 @@ def assignment_save(request: HttpRequest, slug: str | None = None) -> HttpRespon
     if parsed is None or (document.get("event") or {}).get("type") != "combat":
         return HttpResponseBadRequest("戦闘ではありません。".encode())
     if request.POST.get("reset"):
-        new = services.assignment_set(document=document)
+        new = documents.assignment_set(document=document)
         return _saved_or_refused(request, scenario, document, new, "割り振りを既定に戻しました。")
     form = _assignment_form(request, document, parsed)
     if form.is_valid():
-        new = services.assignment_set(document=document, tables=form.tables())
+        new = documents.assignment_set(document=document, tables=form.tables())
         try:
             return _saved(request, new, "割り振りを保存しました。", query="?stage=0" if request.POST.get("resolve") else "")
         except ScenarioError as error:
@@ -686,14 +687,14 @@ def choices_save(request: HttpRequest, slug: str | None = None) -> HttpResponse:
             affected = request.POST["affected"]
             order = [item if item == "protection" else int(item)
                      for item in request.POST["order"].split(",") if item != ""]
-            new = services.choices_set(document=document, replacement_order={affected: order})
+            new = documents.choices_set(document=document, replacement_order={affected: order})
         elif kind == "shield_allocation":
             index = int(request.POST["effect"])
             division = {}
             for part in request.POST["allocation"].split(","):
                 source, _, amount = part.rpartition(":")
                 division[source] = int(amount)
-            new = services.choices_set(document=document, shield_allocation={str(index): division})
+            new = documents.choices_set(document=document, shield_allocation={str(index): division})
         else:
             return HttpResponseBadRequest("選択の種類が正しくありません。".encode())
         return _saved(request, new, "選択を記録しました。", query="?stage=all")
@@ -703,7 +704,7 @@ def choices_save(request: HttpRequest, slug: str | None = None) -> HttpResponse:
 
 @require_POST
 def choices_clear(request: HttpRequest, slug: str | None = None) -> HttpResponse:
-    return _changed(request, slug, lambda doc: services.choices_clear(document=doc), "選択を取り消しました。",
+    return _changed(request, slug, lambda doc: documents.choices_clear(document=doc), "選択を取り消しました。",
                     query="?stage=all")
 
 

@@ -204,7 +204,7 @@ def question_board_slug(*, question: StudyQuestion) -> str:
     """The board permalink of the question's scenario (saved once, by content)."""
     if question.board_slug:
         return question.board_slug
-    from tutor.board.documents import scenario_save
+    from tutor.board.services import scenario_save
 
     scenario = scenario_save(document=question.scenario)
     question.board_slug = scenario.slug
