@@ -8,6 +8,7 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
+from tutor.common.urls import cr_section, cr_url
 from tutor.study.asks import AskError, answer_format, answer_text, engine_answer, parse_answer_text
 from tutor.study.building import (
     Disagreement,
@@ -22,7 +23,6 @@ from tutor.study.building import (
 from tutor.study.charts import Day, history_chart
 from tutor.study.generators import TEMPLATES_BY_SLUG, Template, gen_lifelink_shield
 from tutor.study.review import INTERVALS, LAST_BOX, after_right, after_wrong
-from tutor.study.topics import cr_section, cr_url
 
 BOLT = {
     "format": 1,

@@ -14,10 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules_core import parse_scenario, resolve_document
+from tutor.common.urls import cr_url
 from tutor.study.asks import NUMBER_KINDS, engine_answer, order_losses
 from tutor.study.building import NONE_KEY, question_build
 from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG
-from tutor.study.topics import LEVELS, TOPICS_BY_SLUG, cr_url
+from tutor.study.topics import LEVELS, TOPICS_BY_SLUG
 
 SEEDS = range(100)
 PAIRS = [(t.slug, level) for t in TEMPLATES for level in t.levels]

@@ -21,8 +21,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from tutor.accounts.forms import SignupForm
+from tutor.study.learners import LEARNER_SESSION_KEY
 from tutor.study.services import progress_claim
-from tutor.study.views import LEARNER_SESSION_KEY
 
 
 def japanese(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

@@ -26,7 +26,7 @@ from rules_core import (
     resolve_document,
 )
 from tutor.board import assignment_panel as assignment
-from tutor.board import documents, services
+from tutor.board import documents, selectors, services
 from tutor.board.forms.assignment import AssignmentForm
 from tutor.board.forms.base import PERMANENT_KIND_JA, PERMANENT_KINDS
 from tutor.board.forms.effects import EFFECT_HELP, EFFECT_TYPE_CHOICES, EffectForm
@@ -34,7 +34,6 @@ from tutor.board.forms.event import CombatForm, NoncombatForm
 from tutor.board.forms.io import ImportForm
 from tutor.board.forms.pieces import PermanentForm, PlayerForm
 from tutor.models import Scenario
-from tutor.reader import selectors
 from tutor.results.choices import choices_compare
 from tutor.results.effects import effects_present
 from tutor.results.event import event_describe

@@ -1,7 +1,6 @@
-"""Read-only queries. Keyword-only functions named ``<entity>_<action>``; views stay thin.
+"""Read-only queries of the reader. Keyword-only functions named ``<entity>_<action>``; views stay thin.
 
-Reader functions come first; the board area may add its own below (``scenarios_for`` is the
-meeting point: the reader calls it to draw 「盤面で試す」 links).
+``scenarios_for`` draws the reader's 「盤面で試す」 links to the curated boards.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from django.db.models import Count, Prefetch, Q
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
+from tutor.common.urls import rule_url
 from tutor.models import Card, Example, Language, Note, Paragraph, Scenario, Section, Term
 from tutor.reader.text import (
     CardLink,
@@ -41,11 +41,10 @@ def _url(name: str, argument: str) -> str:
 
 def link_context_build() -> LinkContext:
     """Everything the linker needs, from the database: 4 small queries (a few hundred rows)."""
-    base = reverse("reader:index")
     sections = list(Section.objects.values_list("number", flat=True))
-    anchors: dict[str, str] = {number: f"{base}{number}/#cr-{number}" for number in sections}
+    anchors: dict[str, str] = {number: rule_url(number, number) for number in sections}
     for number, section in Paragraph.objects.filter(is_current=True).values_list("number", "section__number"):
-        anchors[number] = f"{base}{section}/#cr-{number}"
+        anchors[number] = rule_url(section, number)
     glossary = reverse("reader:glossary")
     terms: dict[str, TermLink] = {}
     for name, rule, aliases in Term.objects.filter(autolink=True).values_list("name_ja", "rule", "aliases"):
@@ -545,30 +544,3 @@ def scenarios_by_number(*, numbers: list[str] | set[str]) -> dict[tuple[str, int
     return grouped
 
 
-# --- The board (tutor/views/board.py) ------------------------------------------------------------
-
-
-def scenario_get(*, slug: str) -> Scenario | None:
-    """The stored board with permalink ``slug``."""
-    return Scenario.objects.filter(slug=slug).first()
-
-
-def scenario_list_curated() -> list[Scenario]:
-    """The curated boards (the CR's examples and one board per paragraph), in their order."""
-    return list(Scenario.objects.filter(is_curated=True).order_by("position", "id"))
-
-
-def rule_sections(*, numbers: list[str] | set[str]) -> dict[str, str]:
-    """The reader's section page for each paragraph number (one query); unknown numbers are left out."""
-    wanted = [n for n in set(numbers) if n]
-    if not wanted:
-        return {}
-    rows = (
-        Paragraph.objects.filter(number__in=wanted, is_current=True)
-        .order_by("language")
-        .values_list("number", "section__number")
-    )
-    found: dict[str, str] = {}
-    for number, section in rows:
-        found.setdefault(number, section)
-    return found

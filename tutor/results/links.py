@@ -8,6 +8,8 @@ from collections.abc import Iterable, Mapping
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from tutor.common.urls import rule_url
+
 _SECTION_RE = re.compile(r"^(70[12]\.\d+|\d{3})")
 _RULE_IN_TEXT = re.compile(r"(?<![\d.])([1-9]\d{2}\.\d+[a-z]?)(?![\d])")
 
@@ -25,7 +27,7 @@ def section_of(number: str) -> str:
 def rule_link(number: str, sections: Mapping[str, str] | None = None) -> dict[str, str]:
     """``{"number": "615.7", "url": "/cr/615/#cr-615.7"}``; ``sections`` (from the database) wins over the guess."""
     section = (sections or {}).get(number) or section_of(number)
-    return {"number": number, "url": f"/cr/{section}/#cr-{number}"}
+    return {"number": number, "url": rule_url(section, number)}
 
 
 def linked_text(text: str, sections: Mapping[str, str] | None = None) -> SafeString:

@@ -6,7 +6,6 @@ question template names the topics it trains (:mod:`tutor.study.generators`).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final
 
@@ -76,36 +75,3 @@ TOPICS: Final[tuple[Topic, ...]] = (
 )
 
 TOPICS_BY_SLUG: Final = {topic.slug: topic for topic in TOPICS}
-
-_RULE_NUMBER = re.compile(r"^(?P<base>\d{3})(?:\.(?P<sub>\d+)(?P<letter>[a-z])?)?\.?$")
-
-
-def cr_section(number: str) -> str | None:
-    """The reader's section page for a paragraph number: 702 keyword rules and 701 keyword actions
-    have a page per keyword, every other rule a page per three-digit rule.
-
-    >>> [cr_section(n) for n in ("120.4a", "702.19b", "615.7", "704.5g", "310", "nonsense")]
-    ['120', '702.19', '615', '704', '310', None]
-    """
-    match = _RULE_NUMBER.match(number.strip())
-    if match is None:
-        return None
-    base, sub = match.group("base"), match.group("sub")
-    if base in {"701", "702"} and sub:
-        return f"{base}.{sub}"
-    return base
-
-
-def cr_url(number: str) -> str | None:
-    """``/cr/<section>/#cr-<number>``, the reader's anchor for one paragraph.
-
-    >>> cr_url("120.4a"), cr_url("702.19"), cr_url("310")
-    ('/cr/120/#cr-120.4a', '/cr/702.19/', '/cr/310/')
-    """
-    section = cr_section(number)
-    if section is None:
-        return None
-    number = number.strip().rstrip(".")
-    if number == section:
-        return f"/cr/{section}/"
-    return f"/cr/{section}/#cr-{number}"

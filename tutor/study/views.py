@@ -8,7 +8,6 @@ the server until the learner has answered.
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 from django.contrib import messages
@@ -18,6 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from rules_core import ScenarioError, resolve_document
+from tutor.common.urls import cr_url
 from tutor.models import StudyQuestion
 from tutor.results.effects import effects_present
 from tutor.results.stages import resolution_present
@@ -26,23 +26,10 @@ from tutor.study import selectors, services
 from tutor.study.asks import answer_text
 from tutor.study.building import outcome_scenario
 from tutor.study.forms import StudyAnswerForm, StudyStartForm
+from tutor.study.learners import learner_get
 from tutor.study.review import INTERVALS, wait_text
 from tutor.study.selectors import Learner
-from tutor.study.topics import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS, TOPICS, TOPICS_BY_SLUG, cr_url
-
-LEARNER_SESSION_KEY = "study_learner"
-
-
-def learner_get(request: HttpRequest, *, create: bool = False) -> Learner:
-    """The learner of this request; an anonymous one gets a random key in the session when needed."""
-    key = request.session.get(LEARNER_SESSION_KEY, "")
-    if not isinstance(key, str):
-        key = ""
-    if not key and create:
-        key = uuid.uuid4().hex
-        request.session[LEARNER_SESSION_KEY] = key
-    user = request.user if request.user.is_authenticated else None
-    return Learner(user=user, key=key)
+from tutor.study.topics import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS, TOPICS, TOPICS_BY_SLUG
 
 
 def _base(**context: Any) -> dict[str, Any]:

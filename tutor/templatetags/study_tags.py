@@ -6,7 +6,7 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tutor.study.topics import cr_url
+from tutor.common.urls import cr_url
 
 register = template.Library()
 
