@@ -27,7 +27,7 @@ from tutor.study.services import question_create
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "study-panel"}  # as the answer form sends them
 
 
 def start(client: Client, topic: str = "lifelink", level: str = "intro") -> StudyQuestion:

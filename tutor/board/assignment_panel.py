@@ -19,16 +19,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_core import (
+    Scenario,
     ScenarioError,
     check_assignment,
     count_assignments,
     default_assignment,
     max_damage_assignment,
-    parse_scenario,
     plan_steps,
     resolve_document,
 )
-from tutor.board.documents import ASSIGNMENT_KEYS, assignment_set
+from tutor.board.documents import ASSIGNMENT_KEYS, assignment_set, scenario_parse, scenario_parse_or_none
 from tutor.results.links import rule_link
 from tutor.results.names import Names
 from tutor.results.table import BoardState, board_state_at, power_toughness
@@ -259,23 +259,23 @@ def filled(document: Mapping[str, Any], parsed: Any, rows: list[dict[str, Any]],
     return tables
 
 
-def parse_or_none(document: Mapping[str, Any]) -> Any:
-    try:
-        return parse_scenario(document)
-    except ScenarioError:
-        return None
+def parse_or_none(document: Mapping[str, Any]) -> Scenario | None:
+    return scenario_parse_or_none(document)
 
 
-def violations_of(document: Mapping[str, Any], sections: Mapping[str, str] | None) -> list[dict[str, Any]]:
+def violations_of(document: Mapping[str, Any], sections: Mapping[str, str] | None,
+                  parsed: Scenario | None = None) -> list[dict[str, Any]]:
     """What is wrong with the document's assignment (both steps), each with a link to its paragraph.
 
-    With two steps, a problem of the second step says so (``Violation.step``; the engine checks the
-    second step only when the first is legal).
+    ``parsed``: the engine's reading of ``document`` when the caller has it. With two steps, a problem
+    of the second step says so (``Violation.step``; the engine checks the second step only when the
+    first is legal).
     """
-    try:
-        parsed = parse_scenario(document)
-    except ScenarioError as error:
-        return [{"message": f"{error.field}: {error.message}", "rule": None}]
+    if parsed is None:
+        try:
+            parsed = scenario_parse(document)
+        except ScenarioError as error:
+            return [{"message": f"{error.field}: {error.message}", "rule": None}]
     found = check_assignment(parsed)
     return [{"message": (f"{STEP_TITLES[2]}: " if v.step == 2 else "") + v.message,
              "rule": rule_link(v.rule, sections) if v.rule else None}

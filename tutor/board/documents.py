@@ -11,7 +11,10 @@ import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules_core import ScenarioError, parse_scenario
+from rules_core import Scenario, ScenarioError, parse_scenario
+
+Document = dict[str, Any]
+"""A scenario document (``docs/scenario-format.md``), as JSON gives it."""
 
 STARTER_DOCUMENT: dict[str, Any] = {
     "format": 1,
@@ -45,14 +48,35 @@ def document_is_draft(document: Mapping[str, Any]) -> bool:
     return event is None or event == {}
 
 
+def scenario_parse(document: Mapping[str, Any]) -> Scenario:
+    """The engine's reading of ``document``: the one place the web side calls ``parse_scenario``.
+
+    :raises ScenarioError: naming the bad field (also when ``document`` is not an object).
+    """
+    if not isinstance(document, Mapping):
+        raise ScenarioError("document", "オブジェクト(JSONの{})で指定してください", "must be an object")
+    return parse_scenario(document)
+
+
+def scenario_parse_or_none(document: Mapping[str, Any]) -> Scenario | None:
+    """:func:`scenario_parse`, or None when the engine refuses the document."""
+    try:
+        return scenario_parse(document)
+    except ScenarioError:
+        return None
+
+
+def board_parse(document: Mapping[str, Any]) -> Scenario | None:
+    """The engine's Scenario of a complete board; None for a draft (no event yet) or a refused document."""
+    return None if document_is_draft(document) else scenario_parse_or_none(document)
+
+
 def scenario_normalize(*, document: Mapping[str, Any]) -> dict[str, Any]:
     """The engine's normalized form of ``document`` (raises :class:`ScenarioError` naming the bad field).
 
     A board without an event yet is what the engine accepts as such: it keeps ``"event": {}``.
     """
-    if not isinstance(document, Mapping):
-        raise ScenarioError("document", "オブジェクト(JSONの{})で指定してください", "must be an object")
-    return parse_scenario(document).to_dict()
+    return scenario_parse(document).to_dict()
 
 
 

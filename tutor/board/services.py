@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+import rules_core
 from rules_core import ScenarioError
 from tutor.board.documents import scenario_normalize
 from tutor.models import Scenario, scenario_digest
@@ -48,13 +49,16 @@ def _free_slug(digest: str) -> str:
     raise RuntimeError("no free slug")  # pragma: no cover - 16 base32 characters of a sha256 collide never
 
 
-def scenario_save(*, document: Mapping[str, Any]) -> Scenario:
+def scenario_save(*, document: Mapping[str, Any], parsed: rules_core.Scenario | None = None) -> Scenario:
     """Validate, normalize and store ``document``; return the stored scenario.
 
-    The same content always maps to the same row (looked up by digest), so saving never creates
-    a second permalink for a board and never changes an existing one.
+    ``parsed`` is the engine's reading of ``document`` when the caller has it already (so a request
+    parses its new board once). The same content always maps to the same row (looked up by digest),
+    so saving never creates a second permalink for a board and never changes an existing one.
+
+    :raises ScenarioError: when the engine refuses ``document``.
     """
-    normalized = scenario_normalize(document=document)
+    normalized = parsed.to_dict() if parsed is not None else scenario_normalize(document=document)
     digest = scenario_digest(normalized)
     existing = Scenario.objects.filter(digest=digest).first()
     if existing is not None:

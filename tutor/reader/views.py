@@ -8,9 +8,9 @@ from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_GET
 
+from tutor.common.htmx import render_page, render_partial, vary
 from tutor.reader import selectors
 from tutor.reader.text import is_rule_number
 
@@ -26,16 +26,6 @@ class SearchForm(forms.Form):
             "max_length": "検索語は%(limit_value)d文字以内にしてください（%(show_value)d文字あります）。"
         },
     )
-
-
-def _partial_wanted(request: HttpRequest, target: str) -> bool:
-    htmx = getattr(request, "htmx", None)
-    return bool(htmx) and not htmx.history_restore_request and htmx.target == target
-
-
-def _vary(response: HttpResponse) -> HttpResponse:
-    patch_vary_headers(response, ("HX-Request", "HX-Target"))
-    return response
 
 
 def _base_context(**extra) -> dict:
@@ -88,8 +78,7 @@ def section(request: HttpRequest, number: str) -> HttpResponse:
         section_url=section_url,
         linker=selectors.link_context_build(),
     )
-    template = "reader/section.html#body" if _partial_wanted(request, "cr-body") else "reader/section.html"
-    return _vary(render(request, template, context))
+    return render_page(request, "reader/section.html", context, partials=("cr-body",))
 
 
 @require_GET
@@ -110,7 +99,7 @@ def paragraph(request: HttpRequest, number: str) -> HttpResponse:
     section_url = reverse("reader:section", args=[item.section_number])
     item.toggle_url = f"{section_url}{'' if english else '?' + urlencode([('en', number)])}#{item.anchor}"
     context = _base_context(item=item, both=False, linker=selectors.link_context_build())
-    return _vary(render(request, "reader/section.html#paragraph", context))
+    return render_partial(request, "reader/section.html", "paragraph", context)
 
 
 @require_GET
@@ -133,8 +122,7 @@ def search(request: HttpRequest) -> HttpResponse:
     if form.is_bound and form.is_valid():
         results = selectors.search(query=form.cleaned_data["q"])
     context = _base_context(form=form, results=results)
-    template = "reader/search.html#results" if _partial_wanted(request, "search-results") else "reader/search.html"
-    return _vary(render(request, template, context))
+    return render_page(request, "reader/search.html", context, partials=("search-results",))
 
 
 @require_GET
@@ -152,8 +140,9 @@ def term(request: HttpRequest, name: str) -> HttpResponse:
         return redirect("reader:term", found.name_ja)
     popover = bool(getattr(request, "htmx", None))
     context = _base_context(term=found, linker=selectors.link_context_build(), popover=popover)
-    template = "reader/term.html#term" if popover else "reader/term.html"
-    return _vary(render(request, template, context))
+    if popover:
+        return render_partial(request, "reader/term.html", "term", context)
+    return vary(render(request, "reader/term.html", context))
 
 
 @require_GET
@@ -170,5 +159,6 @@ def card(request: HttpRequest, name: str) -> HttpResponse:
         return redirect("reader:card", found.ja_name)
     popover = bool(getattr(request, "htmx", None))
     context = _base_context(card=found, mentions=selectors.card_mentions(card=found), popover=popover)
-    template = "reader/card.html#card" if popover else "reader/card.html"
-    return _vary(render(request, template, context))
+    if popover:
+        return render_partial(request, "reader/card.html", "card", context)
+    return vary(render(request, "reader/card.html", context))

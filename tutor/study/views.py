@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from rules_core import ScenarioError, resolve_document
+from tutor.common.htmx import render_page
 from tutor.common.urls import cr_url
 from tutor.models import StudyQuestion
 from tutor.results.effects import effects_present
@@ -167,8 +168,7 @@ def _page(request: HttpRequest, question: StudyQuestion, *, form: StudyAnswerFor
         context["form"] = form or StudyAnswerForm(question=question)
     else:
         context.update(_result(question))
-    template = "study/question.html#panel" if request.htmx else "study/question.html"
-    return render(request, template, context, status=status)
+    return render_page(request, "study/question.html", context, partials=("study-panel",), status=status)
 
 
 @require_GET

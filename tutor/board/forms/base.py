@@ -93,7 +93,7 @@ def _printable(value: str, field_label: str) -> str:
 
 
 class BoardForm(forms.Form):
-    """A crispy form that posts to ``action`` and, with htmx, swaps only itself on error."""
+    """A crispy form that posts to ``action``; ``board.html`` draws its ``<form>`` tag (with htmx: it swaps only itself on error)."""
 
     form_name = "form"
     submit_label = "保存"
@@ -108,12 +108,9 @@ class BoardForm(forms.Form):
         self.names = Names(document)
         self.action = action
         self.helper = FormHelper()
-        self.helper.form_method = "post"
-        self.helper.form_action = action
+        # board.html writes the <form> tag itself (action, id and the htmx attributes in one place)
+        self.helper.form_tag = False
         self.helper.form_id = f"form-{self.form_name}"
-        self.helper.form_class = "board-form"
-        self.helper.attrs = {"hx-post": action, "hx-target": "this", "hx-swap": "outerHTML",
-                             "novalidate": "novalidate"}
         self.helper.layout = self.layout()
 
     def _with_id(self, layout: Layout) -> Layout:
