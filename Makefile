@@ -54,8 +54,8 @@ run: data
 
 lint: install-dev
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict rules_core
-	$(PY) -m ruff format --check rules_core
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy --strict tutor rules_core
 
 # Everything: lint, migrations in step with the models, the whole suite on SQLite (browser tests
 # included), then the database-backed tests again on a throwaway PostgreSQL cluster.
@@ -63,7 +63,8 @@ test: test-sqlite test-postgres
 
 test-sqlite: install-dev chromium
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict rules_core
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy --strict tutor rules_core
 	DJANGO_TESTING=1 $(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest -q
 

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+
+if TYPE_CHECKING:  # generic only in django-stubs: subscripting it at run time fails
+    _UserCreationForm = UserCreationForm[User]
+else:
+    _UserCreationForm = UserCreationForm
 
 
-class SignupForm(UserCreationForm):
+class SignupForm(_UserCreationForm):
     """Sign up with a user name and a password (Django's checks, Japanese messages)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

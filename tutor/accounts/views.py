@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.contrib.auth.views import LoginView, PasswordChangeView
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils import translation
@@ -25,12 +27,12 @@ from tutor.study.learners import LEARNER_SESSION_KEY
 from tutor.study.services import progress_claim
 
 
-def japanese(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def japanese(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """Render in Japanese whatever the browser asks for: Django's own auth messages and password
     rules come translated, like the rest of the Japanese-first tutor."""
 
     @wraps(view)
-    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         with translation.override("ja"):
             response = view(request, *args, **kwargs)
             if hasattr(response, "render") and not getattr(response, "is_rendered", True):
@@ -77,7 +79,7 @@ class StudyLoginView(LoginView):
     template_name = "registration/login.html"
     redirect_authenticated_user = True
 
-    def form_valid(self, form):
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         learner_key = self.request.session.get(LEARNER_SESSION_KEY, "")
         response = super().form_valid(form)
         _claim(self.request, learner_key if isinstance(learner_key, str) else "")
@@ -88,7 +90,7 @@ class StudyPasswordChangeView(PasswordChangeView):
     template_name = "registration/password_change_form.html"
     success_url = reverse_lazy("password_change_done")
 
-    def form_valid(self, form):
+    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
         response = super().form_valid(form)
         messages.success(self.request, "パスワードを変更しました。")
         return response

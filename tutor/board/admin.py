@@ -1,4 +1,6 @@
 """The admin of stored boards: the learners' and the curated ones (tutor/board/curated.py)."""
+from typing import Any
+
 from django import forms
 from django.contrib import admin
 
@@ -15,7 +17,7 @@ class ScenarioAdminForm(forms.ModelForm):
         fields = ("slug", "title", "description", "illustrates", "example_position", "is_curated", "position",
                   "document")
 
-    def clean_document(self):
+    def clean_document(self) -> dict[str, Any]:
         try:
             normalized = scenario_normalize(document=self.cleaned_data["document"])
         except ScenarioError as error:

@@ -76,7 +76,7 @@ class Plan:
     def power(self, permanent: Mapping[str, Any], step: int | None) -> int:
         """The creature's power as that step begins (with the counters put on it in the first step, 120.3d)."""
         if step == 2 and self.after_first is not None:
-            now = self.after_first.permanents.get(permanent.get("id"), {})
+            now = self.after_first.permanents.get(str(permanent.get("id")), {})
             return power_toughness(permanent, plus=now.get("counters.+1/+1"),
                                               minus=now.get("counters.-1/-1"))[0]
         return power_toughness(permanent)[0]
@@ -120,7 +120,7 @@ def plan_of(document: Mapping[str, Any], parsed: Any) -> Plan:
     return plan
 
 
-def effective_tables(document: Mapping[str, Any], parsed: Any, plan: Plan | None = None) -> dict[str, dict]:
+def effective_tables(document: Mapping[str, Any], parsed: Any, plan: Plan | None = None) -> dict[str, dict[str, Any]]:
     """Every assignment table as stored, completed with the engine's defaults where nothing is stored
     (the second step's on the board the stored first step leaves)."""
     if parsed is None or not is_combat(document):
@@ -174,7 +174,7 @@ def rows_of(document: Mapping[str, Any], parsed: Any, plan: Plan | None = None,
     names = Names(document)
     permanents = {p["id"]: p for p in document.get("permanents", [])}
 
-    def row(role: str, key: str, ident: str, recipients: list[str], blockers: list[str], tramples: bool) -> dict:
+    def row(role: str, key: str, ident: str, recipients: list[str], blockers: list[str], tramples: bool) -> dict[str, Any]:
         step = plan.step_of(ident, key)
         current = tables[key].get(ident, {})
         gone = step == 2 and plan.gone(ident)
@@ -225,7 +225,7 @@ def _count(parsed: Any, role: str, creature: str, step: int | None) -> str | Non
         return None
 
 
-def filled(document: Mapping[str, Any], parsed: Any, rows: list[dict[str, Any]], how: str) -> dict[str, dict]:
+def filled(document: Mapping[str, Any], parsed: Any, rows: list[dict[str, Any]], how: str) -> dict[str, dict[str, Any]]:
     """The tables for the 既定 (``how="default"``) or 最大 (``"max"``) button.
 
     default: the engine's default for every step (the second after a first step made by default).

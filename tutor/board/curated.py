@@ -37,7 +37,7 @@ def doc(permanents: list[dict[str, Any]], event: dict[str, Any], effects: list[d
             "permanents": permanents, "effects": effects or [], "event": event, "choices": {}}
 
 
-def spell(name: str, controller: str = "A", colors: tuple[str, ...] = (), keywords: tuple[str, ...] = ()) -> dict:
+def spell(name: str, controller: str = "A", colors: tuple[str, ...] = (), keywords: tuple[str, ...] = ()) -> dict[str, Any]:
     return {"name": name, "controller": controller, "colors": list(colors), "keywords": list(keywords)}
 
 

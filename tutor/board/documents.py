@@ -296,8 +296,8 @@ def _effects_keep(doc: dict[str, Any], keep: list[int]) -> dict[str, Any]:
             for item in items if isinstance(items, list) else []:
                 if item == "protection":
                     renumbered.append(item)
-                elif _as_index(item) in mapping:
-                    renumbered.append(mapping[_as_index(item)])
+                elif (index := _as_index(item)) is not None and index in mapping:
+                    renumbered.append(mapping[index])
             if renumbered:
                 order[affected] = renumbered
             else:
@@ -307,7 +307,8 @@ def _effects_keep(doc: dict[str, Any], keep: list[int]) -> dict[str, Any]:
     allocation = choices.get("shield_allocation")
     if isinstance(allocation, dict):
         choices["shield_allocation"] = {
-            str(mapping[_as_index(k)]): v for k, v in allocation.items() if _as_index(k) in mapping
+            str(mapping[index]): v for k, v in allocation.items()
+            if (index := _as_index(k)) is not None and index in mapping
         }
         if not choices["shield_allocation"]:
             del choices["shield_allocation"]
@@ -370,7 +371,7 @@ def assignment_set(*, document: Mapping[str, Any],
     return doc
 
 
-def choices_set(*, document: Mapping[str, Any], replacement_order: Mapping[str, Iterable[int]] | None = None,
+def choices_set(*, document: Mapping[str, Any], replacement_order: Mapping[str, Iterable[int | str]] | None = None,
                 shield_allocation: Mapping[str, Mapping[str, int]] | None = None) -> dict[str, Any]:
     """Record a player's choice (CR 616.1 order of effects, CR 615.7 which damage a shield prevents)."""
     doc = _start(document)

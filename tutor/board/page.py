@@ -143,7 +143,7 @@ def assignment_context(document: Mapping[str, Any], parsed: Scenario | None, *, 
     for row in form.rows:
         for recipient in row["recipients"]:
             recipient["bf"] = form[recipient["field"]]
-    groups = [{"step": None, "title": "", "rows": form.rows}]
+    groups: list[dict[str, Any]] = [{"step": None, "title": "", "rows": form.rows}]
     if plan.two_steps:
         groups = [{"step": n, "title": assignment.STEP_TITLES[n], "rows": [r for r in form.rows if r["step"] == n]}
                   for n in (1, 2)]
@@ -258,9 +258,9 @@ def build_board_page(*, scenario: StoredScenario | None, document: Mapping[str, 
         for decision in choices:
             decision["rule_link"] = rule_link(decision["rule"], sections)
 
-    illustrates = None
+    illustrates: dict[str, Any] | None = None
     if scenario is not None and scenario.illustrates:
-        illustrates = rule_link(scenario.illustrates, selectors.rule_sections(numbers={scenario.illustrates}))
+        illustrates = dict(rule_link(scenario.illustrates, selectors.rule_sections(numbers={scenario.illustrates})))
         if scenario.example_position is not None:
             illustrates["example"] = scenario.example_position + 1
 

@@ -2,11 +2,13 @@
 
 import hashlib
 import json
+from collections.abc import Mapping
+from typing import Any
 
 from django.db import models
 
 
-def scenario_digest(document: dict) -> str:
+def scenario_digest(document: Mapping[str, Any]) -> str:
     """A stable hash of a scenario document: the same content always gives the same digest."""
     canonical = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()

@@ -163,6 +163,10 @@ class StudyAttempt(models.Model):
 
 
 class ReviewItem(models.Model):
+    # Set by ``tutor.study.selectors.review_queue`` for the page (not stored).
+    wait: str
+    level_label: str
+    topic_title: str
     """A kind of question (template + level) a learner got wrong, in a Leitner box with a due time."""
 
     user = models.ForeignKey(

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import zip_longest
@@ -58,9 +59,9 @@ def link_context_build() -> LinkContext:
             terms[surface] = link
     cards: dict[str, CardLink] = {}
     for name, aliases in Card.objects.values_list("ja_name", "aliases"):
-        link = CardLink(name=name, href=_url("reader:card", name))
+        card_link = CardLink(name=name, href=_url("reader:card", name))
         for surface in [name, *(aliases or [])]:
-            cards[surface] = link
+            cards[surface] = card_link
     return LinkContext(anchors=anchors, terms=terms, cards=cards)
 
 
@@ -255,19 +256,25 @@ def _paragraph_items(
     return items, section_notes, bool(earlier)
 
 
-def _example_owners(paragraphs: dict[str, Paragraph], children: dict[str, set[str]]) -> dict[str, str]:
+def _example_owners(paragraphs: Mapping[str, Paragraph], children: dict[str, set[str]]) -> dict[str, str]:
     """Examples printed after the last sub-rule of a rule that has none of its own (120.4's two
     examples follow 120.4d) also illustrate that rule: ``{"120.4d": "120.4"}``. A board scenario
     may name either number."""
     owners = {}
     for parent, numbers in children.items():
         last = max(numbers, key=sort_key)
-        if parent in paragraphs and not paragraphs[parent].example_list and paragraphs[last].example_list:
+        if parent in paragraphs and not _examples(paragraphs[parent]) and _examples(paragraphs[last]):
             owners[last] = parent
     return owners
 
 
-def _children_map(numbers) -> dict[str, set[str]]:
+def _examples(paragraph: Paragraph) -> list[Example]:
+    """The examples prefetched with ``Prefetch("examples", to_attr="example_list")``."""
+    examples: list[Example] = paragraph.example_list  # type: ignore[attr-defined]  # set by the prefetch
+    return examples
+
+
+def _children_map(numbers: Iterable[str]) -> dict[str, set[str]]:
     """``{"120.4": {"120.4a", …}}``: the lettered sub-rules under each numbered rule."""
     children: dict[str, set[str]] = defaultdict(set)
     for number in numbers:
@@ -277,14 +284,14 @@ def _children_map(numbers) -> dict[str, set[str]]:
     return children
 
 
-def _revision_status(number: str, current: Paragraph | None, earlier: dict[str, Paragraph]) -> str:
+def _revision_status(number: str, current: Paragraph | None, earlier: Mapping[str, Paragraph]) -> str:
     if current is None:
         return ""
     old = earlier.get(number)
     if old is None:
         return "new"
     same_text = old.text == current.text
-    same_examples = [e.text for e in old.example_list] == [e.text for e in current.example_list]
+    same_examples = [e.text for e in _examples(old)] == [e.text for e in _examples(current)]
     return "" if same_text and same_examples else "changed"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django import forms
@@ -28,7 +29,7 @@ class SearchForm(forms.Form):
     )
 
 
-def _base_context(**extra) -> dict:
+def _base_context(**extra: Any) -> dict[str, Any]:
     if "revisions" not in extra:
         extra["revisions"] = selectors.revisions_current()
     return {"nav": "cr", **extra}

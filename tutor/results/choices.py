@@ -19,7 +19,7 @@ _DAMAGE_EFFECTS = ("prevent_next", "prevent_next_from_source", "prevent_all", "p
                    "damage_multiplier")
 
 
-def _incoming(document: Mapping[str, Any], assignment: tuple[dict, dict] | None) -> dict[str, dict[str, int]]:
+def _incoming(document: Mapping[str, Any], assignment: tuple[dict[str, Any], dict[str, Any]] | None) -> dict[str, dict[str, int]]:
     """recipient → {source key: damage it would be dealt} for the scenario's event."""
     event = document.get("event") or {}
     out: dict[str, dict[str, int]] = {}
@@ -65,7 +65,7 @@ def _outcome(result: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def choices_compare(*, document: Mapping[str, Any],
-                    assignment: tuple[dict, dict] | None = None) -> list[dict[str, Any]]:
+                    assignment: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The decisions the rules give a player in this scenario, each option resolved by the engine.
 
     CR 616.1: the order in which the affected object's controller applies several replacement or

@@ -29,6 +29,7 @@ def change_sentence(change: Mapping[str, Any], names: Names) -> str:
     who = names(change.get("object"))
     before, after = change.get("before"), change.get("after")
     if attribute == "zone":
+        before, after = str(before), str(after)
         return f"{who}: {ZONE_JA.get(before, before)} → {ZONE_JA.get(after, after)}"
     if attribute == "lost":
         return f"{who}はゲームに敗北する"
@@ -53,7 +54,7 @@ def resolution_present(document: Mapping[str, Any], result: Mapping[str, Any], *
                        sections: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The engine's result as stages to read: titles, notes, before → after, linked paragraphs."""
     names = Names(document)
-    stages = []
+    stages: list[dict[str, Any]] = []
     steps = []
     two_steps = len(result.get("steps", [])) > 1
     for s_index, step in enumerate(result.get("steps", [])):

@@ -40,7 +40,7 @@ class BoardState:
 
     players: dict[str, dict[str, Any]]
     permanents: dict[str, dict[str, Any]]
-    shields: dict[int, int]
+    shields: dict[int, Any]
     changed: dict[tuple[str, str], Any] = field(default_factory=dict)
     """(object, attribute) → the value before the current stage."""
 
@@ -67,7 +67,8 @@ class BoardState:
         return cls(players, permanents, shields)
 
     def apply(self, change: Mapping[str, Any], *, current: bool) -> None:
-        obj, attribute, after = change.get("object"), change.get("attribute"), change.get("after")
+        obj: str = change.get("object") or ""
+        attribute, after = change.get("attribute"), change.get("after")
         if attribute == "shield" and isinstance(change.get("effect"), int):
             self.shields[change["effect"]] = after
             if current:
@@ -237,7 +238,8 @@ def _deltas(changed: Mapping[str, Any], now: Mapping[str, Any], view: Mapping[st
     out = []
     for attr, before in changed.items():
         if attr == "zone":
-            out.append(f"{ZONE_JA.get(now.get('zone'), now.get('zone'))}へ")
+            zone = now.get("zone") or ""
+            out.append(f"{ZONE_JA.get(zone, zone)}へ")
         elif attr == "lost":
             out.append("敗北")
         elif attr == "shield":
@@ -420,7 +422,7 @@ def _spell_item(source: Mapping[str, Any], names: Names) -> dict[str, Any]:
     name = source.get("name") or "呪文・能力"
     colors = source.get("colors", [])
     kws = [KEYWORD_JA.get(k, k) for k in source.get("keywords", [])]
-    view = {
+    view: dict[str, Any] = {
         "id": source_key(source),
         "name": name,
         "short": _short(name),
@@ -482,7 +484,10 @@ def table_present(document: Mapping[str, Any], *, result: Mapping[str, Any] | No
     if event.get("type") == "combat":
         attacks = list(event.get("attacks", []))
         for group in _components(attacks):
-            top, middle, bottom, spec = [], [], [], []
+            top: list[dict[str, Any]] = []
+            middle: list[dict[str, Any]] = []
+            bottom: list[dict[str, Any]] = []
+            spec: list[tuple[str, str, str, str]] = []
             placed: set[str] = set()
             description = []
             for i in group:
@@ -532,7 +537,8 @@ def table_present(document: Mapping[str, Any], *, result: Mapping[str, Any] | No
         else:
             src_item = _spell_item(source or {}, names)
             src_key = src_item["key"]
-        targets, spec = [], []
+        targets: list[dict[str, Any]] = []
+        spec = []
         for entry in event.get("damage", []):
             item = item_for(entry["to"])
             if item is not None and all(t["key"] != item["key"] for t in targets):

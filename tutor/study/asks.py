@@ -72,7 +72,8 @@ def _final(scenario: Mapping[str, Any]) -> dict[str, Any]:
     if not result.get("legal", False):
         messages = "、".join(v.get("message", "") for v in result.get("violations", []))
         raise AskError(f"割り振りが不適正なので解決できません: {messages}")
-    return result["final"]
+    final: dict[str, Any] = result["final"]
+    return final
 
 
 def engine_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
@@ -99,13 +100,13 @@ def engine_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
     if kind == "max_to_defender":
         try:
             parsed = parse_scenario(scenario)
-            division = max_damage_assignment(parsed, ask.get("attacker"))
+            division = max_damage_assignment(parsed, str(ask.get("attacker")))
         except (ScenarioError, KeyError, ValueError) as error:
             raise AskError(f"割り振りを計算できません: {error}") from None
         event = scenario.get("event", {})
         defender = next((a["defender"] for a in event.get("attacks", []) if a.get("attacker") == ask.get("attacker")),
                         None)
-        return int(division.get(defender, 0))
+        return int(division.get(str(defender), 0))
     if kind == "best_order":
         losses = order_losses(scenario, ask)
         best = min(losses)
@@ -144,10 +145,10 @@ def with_order(scenario: Mapping[str, Any], ask: Mapping[str, Any], index: int) 
 
 def answer_text(ask: Mapping[str, Any], value: Any, names: Mapping[str, str] | None = None) -> str:
     """An answer as the learner reads it (``17点``, ``熊、狼``, ``適正``)."""
-    kind = ask.get("kind")
+    kind = str(ask.get("kind"))
     names = names or {}
     if kind == "dies":
-        return "、".join(names.get(v, v) for v in value) if value else "どれも墓地に置かれない"
+        return "、".join(names.get(str(v), str(v)) for v in value) if value else "どれも墓地に置かれない"
     if kind == "legal":
         return "適正" if value else "不適正"
     if kind == "best_order":

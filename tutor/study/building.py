@@ -205,7 +205,7 @@ def substitute(value: Any, values: Mapping[str, Any]) -> Any:
     return value
 
 
-class _Strict(dict):
+class _Strict(dict[str, str]):
     def __missing__(self, key: str) -> str:
         raise AskError(f"問題文の {{{key}}} が変数にありません")
 

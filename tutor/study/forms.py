@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 
@@ -12,6 +12,11 @@ from tutor.models import AuthoredQuestion, AuthoredTemplate
 from tutor.study.topics import LEVEL_LABELS as STUDY_LEVEL_LABELS
 from tutor.study.topics import LEVELS as STUDY_LEVELS
 from tutor.study.topics import TOPICS as STUDY_TOPICS
+
+if TYPE_CHECKING:  # generic only in django-stubs: subscripting it at run time fails
+    _ModelForm = forms.ModelForm[Any]
+else:
+    _ModelForm = forms.ModelForm
 
 STUDY_ANSWER_MAX = 9999
 
@@ -31,7 +36,7 @@ class StudyStartForm(forms.Form):
         self.levels = levels
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         topic, level = data.get("topic"), data.get("level")
         if topic and level and self.levels is not None and level not in self.levels.get(topic, []):
             raise forms.ValidationError(f"このトピックには{STUDY_LEVEL_LABELS[level]}の問題がまだありません。")
@@ -97,7 +102,7 @@ def _needs_target(kind: str, target: str) -> None:
         raise forms.ValidationError({"ask_target": "この問いには対象のID（プレイヤーかパーマネント）が必要です。"})
 
 
-class _AuthoredAdminForm(forms.ModelForm):
+class _AuthoredAdminForm(_ModelForm):
     """What authored questions and templates share: topic and rule lists, and an unsaved trial copy
     of the object that the engine checks before anything is stored."""
 
@@ -108,7 +113,7 @@ class _AuthoredAdminForm(forms.ModelForm):
         return _study_rules_clean(self.cleaned_data.get("rules"))
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if not self.errors:
             _needs_target(data["ask_kind"], data.get("ask_target", ""))
             model = self._meta.model

@@ -799,18 +799,18 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
         marked = rng.randint(1, toughness - 1) if rng.random() < 0.6 else 0
         deathtouch = level == L2 and rng.random() < 0.5
         walker = level == L2 and not deathtouch
-        loyalty = rng.randint(1, 6) if walker else None
+        walker_loyalty = rng.randint(1, 6) if walker else None
         if deathtouch:
             keywords = ["deathtouch"]
         amount = rng.randint(toughness - marked, toughness + 5)
         target = _creature("cr", name, "B", rng.randint(1, 4), toughness, damage=marked,
-                           extra_types=["planeswalker"] if walker else [], loyalty=loyalty)
+                           extra_types=["planeswalker"] if walker else [], loyalty=walker_loyalty)
         lethal = 1 if deathtouch else toughness - marked
         excess = amount - lethal
         if walker:
-            assert loyalty is not None
-            excess = max(amount - lethal, amount - loyalty)
-            mistakes.append((b_life - max(0, min(amount - lethal, amount - loyalty)),
+            assert walker_loyalty is not None
+            excess = max(amount - lethal, amount - walker_loyalty)
+            mistakes.append((b_life - max(0, min(amount - lethal, amount - walker_loyalty)),
                              "クリーチャーとプレインズウォーカーの余剰のうち小さいほうを使った (120.4a)"))
             rules.append("120.4a")
         excess = max(0, excess)
@@ -887,7 +887,7 @@ def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: 
 def gen_first_strike(rng: random.Random, level: str) -> Draft:
     names = _names(rng, 2)
     while True:
-        kws = [[], []]
+        kws: list[list[str]] = [[], []]
         striker = rng.randint(0, 1)
         kws[striker].append(rng.choice(["first_strike", "double_strike"]))
         if level == L2:

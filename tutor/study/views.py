@@ -33,6 +33,10 @@ from tutor.study.selectors import Learner
 from tutor.study.topics import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS, TOPICS, TOPICS_BY_SLUG
 
 
+def _htmx(request: HttpRequest) -> bool:
+    return bool(getattr(request, "htmx", False))
+
+
 def _base(**context: Any) -> dict[str, Any]:
     return {"nav": "study", **context}
 
@@ -184,15 +188,15 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
     already = StudyQuestion.objects.filter(pk=found.pk, attempt__isnull=False).exists()
     if already:
         # A replayed or second submit: show the result, score nothing.
-        if request.htmx:
+        if _htmx(request):
             return _page(request, found, replayed=True)
         messages.info(request, "この問題は回答済みです。2回目の回答は記録されません。")
         return redirect("study:question", token=token)
     if not form.is_valid():
-        return _page(request, found, form=form, status=200 if request.htmx else 400)
+        return _page(request, found, form=form, status=200 if _htmx(request) else 400)
     _attempt, scored = services.answer_submit(learner=learner, question=found, response=form.cleaned_data["answer"])
     found.refresh_from_db()
-    if request.htmx:
+    if _htmx(request):
         return _page(request, found, replayed=not scored)
     if not scored:
         messages.info(request, "この問題は回答済みです。2回目の回答は記録されません。")

@@ -29,5 +29,5 @@ def rule_links(text: str) -> SafeString:
 
 
 @register.filter
-def percent(value) -> str:
+def percent(value: object) -> str:
     return "—" if value is None else f"{value}%"

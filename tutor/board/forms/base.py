@@ -124,6 +124,12 @@ class BoardForm(forms.Form):
     def buttons(self) -> Div:
         return Div(Submit("save", self.submit_label, css_class="btn-primary"), css_class="form-actions")
 
+    def choices_set(self, name: str, choices: list[tuple[str, str]]) -> None:
+        """Offer ``choices`` in the choice field ``name`` (they come from the document)."""
+        field = self.fields[name]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = choices
+
     # choices taken from the document
     def player_choices(self, blank: str | None = None) -> list[tuple[str, str]]:
         out = [("", blank)] if blank is not None else []

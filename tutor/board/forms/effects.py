@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from crispy_forms.layout import HTML, Layout
@@ -74,7 +75,7 @@ class EffectForm(BoardForm):
         inline = self.names.inline_source
         if inline is not None and inline.get("id"):
             sources.append((inline["id"], self.names(inline["id"])))
-        builders = {
+        builders: dict[str, Callable[[bool], forms.Field]] = {
             "to": lambda req: _choice("対象(受ける側)", objects if req else [("", "(すべて)"), *objects], required=req),
             "amount": lambda req: _int("点数", initial=2),
             "source": lambda req: _choice("発生源", sources),

@@ -40,10 +40,10 @@ class NoncombatForm(BoardForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["source"].choices = [("", "呪文・能力(下で指定)"), *self.permanent_choices()]
-        self.fields["source_controller"].choices = self.player_choices()
-        self.fields["excess_to"].choices = [("", "(なし)"), ("controller", "ダメージを受けたパーマネントのコントローラー"),
-                                            *self.object_choices()]
+        self.choices_set("source", [("", "呪文・能力(下で指定)"), *self.permanent_choices()])
+        self.choices_set("source_controller", self.player_choices())
+        self.choices_set("excess_to", [("", "(なし)"), ("controller", "ダメージを受けたパーマネントのコントローラー"),
+                                            *self.object_choices()])
         self.recipients = [p["id"] for p in self.document.get("players", [])] + [
             p["id"] for p in self.document.get("permanents", [])
         ]
@@ -67,7 +67,7 @@ class NoncombatForm(BoardForm):
         return _printable(self.cleaned_data.get("source_name") or "", "名前")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if not data.get("source") and not data.get("source_controller") and "source_controller" not in self.errors:
             self.add_error("source_controller", "呪文・能力のコントローラーを選んでください。")
         if not any(data.get(f"amount_{i}") is not None for i in range(len(self.recipients))):
@@ -141,7 +141,7 @@ class CombatForm(BoardForm):
         self.helper.layout = self.layout()
 
     def _attackable(self, ident: str, active: str | None) -> bool:
-        permanent = next((p for p in self.document.get("permanents", []) if p["id"] == ident), {})
+        permanent: Mapping[str, Any] = next((p for p in self.document.get("permanents", []) if p["id"] == ident), {})
         if "battle" in permanent.get("types", []):
             return (permanent.get("protector") or permanent.get("controller")) != active
         return permanent.get("controller") != active
@@ -163,7 +163,7 @@ class CombatForm(BoardForm):
         return Layout(*rows, self.buttons())
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         attackers = {c["id"] for i, c in self.attacking_side if data.get(f"attack_{i}")}
         if not attackers:
             raise forms.ValidationError("攻撃するクリーチャーを1体以上選んでください。")

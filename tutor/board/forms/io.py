@@ -30,7 +30,7 @@ class ImportForm(forms.Form):
                                                         css_class="form-actions"))
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if not data.get("text", "").strip() and not data.get("file"):
             raise forms.ValidationError("JSON を貼り付けるか、ファイルを選んでください。")
         return data

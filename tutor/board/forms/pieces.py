@@ -77,8 +77,8 @@ class PermanentForm(BoardForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["controller"].choices = self.player_choices()
-        self.fields["protector"].choices = self.player_choices("(コントローラー)")
+        self.choices_set("controller", self.player_choices())
+        self.choices_set("protector", self.player_choices("(コントローラー)"))
 
     def layout(self) -> Layout:
         return self._with_id(Layout(
@@ -110,7 +110,7 @@ class PermanentForm(BoardForm):
         return list(dict.fromkeys(items))
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         types = data.get("types") or []
         if "creature" in types:
             for key in ("power", "toughness"):

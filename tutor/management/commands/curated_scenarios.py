@@ -1,10 +1,10 @@
 """Write fixtures/scenarios.json (the curated boards) from tutor/curated.py."""
-
 import json
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tutor.board.curated import curated_documents
 
@@ -16,13 +16,13 @@ def fixture_text() -> str:
 
 
 class Command(BaseCommand):
-    help = "tutor/curated.py から収録シナリオの fixtures/scenarios.json を書き出す(--check は差分の確認だけ)"
+    help = "tutor/board/curated.py から収録シナリオの fixtures/scenarios.json を書き出す(--check は差分の確認だけ)"
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--check", action="store_true", help="書き出さずに、最新かどうかだけ確かめる")
         parser.add_argument("--output", default=str(FIXTURE), help="書き出すファイル")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         text = fixture_text()
         output = Path(options["output"])
         if options["check"]:
