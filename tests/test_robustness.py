@@ -26,8 +26,14 @@ def test_nul_in_the_url_is_a_bad_request_not_a_server_error(url):
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "url",
-    ["/cr/%E3%81%82/", "/cr/glossary/%E3%81%82%E3%81%82/", "/cr/cards/%3Cscript%3E/", "/board/s/zzzzzzzz/",
-     "/study/q/zzzz/", "/cr/" + "9" * 500 + "/"],
+    [
+        "/cr/%E3%81%82/",
+        "/cr/glossary/%E3%81%82%E3%81%82/",
+        "/cr/cards/%3Cscript%3E/",
+        "/board/s/zzzzzzzz/",
+        "/study/q/zzzz/",
+        "/cr/" + "9" * 500 + "/",
+    ],
 )
 def test_unknown_objects_are_friendly_404s(url):
     response = Client(raise_request_exception=False).get(url)

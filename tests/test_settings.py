@@ -19,10 +19,16 @@ def _production_env(**extra: str) -> dict[str, str]:
 
 
 def test_check_deploy_is_clean_with_production_environment():
-    env = _production_env(DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="tutor.example.org")
+    env = _production_env(
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="tutor.example.org"
+    )
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
@@ -30,8 +36,12 @@ def test_check_deploy_is_clean_with_production_environment():
 
 def test_production_refuses_to_start_without_secret_key():
     result = subprocess.run(
-        [sys.executable, "manage.py", "check"], cwd=ROOT, env=_production_env(),
-        capture_output=True, text=True, check=False,
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=_production_env(),
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY" in result.stderr

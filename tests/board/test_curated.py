@@ -1,5 +1,6 @@
 """The curated boards: each parses and resolves, the CR's examples come out as the CR says, the fixture
 is what tutor/curated.py builds, and the reader can link every example to its board."""
+
 import re
 from pathlib import Path
 
@@ -51,16 +52,59 @@ def test_slugs_are_unique_short_and_readable():
 
 def test_cr_examples_that_a_board_can_show_are_all_there():
     examples = {(c.illustrates, c.example) for c in CURATED if c.example is not None}
-    assert examples >= {("120.4d", 0), ("120.4d", 1), ("120.5", 0), ("615.10", 0), ("615.11", 0), ("510.1c", 0),
-                        ("702.15e", 0), ("702.19b", 0), ("702.19b", 1), ("702.19c", 0), ("702.164b", 0)}
+    assert examples >= {
+        ("120.4d", 0),
+        ("120.4d", 1),
+        ("120.5", 0),
+        ("615.10", 0),
+        ("615.11", 0),
+        ("510.1c", 0),
+        ("702.15e", 0),
+        ("702.19b", 0),
+        ("702.19b", 1),
+        ("702.19c", 0),
+        ("702.164b", 0),
+    }
 
 
 def test_every_board_showable_paragraph_has_a_board():
     covered = {c.illustrates for c in CURATED}
-    wanted = {"120.1", "120.2a", "120.2b", "120.3a", "120.3b", "120.3c", "120.3d", "120.3e", "120.3f", "120.3g",
-              "120.3h", "120.4", "120.4a", "120.4b", "120.4c", "120.5", "120.6", "120.8", "120.10",
-              "615.1", "615.5", "615.6", "615.7", "615.8", "615.9", "615.10", "615.11", "615.12", "615.12a",
-              "702.19a", "702.19b", "702.19c", "702.19d", "702.19f"}
+    wanted = {
+        "120.1",
+        "120.2a",
+        "120.2b",
+        "120.3a",
+        "120.3b",
+        "120.3c",
+        "120.3d",
+        "120.3e",
+        "120.3f",
+        "120.3g",
+        "120.3h",
+        "120.4",
+        "120.4a",
+        "120.4b",
+        "120.4c",
+        "120.5",
+        "120.6",
+        "120.8",
+        "120.10",
+        "615.1",
+        "615.5",
+        "615.6",
+        "615.7",
+        "615.8",
+        "615.9",
+        "615.10",
+        "615.11",
+        "615.12",
+        "615.12a",
+        "702.19a",
+        "702.19b",
+        "702.19c",
+        "702.19d",
+        "702.19f",
+    }
     assert wanted <= covered
 
 
@@ -90,15 +134,19 @@ def test_every_curated_example_points_at_an_example_the_reader_shows():
     for item in CURATED:
         if item.example is None:
             continue
-        assert Example.objects.filter(paragraph__number=item.illustrates, paragraph__language="ja",
-                                      paragraph__is_current=True, position=item.example).exists(), item.slug
+        assert Example.objects.filter(
+            paragraph__number=item.illustrates,
+            paragraph__language="ja",
+            paragraph__is_current=True,
+            position=item.example,
+        ).exists(), item.slug
 
 
 @pytest.mark.django_db
 def test_loading_the_fixture_again_changes_nothing_and_keeps_learners_boards():
-
-    learner = scenario_save(document={**CURATED[0].document,
-                                               "players": [{"id": "A", "life": 7}, {"id": "B"}]})
+    learner = scenario_save(
+        document={**CURATED[0].document, "players": [{"id": "A", "life": 7}, {"id": "B"}]}
+    )
     before = list(Scenario.objects.order_by("pk").values_list("pk", "slug", "digest"))
     call_command("load_content", verbosity=0)
     assert list(Scenario.objects.order_by("pk").values_list("pk", "slug", "digest")) == before

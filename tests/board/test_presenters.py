@@ -1,4 +1,5 @@
 """Presenters: result documents turned into stages, links and the drawing (no database needed)."""
+
 from rules_core import resolve_document
 from tutor.board.curated import CURATED
 from tutor.results.effects import EFFECT_RULES, effect_describe, effects_present
@@ -47,15 +48,31 @@ def test_worship_example_shows_life_lost_and_gained():
 
 
 def test_first_strike_gives_two_steps():
-    doc = {"players": [{"id": "A"}, {"id": "B"}], "active_player": "A",
-           "permanents": [{"id": "knight", "controller": "A", "types": ["creature"], "power": 2, "toughness": 2,
-                           "keywords": ["first_strike"]},
-                          {"id": "bear", "controller": "B", "types": ["creature"], "power": 3, "toughness": 3}],
-           "event": {"type": "combat", "attacks": [{"attacker": "knight", "defender": "B", "blockers": ["bear"]}]}}
+    doc = {
+        "players": [{"id": "A"}, {"id": "B"}],
+        "active_player": "A",
+        "permanents": [
+            {
+                "id": "knight",
+                "controller": "A",
+                "types": ["creature"],
+                "power": 2,
+                "toughness": 2,
+                "keywords": ["first_strike"],
+            },
+            {"id": "bear", "controller": "B", "types": ["creature"], "power": 3, "toughness": 3},
+        ],
+        "event": {
+            "type": "combat",
+            "attacks": [{"attacker": "knight", "defender": "B", "blockers": ["bear"]}],
+        },
+    }
     view = resolution_present(doc, resolve_document(doc))
     assert view["two_steps"]
-    assert [step["title"] for step in view["steps"]] == ["第1戦闘ダメージ・ステップ(先制攻撃・二段攻撃)",
-                                                        "第2戦闘ダメージ・ステップ"]
+    assert [step["title"] for step in view["steps"]] == [
+        "第1戦闘ダメージ・ステップ(先制攻撃・二段攻撃)",
+        "第2戦闘ダメージ・ステップ",
+    ]
 
 
 def test_board_state_after_each_stage_ends_at_final():
@@ -88,12 +105,28 @@ def test_table_draws_the_combat_as_a_lane_with_arrows_and_labels():
 
 def test_a_lane_with_four_cards_in_a_row_is_wide():
     """Four or more cards side by side are drawn full size and scroll on a phone (board.css ``.lane--wide``)."""
+
     def lane(blockers: int) -> dict:
-        document = {**BOON, "permanents": [*BOON["permanents"], *(
-            {"id": f"g{i}", "controller": "B", "types": ["creature"], "power": 1, "toughness": 1}
-            for i in range(blockers - 1))]}
-        document["event"] = {"type": "combat", "attacks": [{"attacker": "attacker", "defender": "B", "blockers": [
-            "blocker", *(f"g{i}" for i in range(blockers - 1))]}]}
+        document = {
+            **BOON,
+            "permanents": [
+                *BOON["permanents"],
+                *(
+                    {"id": f"g{i}", "controller": "B", "types": ["creature"], "power": 1, "toughness": 1}
+                    for i in range(blockers - 1)
+                ),
+            ],
+        }
+        document["event"] = {
+            "type": "combat",
+            "attacks": [
+                {
+                    "attacker": "attacker",
+                    "defender": "B",
+                    "blockers": ["blocker", *(f"g{i}" for i in range(blockers - 1))],
+                }
+            ],
+        }
         return table_present(document)["lanes"][0]
 
     assert not lane(3)["wide"]
@@ -125,8 +158,16 @@ def test_every_effect_kind_has_a_sentence_and_a_paragraph():
     from rules_core.effects import EFFECT_TYPES
 
     names = Names({"players": [{"id": "A", "name": "あなた"}], "permanents": []})
-    samples = {"to": "A", "amount": 1, "source": "A", "color": "red", "factor": 2, "player": "A", "on": "A",
-               "to_filter": {"subtype": "クレリック"}}
+    samples = {
+        "to": "A",
+        "amount": 1,
+        "source": "A",
+        "color": "red",
+        "factor": 2,
+        "player": "A",
+        "on": "A",
+        "to_filter": {"subtype": "クレリック"},
+    }
     for kind in EFFECT_TYPES:
         assert EFFECT_RULES[kind]
         text = effect_describe({"type": kind, **samples}, names)

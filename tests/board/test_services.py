@@ -1,4 +1,5 @@
 """Board services: storing boards once per content, document edits, import, the players' choices."""
+
 import contextlib
 import copy
 import json
@@ -28,8 +29,11 @@ from tutor.results.choices import choices_compare
 pytestmark = pytest.mark.django_db
 
 BEAR = {"name": "灰色熊", "controller": "B", "types": ["creature"], "power": 2, "toughness": 2}
-BOLT = {"type": "noncombat", "source": {"name": "《稲妻》", "controller": "A", "colors": ["red"]},
-        "damage": [{"to": "c1", "amount": 3}]}
+BOLT = {
+    "type": "noncombat",
+    "source": {"name": "《稲妻》", "controller": "A", "colors": ["red"]},
+    "damage": [{"to": "c1", "amount": 3}],
+}
 
 
 def _board_with_bear() -> dict:
@@ -52,12 +56,23 @@ def test_same_content_gets_the_same_slug_and_one_row():
 
 def test_equivalent_documents_normalize_to_one_board():
     """Defaults written out or left away, keys in any order: the engine's normalized form decides."""
-    terse = {"players": [{"id": "A", "name": "あなた"}, {"id": "B", "name": "対戦相手"}],
-             "permanents": [{"id": "c1", **BEAR}], "event": BOLT}
-    verbose = {"event": BOLT, "choices": {}, "effects": [], "format": 1, "active_player": "A",
-               "players": [{"id": "A", "name": "あなた", "life": 20, "poison": 0},
-                           {"id": "B", "name": "対戦相手", "life": 20, "poison": 0}],
-               "permanents": [{"id": "c1", **BEAR, "damage": 0, "keywords": [], "counters": {"+1/+1": 0}}]}
+    terse = {
+        "players": [{"id": "A", "name": "あなた"}, {"id": "B", "name": "対戦相手"}],
+        "permanents": [{"id": "c1", **BEAR}],
+        "event": BOLT,
+    }
+    verbose = {
+        "event": BOLT,
+        "choices": {},
+        "effects": [],
+        "format": 1,
+        "active_player": "A",
+        "players": [
+            {"id": "A", "name": "あなた", "life": 20, "poison": 0},
+            {"id": "B", "name": "対戦相手", "life": 20, "poison": 0},
+        ],
+        "permanents": [{"id": "c1", **BEAR, "damage": 0, "keywords": [], "counters": {"+1/+1": 0}}],
+    }
     assert scenario_save(document=terse).slug == scenario_save(document=verbose).slug
 
 
@@ -73,7 +88,9 @@ def test_loading_never_changes_a_stored_board(client):
 
 def test_slug_collision_takes_a_longer_slug(monkeypatch):
     first = scenario_save(document=_board_with_bear())
-    monkeypatch.setattr(services, "scenario_slug", lambda *, digest, length=8: first.slug[:length] + "x" * (length - 8))
+    monkeypatch.setattr(
+        services, "scenario_slug", lambda *, digest, length=8: first.slug[:length] + "x" * (length - 8)
+    )
     second = scenario_save(document={**_board_with_bear(), "active_player": "B"})
     assert second.slug != first.slug
     assert second.slug.startswith(first.slug)
@@ -84,8 +101,12 @@ def test_a_board_without_event_is_a_draft_that_still_validates():
     stored = scenario_save(document=_board_with_bear())
     assert stored.document["event"] == {}
     with pytest.raises(ScenarioError) as error:
-        scenario_save(document={**_board_with_bear(), "permanents": [{"id": "x", "controller": "Z",
-                                                                                "types": ["creature"]}]})
+        scenario_save(
+            document={
+                **_board_with_bear(),
+                "permanents": [{"id": "x", "controller": "Z", "types": ["creature"]}],
+            }
+        )
     assert error.value.field == "permanents[0].controller"
 
 
@@ -111,8 +132,14 @@ def test_removing_a_permanent_removes_what_names_it():
     doc = effect_add(document=doc, effect={"type": "no_life_gain"})
     doc = effect_add(document=doc, effect={"type": "prevent_next", "to": "c1", "amount": 2})
     doc = effect_add(document=doc, effect={"type": "damage_multiplier", "factor": 2})
-    doc = event_set(document=doc, event={"type": "combat", "attacks": [
-        {"attacker": "c2", "defender": "B", "blockers": ["c1"]}], "assignments": {"c2": {"c1": 2}}})
+    doc = event_set(
+        document=doc,
+        event={
+            "type": "combat",
+            "attacks": [{"attacker": "c2", "defender": "B", "blockers": ["c1"]}],
+            "assignments": {"c2": {"c1": 2}},
+        },
+    )
     doc = choices_set(document=doc, replacement_order={"c1": [2, 1]})
     scenario_normalize(document=doc)
     after = permanent_remove(document=doc, permanent_id="c1")
@@ -125,8 +152,11 @@ def test_removing_a_permanent_removes_what_names_it():
 
 def test_removing_an_effect_renumbers_the_choices():
     doc = _board_with_bear()
-    for effect in ({"type": "no_life_gain"}, {"type": "prevent_next", "to": "c1", "amount": 1},
-                   {"type": "damage_multiplier", "factor": 2}):
+    for effect in (
+        {"type": "no_life_gain"},
+        {"type": "prevent_next", "to": "c1", "amount": 1},
+        {"type": "damage_multiplier", "factor": 2},
+    ):
         doc = effect_add(document=doc, effect=effect)
     doc = event_set(document=doc, event=BOLT)
     doc = choices_set(document=doc, replacement_order={"c1": [2, 1]})
@@ -152,10 +182,15 @@ def test_removing_the_active_player_passes_the_turn():
 def test_a_creature_that_stops_being_a_creature_leaves_combat():
     doc = _board_with_bear()
     doc = permanent_put(document=doc, data={**BEAR, "controller": "A"})
-    doc = event_set(document=doc, event={"type": "combat", "attacks": [
-        {"attacker": "c2", "defender": "B", "blockers": ["c1"]}]})
-    after = permanent_put(document=doc, permanent_id="c1",
-                                   data={"name": "忠誠度3", "controller": "B", "types": ["planeswalker"], "loyalty": 3})
+    doc = event_set(
+        document=doc,
+        event={"type": "combat", "attacks": [{"attacker": "c2", "defender": "B", "blockers": ["c1"]}]},
+    )
+    after = permanent_put(
+        document=doc,
+        permanent_id="c1",
+        data={"name": "忠誠度3", "controller": "B", "types": ["planeswalker"], "loyalty": 3},
+    )
     assert after["event"]["attacks"] == [{"attacker": "c2", "defender": "B", "blockers": []}]
     scenario_normalize(document=after)
 
@@ -163,21 +198,34 @@ def test_a_creature_that_stops_being_a_creature_leaves_combat():
 # --------------------------------------------------------------------------- import
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    pytest.param("", "空", id="empty"),
-    pytest.param("{", "JSON として読めません", id="broken"),
-    pytest.param("[1, 2]", "オブジェクト", id="array"),
-    pytest.param("{'players': []}", "JSON として読めません", id="single-quotes"),
-    pytest.param("[" * 110_000 + "]" * 110_000, "大きすぎます", id="too-big"),
-    pytest.param("[" * 50_000 + "]" * 50_000, "深すぎ", id="too-deep"),
-    pytest.param('{"players": [{"id": "A", "life": ' + "9" * 5000 + "}]}", "数が大きすぎます", id="huge-integer"),
-    pytest.param('{"players": [{"id": "A", "life": 1e999}], "event": {}}', "players[0].life", id="infinity"),
-    pytest.param('{"players": [], "event": {}}', "players", id="no-players"),
-    pytest.param('{"players": [{"id": "A"}], "event": {"type": "meteor"}}', "event.type", id="unknown-event"),
-    pytest.param('{"players": [{"id": "A"}], "permanents": [{"id": "x", "controller": "A", "types": ["creature"]}],'
-                 ' "event": {}}', "permanents[0].power", id="creature-without-power"),
-    pytest.param('{"players": [{"id": "<script>"}], "event": {}}', "", id="script-id-is-fine-or-refused"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param("", "空", id="empty"),
+        pytest.param("{", "JSON として読めません", id="broken"),
+        pytest.param("[1, 2]", "オブジェクト", id="array"),
+        pytest.param("{'players': []}", "JSON として読めません", id="single-quotes"),
+        pytest.param("[" * 110_000 + "]" * 110_000, "大きすぎます", id="too-big"),
+        pytest.param("[" * 50_000 + "]" * 50_000, "深すぎ", id="too-deep"),
+        pytest.param(
+            '{"players": [{"id": "A", "life": ' + "9" * 5000 + "}]}", "数が大きすぎます", id="huge-integer"
+        ),
+        pytest.param(
+            '{"players": [{"id": "A", "life": 1e999}], "event": {}}', "players[0].life", id="infinity"
+        ),
+        pytest.param('{"players": [], "event": {}}', "players", id="no-players"),
+        pytest.param(
+            '{"players": [{"id": "A"}], "event": {"type": "meteor"}}', "event.type", id="unknown-event"
+        ),
+        pytest.param(
+            '{"players": [{"id": "A"}], "permanents": [{"id": "x", "controller": "A", "types": ["creature"]}],'
+            ' "event": {}}',
+            "permanents[0].power",
+            id="creature-without-power",
+        ),
+        pytest.param('{"players": [{"id": "<script>"}], "event": {}}', "", id="script-id-is-fine-or-refused"),
+    ],
+)
 def test_import_refuses_with_a_japanese_message_naming_the_field(text, message):
     if not message:  # a harmless document: stored or refused, never a crash
         with contextlib.suppress(ImportRefused):
@@ -189,10 +237,15 @@ def test_import_refuses_with_a_japanese_message_naming_the_field(text, message):
 
 
 def test_import_keeps_the_title_and_stores_once():
-    text = json.dumps({"title": "読み込んだ盤面", "players": [{"id": "A"}, {"id": "B"}],
-                       "permanents": [{"id": "bear", **BEAR}],
-                       "event": {"type": "noncombat", "source": "bear", "damage": [{"to": "A", "amount": 2}]}},
-                      ensure_ascii=False)
+    text = json.dumps(
+        {
+            "title": "読み込んだ盤面",
+            "players": [{"id": "A"}, {"id": "B"}],
+            "permanents": [{"id": "bear", **BEAR}],
+            "event": {"type": "noncombat", "source": "bear", "damage": [{"to": "A", "amount": 2}]},
+        },
+        ensure_ascii=False,
+    )
     first = scenario_import(text=text)
     assert first.title == "読み込んだ盤面"
     assert scenario_import(text=text).pk == first.pk
@@ -209,9 +262,14 @@ def test_export_is_the_stored_document():
 
 def test_assignment_set_stores_both_steps_and_resets_every_table():
     doc = Scenario.objects.get(slug="cr510-4-ds").document
-    new = assignment_set(document=doc, tables={
-        "assignments": {"striker": {"small": 1, "wall": 3}}, "blocker_assignments": {},
-        "second_step_assignments": {"striker": {"wall": 4}}})
+    new = assignment_set(
+        document=doc,
+        tables={
+            "assignments": {"striker": {"small": 1, "wall": 3}},
+            "blocker_assignments": {},
+            "second_step_assignments": {"striker": {"wall": 4}},
+        },
+    )
     assert new["event"]["assignments"] == {"striker": {"small": 1, "wall": 3}}
     assert new["event"]["second_step_assignments"] == {"striker": {"wall": 4}}
     assert "blocker_assignments" not in new["event"]
@@ -223,8 +281,10 @@ def test_assignment_set_stores_both_steps_and_resets_every_table():
 
 
 def test_removing_a_blocker_removes_it_from_the_second_step_too():
-    doc = assignment_set(document=Scenario.objects.get(slug="cr510-4-ds").document, tables={
-        "second_step_assignments": {"striker": {"small": 0, "wall": 2, "B": 2}}})
+    doc = assignment_set(
+        document=Scenario.objects.get(slug="cr510-4-ds").document,
+        tables={"second_step_assignments": {"striker": {"small": 0, "wall": 2, "B": 2}}},
+    )
     event = permanent_remove(document=doc, permanent_id="small")["event"]
     assert event["attacks"][0]["blockers"] == ["wall"]
     assert event["second_step_assignments"] == {"striker": {"wall": 2, "B": 2}}
@@ -233,7 +293,8 @@ def test_removing_a_blocker_removes_it_from_the_second_step_too():
 def test_615_7_shield_allocation_compares_outcomes():
     scenario = Scenario.objects.get(slug="cr615-7")
     decisions = choices_compare(
-        document=scenario.document, assignment=({"lifelinker": {"B": 2}, "infector": {"B": 2}}, {}))
+        document=scenario.document, assignment=({"lifelinker": {"B": 2}, "infector": {"B": 2}}, {})
+    )
     [decision] = [d for d in decisions if d["kind"] == "shield_allocation"]
     assert decision["differs"]
     outcomes = {option["value"]: option["result"]["final"] for option in decision["options"]}
@@ -249,8 +310,10 @@ def test_616_1_order_of_effects_compares_outcomes():
     decisions = choices_compare(document=scenario.document)
     [decision] = [d for d in decisions if d["kind"] == "replacement_order"]
     assert decision["affected"] == "giant"
-    damage = {option["value"]: option["result"]["final"]["permanents"]["giant"]["damage"]
-              for option in decision["options"]}
+    damage = {
+        option["value"]: option["result"]["final"]["permanents"]["giant"]["damage"]
+        for option in decision["options"]
+    }
     assert damage == {"0,1": 4, "1,0": 2}
     assert decision["differs"]
 

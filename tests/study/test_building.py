@@ -27,11 +27,15 @@ from tutor.study.review import INTERVALS, LAST_BOX, after_right, after_wrong
 BOLT = {
     "format": 1,
     "players": [{"id": "A", "name": "あなた"}, {"id": "B", "name": "対戦相手", "life": 20}],
-    "permanents": [{"id": "bear", "name": "灰色熊", "controller": "B", "types": ["creature"], "power": 2,
-                    "toughness": 2}],
+    "permanents": [
+        {"id": "bear", "name": "灰色熊", "controller": "B", "types": ["creature"], "power": 2, "toughness": 2}
+    ],
     "effects": [],
-    "event": {"type": "noncombat", "source": {"name": "稲妻", "controller": "A", "colors": ["red"]},
-              "damage": [{"to": "bear", "amount": 3}]},
+    "event": {
+        "type": "noncombat",
+        "source": {"name": "稲妻", "controller": "A", "colors": ["red"]},
+        "damage": [{"to": "bear", "amount": 3}],
+    },
 }
 
 
@@ -56,9 +60,14 @@ def test_numbers_are_choices_until_l1_and_typed_at_l2():
 
 
 def test_options_never_repeat_the_answer_and_are_topped_up():
-    options_fmt, options = make_options(ask={"kind": "poison", "player": "B"}, answer=3,
-                                        mistakes=[(3, "same"), (-1, "negative"), (5, "five")], level="intro",
-                                        scenario=BOLT, rng=random.Random(1))
+    options_fmt, options = make_options(
+        ask={"kind": "poison", "player": "B"},
+        answer=3,
+        mistakes=[(3, "same"), (-1, "negative"), (5, "five")],
+        level="intro",
+        scenario=BOLT,
+        rng=random.Random(1),
+    )
     assert options_fmt == "choice"
     values = [o["value"] for o in options]
     assert sorted(values).count(3) == 1 and len(set(values)) == 4
@@ -67,23 +76,48 @@ def test_options_never_repeat_the_answer_and_are_topped_up():
 
 
 def test_grade_choice_number_and_multi():
-    options = [{"key": "a", "label": "17点", "value": 17, "mistake": ""},
-               {"key": "b", "label": "20点", "value": 20, "mistake": "絆魂を忘れた"}]
+    options = [
+        {"key": "a", "label": "17点", "value": 17, "mistake": ""},
+        {"key": "b", "label": "20点", "value": 20, "mistake": "絆魂を忘れた"},
+    ]
     ask = {"kind": "life", "player": "A"}
-    right = grade(ask=ask, answer=17, answer_format="choice", options=options, mistakes=[], scenario=BOLT,
-                  response="a")
+    right = grade(
+        ask=ask, answer=17, answer_format="choice", options=options, mistakes=[], scenario=BOLT, response="a"
+    )
     assert right.correct and right.response_text == "17点"
-    wrong = grade(ask=ask, answer=17, answer_format="choice", options=options, mistakes=[], scenario=BOLT,
-                  response="b")
+    wrong = grade(
+        ask=ask, answer=17, answer_format="choice", options=options, mistakes=[], scenario=BOLT, response="b"
+    )
     assert not wrong.correct and wrong.mistake == "絆魂を忘れた"
-    typed = grade(ask=ask, answer=17, answer_format="number", options=[], scenario=BOLT, response=20,
-                  mistakes=[{"value": 20, "label": "絆魂を忘れた"}])
+    typed = grade(
+        ask=ask,
+        answer=17,
+        answer_format="number",
+        options=[],
+        scenario=BOLT,
+        response=20,
+        mistakes=[{"value": 20, "label": "絆魂を忘れた"}],
+    )
     assert not typed.correct and typed.mistake == "絆魂を忘れた" and typed.response_text == "20点"
-    dies = grade(ask={"kind": "dies"}, answer=["bear"], answer_format="multi", options=[], mistakes=[],
-                 scenario=BOLT, response=["bear"])
+    dies = grade(
+        ask={"kind": "dies"},
+        answer=["bear"],
+        answer_format="multi",
+        options=[],
+        mistakes=[],
+        scenario=BOLT,
+        response=["bear"],
+    )
     assert dies.correct and dies.response_text == "灰色熊"
-    none = grade(ask={"kind": "dies"}, answer=["bear"], answer_format="multi", options=[], mistakes=[],
-                 scenario=BOLT, response=["none"])
+    none = grade(
+        ask={"kind": "dies"},
+        answer=["bear"],
+        answer_format="multi",
+        options=[],
+        mistakes=[],
+        scenario=BOLT,
+        response=["none"],
+    )
     assert not none.correct and none.response_text == "どれも墓地に置かれない"
 
 
@@ -99,22 +133,33 @@ def test_a_template_that_disagrees_with_the_engine_is_refused():
 
 def test_authored_template_fills_placeholders_and_prompt():
     built = authored_build(
-        source="template:1", title="稲妻", topics=["704.5"], level="intro", prompt="{n}点のダメージ",
+        source="template:1",
+        title="稲妻",
+        topics=["704.5"],
+        level="intro",
+        prompt="{n}点のダメージ",
         scenario={**BOLT, "event": {**BOLT["event"], "damage": [{"to": "bear", "amount": "$n"}]}},
-        ask={"kind": "dies"}, explanation="", rules=["704.5g"], seed=3, variables={"n": {"min": 1, "max": 3}},
+        ask={"kind": "dies"},
+        explanation="",
+        rules=["704.5g"],
+        seed=3,
+        variables={"n": {"min": 1, "max": 3}},
     )
     n = built.scenario["event"]["damage"][0]["amount"]
     assert built.prompt == f"{n}点のダメージ"
     assert built.answer == (["bear"] if n >= 2 else [])
 
 
-@pytest.mark.parametrize(("spec", "message"), [
-    ({"n": [1, 3]}, "min"),
-    ({"n": {"min": 5, "max": 1}}, "min ≤ max"),
-    ({"n": {"choice": []}}, "choice"),
-    ({"1x": {"min": 1, "max": 2}}, "変数名"),
-    ({"n": {"min": "a", "max": 2}}, "整数"),
-])
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ({"n": [1, 3]}, "min"),
+        ({"n": {"min": 5, "max": 1}}, "min ≤ max"),
+        ({"n": {"choice": []}}, "choice"),
+        ({"1x": {"min": 1, "max": 2}}, "変数名"),
+        ({"n": {"min": "a", "max": 2}}, "整数"),
+    ],
+)
 def test_bad_variables_are_refused_in_japanese(spec, message):
     with pytest.raises(AskError) as error:
         variables_draw(spec, random.Random(0))
@@ -130,11 +175,32 @@ def test_undefined_placeholder_and_prompt_variable_are_refused():
 
 def test_authored_question_with_wrong_stored_answer_is_refused():
     with pytest.raises(Disagreement, match="一致しません"):
-        authored_build(source="question:1", title="t", topics=["704.5"], level="intro", prompt="p", scenario=BOLT,
-                       ask={"kind": "dies"}, explanation="", rules=[], expected=[])
+        authored_build(
+            source="question:1",
+            title="t",
+            topics=["704.5"],
+            level="intro",
+            prompt="p",
+            scenario=BOLT,
+            ask={"kind": "dies"},
+            explanation="",
+            rules=[],
+            expected=[],
+        )
     with pytest.raises(Disagreement, match="同じ"):
-        authored_build(source="question:1", title="t", topics=["704.5"], level="intro", prompt="p", scenario=BOLT,
-                       ask={"kind": "life", "player": "B"}, explanation="", rules=[], expected=20, wrong=[20])
+        authored_build(
+            source="question:1",
+            title="t",
+            topics=["704.5"],
+            level="intro",
+            prompt="p",
+            scenario=BOLT,
+            ask={"kind": "life", "player": "B"},
+            explanation="",
+            rules=[],
+            expected=20,
+            wrong=[20],
+        )
 
 
 def test_author_answers_are_parsed():

@@ -50,8 +50,22 @@ def url(question: StudyQuestion, tail: str = "") -> str:
 
 def test_index_lists_topics_by_paragraph_and_keyword(client):
     html = client.get("/study/").content.decode()
-    for text in ("条文で選ぶ", "キーワードで選ぶ", "120.3", "615.7", "702.19b", "感染", "絆魂", "接死", "トランプル",
-                 "毒性", "バトル", "入門", "L1", "L2"):
+    for text in (
+        "条文で選ぶ",
+        "キーワードで選ぶ",
+        "120.3",
+        "615.7",
+        "702.19b",
+        "感染",
+        "絆魂",
+        "接死",
+        "トランプル",
+        "毒性",
+        "バトル",
+        "入門",
+        "L1",
+        "L2",
+    ):
         assert text in html
 
 
@@ -88,8 +102,9 @@ def test_the_answer_is_not_in_the_page_before_answering(client, template):
     session = client.session
     session["study_learner"] = learner.key
     session.save()
-    question = question_create(learner=learner, topic=template.topics[0], level=level,
-                               source=f"builtin:{template.slug}")
+    question = question_create(
+        learner=learner, topic=template.topics[0], level=level, source=f"builtin:{template.slug}"
+    )
     html = client.get(url(question)).content.decode()
     assert question.explanation[:30] not in html
     assert "正しい答え" not in html and "盤面で開く" not in html
@@ -146,14 +161,17 @@ def test_result_page_shows_stages_and_opens_the_board(client):
     assert client.get(url(question, "board/"))["Location"] == response["Location"]  # same permalink
 
 
-@pytest.mark.parametrize(("level", "post", "message"), [
-    ("intro", {}, "選択肢から1つ選んでください"),
-    ("intro", {"answer": "zz"}, "選択肢にない値です"),
-    ("l2", {"answer": ""}, "答えの数を入力してください"),
-    ("l2", {"answer": "十七"}, "整数で入力してください"),
-    ("l2", {"answer": "1" * 40}, "9999 以下の数"),
-    ("l2", {"answer": "<script>alert(1)</script>"}, "整数で入力してください"),
-])
+@pytest.mark.parametrize(
+    ("level", "post", "message"),
+    [
+        ("intro", {}, "選択肢から1つ選んでください"),
+        ("intro", {"answer": "zz"}, "選択肢にない値です"),
+        ("l2", {"answer": ""}, "答えの数を入力してください"),
+        ("l2", {"answer": "十七"}, "整数で入力してください"),
+        ("l2", {"answer": "1" * 40}, "9999 以下の数"),
+        ("l2", {"answer": "<script>alert(1)</script>"}, "整数で入力してください"),
+    ],
+)
 def test_bad_answers_get_the_form_back_in_japanese(client, level, post, message):
     question = start(client, "lifelink", level)
     response = client.post(url(question, "answer/"), post)
@@ -232,8 +250,11 @@ def test_progress_page_has_accuracy_chart_and_queue(client):
 def test_signup_keeps_anonymous_progress(client):
     question = start(client)
     client.post(url(question, "answer/"), {"answer": key_for(question, right=False)})
-    response = client.post("/accounts/signup/", {"username": "judge", "password1": "damage-rules-42",
-                                                 "password2": "damage-rules-42"}, follow=True)
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "judge", "password1": "damage-rules-42", "password2": "damage-rules-42"},
+        follow=True,
+    )
     html = response.content.decode()
     assert "1問の回答" in html and "judge" in html
     user = User.objects.get(username="judge")
@@ -246,8 +267,16 @@ def test_login_keeps_anonymous_progress_and_merges_reviews(client):
     user = User.objects.create_user("judge", password="damage-rules-42")
     question = start(client)
     client.post(url(question, "answer/"), {"answer": key_for(question, right=False)})
-    ReviewItem.objects.create(user=user, learner_key="old", source=question.source, level=question.level,
-                              topic="lifelink", title="t", box=3, due_at=timezone.now() + timedelta(days=1))
+    ReviewItem.objects.create(
+        user=user,
+        learner_key="old",
+        source=question.source,
+        level=question.level,
+        topic="lifelink",
+        title="t",
+        box=3,
+        due_at=timezone.now() + timedelta(days=1),
+    )
     response = client.post("/accounts/login/", {"username": "judge", "password": "damage-rules-42"})
     assert response.status_code == 302
     assert StudyAttempt.objects.get().user == user
@@ -269,9 +298,15 @@ def test_logout_is_a_post_and_password_change_needs_login(client):
     assert client.get("/accounts/password/")["Location"].startswith("/accounts/login/")
     client.login(username="judge", password="damage-rules-42")
     assert "ログアウト" in client.get("/study/").content.decode()
-    response = client.post("/accounts/password/", {"old_password": "damage-rules-42",
-                                                   "new_password1": "other-rules-43",
-                                                   "new_password2": "other-rules-43"}, follow=True)
+    response = client.post(
+        "/accounts/password/",
+        {
+            "old_password": "damage-rules-42",
+            "new_password1": "other-rules-43",
+            "new_password2": "other-rules-43",
+        },
+        follow=True,
+    )
     assert "パスワードを変更しました" in response.content.decode()
     assert client.get("/accounts/logout/").status_code == 405
     assert client.post("/accounts/logout/").status_code == 302
@@ -293,10 +328,20 @@ def test_signed_in_learner_only_sees_own_questions(client):
 
 def _authored_data(**extra):
     scenario = question_build(TEMPLATES_BY_SLUG["lifelink-shield"], seed=1, level="intro").scenario
-    data = {"title": "絆魂と盾", "topics": '["lifelink"]', "level": "intro", "prompt": "あなたのライフは？",
-            "scenario": json.dumps(scenario, ensure_ascii=False), "ask_kind": "life",
-            "ask_target": "A", "answer": "", "wrong_answers": "", "explanation": "解説", "rules": '["702.15b"]',
-            "is_active": "on"}
+    data = {
+        "title": "絆魂と盾",
+        "topics": '["lifelink"]',
+        "level": "intro",
+        "prompt": "あなたのライフは？",
+        "scenario": json.dumps(scenario, ensure_ascii=False),
+        "ask_kind": "life",
+        "ask_target": "A",
+        "answer": "",
+        "wrong_answers": "",
+        "explanation": "解説",
+        "rules": '["702.15b"]',
+        "is_active": "on",
+    }
     data.update(extra)
     return data, scenario
 
@@ -317,20 +362,27 @@ def test_admin_refuses_a_hand_written_answer_the_engine_disagrees_with():
     assert form.is_valid(), form.errors
     saved = form.save()
     learner = Learner(user=None, key="author-test")
-    question = question_create(learner=learner, topic="lifelink", level="intro", source=f"question:{saved.pk}")
+    question = question_create(
+        learner=learner, topic="lifelink", level="intro", source=f"question:{saved.pk}"
+    )
     assert question.answer == right and any(o["value"] == right + 5 for o in question.options)
 
 
 def test_admin_checks_an_authored_template_with_the_engine():
     data, scenario = _authored_data()
     scenario["players"][0]["life"] = "$life"
-    template_data = {**data, "variables": '{"life": {"min": 1, "max": 9}}', "prompt": "ライフ{life}点",
-                     "scenario": json.dumps(scenario, ensure_ascii=False)}
+    template_data = {
+        **data,
+        "variables": '{"life": {"min": 1, "max": 9}}',
+        "prompt": "ライフ{life}点",
+        "scenario": json.dumps(scenario, ensure_ascii=False),
+    }
     form = AuthoredTemplateAdminForm(data=template_data)
     assert form.is_valid(), form.errors
     template = form.save()
-    question = question_create(learner=Learner(user=None, key="t"), topic="lifelink", level="intro",
-                               source=f"template:{template.pk}")
+    question = question_create(
+        learner=Learner(user=None, key="t"), topic="lifelink", level="intro", source=f"template:{template.pk}"
+    )
     assert question.prompt.startswith("ライフ")
     bad = AuthoredTemplateAdminForm(data={**template_data, "variables": "{}"})
     assert not bad.is_valid() and "$life" in str(bad.errors)
@@ -353,7 +405,9 @@ def test_authored_sources_join_the_topic_pool():
 
 
 def test_account_pages_are_japanese_even_for_an_english_browser(client):
-    response = client.post("/accounts/login/", {"username": "nobody", "password": "x"}, HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        "/accounts/login/", {"username": "nobody", "password": "x"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     html = response.content.decode()
     assert "正しいユーザー名とパスワードを入力してください" in html
     html = client.get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE="en").content.decode()

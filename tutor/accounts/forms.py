@@ -21,4 +21,6 @@ class SignupForm(_UserCreationForm):
         self.fields["username"].help_text = "150文字以内。英数字と @ . + - _ が使えます。"
         self.fields["username"].error_messages.update({"required": "ユーザー名を入力してください。"})
         self.fields["password1"].error_messages.update({"required": "パスワードを入力してください。"})
-        self.fields["password2"].error_messages.update({"required": "確認のためもう一度パスワードを入力してください。"})
+        self.fields["password2"].error_messages.update(
+            {"required": "確認のためもう一度パスワードを入力してください。"}
+        )

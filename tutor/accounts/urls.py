@@ -11,6 +11,11 @@ urlpatterns = [
     path("login/", accounts.japanese(accounts.StudyLoginView.as_view()), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", accounts.japanese(accounts.StudyPasswordChangeView.as_view()), name="password_change"),
-    path("password/done/", accounts.japanese(auth_views.PasswordChangeDoneView.as_view(
-        template_name="registration/password_change_done.html")), name="password_change_done"),
+    path(
+        "password/done/",
+        accounts.japanese(
+            auth_views.PasswordChangeDoneView.as_view(template_name="registration/password_change_done.html")
+        ),
+        name="password_change_done",
+    ),
 ]

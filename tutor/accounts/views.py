@@ -51,7 +51,8 @@ def _claim(request: HttpRequest, learner_key: str) -> None:
 def _next_url(request: HttpRequest) -> str | None:
     candidate = request.POST.get("next") or request.GET.get("next")
     if isinstance(candidate, str) and url_has_allowed_host_and_scheme(
-            candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return candidate
     return None
 
@@ -69,8 +70,12 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(request, f"ようこそ、{user.get_username()}さん。アカウントを作りました。")
         _claim(request, learner_key if isinstance(learner_key, str) else "")
         return redirect(_next_url(request) or "study:progress")
-    return render(request, "registration/signup.html", {"form": form, "next": _next_url(request) or ""},
-                  status=400 if request.method == "POST" else 200)
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "next": _next_url(request) or ""},
+        status=400 if request.method == "POST" else 200,
+    )
 
 
 class StudyLoginView(LoginView):

@@ -1,4 +1,5 @@
 """The admin of stored boards: the learners' and the curated ones (tutor/board/curated.py)."""
+
 from typing import Any
 
 from django import forms
@@ -14,8 +15,16 @@ class ScenarioAdminForm(forms.ModelForm):
 
     class Meta:
         model = Scenario
-        fields = ("slug", "title", "description", "illustrates", "example_position", "is_curated", "position",
-                  "document")
+        fields = (
+            "slug",
+            "title",
+            "description",
+            "illustrates",
+            "example_position",
+            "is_curated",
+            "position",
+            "document",
+        )
 
     def clean_document(self) -> dict[str, Any]:
         try:
@@ -33,7 +42,15 @@ class ScenarioAdminForm(forms.ModelForm):
 @admin.register(Scenario)
 class ScenarioAdmin(admin.ModelAdmin):
     form = ScenarioAdminForm
-    list_display = ("slug", "title", "illustrates", "example_position", "is_curated", "position", "created_at")
+    list_display = (
+        "slug",
+        "title",
+        "illustrates",
+        "example_position",
+        "is_curated",
+        "position",
+        "created_at",
+    )
     list_filter = ("is_curated",)
     list_editable = ("position",)
     search_fields = ("slug", "title", "illustrates", "description")

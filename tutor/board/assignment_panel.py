@@ -77,8 +77,9 @@ class Plan:
         """The creature's power as that step begins (with the counters put on it in the first step, 120.3d)."""
         if step == 2 and self.after_first is not None:
             now = self.after_first.permanents.get(str(permanent.get("id")), {})
-            return power_toughness(permanent, plus=now.get("counters.+1/+1"),
-                                              minus=now.get("counters.-1/-1"))[0]
+            return power_toughness(
+                permanent, plus=now.get("counters.+1/+1"), minus=now.get("counters.-1/-1")
+            )[0]
         return power_toughness(permanent)[0]
 
 
@@ -94,8 +95,10 @@ def with_tables(document: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[
 def _first_step_only(document: Mapping[str, Any], first_dealers: frozenset[str]) -> dict[str, Any]:
     """The document with only the first step's assignments kept: the engine makes the second step's by default."""
     event = document.get("event") or {}
-    return with_tables(document, {key: {c: a for c, a in (event.get(key) or {}).items() if c in first_dealers}
-                                  for key in KEYS[:2]})
+    return with_tables(
+        document,
+        {key: {c: a for c, a in (event.get(key) or {}).items() if c in first_dealers} for key in KEYS[:2]},
+    )
 
 
 def plan_of(document: Mapping[str, Any], parsed: Any) -> Plan:
@@ -120,7 +123,9 @@ def plan_of(document: Mapping[str, Any], parsed: Any) -> Plan:
     return plan
 
 
-def effective_tables(document: Mapping[str, Any], parsed: Any, plan: Plan | None = None) -> dict[str, dict[str, Any]]:
+def effective_tables(
+    document: Mapping[str, Any], parsed: Any, plan: Plan | None = None
+) -> dict[str, dict[str, Any]]:
     """Every assignment table as stored, completed with the engine's defaults where nothing is stored
     (the second step's on the board the stored first step leaves)."""
     if parsed is None or not is_combat(document):
@@ -157,8 +162,12 @@ def count_text(count: int) -> str:
     return f"{count:,}" if count < 10**15 else "10の15乗以上"
 
 
-def rows_of(document: Mapping[str, Any], parsed: Any, plan: Plan | None = None,
-            tables: Mapping[str, Mapping[str, Any]] | None = None) -> list[dict[str, Any]]:
+def rows_of(
+    document: Mapping[str, Any],
+    parsed: Any,
+    plan: Plan | None = None,
+    tables: Mapping[str, Mapping[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
     """One row per attacker (and per blocker that blocks several attackers) and per step it assigns in.
 
     A row: ``role``, ``key`` (its assignment table), ``step`` (1, 2, or None for a single step), ``id``,
@@ -174,18 +183,35 @@ def rows_of(document: Mapping[str, Any], parsed: Any, plan: Plan | None = None,
     names = Names(document)
     permanents = {p["id"]: p for p in document.get("permanents", [])}
 
-    def row(role: str, key: str, ident: str, recipients: list[str], blockers: list[str], tramples: bool) -> dict[str, Any]:
+    def row(
+        role: str, key: str, ident: str, recipients: list[str], blockers: list[str], tramples: bool
+    ) -> dict[str, Any]:
         step = plan.step_of(ident, key)
         current = tables[key].get(ident, {})
         gone = step == 2 and plan.gone(ident)
         return {
-            "role": role, "key": key, "second": key in SECOND_KEYS.values(), "step": step, "id": ident,
+            "role": role,
+            "key": key,
+            "second": key in SECOND_KEYS.values(),
+            "step": step,
+            "id": ident,
             "label": names(ident),
-            "power": plan.power(permanents.get(ident, {}), step), "tramples": tramples, "gone": gone,
+            "power": plan.power(permanents.get(ident, {}), step),
+            "tramples": tramples,
+            "gone": gone,
             "count": None if gone else _count(parsed, role, ident, step),
-            "recipients": [] if gone else [
-                {"id": r, "label": names(r), "initial": current.get(r, 0), "is_blocker": r in blockers,
-                 "gone": step == 2 and plan.gone(r)} for r in recipients],
+            "recipients": []
+            if gone
+            else [
+                {
+                    "id": r,
+                    "label": names(r),
+                    "initial": current.get(r, 0),
+                    "is_blocker": r in blockers,
+                    "gone": step == 2 and plan.gone(r),
+                }
+                for r in recipients
+            ],
         }
 
     double = {p["id"] for p in permanents.values() if "double_strike" in p.get("keywords", [])}
@@ -199,8 +225,9 @@ def rows_of(document: Mapping[str, Any], parsed: Any, plan: Plan | None = None,
         recipients = _recipients(attack, permanents)
         if not recipients:
             continue
-        tramples = bool(set(permanents.get(attacker, {}).get("keywords", [])) &
-                        {"trample", "trample_over_planeswalkers"})
+        tramples = bool(
+            set(permanents.get(attacker, {}).get("keywords", [])) & {"trample", "trample_over_planeswalkers"}
+        )
         rows.append(row("attacker", FIRST_KEYS["attacker"], attacker, recipients, blockers, tramples))
         if plan.two_steps and attacker in double:
             rows.append(row("attacker", SECOND_KEYS["attacker"], attacker, recipients, blockers, tramples))
@@ -225,7 +252,9 @@ def _count(parsed: Any, role: str, creature: str, step: int | None) -> str | Non
         return None
 
 
-def filled(document: Mapping[str, Any], parsed: Any, rows: list[dict[str, Any]], how: str) -> dict[str, dict[str, Any]]:
+def filled(
+    document: Mapping[str, Any], parsed: Any, rows: list[dict[str, Any]], how: str
+) -> dict[str, dict[str, Any]]:
     """The tables for the 既定 (``how="default"``) or 最大 (``"max"``) button.
 
     default: the engine's default for every step (the second after a first step made by default).
@@ -244,7 +273,10 @@ def filled(document: Mapping[str, Any], parsed: Any, rows: list[dict[str, Any]],
                 tables[row["key"]][row["id"]] = max_damage_assignment(parsed, row["id"], step=row["step"])
     if any(row["step"] == 2 for row in rows):
         plan = Plan(*plan_steps(parsed))
-        first = {key: {c: a for c, a in table.items() if plan.step_of(c, key) == 1} for key, table in tables.items()}
+        first = {
+            key: {c: a for c, a in table.items() if plan.step_of(c, key) == 1}
+            for key, table in tables.items()
+        }
         after = parse_or_none(with_tables(document, first))
         if after is not None:
             second = default_assignment(after)
@@ -263,8 +295,9 @@ def parse_or_none(document: Mapping[str, Any]) -> Scenario | None:
     return scenario_parse_or_none(document)
 
 
-def violations_of(document: Mapping[str, Any], sections: Mapping[str, str] | None,
-                  parsed: Scenario | None = None) -> list[dict[str, Any]]:
+def violations_of(
+    document: Mapping[str, Any], sections: Mapping[str, str] | None, parsed: Scenario | None = None
+) -> list[dict[str, Any]]:
     """What is wrong with the document's assignment (both steps), each with a link to its paragraph.
 
     ``parsed``: the engine's reading of ``document`` when the caller has it. With two steps, a problem
@@ -277,6 +310,10 @@ def violations_of(document: Mapping[str, Any], sections: Mapping[str, str] | Non
         except ScenarioError as error:
             return [{"message": f"{error.field}: {error.message}", "rule": None}]
     found = check_assignment(parsed)
-    return [{"message": (f"{STEP_TITLES[2]}: " if v.step == 2 else "") + v.message,
-             "rule": rule_link(v.rule, sections) if v.rule else None}
-            for v in found]
+    return [
+        {
+            "message": (f"{STEP_TITLES[2]}: " if v.step == 2 else "") + v.message,
+            "rule": rule_link(v.rule, sections) if v.rule else None,
+        }
+        for v in found
+    ]

@@ -30,16 +30,27 @@ STARTER_DOCUMENT: dict[str, Any] = {
 }
 """``/board/``: two players and nothing else. ``"event": {}`` marks a board still being built."""
 
-ASSIGNMENT_KEYS = ("assignments", "blocker_assignments", "second_step_assignments", "second_step_blocker_assignments")
+ASSIGNMENT_KEYS = (
+    "assignments",
+    "blocker_assignments",
+    "second_step_assignments",
+    "second_step_blocker_assignments",
+)
 """The combat event's assignment tables: each creature's first step in which it deals damage, and a
 double striker's second step (CR 510.4; docs/scenario-format.md § 2.8)."""
 
 
 # Keys of an effect that name a player or a permanent (scenario-format.md, effects table).
-EFFECT_REFERENCE_KEYS = ("to", "source", "from", "on", "player", "gain_life_to", "from_controller",
-                         "by_controller")
-
-
+EFFECT_REFERENCE_KEYS = (
+    "to",
+    "source",
+    "from",
+    "on",
+    "player",
+    "gain_life_to",
+    "from_controller",
+    "by_controller",
+)
 
 
 def document_is_draft(document: Mapping[str, Any]) -> bool:
@@ -79,8 +90,6 @@ def scenario_normalize(*, document: Mapping[str, Any]) -> dict[str, Any]:
     return scenario_parse(document).to_dict()
 
 
-
-
 def _start(document: Mapping[str, Any]) -> dict[str, Any]:
     """A deep copy to edit. Edits describe a new board, so its title and description are dropped."""
     doc = copy.deepcopy(dict(document))
@@ -117,7 +126,9 @@ def document_new_id(*, document: Mapping[str, Any], prefix: str) -> str:
     return f"{prefix}{n}"
 
 
-def _piece_put(doc: dict[str, Any], key: str, data: Mapping[str, Any], ident: str | None, prefix: str) -> dict[str, Any]:
+def _piece_put(
+    doc: dict[str, Any], key: str, data: Mapping[str, Any], ident: str | None, prefix: str
+) -> dict[str, Any]:
     """Append a new player or permanent (``ident`` None: a fresh id) to ``doc[key]``, or replace the one with
     ``ident`` (KeyError when there is none). Returns the piece."""
     piece = {"id": ident or document_new_id(document=doc, prefix=prefix), **data}
@@ -131,15 +142,18 @@ def _piece_put(doc: dict[str, Any], key: str, data: Mapping[str, Any], ident: st
     raise KeyError(ident)
 
 
-def player_put(*, document: Mapping[str, Any], data: Mapping[str, Any], player_id: str | None = None) -> dict[str, Any]:
+def player_put(
+    *, document: Mapping[str, Any], data: Mapping[str, Any], player_id: str | None = None
+) -> dict[str, Any]:
     """Add a player (``player_id`` None) or replace the one with ``player_id``."""
     doc = _start(document)
     _piece_put(doc, "players", data, player_id, "player")
     return doc
 
 
-def permanent_put(*, document: Mapping[str, Any], data: Mapping[str, Any],
-                  permanent_id: str | None = None) -> dict[str, Any]:
+def permanent_put(
+    *, document: Mapping[str, Any], data: Mapping[str, Any], permanent_id: str | None = None
+) -> dict[str, Any]:
     """Add a permanent (``permanent_id`` None) or replace the one with ``permanent_id``.
 
     Editing a permanent keeps its place in the combat only while it still fits (a creature that
@@ -147,7 +161,9 @@ def permanent_put(*, document: Mapping[str, Any], data: Mapping[str, Any],
     longer attacked).
     """
     doc = _start(document)
-    prefix = "pw" if data.get("types") == ["planeswalker"] else "b" if data.get("types") == ["battle"] else "c"
+    prefix = (
+        "pw" if data.get("types") == ["planeswalker"] else "b" if data.get("types") == ["battle"] else "c"
+    )
     permanent = _piece_put(doc, "permanents", data, permanent_id, prefix)
     if permanent_id is None:
         return doc
@@ -307,7 +323,8 @@ def _effects_keep(doc: dict[str, Any], keep: list[int]) -> dict[str, Any]:
     allocation = choices.get("shield_allocation")
     if isinstance(allocation, dict):
         choices["shield_allocation"] = {
-            str(mapping[index]): v for k, v in allocation.items()
+            str(mapping[index]): v
+            for k, v in allocation.items()
             if (index := _as_index(k)) is not None and index in mapping
         }
         if not choices["shield_allocation"]:
@@ -353,8 +370,9 @@ def event_clear(*, document: Mapping[str, Any]) -> dict[str, Any]:
     return event_set(document=document, event={})
 
 
-def assignment_set(*, document: Mapping[str, Any],
-                   tables: Mapping[str, Mapping[str, Mapping[str, int]] | None] | None = None) -> dict[str, Any]:
+def assignment_set(
+    *, document: Mapping[str, Any], tables: Mapping[str, Mapping[str, Mapping[str, int]] | None] | None = None
+) -> dict[str, Any]:
     """Store how the combat damage is assigned: ``tables`` maps each of :data:`ASSIGNMENT_KEYS` to its
     table; a table missing or empty (and every table when ``tables`` is None) is left to the engine's
     default."""
@@ -371,8 +389,12 @@ def assignment_set(*, document: Mapping[str, Any],
     return doc
 
 
-def choices_set(*, document: Mapping[str, Any], replacement_order: Mapping[str, Iterable[int | str]] | None = None,
-                shield_allocation: Mapping[str, Mapping[str, int]] | None = None) -> dict[str, Any]:
+def choices_set(
+    *,
+    document: Mapping[str, Any],
+    replacement_order: Mapping[str, Iterable[int | str]] | None = None,
+    shield_allocation: Mapping[str, Mapping[str, int]] | None = None,
+) -> dict[str, Any]:
     """Record a player's choice (CR 616.1 order of effects, CR 615.7 which damage a shield prevents)."""
     doc = _start(document)
     choices = doc["choices"]

@@ -89,47 +89,87 @@ def stage_param(params: Mapping[str, str]) -> int | str | None:
         return 0
 
 
-def editor_panel(params: Mapping[str, str], document: Mapping[str, Any], urls: Mapping[str, str]) -> dict[str, Any]:
+def editor_panel(
+    params: Mapping[str, str], document: Mapping[str, Any], urls: Mapping[str, str]
+) -> dict[str, Any]:
     """The editor panel chosen by the query string: a form to add or edit something, or the menu."""
     add, edit, event = params.get("add"), params.get("edit"), params.get("event")
     if add == "player":
-        return {"mode": "form", "title": "プレイヤーを追加", "form": PlayerForm(document=document,
-                                                                          action=urls["player_add"])}
+        return {
+            "mode": "form",
+            "title": "プレイヤーを追加",
+            "form": PlayerForm(document=document, action=urls["player_add"]),
+        }
     if add in PERMANENT_KINDS:
         first = (document.get("players") or [{}])[-1].get("id")
-        form = PermanentForm(document=document, action=urls["permanent_add"],
-                             initial={"types": PERMANENT_KINDS[add], "controller": first})
+        form = PermanentForm(
+            document=document,
+            action=urls["permanent_add"],
+            initial={"types": PERMANENT_KINDS[add], "controller": first},
+        )
         return {"mode": "form", "title": f"{PERMANENT_KIND_JA[add]}を追加", "form": form}
     if add == "effect":
         kind = params.get("type")
         if kind in EFFECT_HELP:
             effect_form = EffectForm(document=document, action=urls["effect_add"], effect_type=kind)
-            return {"mode": "form", "title": f"効果を追加: {dict(EFFECT_TYPE_CHOICES)[kind]}", "form": effect_form}
-        return {"mode": "effect_types", "title": "効果を追加", "choices": [
-            {"type": t, "label": label, "help": EFFECT_HELP[t]} for t, label in EFFECT_TYPE_CHOICES]}
+            return {
+                "mode": "form",
+                "title": f"効果を追加: {dict(EFFECT_TYPE_CHOICES)[kind]}",
+                "form": effect_form,
+            }
+        return {
+            "mode": "effect_types",
+            "title": "効果を追加",
+            "choices": [
+                {"type": t, "label": label, "help": EFFECT_HELP[t]} for t, label in EFFECT_TYPE_CHOICES
+            ],
+        }
     if edit:
         for player in document.get("players", []):
             if player["id"] == edit:
-                player_form = PlayerForm(document=document, action=urls["player_edit"], edit_id=edit,
-                                         initial=PlayerForm.initial_from(player))
-                return {"mode": "form", "title": f"{player.get('name') or edit}を編集", "form": player_form,
-                        "edit_id": edit}
+                player_form = PlayerForm(
+                    document=document,
+                    action=urls["player_edit"],
+                    edit_id=edit,
+                    initial=PlayerForm.initial_from(player),
+                )
+                return {
+                    "mode": "form",
+                    "title": f"{player.get('name') or edit}を編集",
+                    "form": player_form,
+                    "edit_id": edit,
+                }
         for permanent in document.get("permanents", []):
             if permanent["id"] == edit:
-                form = PermanentForm(document=document, action=urls["permanent_edit"], edit_id=edit,
-                                     initial=PermanentForm.initial_from(permanent))
-                return {"mode": "form", "title": f"{permanent.get('name') or edit}を編集", "form": form,
-                        "edit_id": edit}
+                form = PermanentForm(
+                    document=document,
+                    action=urls["permanent_edit"],
+                    edit_id=edit,
+                    initial=PermanentForm.initial_from(permanent),
+                )
+                return {
+                    "mode": "form",
+                    "title": f"{permanent.get('name') or edit}を編集",
+                    "form": form,
+                    "edit_id": edit,
+                }
     if event in EVENTS:
         form_class, title, _message = EVENTS[event]
-        event_form = form_class(document=document, action=urls[f"event_{event}"],
-                                initial=form_class.initial_from(document))
+        event_form = form_class(
+            document=document, action=urls[f"event_{event}"], initial=form_class.initial_from(document)
+        )
         return {"mode": "form", "title": title, "form": event_form}
     return {"mode": "menu"}
 
 
-def assignment_context(document: Mapping[str, Any], parsed: Scenario | None, *, form: AssignmentForm | None = None,
-                       checked: bool = False, sections: Mapping[str, str] | None = None) -> dict[str, Any] | None:
+def assignment_context(
+    document: Mapping[str, Any],
+    parsed: Scenario | None,
+    *,
+    form: AssignmentForm | None = None,
+    checked: bool = False,
+    sections: Mapping[str, str] | None = None,
+) -> dict[str, Any] | None:
     """The assignment panel: the steppers (grouped by combat damage step when there are two) and the
     engine's verdict on the assignment shown (the posted one, or the stored one completed by default)."""
     plan = assignment.plan_of(document, parsed)
@@ -139,25 +179,38 @@ def assignment_context(document: Mapping[str, Any], parsed: Scenario | None, *, 
     if form is None:
         form = AssignmentForm(rows=rows)
     posted = checked or form.is_bound
-    candidate = documents.assignment_set(document=document, tables=form.tables(raw=True)) if posted else document
+    candidate = (
+        documents.assignment_set(document=document, tables=form.tables(raw=True)) if posted else document
+    )
     for row in form.rows:
         for recipient in row["recipients"]:
             recipient["bf"] = form[recipient["field"]]
     groups: list[dict[str, Any]] = [{"step": None, "title": "", "rows": form.rows}]
     if plan.two_steps:
-        groups = [{"step": n, "title": assignment.STEP_TITLES[n], "rows": [r for r in form.rows if r["step"] == n]}
-                  for n in (1, 2)]
+        groups = [
+            {"step": n, "title": assignment.STEP_TITLES[n], "rows": [r for r in form.rows if r["step"] == n]}
+            for n in (1, 2)
+        ]
     violations = assignment.violations_of(candidate, sections, parsed=None if posted else parsed)
     event = document.get("event") or {}
     rules = selectors.rule_sections(numbers={"510.4", "506.4"}) if plan.two_steps else {}
-    return {"form": form, "rows": form.rows, "groups": [g for g in groups if g["rows"]],
-            "two_steps": plan.two_steps, "two_steps_note": linked_text(assignment.TWO_STEPS_NOTE, rules),
-            "gone_rule": linked_text("506.4", rules),
-            "violations": violations, "explicit": any(event.get(key) for key in assignment.KEYS),
-            "legal": not violations, "checked": posted}
+    return {
+        "form": form,
+        "rows": form.rows,
+        "groups": [g for g in groups if g["rows"]],
+        "two_steps": plan.two_steps,
+        "two_steps_note": linked_text(assignment.TWO_STEPS_NOTE, rules),
+        "gone_rule": linked_text("506.4", rules),
+        "violations": violations,
+        "explicit": any(event.get(key) for key in assignment.KEYS),
+        "legal": not violations,
+        "checked": posted,
+    }
 
 
-def declared_tables(document: Mapping[str, Any], parsed: Scenario | None) -> tuple[dict[str, Any], dict[str, Any]]:
+def declared_tables(
+    document: Mapping[str, Any], parsed: Scenario | None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """Each creature's assignment for the first step in which it deals damage (stored, else the engine's)."""
     tables = assignment.effective_tables(document, parsed)
     return tables["assignments"], tables["blocker_assignments"]
@@ -177,8 +230,16 @@ def declared_amounts(document: Mapping[str, Any], parsed: Scenario | None) -> di
 def pieces_present(document: Mapping[str, Any]) -> dict[str, Any]:
     """The players and permanents as the editor lists them."""
     names = Names(document)
-    players = [{"id": p["id"], "name": names(p["id"]), "life": p.get("life", 20), "poison": p.get("poison", 0),
-                "active": p["id"] == document.get("active_player")} for p in document.get("players", [])]
+    players = [
+        {
+            "id": p["id"],
+            "name": names(p["id"]),
+            "life": p.get("life", 20),
+            "poison": p.get("poison", 0),
+            "active": p["id"] == document.get("active_player"),
+        }
+        for p in document.get("players", [])
+    ]
     permanents = []
     for p in document.get("permanents", []):
         size = "/".join(map(str, power_toughness(p))) if "creature" in p.get("types", []) else ""
@@ -187,10 +248,17 @@ def pieces_present(document: Mapping[str, Any]) -> dict[str, Any]:
             extra.append(f"忠誠度{p.get('loyalty')}")
         if "battle" in p.get("types", []):
             extra.append(f"守備値{p.get('defense')}")
-        permanents.append({"id": p["id"], "name": names(p["id"]), "controller": names(p.get("controller")),
-                           "size": size, "extra": "・".join(extra),
-                           "types": "・".join(TYPE_JA.get(t, t) for t in p.get("types", [])),
-                           "keywords": "・".join(keywords_ja(p))})
+        permanents.append(
+            {
+                "id": p["id"],
+                "name": names(p["id"]),
+                "controller": names(p.get("controller")),
+                "size": size,
+                "extra": "・".join(extra),
+                "types": "・".join(TYPE_JA.get(t, t) for t in p.get("types", [])),
+                "keywords": "・".join(keywords_ja(p)),
+            }
+        )
     return {"players": players, "permanents": permanents}
 
 
@@ -203,8 +271,11 @@ def _rule_numbers(result: Mapping[str, Any]) -> set[str]:
     return {n for n in numbers if n}
 
 
-def _announcement(resolution: Mapping[str, Any] | None, current: Mapping[str, Any] | None,
-                  stage_nav: Mapping[str, Any] | None) -> str:
+def _announcement(
+    resolution: Mapping[str, Any] | None,
+    current: Mapping[str, Any] | None,
+    stage_nav: Mapping[str, Any] | None,
+) -> str:
     if resolution is None:
         return ""
     if not resolution["legal"]:
@@ -216,10 +287,19 @@ def _announcement(resolution: Mapping[str, Any] | None, current: Mapping[str, An
     return ""
 
 
-def build_board_page(*, scenario: StoredScenario | None, document: Mapping[str, Any], parsed: Scenario | None,
-                     params: Mapping[str, str], urls: Mapping[str, str], permalink: str = "",
-                     editor: dict[str, Any] | None = None, assignment_form: AssignmentForm | None = None,
-                     assignment_checked: bool = False, announce_oob: bool = False) -> BoardPage:
+def build_board_page(
+    *,
+    scenario: StoredScenario | None,
+    document: Mapping[str, Any],
+    parsed: Scenario | None,
+    params: Mapping[str, str],
+    urls: Mapping[str, str],
+    permalink: str = "",
+    editor: dict[str, Any] | None = None,
+    assignment_form: AssignmentForm | None = None,
+    assignment_checked: bool = False,
+    announce_oob: bool = False,
+) -> BoardPage:
     """Everything the board page shows. ``parsed`` is the engine's reading of ``document`` (None for a
     draft or a document it refuses); ``params`` choose the editor panel and the stage, never the board."""
     draft = documents.document_is_draft(document)
@@ -239,13 +319,16 @@ def build_board_page(*, scenario: StoredScenario | None, document: Mapping[str, 
     amounts = stage_amounts(result, stage_index) if result is not None and stage_index is not None else None
     if amounts is None:
         amounts = declared_amounts(document, parsed)
-    table = table_present(document, result=result if stage_index is not None else None,
-                          stage=stage_index, amounts=amounts)
+    table = table_present(
+        document, result=result if stage_index is not None else None, stage=stage_index, amounts=amounts
+    )
     at_last_stage = stage_index == -1 or (
-        resolution is not None and stage_index is not None and stage_index == resolution["count"] - 1)
+        resolution is not None and stage_index is not None and stage_index == resolution["count"] - 1
+    )
     final_effects = (result or {}).get("final", {}).get("effects") if at_last_stage else None
-    table["effects"] = effects_present(document, final_effects=final_effects, shields=table["shields"],
-                                       sections=sections)
+    table["effects"] = effects_present(
+        document, final_effects=final_effects, shields=table["shields"], sections=sections
+    )
 
     current = None
     if resolution and stage_index is not None and resolution["stages"]:
@@ -260,7 +343,9 @@ def build_board_page(*, scenario: StoredScenario | None, document: Mapping[str, 
 
     illustrates: dict[str, Any] | None = None
     if scenario is not None and scenario.illustrates:
-        illustrates = dict(rule_link(scenario.illustrates, selectors.rule_sections(numbers={scenario.illustrates})))
+        illustrates = dict(
+            rule_link(scenario.illustrates, selectors.rule_sections(numbers={scenario.illustrates}))
+        )
         if scenario.example_position is not None:
             illustrates["example"] = scenario.example_position + 1
 
@@ -282,7 +367,10 @@ def build_board_page(*, scenario: StoredScenario | None, document: Mapping[str, 
         choices=choices,
         editor=editor or editor_panel(params, document, urls),
         pieces=pieces_present(document),
-        assignment=assignment_context(document, parsed, form=assignment_form, checked=assignment_checked,
-                                      sections=sections) if parsed is not None else None,
+        assignment=assignment_context(
+            document, parsed, form=assignment_form, checked=assignment_checked, sections=sections
+        )
+        if parsed is not None
+        else None,
         illustrates=illustrates,
     )

@@ -23,6 +23,7 @@ SLUG_LENGTH = 8
 SLUG_MAX_LENGTH = 16
 IMPORT_MAX_BYTES = 200 * 1024
 
+
 class ImportRefused(ValueError):
     """Imported text that is not a scenario: ``field`` (may be empty) and a Japanese ``message``."""
 
@@ -90,7 +91,9 @@ def scenario_import(*, text: str) -> Scenario:
     except RecursionError:
         raise ImportRefused("JSON の入れ子が深すぎます") from None
     except json.JSONDecodeError as error:
-        raise ImportRefused(f"JSON として読めません({error.lineno}行{error.colno}文字目: {_json_error_ja(error.msg)})") from None
+        raise ImportRefused(
+            f"JSON として読めません({error.lineno}行{error.colno}文字目: {_json_error_ja(error.msg)})"
+        ) from None
     except ValueError:  # e.g. an integer with thousands of digits
         raise ImportRefused("JSON として読めません(数が大きすぎます)") from None
     if not isinstance(document, dict):
@@ -105,7 +108,7 @@ def scenario_import(*, text: str) -> Scenario:
 
 _JSON_ERRORS_JA = {
     "Expecting value": "値がありません",
-    "Expecting property name enclosed in double quotes": "項目名は \" で囲んでください",
+    "Expecting property name enclosed in double quotes": '項目名は " で囲んでください',
     "Expecting ',' delimiter": "「,」がありません",
     "Expecting ':' delimiter": "「:」がありません",
     "Extra data": "余分な文字があります",

@@ -549,5 +549,3 @@ def scenarios_by_number(*, numbers: list[str] | set[str]) -> dict[tuple[str, int
     ):
         grouped[(scenario.illustrates, scenario.example_position)].append(scenario)
     return grouped
-
-

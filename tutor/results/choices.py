@@ -15,11 +15,19 @@ from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, source_key
 
 MAX_ORDERS = 6
 MAX_SPLITS = 8
-_DAMAGE_EFFECTS = ("prevent_next", "prevent_next_from_source", "prevent_all", "prevent_static", "prevent_from_color",
-                   "damage_multiplier")
+_DAMAGE_EFFECTS = (
+    "prevent_next",
+    "prevent_next_from_source",
+    "prevent_all",
+    "prevent_static",
+    "prevent_from_color",
+    "damage_multiplier",
+)
 
 
-def _incoming(document: Mapping[str, Any], assignment: tuple[dict[str, Any], dict[str, Any]] | None) -> dict[str, dict[str, int]]:
+def _incoming(
+    document: Mapping[str, Any], assignment: tuple[dict[str, Any], dict[str, Any]] | None
+) -> dict[str, dict[str, int]]:
     """recipient → {source key: damage it would be dealt} for the scenario's event."""
     event = document.get("event") or {}
     out: dict[str, dict[str, int]] = {}
@@ -36,8 +44,9 @@ def _incoming(document: Mapping[str, Any], assignment: tuple[dict[str, Any], dic
     return out
 
 
-def _may_apply(effect: Mapping[str, Any], recipient: str, sources: Mapping[str, int],
-               document: Mapping[str, Any]) -> bool:
+def _may_apply(
+    effect: Mapping[str, Any], recipient: str, sources: Mapping[str, int], document: Mapping[str, Any]
+) -> bool:
     """Whether a damage effect could touch damage to ``recipient`` (a generous guess: the engine decides)."""
     kind = effect.get("type")
     if kind not in _DAMAGE_EFFECTS:
@@ -51,21 +60,27 @@ def _may_apply(effect: Mapping[str, Any], recipient: str, sources: Mapping[str, 
         permanent = next((p for p in document.get("permanents", []) if p.get("id") == recipient), None)
         if permanent is None:
             return False
-        return ((not flt.get("controller") or permanent.get("controller") == flt["controller"])
-                and (not flt.get("subtype") or flt["subtype"] in permanent.get("subtypes", []))
-                and (not flt.get("types") or bool(set(flt["types"]) & set(permanent.get("types", [])))))
+        return (
+            (not flt.get("controller") or permanent.get("controller") == flt["controller"])
+            and (not flt.get("subtype") or flt["subtype"] in permanent.get("subtypes", []))
+            and (not flt.get("types") or bool(set(flt["types"]) & set(permanent.get("types", []))))
+        )
     target = effect.get("to")
     return target is None or target == recipient
 
 
 def _outcome(result: Mapping[str, Any]) -> dict[str, Any]:
     final = result.get("final") or {}
-    return {"legal": result.get("legal", True), "players": final.get("players", {}),
-            "permanents": final.get("permanents", {})}
+    return {
+        "legal": result.get("legal", True),
+        "players": final.get("players", {}),
+        "permanents": final.get("permanents", {}),
+    }
 
 
-def choices_compare(*, document: Mapping[str, Any],
-                    assignment: tuple[dict[str, Any], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+def choices_compare(
+    *, document: Mapping[str, Any], assignment: tuple[dict[str, Any], dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
     """The decisions the rules give a player in this scenario, each option resolved by the engine.
 
     CR 616.1: the order in which the affected object's controller applies several replacement or
@@ -88,7 +103,9 @@ def choices_compare(*, document: Mapping[str, Any],
             return {"legal": False, "violations": [{"rule": "", "message": str(error)}]}
 
     for recipient, sources in incoming.items():
-        candidates: list[int | str] = [i for i, e in enumerate(effects) if _may_apply(e, recipient, sources, document)]
+        candidates: list[int | str] = [
+            i for i, e in enumerate(effects) if _may_apply(e, recipient, sources, document)
+        ]
         protection = (permanents.get(recipient) or {}).get("protection")
         if protection:
             candidates.append("protection")
@@ -97,13 +114,31 @@ def choices_compare(*, document: Mapping[str, Any],
         options = []
         for order in list(permutations(candidates))[:MAX_ORDERS]:
             doc = choices_set(document=document, replacement_order={recipient: list(order)})
-            labels = [("プロテクション" if item == "protection" else
-                       effects[item].get("name") or effect_describe(effects[item], names)) for item in order]
-            options.append({"value": ",".join(str(i) for i in order), "labels": labels,
-                            "result": resolve_variant(doc),
-                            "chosen": [str(i) for i in chosen_orders.get(recipient, [])] == [str(i) for i in order]})
-        decisions.append({"kind": "replacement_order", "rule": "616.1", "affected": recipient,
-                          "title": f"{names(recipient)}に適用する効果の順番", "options": options})
+            labels = [
+                (
+                    "プロテクション"
+                    if item == "protection"
+                    else effects[item].get("name") or effect_describe(effects[item], names)
+                )
+                for item in order
+            ]
+            options.append(
+                {
+                    "value": ",".join(str(i) for i in order),
+                    "labels": labels,
+                    "result": resolve_variant(doc),
+                    "chosen": [str(i) for i in chosen_orders.get(recipient, [])] == [str(i) for i in order],
+                }
+            )
+        decisions.append(
+            {
+                "kind": "replacement_order",
+                "rule": "616.1",
+                "affected": recipient,
+                "title": f"{names(recipient)}に適用する効果の順番",
+                "options": options,
+            }
+        )
 
     for index, effect in enumerate(effects):
         if effect.get("type") != "prevent_next" or effect.get("amount", 0) <= 0:
@@ -115,13 +150,24 @@ def choices_compare(*, document: Mapping[str, Any],
         for split in _splits(effect["amount"], live):
             doc = choices_set(document=document, shield_allocation={str(index): split})
             labels = [f"{names(s)}から{n}点" for s, n in split.items() if n]
-            options.append({"value": ",".join(f"{s}:{n}" for s, n in split.items()), "labels": labels,
-                            "result": resolve_variant(doc),
-                            "chosen": chosen_allocation.get(str(index)) == split})
-        decisions.append({"kind": "shield_allocation", "rule": "615.7", "effect": index,
-                          "title": f"{effect.get('name') or '軽減の盾'}({names(effect.get('to'))}、{effect['amount']}点)"
-                                   "がどのダメージを軽減するか",
-                          "options": options})
+            options.append(
+                {
+                    "value": ",".join(f"{s}:{n}" for s, n in split.items()),
+                    "labels": labels,
+                    "result": resolve_variant(doc),
+                    "chosen": chosen_allocation.get(str(index)) == split,
+                }
+            )
+        decisions.append(
+            {
+                "kind": "shield_allocation",
+                "rule": "615.7",
+                "effect": index,
+                "title": f"{effect.get('name') or '軽減の盾'}({names(effect.get('to'))}、{effect['amount']}点)"
+                "がどのダメージを軽減するか",
+                "options": options,
+            }
+        )
 
     for decision in decisions:
         _mark_differences(decision, names)
@@ -174,5 +220,8 @@ def _mark_differences(decision: dict[str, Any], names: Names) -> None:
                 shown, label = value, ATTRIBUTE_JA.get(attr, attr)
             lines.append(f"{names(ident)}の{label}: {shown}")
         if not outcome["legal"]:
-            lines.append("解決できません: " + "".join(v.get("message", "") for v in option["result"].get("violations", [])))
+            lines.append(
+                "解決できません: "
+                + "".join(v.get("message", "") for v in option["result"].get("violations", []))
+            )
         option["lines"] = lines

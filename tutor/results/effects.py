@@ -28,7 +28,6 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
 EFFECT_TYPES_ORDER = tuple(EFFECT_RULES)
 
 
-
 def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
     """One Japanese sentence saying what an effect does."""
     kind = effect.get("type")
@@ -60,33 +59,47 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
             target = "".join(parts)
         else:
             target = "すべて"
-        return f"発生源1つが{target}にダメージを与えるなら、そのダメージ{effect['amount']}点を軽減する(常在型)。"
+        return (
+            f"発生源1つが{target}にダメージを与えるなら、そのダメージ{effect['amount']}点を軽減する(常在型)。"
+        )
     if kind == "prevent_from_color":
         once = "次に" if effect.get("next_only") else ""
         return f"このターン、{COLOR_JA.get(effect['color'], effect['color'])}の発生源が{once}{n(effect['to'])}に与えるダメージを軽減する。"
     if kind == "damage_multiplier":
-        src = f"{n(effect['from_controller'])}がコントロールしている発生源が" if effect.get("from_controller") else "発生源が"
+        src = (
+            f"{n(effect['from_controller'])}がコントロールしている発生源が"
+            if effect.get("from_controller")
+            else "発生源が"
+        )
         to = f"{n(effect['to'])}に" if effect.get("to") else ""
         return f"{src}{to}ダメージを与えるなら、代わりにその{effect['factor']}倍のダメージを与える。"
     if kind == "life_gain_multiplier":
-        return f"{n(effect['player'])}がライフを得るなら、代わりにその{effect['factor']}倍の点数のライフを得る。"
+        return (
+            f"{n(effect['player'])}がライフを得るなら、代わりにその{effect['factor']}倍の点数のライフを得る。"
+        )
     if kind == "no_life_gain":
         who = n(effect["player"]) if effect.get("player") else "プレイヤー"
         return f"{who}はライフを得られない。"
     if kind == "life_floor":
         cond = "クリーチャーをコントロールしているなら、" if effect.get("if_controls_creature") else ""
         floor = effect.get("floor", 1)
-        return (f"{n(effect['player'])}が{cond}そのライフの総量を{floor}点未満にするダメージは、"
-                f"代わりにライフの総量を{floor}点にする。")
+        return (
+            f"{n(effect['player'])}が{cond}そのライフの総量を{floor}点未満にするダメージは、"
+            f"代わりにライフの総量を{floor}点にする。"
+        )
     if kind == "no_counters":
         return f"{n(effect['on'])}にはカウンターを置けない。"
     if kind == "counter_multiplier":
         who = f"{n(effect['by_controller'])}が" if effect.get("by_controller") else ""
         return f"{who}カウンターを置くなら、代わりにその{effect['factor']}倍の個数を置く。"
     if kind == "cant_be_prevented":
-        src = (f"{n(effect['from'])}が与える" if effect.get("from")
-               else f"{n(effect['from_controller'])}がコントロールしている発生源が与える" if effect.get("from_controller")
-               else "")
+        src = (
+            f"{n(effect['from'])}が与える"
+            if effect.get("from")
+            else f"{n(effect['from_controller'])}がコントロールしている発生源が与える"
+            if effect.get("from_controller")
+            else ""
+        )
         what = "戦闘ダメージ" if effect.get("combat_only") else "ダメージ"
         return f"{src}{what}は軽減できない。"
     return str(kind)
@@ -106,9 +119,13 @@ def effect_left(effect: Mapping[str, Any], final: Mapping[str, Any] | None) -> s
     return "継続中"
 
 
-def effects_present(document: Mapping[str, Any], *, final_effects: list[Mapping[str, Any]] | None = None,
-                    shields: Mapping[int, int] | None = None,
-                    sections: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+def effects_present(
+    document: Mapping[str, Any],
+    *,
+    final_effects: list[Mapping[str, Any]] | None = None,
+    shields: Mapping[int, int] | None = None,
+    sections: Mapping[str, str] | None = None,
+) -> list[dict[str, Any]]:
     """The effects on the table: label, sentence, paragraph links and what is left.
 
     ``final_effects`` (the result's ``final.effects``) gives what is left after the event;
@@ -124,16 +141,18 @@ def effects_present(document: Mapping[str, Any], *, final_effects: list[Mapping[
         rules = list(EFFECT_RULES.get(kind, ()))
         if kind == "prevent_next_from_source" and effect.get("gain_life_to"):
             rules.append("615.5")
-        out.append({
-            "index": index,
-            "type": kind,
-            "kind_label": EFFECT_LABEL_JA.get(kind, kind),
-            "name": effect.get("name") or "",
-            "text": effect_describe(effect, names),
-            "rules": rule_links(rules, sections),
-            "left_before": effect_left(effect, None),
-            "left_after": effect_left(effect, final) if final is not None else None,
-            "changed": final is not None and effect_left(effect, final) != effect_left(effect, None),
-            "shield_to": effect.get("to") if kind == "prevent_next" else None,
-        })
+        out.append(
+            {
+                "index": index,
+                "type": kind,
+                "kind_label": EFFECT_LABEL_JA.get(kind, kind),
+                "name": effect.get("name") or "",
+                "text": effect_describe(effect, names),
+                "rules": rule_links(rules, sections),
+                "left_before": effect_left(effect, None),
+                "left_after": effect_left(effect, final) if final is not None else None,
+                "changed": final is not None and effect_left(effect, final) != effect_left(effect, None),
+                "shield_to": effect.get("to") if kind == "prevent_next" else None,
+            }
+        )
     return out

@@ -15,7 +15,9 @@ def event_describe(document: Mapping[str, Any]) -> list[str]:
     if event.get("type") == "noncombat":
         source = event.get("source")
         src = names(source) if isinstance(source, str) else (source or {}).get("name") or "呪文・能力"
-        lines = [f"{src}が{names(d['to'])}に{d['amount']}点のダメージを与える。" for d in event.get("damage", [])]
+        lines = [
+            f"{src}が{names(d['to'])}に{d['amount']}点のダメージを与える。" for d in event.get("damage", [])
+        ]
         if event.get("excess_to"):
             lines.append(f"余剰のダメージは代わりに{names(event['excess_to'])}に与える(120.4a)。")
         if event.get("cant_be_prevented"):

@@ -37,8 +37,11 @@ def linked_text(text: str, sections: Mapping[str, str] | None = None) -> SafeStr
     '&lt;b&gt; は軽減される (<a href="/cr/615/#cr-615.7">615.7</a>)。'
     """
     escaped = str(escape(text))
-    return mark_safe(_RULE_IN_TEXT.sub(
-        lambda m: f'<a href="{rule_link(m.group(1), sections)["url"]}">{m.group(1)}</a>', escaped))
+    return mark_safe(
+        _RULE_IN_TEXT.sub(
+            lambda m: f'<a href="{rule_link(m.group(1), sections)["url"]}">{m.group(1)}</a>', escaped
+        )
+    )
 
 
 def rule_links(numbers: Iterable[str], sections: Mapping[str, str] | None = None) -> list[dict[str, str]]:

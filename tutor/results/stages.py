@@ -50,8 +50,9 @@ def change_sentence(change: Mapping[str, Any], names: Names) -> str:
     return f"{who}の{label}: {before} → {after}"
 
 
-def resolution_present(document: Mapping[str, Any], result: Mapping[str, Any], *,
-                       sections: Mapping[str, str] | None = None) -> dict[str, Any]:
+def resolution_present(
+    document: Mapping[str, Any], result: Mapping[str, Any], *, sections: Mapping[str, str] | None = None
+) -> dict[str, Any]:
     """The engine's result as stages to read: titles, notes, before → after, linked paragraphs."""
     names = Names(document)
     stages: list[dict[str, Any]] = []
@@ -59,28 +60,35 @@ def resolution_present(document: Mapping[str, Any], result: Mapping[str, Any], *
     two_steps = len(result.get("steps", [])) > 1
     for s_index, step in enumerate(result.get("steps", [])):
         name = step.get("name", "")
-        title = "第2戦闘ダメージ・ステップ" if two_steps and name == "combat_damage" else STEP_TITLES.get(name, name)
+        title = (
+            "第2戦闘ダメージ・ステップ"
+            if two_steps and name == "combat_damage"
+            else STEP_TITLES.get(name, name)
+        )
         step_view = {"name": name, "title": title, "stages": []}
         for st in step.get("stages", []):
             key = st.get("stage", "")
             changes = []
             for change in st.get("changes", []):
-                changes.append({
-                    "text": change_sentence(change, names),
-                    "attribute": change.get("attribute"),
-                    "object": change.get("object"),
-                    "before": change.get("before"),
-                    "after": change.get("after"),
-                    "board": change.get("attribute") in BOARD_ATTRIBUTES or change.get("attribute") == "shield",
-                    "rule": rule_link(change["rule"], sections) if change.get("rule") else None,
-                })
+                changes.append(
+                    {
+                        "text": change_sentence(change, names),
+                        "attribute": change.get("attribute"),
+                        "object": change.get("object"),
+                        "before": change.get("before"),
+                        "after": change.get("after"),
+                        "board": change.get("attribute") in BOARD_ATTRIBUTES
+                        or change.get("attribute") == "shield",
+                        "rule": rule_link(change["rule"], sections) if change.get("rule") else None,
+                    }
+                )
             view = {
                 "index": len(stages),
                 "step_index": s_index,
                 "step_title": step_view["title"],
                 "key": key,
-                "title": STAGE_TITLES.get(key, key) + (f"({st['round']}回目)" if key == "704" and
-                                                        (st.get("round") or 0) > 1 else ""),
+                "title": STAGE_TITLES.get(key, key)
+                + (f"({st['round']}回目)" if key == "704" and (st.get("round") or 0) > 1 else ""),
                 "rules": rule_links(st.get("rules", []), sections),
                 "notes": [linked_text(n, sections) for n in st.get("notes", [])],
                 "plain_notes": list(st.get("notes", [])),
@@ -91,12 +99,24 @@ def resolution_present(document: Mapping[str, Any], result: Mapping[str, Any], *
             stages.append(view)
             step_view["stages"].append(view)
         steps.append(step_view)
-    violations = [{"message": linked_text(v.get("message", ""), sections), "plain": v.get("message", ""), "rule": rule_link(v["rule"], sections) if v.get("rule") else None}
-                  for v in result.get("violations", [])]
+    violations = [
+        {
+            "message": linked_text(v.get("message", ""), sections),
+            "plain": v.get("message", ""),
+            "rule": rule_link(v["rule"], sections) if v.get("rule") else None,
+        }
+        for v in result.get("violations", [])
+    ]
     final_lines = _final_lines(document, result.get("final"), names)
-    return {"legal": result.get("legal", True), "violations": violations, "steps": steps, "stages": stages,
-            "count": len(stages), "final": final_lines,
-            "two_steps": len(steps) > 1}
+    return {
+        "legal": result.get("legal", True),
+        "violations": violations,
+        "steps": steps,
+        "stages": stages,
+        "count": len(stages),
+        "final": final_lines,
+        "two_steps": len(steps) > 1,
+    }
 
 
 def stage_navigation(count: int, stage: int | None) -> dict[str, Any] | None:
@@ -126,7 +146,9 @@ def _stage_summary(view: Mapping[str, Any]) -> str:
     return head + (body or "この段階では何も起こらない。")
 
 
-def _final_lines(document: Mapping[str, Any], final: Mapping[str, Any] | None, names: Names) -> list[dict[str, Any]]:
+def _final_lines(
+    document: Mapping[str, Any], final: Mapping[str, Any] | None, names: Names
+) -> list[dict[str, Any]]:
     """Before → after for every player and permanent whose numbers changed."""
     if not final:
         return []
@@ -134,22 +156,48 @@ def _final_lines(document: Mapping[str, Any], final: Mapping[str, Any] | None, n
     lines = []
     for pid, values in (final.get("players") or {}).items():
         before = start.players.get(pid, {})
-        diffs = [f"{ATTRIBUTE_JA[k]} {before.get(k)} → {values.get(k)}" for k in ("life", "poison")
-                 if k in values and values.get(k) != before.get(k)]
+        diffs = [
+            f"{ATTRIBUTE_JA[k]} {before.get(k)} → {values.get(k)}"
+            for k in ("life", "poison")
+            if k in values and values.get(k) != before.get(k)
+        ]
         if values.get("lost"):
             diffs.append("敗北")
-        lines.append({"id": pid, "name": names(pid), "kind": "player", "diffs": diffs,
-                      "text": f"ライフ {values.get('life')}、毒カウンター {values.get('poison')}"})
+        lines.append(
+            {
+                "id": pid,
+                "name": names(pid),
+                "kind": "player",
+                "diffs": diffs,
+                "text": f"ライフ {values.get('life')}、毒カウンター {values.get('poison')}",
+            }
+        )
     for pid, values in (final.get("permanents") or {}).items():
         before = start.permanents.get(pid, {})
         counters = values.get("counters") or {}
-        after = {"damage": values.get("damage", 0), "counters.+1/+1": counters.get("+1/+1", 0),
-                 "counters.-1/-1": counters.get("-1/-1", 0), "loyalty": values.get("loyalty"),
-                 "defense": values.get("defense"), "zone": values.get("zone", "battlefield")}
-        diffs = [f"{ATTRIBUTE_JA[k]} {_value_ja(k, before.get(k))} → {_value_ja(k, v)}"
-                 for k, v in after.items() if v != before.get(k)]
+        after = {
+            "damage": values.get("damage", 0),
+            "counters.+1/+1": counters.get("+1/+1", 0),
+            "counters.-1/-1": counters.get("-1/-1", 0),
+            "loyalty": values.get("loyalty"),
+            "defense": values.get("defense"),
+            "zone": values.get("zone", "battlefield"),
+        }
+        diffs = [
+            f"{ATTRIBUTE_JA[k]} {_value_ja(k, before.get(k))} → {_value_ja(k, v)}"
+            for k, v in after.items()
+            if v != before.get(k)
+        ]
         size = f"{values['power']}/{values['toughness']}" if "power" in values else ""
-        lines.append({"id": pid, "name": names(pid), "kind": "permanent", "diffs": diffs, "size": size,
-                      "zone": ZONE_JA.get(values.get("zone", "battlefield"), values.get("zone")),
-                      "text": size})
+        lines.append(
+            {
+                "id": pid,
+                "name": names(pid),
+                "kind": "permanent",
+                "diffs": diffs,
+                "size": size,
+                "zone": ZONE_JA.get(values.get("zone", "battlefield"), values.get("zone")),
+                "text": size,
+            }
+        )
     return lines

@@ -28,8 +28,17 @@ from rules_core.ja import KEYWORD_JA
 from tutor.results.event import event_describe
 from tutor.results.names import ATTRIBUTE_JA, TYPE_JA, ZONE_JA, Names, colors_ja, keywords_ja, source_key
 
-BOARD_ATTRIBUTES = ("damage", "life", "poison", "counters.-1/-1", "counters.+1/+1", "loyalty", "defense", "zone",
-                    "lost")
+BOARD_ATTRIBUTES = (
+    "damage",
+    "life",
+    "poison",
+    "counters.-1/-1",
+    "counters.+1/+1",
+    "loyalty",
+    "defense",
+    "zone",
+    "lost",
+)
 
 # --------------------------------------------------------------------------- board state at a stage
 
@@ -62,7 +71,9 @@ class BoardState:
                 "defense": p.get("defense"),
             }
         shields = {
-            i: e.get("amount", 0) for i, e in enumerate(document.get("effects", [])) if e.get("type") == "prevent_next"
+            i: e.get("amount", 0)
+            for i, e in enumerate(document.get("effects", []))
+            if e.get("type") == "prevent_next"
         }
         return cls(players, permanents, shields)
 
@@ -93,7 +104,9 @@ def flat_stages(result: Mapping[str, Any] | None) -> list[tuple[int, Mapping[str
     return out
 
 
-def board_state_at(document: Mapping[str, Any], result: Mapping[str, Any] | None, stage: int | None) -> BoardState:
+def board_state_at(
+    document: Mapping[str, Any], result: Mapping[str, Any] | None, stage: int | None
+) -> BoardState:
     """The board after stage ``stage`` (0-based, over all steps); None: before the event; -1: the end."""
     state = BoardState.initial(document)
     if result is None or stage is None:
@@ -146,8 +159,9 @@ def _short(text: str, limit: int = 9) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def power_toughness(permanent: Mapping[str, Any], *, plus: int | None = None,
-                    minus: int | None = None) -> tuple[int, int]:
+def power_toughness(
+    permanent: Mapping[str, Any], *, plus: int | None = None, minus: int | None = None
+) -> tuple[int, int]:
     """A creature's power and toughness with its +1/+1 and -1/-1 counters (122.1a): those of the document,
     or ``plus`` and ``minus`` (the counters at some stage)."""
     counters = permanent.get("counters") or {}
@@ -164,8 +178,9 @@ def _fill_class(colors: list[str]) -> str:
     return FILL_CLASS.get(colors[0], "c-none")
 
 
-def _shields_and_changes(ident: str, state: BoardState,
-                         document: Mapping[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def _shields_and_changes(
+    ident: str, state: BoardState, document: Mapping[str, Any]
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The 615.7 shields on a player or permanent (points left at this stage), and what the stage changed on it."""
     shields = [
         {"index": i, "amount": state.shields.get(i, 0), "changed": (ident, "shield") in state.changed}
@@ -176,8 +191,9 @@ def _shields_and_changes(ident: str, state: BoardState,
     return shields, changed
 
 
-def _card(permanent: Mapping[str, Any], state: BoardState, document: Mapping[str, Any],
-          names: Names) -> dict[str, Any]:
+def _card(
+    permanent: Mapping[str, Any], state: BoardState, document: Mapping[str, Any], names: Names
+) -> dict[str, Any]:
     pid = permanent["id"]
     now = state.permanents.get(pid, {})
     types = permanent.get("types", [])
@@ -222,15 +238,25 @@ def _card(permanent: Mapping[str, Any], state: BoardState, document: Mapping[str
         "zone_changed": "zone" in changed,
         "shield_changed": "shield" in changed,
     }
-    card["keyword_lines"] = [{"text": _short(k, 11), "y": 47 + 11 * i} for i, k in enumerate(card["keywords"])]
+    card["keyword_lines"] = [
+        {"text": _short(k, 11), "y": 47 + 11 * i} for i, k in enumerate(card["keywords"])
+    ]
     card["shield_badges"] = [{**sh, "y": 24 + 19 * i} for i, sh in enumerate(shields)]
     card["deltas"] = _deltas(changed, now, card)
     card["aria"] = _card_sentence(card)
     return card
 
 
-DELTA_SHORT = {"damage": "ダメージ", "counters.-1/-1": "-1/-1", "counters.+1/+1": "+1/+1", "loyalty": "忠誠度",
-               "defense": "守備値", "life": "ライフ", "poison": "毒", "shield": "盾"}
+DELTA_SHORT = {
+    "damage": "ダメージ",
+    "counters.-1/-1": "-1/-1",
+    "counters.+1/+1": "+1/+1",
+    "loyalty": "忠誠度",
+    "defense": "守備値",
+    "life": "ライフ",
+    "poison": "毒",
+    "shield": "盾",
+}
 
 
 def _deltas(changed: Mapping[str, Any], now: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
@@ -275,8 +301,9 @@ def _card_sentence(card: Mapping[str, Any]) -> str:
     return "、".join(parts)
 
 
-def _player(player: Mapping[str, Any], state: BoardState, document: Mapping[str, Any],
-            active: str | None) -> dict[str, Any]:
+def _player(
+    player: Mapping[str, Any], state: BoardState, document: Mapping[str, Any], active: str | None
+) -> dict[str, Any]:
     pid = player["id"]
     now = state.players.get(pid, {})
     shields, changed = _shields_and_changes(pid, state, document)
@@ -350,8 +377,16 @@ def _row(items: list[dict[str, Any]], y: int, width: int) -> None:
         x += item["w"] + GAP_X
 
 
-def _arrow(a: Mapping[str, Any], b: Mapping[str, Any], *, label: str, kind: str, offset: int = 0,
-           bend: float = 0, t: float = 0.6) -> dict[str, Any]:
+def _arrow(
+    a: Mapping[str, Any],
+    b: Mapping[str, Any],
+    *,
+    label: str,
+    kind: str,
+    offset: int = 0,
+    bend: float = 0,
+    t: float = 0.6,
+) -> dict[str, Any]:
     """An arrow from the top of ``a`` to the bottom of ``b`` (or the other way when ``a`` is above)."""
     ax, bx = a["x"] + a["w"] / 2 + offset, b["x"] + b["w"] / 2 + offset
     if a["y"] > b["y"]:
@@ -365,12 +400,23 @@ def _arrow(a: Mapping[str, Any], b: Mapping[str, Any], *, label: str, kind: str,
     lx = (1 - t) ** 2 * ax + 2 * t * (1 - t) * cx + t**2 * bx
     ly = (1 - t) ** 2 * ay + 2 * t * (1 - t) * cy + t**2 * by
     width = 12 + 8 * len(label) if label.isascii() else 12 + 13 * len(label)
-    return {"path": path, "label": label, "kind": kind, "lx": round(lx), "ly": round(ly), "lw": width,
-            "lx0": round(lx - width / 2)}
+    return {
+        "path": path,
+        "label": label,
+        "kind": kind,
+        "lx": round(lx),
+        "ly": round(ly),
+        "lw": width,
+        "lx0": round(lx - width / 2),
+    }
 
 
-def _lane(items_by_row: list[list[dict[str, Any]]], arrows_spec: list[tuple[str, str, str, str]],
-          title: str, description: list[str]) -> dict[str, Any]:
+def _lane(
+    items_by_row: list[list[dict[str, Any]]],
+    arrows_spec: list[tuple[str, str, str, str]],
+    title: str,
+    description: list[str],
+) -> dict[str, Any]:
     rows = [row for row in items_by_row if row]
     width = max(sum(i["w"] for i in row) + GAP_X * (len(row) - 1) for row in rows) + 2 * MARGIN + 60
     y = MARGIN + 6
@@ -383,8 +429,10 @@ def _lane(items_by_row: list[list[dict[str, Any]]], arrows_spec: list[tuple[str,
     index = {item["key"]: item for row in rows for item in row}
     for item in index.values():
         view = item.get("card") or item.get("player") or {}
-        item["delta_lines"] = [{"text": text, "x": round(item["x"] + item["w"] / 2), "y": item["y"] + item["h"] + 14 + 13 * i}
-                               for i, text in enumerate(view.get("deltas", [])[:3])]
+        item["delta_lines"] = [
+            {"text": text, "x": round(item["x"] + item["w"] / 2), "y": item["y"] + item["h"] + 14 + 13 * i}
+            for i, text in enumerate(view.get("deltas", [])[:3])
+        ]
     arrows = []
     pair_count: dict[tuple[str, str], int] = {}
     for src, dst, label, kind in arrows_spec:
@@ -406,10 +454,18 @@ def _lane(items_by_row: list[list[dict[str, Any]]], arrows_spec: list[tuple[str,
             ax, bx = a["x"] + a["w"] / 2 + offset, b["x"] + b["w"] / 2 + offset
             bend = (4 * target - ax - bx) / 2 - (ax + bx) / 2
         both_ways = any(s2 == dst and d2 == src for s2, d2, _l, _k in arrows_spec)
-        arrows.append(_arrow(a, b, label=label, kind=kind, offset=offset, bend=bend, t=0.35 if both_ways else 0.6))
-    return {"width": round(width), "height": round(height), "items": [i for row in rows for i in row],
-            "arrows": arrows, "title": title, "description": description,
-            "wide": max(len(row) for row in rows) >= WIDE_ROW}
+        arrows.append(
+            _arrow(a, b, label=label, kind=kind, offset=offset, bend=bend, t=0.35 if both_ways else 0.6)
+        )
+    return {
+        "width": round(width),
+        "height": round(height),
+        "items": [i for row in rows for i in row],
+        "arrows": arrows,
+        "title": title,
+        "description": description,
+        "wide": max(len(row) for row in rows) >= WIDE_ROW,
+    }
 
 
 def _item(kind: str, key: str, view: dict[str, Any]) -> dict[str, Any]:
@@ -438,8 +494,12 @@ def _spell_item(source: Mapping[str, Any], names: Names) -> dict[str, Any]:
         "deltas": [],
         "keyword_lines": [{"text": _short(k, 11), "y": 47 + 11 * i} for i, k in enumerate(kws[:5])],
     }
-    view["aria"] = f"{name}({view['controller']}の呪文・能力" + (f"、{colors_ja(colors)}" if colors else "") + (
-        f"、{'・'.join(kws)}" if kws else "") + ")"
+    view["aria"] = (
+        f"{name}({view['controller']}の呪文・能力"
+        + (f"、{colors_ja(colors)}" if colors else "")
+        + (f"、{'・'.join(kws)}" if kws else "")
+        + ")"
+    )
     return {"kind": "card", "key": view["id"], "w": CARD_W, "h": CARD_H, "card": view}
 
 
@@ -453,9 +513,14 @@ def _amount_label(amounts: Mapping[tuple[str, str], Any], src: str, dst: str) ->
     return str(value)
 
 
-def table_present(document: Mapping[str, Any], *, result: Mapping[str, Any] | None = None,
-                  stage: int | None = None, amounts: Mapping[tuple[str, str], Any] | None = None,
-                  uid: str = "table") -> dict[str, Any]:
+def table_present(
+    document: Mapping[str, Any],
+    *,
+    result: Mapping[str, Any] | None = None,
+    stage: int | None = None,
+    amounts: Mapping[tuple[str, str], Any] | None = None,
+    uid: str = "table",
+) -> dict[str, Any]:
     """The drawn board. ``stage``: None before the event, N after stage N, -1 at the end.
 
     ``amounts`` maps (source, recipient) to the damage to write on the arrows (the combat damage
@@ -493,8 +558,11 @@ def table_present(document: Mapping[str, Any], *, result: Mapping[str, Any] | No
             for i in group:
                 attack = attacks[i]
                 attacker, defender = attack["attacker"], attack["defender"]
-                for ident, row in ((defender, top), *((b, middle) for b in attack.get("blockers", [])),
-                                   (attacker, bottom)):
+                for ident, row in (
+                    (defender, top),
+                    *((b, middle) for b in attack.get("blockers", [])),
+                    (attacker, bottom),
+                ):
                     if ident not in placed:
                         item = item_for(ident)
                         if item is not None:
@@ -521,10 +589,15 @@ def table_present(document: Mapping[str, Any], *, result: Mapping[str, Any] | No
                     label = _amount_label(amounts, blocker, attacker)
                     if label and label != "0":
                         spec.append((blocker, attacker, label, "back"))
-                description.extend(event_describe({**document, "event": {"type": "combat", "attacks": [attack]}}))
+                description.extend(
+                    event_describe({**document, "event": {"type": "combat", "attacks": [attack]}})
+                )
             for src, dst in amounts:
-                if src in placed and dst in placed and not any(s == src and d == dst for s, d, _l, k in spec
-                                                                if k in ("damage", "back")):
+                if (
+                    src in placed
+                    and dst in placed
+                    and not any(s == src and d == dst for s, d, _l, k in spec if k in ("damage", "back"))
+                ):
                     label = _amount_label(amounts, src, dst)
                     if label and label != "0":
                         spec.append((src, dst, label, "damage"))
@@ -544,7 +617,9 @@ def table_present(document: Mapping[str, Any], *, result: Mapping[str, Any] | No
             if item is not None and all(t["key"] != item["key"] for t in targets):
                 targets.append(item)
             label = _amount_label(amounts, src_key, entry["to"])
-            spec.append((src_key, entry["to"], label if label is not None else str(entry["amount"]), "damage"))
+            spec.append(
+                (src_key, entry["to"], label if label is not None else str(entry["amount"]), "damage")
+            )
         for (src, dst), _value in amounts.items():
             if src == src_key and all(t["key"] != dst for t in targets):
                 item = item_for(dst)
@@ -557,8 +632,14 @@ def table_present(document: Mapping[str, Any], *, result: Mapping[str, Any] | No
             item = item_for(excess)
             if item is not None:
                 targets.append(item)
-        lanes.append(_lane([[src_item] if src_item else [], targets], spec, "呪文・能力によるダメージ",
-                           event_describe(document)))
+        lanes.append(
+            _lane(
+                [[src_item] if src_item else [], targets],
+                spec,
+                "呪文・能力によるダメージ",
+                event_describe(document),
+            )
+        )
 
     for n, lane in enumerate(lanes, 1):
         lane["id"] = f"{uid}-lane-{n}"
@@ -569,12 +650,14 @@ def table_present(document: Mapping[str, Any], *, result: Mapping[str, Any] | No
     for player in order:
         pid = player["id"]
         mine = [cards[q["id"]] for q in document.get("permanents", []) if q.get("controller") == pid]
-        seats.append({
-            "player": players[pid],
-            "cards": [c for c in mine if c["id"] not in in_lane and not c["in_graveyard"]],
-            "graveyard": [c for c in mine if c["id"] not in in_lane and c["in_graveyard"]],
-            "in_lane": [c for c in mine if c["id"] in in_lane],
-        })
+        seats.append(
+            {
+                "player": players[pid],
+                "cards": [c for c in mine if c["id"] not in in_lane and not c["in_graveyard"]],
+                "graveyard": [c for c in mine if c["id"] not in in_lane and c["in_graveyard"]],
+                "in_lane": [c for c in mine if c["id"] in in_lane],
+            }
+        )
     return {
         "seats": seats,
         "top_seats": seats[:-1] if len(seats) > 1 else [],
@@ -588,8 +671,10 @@ def table_present(document: Mapping[str, Any], *, result: Mapping[str, Any] | No
     }
 
 
-def assignment_amounts(assignments: Mapping[str, Mapping[str, int]] | None,
-                       blocker_assignments: Mapping[str, Mapping[str, int]] | None) -> dict[tuple[str, str], int]:
+def assignment_amounts(
+    assignments: Mapping[str, Mapping[str, int]] | None,
+    blocker_assignments: Mapping[str, Mapping[str, int]] | None,
+) -> dict[tuple[str, str], int]:
     out: dict[tuple[str, str], int] = {}
     for table in (assignments or {}, blocker_assignments or {}):
         for creature, division in table.items():
@@ -620,5 +705,3 @@ def stage_amounts(result: Mapping[str, Any] | None, stage: int | None) -> dict[t
                 out[key] = (ev.get("amount", 0), prevented) if prevented else ev.get("amount", 0)
             return out
     return None
-
-

@@ -1,4 +1,5 @@
 """The admin of study mode: authored questions and templates (checked by the engine on save), and what learners did."""
+
 from django.contrib import admin
 
 from tutor.models import (

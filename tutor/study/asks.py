@@ -31,11 +31,23 @@ KIND_LABELS: Final = {
     "best_order": "効果を適用する順番",
 }
 
-UNITS: Final = {"life": "点", "poison": "個", "defense": "個", "loyalty": "", "toughness": "", "damage": "点",
-                "max_to_defender": "点"}
+UNITS: Final = {
+    "life": "点",
+    "poison": "個",
+    "defense": "個",
+    "loyalty": "",
+    "toughness": "",
+    "damage": "点",
+    "max_to_defender": "点",
+}
 
 # The permanent field each per-permanent kind reads from ``final.permanents``.
-_PERMANENT_FIELDS: Final = {"toughness": "toughness", "defense": "defense", "loyalty": "loyalty", "damage": "damage"}
+_PERMANENT_FIELDS: Final = {
+    "toughness": "toughness",
+    "defense": "defense",
+    "loyalty": "loyalty",
+    "damage": "damage",
+}
 
 
 class AskError(ValueError):
@@ -94,7 +106,9 @@ def engine_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
     if kind == "dies":
         final = _final(scenario)
         creatures = {p["id"] for p in scenario.get("permanents", []) if "creature" in p.get("types", [])}
-        return sorted(pid for pid, p in final["permanents"].items() if pid in creatures and p["zone"] != "battlefield")
+        return sorted(
+            pid for pid, p in final["permanents"].items() if pid in creatures and p["zone"] != "battlefield"
+        )
     if kind == "legal":
         return bool(_resolved(scenario)["legal"])
     if kind == "max_to_defender":
@@ -104,8 +118,10 @@ def engine_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
         except (ScenarioError, KeyError, ValueError) as error:
             raise AskError(f"割り振りを計算できません: {error}") from None
         event = scenario.get("event", {})
-        defender = next((a["defender"] for a in event.get("attacks", []) if a.get("attacker") == ask.get("attacker")),
-                        None)
+        defender = next(
+            (a["defender"] for a in event.get("attacks", []) if a.get("attacker") == ask.get("attacker")),
+            None,
+        )
         return int(division.get(str(defender), 0))
     if kind == "best_order":
         losses = order_losses(scenario, ask)

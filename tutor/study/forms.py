@@ -24,12 +24,22 @@ STUDY_ANSWER_MAX = 9999
 class StudyStartForm(forms.Form):
     """Which topic and level to practise (``/study/start/``)."""
 
-    topic = forms.ChoiceField(label="トピック", choices=[(t.slug, t.title) for t in STUDY_TOPICS],
-                              error_messages={"required": "トピックを選んでください。",
-                                              "invalid_choice": "そのトピックはありません: %(value)s"})
-    level = forms.ChoiceField(label="レベル", choices=[(lv, STUDY_LEVEL_LABELS[lv]) for lv in STUDY_LEVELS],
-                              error_messages={"required": "レベルを選んでください。",
-                                              "invalid_choice": "そのレベルはありません: %(value)s"})
+    topic = forms.ChoiceField(
+        label="トピック",
+        choices=[(t.slug, t.title) for t in STUDY_TOPICS],
+        error_messages={
+            "required": "トピックを選んでください。",
+            "invalid_choice": "そのトピックはありません: %(value)s",
+        },
+    )
+    level = forms.ChoiceField(
+        label="レベル",
+        choices=[(lv, STUDY_LEVEL_LABELS[lv]) for lv in STUDY_LEVELS],
+        error_messages={
+            "required": "レベルを選んでください。",
+            "invalid_choice": "そのレベルはありません: %(value)s",
+        },
+    )
 
     def __init__(self, *args: Any, levels: Mapping[str, list[str]] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -39,7 +49,9 @@ class StudyStartForm(forms.Form):
         data = super().clean() or {}
         topic, level = data.get("topic"), data.get("level")
         if topic and level and self.levels is not None and level not in self.levels.get(topic, []):
-            raise forms.ValidationError(f"このトピックには{STUDY_LEVEL_LABELS[level]}の問題がまだありません。")
+            raise forms.ValidationError(
+                f"このトピックには{STUDY_LEVEL_LABELS[level]}の問題がまだありません。"
+            )
         return data
 
 
@@ -53,23 +65,38 @@ class StudyAnswerForm(forms.Form):
         choices = [(o["key"], o["label"]) for o in question.options]
         if fmt == "number":
             self.fields["answer"] = forms.IntegerField(
-                label="答え", min_value=-STUDY_ANSWER_MAX, max_value=STUDY_ANSWER_MAX,
+                label="答え",
+                min_value=-STUDY_ANSWER_MAX,
+                max_value=STUDY_ANSWER_MAX,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
-                error_messages={"required": "答えの数を入力してください。",
-                                "invalid": "答えは整数で入力してください（例: 17）。",
-                                "max_value": f"{STUDY_ANSWER_MAX} 以下の数を入力してください。",
-                                "min_value": f"-{STUDY_ANSWER_MAX} 以上の数を入力してください。"})
+                error_messages={
+                    "required": "答えの数を入力してください。",
+                    "invalid": "答えは整数で入力してください（例: 17）。",
+                    "max_value": f"{STUDY_ANSWER_MAX} 以下の数を入力してください。",
+                    "min_value": f"-{STUDY_ANSWER_MAX} 以上の数を入力してください。",
+                },
+            )
         elif fmt == "multi":
             self.fields["answer"] = forms.MultipleChoiceField(
-                label="墓地に置かれるもの（すべて選ぶ）", choices=choices, widget=forms.CheckboxSelectMultiple,
-                error_messages={"required": "選んでください。どれも墓地に置かれないなら「どれも墓地に置かれない」を選びます。",
-                                "invalid_choice": "選択肢にない値です: %(value)s",
-                                "invalid_list": "選択肢から選んでください。"})
+                label="墓地に置かれるもの（すべて選ぶ）",
+                choices=choices,
+                widget=forms.CheckboxSelectMultiple,
+                error_messages={
+                    "required": "選んでください。どれも墓地に置かれないなら「どれも墓地に置かれない」を選びます。",
+                    "invalid_choice": "選択肢にない値です: %(value)s",
+                    "invalid_list": "選択肢から選んでください。",
+                },
+            )
         else:
             self.fields["answer"] = forms.ChoiceField(
-                label="答え", choices=choices, widget=forms.RadioSelect,
-                error_messages={"required": "選択肢から1つ選んでください。",
-                                "invalid_choice": "選択肢にない値です: %(value)s"})
+                label="答え",
+                choices=choices,
+                widget=forms.RadioSelect,
+                error_messages={
+                    "required": "選択肢から1つ選んでください。",
+                    "invalid_choice": "選択肢にない値です: %(value)s",
+                },
+            )
 
     def clean_answer(self) -> Any:
         value = self.cleaned_data["answer"]
@@ -81,25 +108,32 @@ class StudyAnswerForm(forms.Form):
 def _study_topics_clean(value: Any) -> list[str]:
     known = {t.slug for t in STUDY_TOPICS}
     if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-        raise forms.ValidationError('トピックは ["120.3", "lifelink"] のような文字列のリストで書いてください。')
+        raise forms.ValidationError(
+            'トピックは ["120.3", "lifelink"] のような文字列のリストで書いてください。'
+        )
     unknown = [v for v in value if v not in known]
     if unknown:
-        raise forms.ValidationError(f"知らないトピックです: {', '.join(unknown)}（使えるもの: {', '.join(sorted(known))}）")
+        raise forms.ValidationError(
+            f"知らないトピックです: {', '.join(unknown)}（使えるもの: {', '.join(sorted(known))}）"
+        )
     return value
 
 
 def _study_rules_clean(value: Any) -> list[str]:
     if value in (None, ""):
         return []
-    if not isinstance(value, list) or not all(isinstance(v, str) and re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", v)
-                                              for v in value):
+    if not isinstance(value, list) or not all(
+        isinstance(v, str) and re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", v) for v in value
+    ):
         raise forms.ValidationError('条文は ["120.3f", "615.6"] のような番号のリストで書いてください。')
     return value
 
 
 def _needs_target(kind: str, target: str) -> None:
     if kind not in ("dies", "legal") and not target:
-        raise forms.ValidationError({"ask_target": "この問いには対象のID（プレイヤーかパーマネント）が必要です。"})
+        raise forms.ValidationError(
+            {"ask_target": "この問いには対象のID（プレイヤーかパーマネント）が必要です。"}
+        )
 
 
 class _AuthoredAdminForm(_ModelForm):

@@ -63,8 +63,12 @@ def _authored_questions() -> list[AuthoredQuestion]:
 def study_sources(*, topic: str, level: str) -> list[str]:
     """Every source of questions for ``topic`` at ``level``: built-in templates, then the authors' ones."""
     sources = [f"builtin:{t.slug}" for t in TEMPLATES if topic in t.topics and level in t.levels]
-    sources += [f"template:{t.pk}" for t in _authored_templates() if topic in (t.topics or []) and t.level == level]
-    sources += [f"question:{q.pk}" for q in _authored_questions() if topic in (q.topics or []) and q.level == level]
+    sources += [
+        f"template:{t.pk}" for t in _authored_templates() if topic in (t.topics or []) and t.level == level
+    ]
+    sources += [
+        f"question:{q.pk}" for q in _authored_questions() if topic in (q.topics or []) and q.level == level
+    ]
     return sources
 
 
@@ -121,10 +125,24 @@ def topic_accuracy(*, learner: Learner) -> list[dict[str, Any]]:
         levels = []
         for level in available.get(topic.slug, []):
             a, c = by_level[(topic.slug, level)]
-            levels.append({"level": level, "label": LEVEL_LABELS[level], "answered": a, "correct": c,
-                           "rate": _rate(c, a)})
-        out.append({"topic": topic, "answered": answered, "correct": right, "rate": _rate(right, answered),
-                    "levels": levels})
+            levels.append(
+                {
+                    "level": level,
+                    "label": LEVEL_LABELS[level],
+                    "answered": a,
+                    "correct": c,
+                    "rate": _rate(c, a),
+                }
+            )
+        out.append(
+            {
+                "topic": topic,
+                "answered": answered,
+                "correct": right,
+                "rate": _rate(right, answered),
+                "levels": levels,
+            }
+        )
     return out
 
 
@@ -147,7 +165,8 @@ def history_days(*, learner: Learner, days: int = 14, now: datetime | None = Non
     tally: dict[Any, list[int]] = defaultdict(lambda: [0, 0])
     since = now - timedelta(days=days + 1)
     for answered_at, correct in StudyAttempt.objects.filter(learner.q(), answered_at__gte=since).values_list(
-            "answered_at", "correct"):
+        "answered_at", "correct"
+    ):
         day = timezone.localdate(answered_at)
         if day >= start:
             tally[day][0] += 1

@@ -49,11 +49,16 @@ def index(request: HttpRequest) -> HttpResponse:
         {"title": "条文で選ぶ", "topics": [accuracy[t.slug] for t in TOPICS if t.group == "rule"]},
         {"title": "キーワードで選ぶ", "topics": [accuracy[t.slug] for t in TOPICS if t.group == "keyword"]},
     ]
-    return render(request, "study/index.html", _base(
-        groups=groups, totals=selectors.attempt_totals(learner=learner),
-        queue=selectors.review_queue(learner=learner), levels=[(lv, LEVEL_LABELS[lv], LEVEL_DESCRIPTIONS[lv])
-                                                                for lv in LEVELS],
-    ))
+    return render(
+        request,
+        "study/index.html",
+        _base(
+            groups=groups,
+            totals=selectors.attempt_totals(learner=learner),
+            queue=selectors.review_queue(learner=learner),
+            levels=[(lv, LEVEL_LABELS[lv], LEVEL_DESCRIPTIONS[lv]) for lv in LEVELS],
+        ),
+    )
 
 
 @require_GET
@@ -63,10 +68,16 @@ def topic(request: HttpRequest, topic: str) -> HttpResponse:
         raise Http404("そのトピックはありません")
     learner = learner_get(request)
     row = next(r for r in selectors.topic_accuracy(learner=learner) if r["topic"].slug == topic)
-    return render(request, "study/topic.html", _base(
-        topic=found, row=row, rule_links=[{"number": n, "url": cr_url(n)} for n in found.rules],
-        descriptions=LEVEL_DESCRIPTIONS,
-    ))
+    return render(
+        request,
+        "study/topic.html",
+        _base(
+            topic=found,
+            row=row,
+            rule_links=[{"number": n, "url": cr_url(n)} for n in found.rules],
+            descriptions=LEVEL_DESCRIPTIONS,
+        ),
+    )
 
 
 @require_POST
@@ -82,8 +93,9 @@ def start(request: HttpRequest) -> HttpResponse:
         return redirect("study:index")
     learner = learner_get(request, create=True)
     try:
-        question = services.question_create(learner=learner, topic=form.cleaned_data["topic"],
-                                            level=form.cleaned_data["level"])
+        question = services.question_create(
+            learner=learner, topic=form.cleaned_data["topic"], level=form.cleaned_data["level"]
+        )
     except services.NoQuestion:
         messages.error(request, "このトピックとレベルの問題を作れませんでした。別のレベルを選んでください。")
         return redirect("study:topic", topic=form.cleaned_data["topic"])
@@ -123,7 +135,11 @@ def _declared_amounts(document: dict[str, Any]) -> dict[tuple[str, str], int]:
         return assignment_amounts(event.get("assignments"), event.get("blocker_assignments"))
     if event.get("type") == "noncombat":
         source = event.get("source")
-        key = source if isinstance(source, str) else (source or {}).get("id") or (source or {}).get("name") or "source"
+        key = (
+            source
+            if isinstance(source, str)
+            else (source or {}).get("id") or (source or {}).get("name") or "source"
+        )
         return {(key, d["to"]): d["amount"] for d in event.get("damage", [])}
     return {}
 
@@ -138,7 +154,10 @@ def _question_table(document: dict[str, Any]) -> dict[str, Any]:
 def _result(question: StudyQuestion) -> dict[str, Any]:
     """The correct outcome: the engine's stages and the board after them, drawn by the board's partials."""
     document = outcome_scenario(question.scenario, question.ask, question.answer)
-    names = {p["id"]: p.get("name") or p["id"] for p in [*document.get("players", []), *document.get("permanents", [])]}
+    names = {
+        p["id"]: p.get("name") or p["id"]
+        for p in [*document.get("players", []), *document.get("permanents", [])]
+    }
     try:
         result = resolve_document(document)
     except ScenarioError:
@@ -147,10 +166,12 @@ def _result(question: StudyQuestion) -> dict[str, Any]:
     if result is not None:
         resolution = resolution_present(document, result)
         if result.get("legal"):
-            outcome = table_present(document, result=result, stage=-1,
-                                               amounts=stage_amounts(result, -1), uid="outcome")
+            outcome = table_present(
+                document, result=result, stage=-1, amounts=stage_amounts(result, -1), uid="outcome"
+            )
             outcome["effects"] = effects_present(
-                document, final_effects=(result.get("final") or {}).get("effects"), shields=outcome["shields"])
+                document, final_effects=(result.get("final") or {}).get("effects"), shields=outcome["shields"]
+            )
     return {
         "resolution": resolution,
         "outcome": outcome,
@@ -159,10 +180,21 @@ def _result(question: StudyQuestion) -> dict[str, Any]:
     }
 
 
-def _page(request: HttpRequest, question: StudyQuestion, *, form: StudyAnswerForm | None = None,
-          replayed: bool = False, status: int = 200) -> HttpResponse:
-    context = _base(question=question, topic=TOPICS_BY_SLUG.get(question.topic), table=_question_table(question.scenario),
-                    level_label=LEVEL_LABELS.get(question.level, question.level), replayed=replayed)
+def _page(
+    request: HttpRequest,
+    question: StudyQuestion,
+    *,
+    form: StudyAnswerForm | None = None,
+    replayed: bool = False,
+    status: int = 200,
+) -> HttpResponse:
+    context = _base(
+        question=question,
+        topic=TOPICS_BY_SLUG.get(question.topic),
+        table=_question_table(question.scenario),
+        level_label=LEVEL_LABELS.get(question.level, question.level),
+        replayed=replayed,
+    )
     try:
         attempt = question.attempt
     except StudyQuestion.attempt.RelatedObjectDoesNotExist:
@@ -194,7 +226,9 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
         return redirect("study:question", token=token)
     if not form.is_valid():
         return _page(request, found, form=form, status=200 if _htmx(request) else 400)
-    _attempt, scored = services.answer_submit(learner=learner, question=found, response=form.cleaned_data["answer"])
+    _attempt, scored = services.answer_submit(
+        learner=learner, question=found, response=form.cleaned_data["answer"]
+    )
     found.refresh_from_db()
     if _htmx(request):
         return _page(request, found, replayed=not scored)
@@ -221,11 +255,15 @@ def open_board(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def progress(request: HttpRequest) -> HttpResponse:
     learner = learner_get(request)
-    return render(request, "study/progress.html", _base(
-        accuracy=selectors.topic_accuracy(learner=learner),
-        totals=selectors.attempt_totals(learner=learner),
-        chart=selectors.history_chart_get(learner=learner),
-        queue=selectors.review_queue(learner=learner),
-        recent=selectors.attempt_recent(learner=learner),
-        intervals=[(box, wait_text(delta)) for box, delta in INTERVALS.items()],
-    ))
+    return render(
+        request,
+        "study/progress.html",
+        _base(
+            accuracy=selectors.topic_accuracy(learner=learner),
+            totals=selectors.attempt_totals(learner=learner),
+            chart=selectors.history_chart_get(learner=learner),
+            queue=selectors.review_queue(learner=learner),
+            recent=selectors.attempt_recent(learner=learner),
+            intervals=[(box, wait_text(delta)) for box, delta in INTERVALS.items()],
+        ),
+    )

@@ -19,7 +19,9 @@ def _linker(context: Context) -> LinkContext:
 
 
 @register.simple_tag(takes_context=True)
-def linked(context: Context, text: str | None, number: str = "", lang: str = "ja", exclude: str = "") -> SafeString:
+def linked(
+    context: Context, text: str | None, number: str = "", lang: str = "ja", exclude: str = ""
+) -> SafeString:
     """``{% linked paragraph.text paragraph.number %}``: CR text with references, terms and cards linked."""
     return link_text(
         text or "",

@@ -28,8 +28,11 @@ class AssignmentForm(forms.Form):
             for k, recipient in enumerate(row["recipients"]):
                 name = f"a_{r}_{k}"
                 recipient["field"] = name
-                self.fields[name] = _int(f"{row['label']} → {recipient['label']}", required=False,
-                                         initial=recipient.get("initial", 0))
+                self.fields[name] = _int(
+                    f"{row['label']} → {recipient['label']}",
+                    required=False,
+                    initial=recipient.get("initial", 0),
+                )
 
     def tables(self, *, raw: bool = False) -> dict[str, dict[str, dict[str, int]]]:
         """The combat event's assignment tables (``assignments``, ``blocker_assignments`` and the second
@@ -40,8 +43,11 @@ class AssignmentForm(forms.Form):
             if not row["recipients"]:
                 continue
             out.setdefault(row["key"], {})[row["id"]] = {
-                rec["id"]: _safe_int(self.data.get(f"a_{r}_{k}")) if raw else self.cleaned_data.get(f"a_{r}_{k}") or 0
-                for k, rec in enumerate(row["recipients"])}
+                rec["id"]: _safe_int(self.data.get(f"a_{r}_{k}"))
+                if raw
+                else self.cleaned_data.get(f"a_{r}_{k}") or 0
+                for k, rec in enumerate(row["recipients"])
+            }
         return out
 
 

@@ -50,26 +50,66 @@ PERMANENT_KIND_JA = {
 }
 
 
-def _int(label: str, *, lo: int = 0, hi: int = SMALL_MAX, required: bool = True, initial: int | None = 0,
-         help_text: str = "") -> forms.IntegerField:
-    return forms.IntegerField(label=label, min_value=lo, max_value=hi, required=required, initial=initial,
-                              error_messages=ERRORS, help_text=help_text)
+def _int(
+    label: str,
+    *,
+    lo: int = 0,
+    hi: int = SMALL_MAX,
+    required: bool = True,
+    initial: int | None = 0,
+    help_text: str = "",
+) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=lo,
+        max_value=hi,
+        required=required,
+        initial=initial,
+        error_messages=ERRORS,
+        help_text=help_text,
+    )
 
 
-def _text(label: str, *, required: bool = True, max_length: int = NAME_MAX, help_text: str = "") -> forms.CharField:
-    return forms.CharField(label=label, required=required, max_length=max_length, error_messages=ERRORS,
-                           help_text=help_text, strip=True)
+def _text(
+    label: str, *, required: bool = True, max_length: int = NAME_MAX, help_text: str = ""
+) -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        required=required,
+        max_length=max_length,
+        error_messages=ERRORS,
+        help_text=help_text,
+        strip=True,
+    )
 
 
-def _choice(label: str, choices: list[tuple[str, str]], *, required: bool = True, help_text: str = "",
-            widget: Any = None) -> forms.ChoiceField:
-    return forms.ChoiceField(label=label, choices=choices, required=required, error_messages=ERRORS,
-                             help_text=help_text, widget=widget or forms.Select)
+def _choice(
+    label: str,
+    choices: list[tuple[str, str]],
+    *,
+    required: bool = True,
+    help_text: str = "",
+    widget: Any = None,
+) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        label=label,
+        choices=choices,
+        required=required,
+        error_messages=ERRORS,
+        help_text=help_text,
+        widget=widget or forms.Select,
+    )
 
 
 def _multi(label: str, choices: list[tuple[str, str]], *, help_text: str = "") -> forms.MultipleChoiceField:
-    return forms.MultipleChoiceField(label=label, choices=choices, required=False, error_messages=ERRORS,
-                                     widget=forms.CheckboxSelectMultiple, help_text=help_text)
+    return forms.MultipleChoiceField(
+        label=label,
+        choices=choices,
+        required=False,
+        error_messages=ERRORS,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=help_text,
+    )
 
 
 def _flag(label: str, help_text: str = "") -> forms.BooleanField:
@@ -98,8 +138,14 @@ class BoardForm(forms.Form):
     form_name = "form"
     submit_label = "保存"
 
-    def __init__(self, *args: Any, document: Mapping[str, Any], action: str = "", edit_id: str | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        document: Mapping[str, Any],
+        action: str = "",
+        edit_id: str | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.edit_id = edit_id
         if edit_id is not None:
@@ -135,7 +181,9 @@ class BoardForm(forms.Form):
         out = [("", blank)] if blank is not None else []
         return out + [(p["id"], self.names(p["id"])) for p in self.document.get("players", [])]
 
-    def permanent_choices(self, blank: str | None = None, *, types: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    def permanent_choices(
+        self, blank: str | None = None, *, types: tuple[str, ...] = ()
+    ) -> list[tuple[str, str]]:
         out = [("", blank)] if blank is not None else []
         return out + [
             (p["id"], f"{self.names(p['id'])}({self.names(p.get('controller'))})")

@@ -30,8 +30,13 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
     "prevent_next": (("to", True), ("amount", True)),
     "prevent_next_from_source": (("source", True), ("gain_life_to", False)),
     "prevent_all": (("to", False), ("from", False), ("combat_only", False)),
-    "prevent_static": (("amount", True), ("to", False), ("filter_controller", False), ("filter_subtype", False),
-                       ("filter_types", False)),
+    "prevent_static": (
+        ("amount", True),
+        ("to", False),
+        ("filter_controller", False),
+        ("filter_subtype", False),
+        ("filter_types", False),
+    ),
     "prevent_from_color": (("color", True), ("to", True), ("next_only", False)),
     "damage_multiplier": (("factor", True), ("from_controller", False), ("to", False)),
     "life_gain_multiplier": (("player", True), ("factor", True)),
@@ -76,28 +81,41 @@ class EffectForm(BoardForm):
         if inline is not None and inline.get("id"):
             sources.append((inline["id"], self.names(inline["id"])))
         builders: dict[str, Callable[[bool], forms.Field]] = {
-            "to": lambda req: _choice("対象(受ける側)", objects if req else [("", "(すべて)"), *objects], required=req),
+            "to": lambda req: _choice(
+                "対象(受ける側)", objects if req else [("", "(すべて)"), *objects], required=req
+            ),
             "amount": lambda req: _int("点数", initial=2),
             "source": lambda req: _choice("発生源", sources),
-            "gain_life_to": lambda req: _choice("軽減した点数だけライフを得るプレイヤー", [("", "(なし)"), *players],
-                                                required=False, help_text="615.5"),
+            "gain_life_to": lambda req: _choice(
+                "軽減した点数だけライフを得るプレイヤー",
+                [("", "(なし)"), *players],
+                required=False,
+                help_text="615.5",
+            ),
             "from": lambda req: _choice("発生源", [("", "(すべて)"), *sources], required=False),
             "combat_only": lambda req: _flag("戦闘ダメージだけ"),
-            "filter_controller": lambda req: _choice("コントローラー", [("", "(問わない)"), *players], required=False),
-            "filter_subtype": lambda req: _text("サブタイプ", required=False, max_length=64, help_text="例: クレリック"),
+            "filter_controller": lambda req: _choice(
+                "コントローラー", [("", "(問わない)"), *players], required=False
+            ),
+            "filter_subtype": lambda req: _text(
+                "サブタイプ", required=False, max_length=64, help_text="例: クレリック"
+            ),
             "filter_types": lambda req: _multi("カード・タイプ", TYPE_CHOICES),
             "color": lambda req: _choice("色", COLOR_CHOICES),
             "next_only": lambda req: _flag("次の1回だけ", "使われると消える盾(615.9)"),
             "factor": lambda req: _int("倍率", lo=1, hi=10, initial=2),
-            "from_controller": lambda req: _choice("発生源のコントローラー", [("", "(問わない)"), *players],
-                                                   required=False),
-            "player": lambda req: _choice("プレイヤー", players if req else [("", "(すべて)"), *players],
-                                          required=req),
+            "from_controller": lambda req: _choice(
+                "発生源のコントローラー", [("", "(問わない)"), *players], required=False
+            ),
+            "player": lambda req: _choice(
+                "プレイヤー", players if req else [("", "(すべて)"), *players], required=req
+            ),
             "floor": lambda req: _int("下限のライフ", lo=-SMALL_MAX, initial=1),
             "if_controls_creature": lambda req: _flag("クリーチャーをコントロールしている場合だけ"),
             "on": lambda req: _choice("対象", objects),
-            "by_controller": lambda req: _choice("カウンターを置くプレイヤー", [("", "(問わない)"), *players],
-                                                 required=False),
+            "by_controller": lambda req: _choice(
+                "カウンターを置くプレイヤー", [("", "(問わない)"), *players], required=False
+            ),
         }
         for name, required in EFFECT_FIELDS[effect_type]:
             self.fields[name] = builders[name](required)
@@ -109,7 +127,11 @@ class EffectForm(BoardForm):
         rules = "、".join(EFFECT_RULES[self.effect_type])
         return Layout(
             HTML(f'<p class="form-text">{EFFECT_HELP[self.effect_type]}(従う条文: {rules})</p>'),
-            "type", "name", *(name for name, _ in EFFECT_FIELDS[self.effect_type]), self.buttons())
+            "type",
+            "name",
+            *(name for name, _ in EFFECT_FIELDS[self.effect_type]),
+            self.buttons(),
+        )
 
     def clean_name(self) -> str:
         return _printable(self.cleaned_data.get("name") or "", "名前")

@@ -42,8 +42,14 @@ class NoncombatForm(BoardForm):
         super().__init__(*args, **kwargs)
         self.choices_set("source", [("", "呪文・能力(下で指定)"), *self.permanent_choices()])
         self.choices_set("source_controller", self.player_choices())
-        self.choices_set("excess_to", [("", "(なし)"), ("controller", "ダメージを受けたパーマネントのコントローラー"),
-                                            *self.object_choices()])
+        self.choices_set(
+            "excess_to",
+            [
+                ("", "(なし)"),
+                ("controller", "ダメージを受けたパーマネントのコントローラー"),
+                *self.object_choices(),
+            ],
+        )
         self.recipients = [p["id"] for p in self.document.get("players", [])] + [
             p["id"] for p in self.document.get("permanents", [])
         ]
@@ -54,11 +60,21 @@ class NoncombatForm(BoardForm):
     def layout(self) -> Layout:
         amounts = [f"amount_{i}" for i in range(len(getattr(self, "recipients", [])))]
         return Layout(
-            Fieldset("発生源(120.7)", "source",
-                     Div("source_name", "source_controller", Field("source_colors", css_class="checks"),
-                         Field("source_keywords", css_class="checks"), css_class="js-inline-source")),
-            Fieldset("ダメージ(空欄は対象にしない。0 も指定できます: 120.8)",
-                     Div(*amounts, css_class="amount-grid")),
+            Fieldset(
+                "発生源(120.7)",
+                "source",
+                Div(
+                    "source_name",
+                    "source_controller",
+                    Field("source_colors", css_class="checks"),
+                    Field("source_keywords", css_class="checks"),
+                    css_class="js-inline-source",
+                ),
+            ),
+            Fieldset(
+                "ダメージ(空欄は対象にしない。0 も指定できます: 120.8)",
+                Div(*amounts, css_class="amount-grid"),
+            ),
             Fieldset("その他", "excess_to", "cant_be_prevented"),
             self.buttons(),
         )
@@ -68,7 +84,11 @@ class NoncombatForm(BoardForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if not data.get("source") and not data.get("source_controller") and "source_controller" not in self.errors:
+        if (
+            not data.get("source")
+            and not data.get("source_controller")
+            and "source_controller" not in self.errors
+        ):
             self.add_error("source_controller", "呪文・能力のコントローラーを選んでください。")
         if not any(data.get(f"amount_{i}") is not None for i in range(len(self.recipients))):
             raise forms.ValidationError("ダメージを受けるもの(点数)を1つ以上入力してください。")
@@ -80,14 +100,25 @@ class NoncombatForm(BoardForm):
         if data.get("source"):
             source = data["source"]
         else:
-            source = {"controller": data["source_controller"], "colors": list(data.get("source_colors") or []),
-                      "keywords": list(data.get("source_keywords") or [])}
+            source = {
+                "controller": data["source_controller"],
+                "colors": list(data.get("source_colors") or []),
+                "keywords": list(data.get("source_keywords") or []),
+            }
             if data.get("source_name"):
                 source["name"] = data["source_name"]
-        damage = [{"to": ident, "amount": data[f"amount_{i}"]} for i, ident in enumerate(self.recipients)
-                  if data.get(f"amount_{i}") is not None]
-        return {"type": "noncombat", "source": source, "damage": damage, "excess_to": data.get("excess_to") or None,
-                "cant_be_prevented": bool(data.get("cant_be_prevented"))}
+        damage = [
+            {"to": ident, "amount": data[f"amount_{i}"]}
+            for i, ident in enumerate(self.recipients)
+            if data.get(f"amount_{i}") is not None
+        ]
+        return {
+            "type": "noncombat",
+            "source": source,
+            "damage": damage,
+            "excess_to": data.get("excess_to") or None,
+            "cant_be_prevented": bool(data.get("cant_be_prevented")),
+        }
 
     @classmethod
     def initial_from(cls, document: Mapping[str, Any]) -> dict[str, Any]:
@@ -95,15 +126,23 @@ class NoncombatForm(BoardForm):
         if event.get("type") != "noncombat":
             first = (document.get("players") or [{}])[0].get("id")
             return {"source_controller": document.get("active_player") or first}
-        initial: dict[str, Any] = {"excess_to": event.get("excess_to") or "",
-                                   "cant_be_prevented": event.get("cant_be_prevented", False)}
+        initial: dict[str, Any] = {
+            "excess_to": event.get("excess_to") or "",
+            "cant_be_prevented": event.get("cant_be_prevented", False),
+        }
         source = event.get("source")
         if isinstance(source, str):
             initial["source"] = source
         elif isinstance(source, Mapping):
-            initial.update(source_name=source.get("name") or "", source_controller=source.get("controller"),
-                           source_colors=source.get("colors", []), source_keywords=source.get("keywords", []))
-        ids = [p["id"] for p in document.get("players", [])] + [p["id"] for p in document.get("permanents", [])]
+            initial.update(
+                source_name=source.get("name") or "",
+                source_controller=source.get("controller"),
+                source_colors=source.get("colors", []),
+                source_keywords=source.get("keywords", []),
+            )
+        ids = [p["id"] for p in document.get("players", [])] + [
+            p["id"] for p in document.get("permanents", [])
+        ]
         for entry in event.get("damage", []):
             if entry.get("to") in ids:
                 initial[f"amount_{ids.index(entry['to'])}"] = entry.get("amount")
@@ -127,21 +166,29 @@ class CombatForm(BoardForm):
         self.attacking_side = [(i, c) for i, c in enumerate(self.creatures) if c.get("controller") == active]
         self.blocking_side = [(i, c) for i, c in enumerate(self.creatures) if c.get("controller") != active]
         defenders = [(pid, label) for pid, label in self.player_choices() if pid != active] + [
-            (pid, label) for pid, label in self.permanent_choices(types=("planeswalker", "battle"))
-            if self._attackable(pid, active)]
+            (pid, label)
+            for pid, label in self.permanent_choices(types=("planeswalker", "battle"))
+            if self._attackable(pid, active)
+        ]
         attackers = [(c["id"], self.names(c["id"])) for _i, c in self.attacking_side]
         for i, creature in self.attacking_side:
             label = self.names(creature["id"])
-            self.fields[f"attack_{i}"] = _choice(f"{label}が攻撃する先", [("", "(攻撃しない)"), *defenders],
-                                                 required=False)
+            self.fields[f"attack_{i}"] = _choice(
+                f"{label}が攻撃する先", [("", "(攻撃しない)"), *defenders], required=False
+            )
             self.fields[f"blocked_{i}"] = _flag(
-                f"{label}はブロックされたが、ブロック・クリーチャーは戦闘から取り除かれた", "510.1c、702.19d")
+                f"{label}はブロックされたが、ブロック・クリーチャーは戦闘から取り除かれた", "510.1c、702.19d"
+            )
         for i, creature in self.blocking_side:
-            self.fields[f"blocks_{i}"] = _multi(f"{self.names(creature['id'])}がブロックする攻撃クリーチャー", attackers)
+            self.fields[f"blocks_{i}"] = _multi(
+                f"{self.names(creature['id'])}がブロックする攻撃クリーチャー", attackers
+            )
         self.helper.layout = self.layout()
 
     def _attackable(self, ident: str, active: str | None) -> bool:
-        permanent: Mapping[str, Any] = next((p for p in self.document.get("permanents", []) if p["id"] == ident), {})
+        permanent: Mapping[str, Any] = next(
+            (p for p in self.document.get("permanents", []) if p["id"] == ident), {}
+        )
         if "battle" in permanent.get("types", []):
             return (permanent.get("protector") or permanent.get("controller")) != active
         return permanent.get("controller") != active
@@ -149,17 +196,32 @@ class CombatForm(BoardForm):
     def layout(self) -> Layout:
         if not hasattr(self, "creatures"):
             return Layout()
-        rows: list[Any] = [HTML('<p class="form-text">攻撃するのはアクティブ・プレイヤーのクリーチャー、'
-                                'ブロックするのはそれ以外のクリーチャーです(508.1、509.1)。アクティブ・プレイヤーは'
-                                '「プレイヤー」の欄で変えられます。</p>')]
+        rows: list[Any] = [
+            HTML(
+                '<p class="form-text">攻撃するのはアクティブ・プレイヤーのクリーチャー、'
+                "ブロックするのはそれ以外のクリーチャーです(508.1、509.1)。アクティブ・プレイヤーは"
+                "「プレイヤー」の欄で変えられます。</p>"
+            )
+        ]
         for i, creature in self.attacking_side:
-            rows.append(TextFieldset(self.names(creature["id"]), f"attack_{i}", f"blocked_{i}", css_class="combatant"))
+            rows.append(
+                TextFieldset(self.names(creature["id"]), f"attack_{i}", f"blocked_{i}", css_class="combatant")
+            )
         for i, creature in self.blocking_side:
-            rows.append(TextFieldset(self.names(creature["id"]), Field(f"blocks_{i}", css_class="checks"),
-                                     css_class="combatant"))
+            rows.append(
+                TextFieldset(
+                    self.names(creature["id"]),
+                    Field(f"blocks_{i}", css_class="checks"),
+                    css_class="combatant",
+                )
+            )
         if not self.attacking_side:
-            rows.append(HTML('<p class="form-text">アクティブ・プレイヤーのクリーチャーがいません。'
-                             'まずクリーチャーを置いてください。</p>'))
+            rows.append(
+                HTML(
+                    '<p class="form-text">アクティブ・プレイヤーのクリーチャーがいません。'
+                    "まずクリーチャーを置いてください。</p>"
+                )
+            )
         return Layout(*rows, self.buttons())
 
     def clean(self) -> dict[str, Any]:
@@ -180,7 +242,9 @@ class CombatForm(BoardForm):
             defender = data.get(f"attack_{i}")
             if not defender:
                 continue
-            blockers = [c["id"] for j, c in self.blocking_side if creature["id"] in (data.get(f"blocks_{j}") or [])]
+            blockers = [
+                c["id"] for j, c in self.blocking_side if creature["id"] in (data.get(f"blocks_{j}") or [])
+            ]
             attack: dict[str, Any] = {"attacker": creature["id"], "defender": defender, "blockers": blockers}
             if not blockers and data.get(f"blocked_{i}"):
                 attack["blocked"] = True

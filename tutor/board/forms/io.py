@@ -14,11 +14,17 @@ from tutor.board.forms.base import (
 
 
 class ImportForm(forms.Form):
-    text = forms.CharField(label="シナリオの JSON を貼り付ける", required=False, widget=forms.Textarea(attrs={"rows": 12}),
-                           error_messages=ERRORS)
-    file = forms.FileField(label="または JSON ファイルを選ぶ", required=False,
-                           error_messages={**ERRORS, "invalid": "ファイルを選んでください。",
-                                           "empty": "ファイルが空です。"})
+    text = forms.CharField(
+        label="シナリオの JSON を貼り付ける",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 12}),
+        error_messages=ERRORS,
+    )
+    file = forms.FileField(
+        label="または JSON ファイルを選ぶ",
+        required=False,
+        error_messages={**ERRORS, "invalid": "ファイルを選んでください。", "empty": "ファイルが空です。"},
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -26,8 +32,11 @@ class ImportForm(forms.Form):
         self.helper.form_method = "post"
         self.helper.form_id = "form-import"
         self.helper.attrs = {"enctype": "multipart/form-data", "novalidate": "novalidate"}
-        self.helper.layout = Layout("text", "file", Div(Submit("import", "読み込む", css_class="btn-primary"),
-                                                        css_class="form-actions"))
+        self.helper.layout = Layout(
+            "text",
+            "file",
+            Div(Submit("import", "読み込む", css_class="btn-primary"), css_class="form-actions"),
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

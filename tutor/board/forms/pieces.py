@@ -33,9 +33,17 @@ class PlayerForm(BoardForm):
     poison = _int("毒カウンター", initial=0)
 
     def layout(self) -> Layout:
-        return self._with_id(Layout(Div(Field("name"), css_class="row-1"),
-                      Div(Div(Field("life"), css_class="col"), Div(Field("poison"), css_class="col"), css_class="row"),
-                      self.buttons()))
+        return self._with_id(
+            Layout(
+                Div(Field("name"), css_class="row-1"),
+                Div(
+                    Div(Field("life"), css_class="col"),
+                    Div(Field("poison"), css_class="col"),
+                    css_class="row",
+                ),
+                self.buttons(),
+            )
+        )
 
     def clean_name(self) -> str:
         return _printable(self.cleaned_data["name"], "名前")
@@ -46,8 +54,11 @@ class PlayerForm(BoardForm):
 
     @classmethod
     def initial_from(cls, player: Mapping[str, Any]) -> dict[str, Any]:
-        return {"name": player.get("name") or player.get("id"), "life": player.get("life", 20),
-                "poison": player.get("poison", 0)}
+        return {
+            "name": player.get("name") or player.get("id"),
+            "life": player.get("life", 20),
+            "poison": player.get("poison", 0),
+        }
 
 
 class PermanentForm(BoardForm):
@@ -57,9 +68,13 @@ class PermanentForm(BoardForm):
 
     name = _text("名前", help_text="カード名なら《》で囲むと読みやすくなります。例: 《灰色熊》")
     controller = _choice("コントローラー", [])
-    types = forms.MultipleChoiceField(label="カード・タイプ", choices=TYPE_CHOICES, required=True,
-                                      widget=forms.CheckboxSelectMultiple,
-                                      error_messages={**ERRORS, "required": "1つ以上選んでください。"})
+    types = forms.MultipleChoiceField(
+        label="カード・タイプ",
+        choices=TYPE_CHOICES,
+        required=True,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={**ERRORS, "required": "1つ以上選んでください。"},
+    )
     power = _int("パワー", lo=-SMALL_MAX, required=False, initial=2)
     toughness = _int("タフネス", lo=-SMALL_MAX, required=False, initial=2)
     damage = _int("負っているダメージ", required=False)
@@ -69,8 +84,9 @@ class PermanentForm(BoardForm):
     toxic = _int("毒性", required=False, help_text="毒性N の N(702.164)。なければ 0")
     protection = _multi("プロテクション(色)", COLOR_CHOICES, help_text="702.16")
     colors = _multi("色", COLOR_CHOICES)
-    subtypes = _text("サブタイプ", required=False, max_length=300,
-                     help_text="読点・カンマ・空白で区切る。例: クレリック")
+    subtypes = _text(
+        "サブタイプ", required=False, max_length=300, help_text="読点・カンマ・空白で区切る。例: クレリック"
+    )
     loyalty = _int("忠誠度", required=False, initial=3)
     defense = _int("守備値", required=False, initial=5)
     protector = _choice("守る者", [], required=False, help_text="バトルを守るプレイヤー(310.8)")
@@ -81,20 +97,40 @@ class PermanentForm(BoardForm):
         self.choices_set("protector", self.player_choices("(コントローラー)"))
 
     def layout(self) -> Layout:
-        return self._with_id(Layout(
-            Fieldset("基本", "name", "controller", Field("types", css_class="js-types")),
-            Fieldset("クリーチャー",
-                     Div(Div(Field("power"), css_class="col"), Div(Field("toughness"), css_class="col"),
-                         css_class="row"),
-                     Div(Div(Field("damage"), css_class="col"), Div(Field("plus_counters"), css_class="col"),
-                         Div(Field("minus_counters"), css_class="col"), css_class="row"),
-                     css_class="js-for-type", data_for_type="creature"),
-            Fieldset("プレインズウォーカー", "loyalty", css_class="js-for-type", data_for_type="planeswalker"),
-            Fieldset("バトル", "defense", "protector", css_class="js-for-type", data_for_type="battle"),
-            Fieldset("特性と能力", Field("keywords", css_class="checks"), "toxic",
-                     Field("protection", css_class="checks"), Field("colors", css_class="checks"), "subtypes"),
-            self.buttons(),
-        ))
+        return self._with_id(
+            Layout(
+                Fieldset("基本", "name", "controller", Field("types", css_class="js-types")),
+                Fieldset(
+                    "クリーチャー",
+                    Div(
+                        Div(Field("power"), css_class="col"),
+                        Div(Field("toughness"), css_class="col"),
+                        css_class="row",
+                    ),
+                    Div(
+                        Div(Field("damage"), css_class="col"),
+                        Div(Field("plus_counters"), css_class="col"),
+                        Div(Field("minus_counters"), css_class="col"),
+                        css_class="row",
+                    ),
+                    css_class="js-for-type",
+                    data_for_type="creature",
+                ),
+                Fieldset(
+                    "プレインズウォーカー", "loyalty", css_class="js-for-type", data_for_type="planeswalker"
+                ),
+                Fieldset("バトル", "defense", "protector", css_class="js-for-type", data_for_type="battle"),
+                Fieldset(
+                    "特性と能力",
+                    Field("keywords", css_class="checks"),
+                    "toxic",
+                    Field("protection", css_class="checks"),
+                    Field("colors", css_class="checks"),
+                    "subtypes",
+                ),
+                self.buttons(),
+            )
+        )
 
     def clean_name(self) -> str:
         return _printable(self.cleaned_data["name"], "名前")

@@ -56,13 +56,17 @@ def _assignment_form(request: HttpRequest, document: documents.Document, parsed:
     return AssignmentForm(data, rows=_typed_rows(document, rows, data))
 
 
-def _typed_rows(document: documents.Document, rows: list[dict[str, Any]], data: QueryDict) -> list[dict[str, Any]]:
+def _typed_rows(
+    document: documents.Document, rows: list[dict[str, Any]], data: QueryDict
+) -> list[dict[str, Any]]:
     """The rows on the board the typed first step leaves (the second step's gone marks, power and
     counts follow what is typed, not what is stored). A second-step row that gains recipients there
     gets the engine's default for them where nothing was posted."""
     if not any(row["step"] == 2 for row in rows):
         return rows
-    typed = documents.assignment_set(document=document, tables=AssignmentForm(data, rows=rows).tables(raw=True))
+    typed = documents.assignment_set(
+        document=document, tables=AssignmentForm(data, rows=rows).tables(raw=True)
+    )
     typed_parsed = assignment.parse_or_none(typed)
     if typed_parsed is None:
         return rows
@@ -91,8 +95,14 @@ def assignment_check(request: HttpRequest, slug: str | None = None) -> HttpRespo
     # the second step's rows follow the typed first step: their marks and counts (or the whole
     # row, when the creature leaves or stays on the battlefield) go out of band with the feedback
     context["assignment"]["oob_rows"] = [
-        {**row, "index": r, "reshaped": bool(row["recipients"]) != any(k.startswith(f"a_{r}_") for k in request.POST)}
-        for r, row in enumerate(form.rows) if row["step"] == 2]
+        {
+            **row,
+            "index": r,
+            "reshaped": bool(row["recipients"]) != any(k.startswith(f"a_{r}_") for k in request.POST),
+        }
+        for r, row in enumerate(form.rows)
+        if row["step"] == 2
+    ]
     response = render_partial(request, TEMPLATE, "assignment-feedback", context)
     return swap(response, "assignment-feedback", "innerHTML")
 
@@ -111,7 +121,12 @@ def assignment_save(request: HttpRequest, slug: str | None = None) -> HttpRespon
     if form.is_valid():
         new = documents.assignment_set(document=board.document, tables=form.tables())
         try:
-            return saved(request, new, "割り振りを保存しました。", query="?stage=0" if request.POST.get("resolve") else "")
+            return saved(
+                request,
+                new,
+                "割り振りを保存しました。",
+                query="?stage=0" if request.POST.get("resolve") else "",
+            )
         except ScenarioError as error:
             form.add_error(None, f"{error.field}: {error.message}")
     if not getattr(request, "htmx", None):

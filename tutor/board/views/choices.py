@@ -18,8 +18,11 @@ def choices_save(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     try:
         if kind == "replacement_order":
             affected = request.POST["affected"]
-            order: list[int | str] = [item if item == "protection" else int(item)
-                                      for item in request.POST["order"].split(",") if item != ""]
+            order: list[int | str] = [
+                item if item == "protection" else int(item)
+                for item in request.POST["order"].split(",")
+                if item != ""
+            ]
             new = documents.choices_set(document=board.document, replacement_order={affected: order})
         elif kind == "shield_allocation":
             index = int(request.POST["effect"])

@@ -10,8 +10,15 @@ from tutor.board import documents
 from tutor.board.forms.effects import EFFECT_HELP, EFFECT_TYPE_CHOICES, EffectForm
 from tutor.board.views.flow import board_load, form_invalid, form_refused, saved, saved_or_refused
 
-EFFECT_FIELDS = {".to": "to", ".amount": "amount", ".source": "source", ".player": "player", ".factor": "factor",
-                 ".on": "on", ".floor": "floor"}
+EFFECT_FIELDS = {
+    ".to": "to",
+    ".amount": "amount",
+    ".source": "source",
+    ".player": "player",
+    ".factor": "factor",
+    ".on": "on",
+    ".floor": "floor",
+}
 """Where the engine's refusal of an effect goes on the form (by the end of the field path it names)."""
 
 
@@ -21,7 +28,9 @@ def effect_add(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     kind = request.POST.get("type", "")
     if kind not in EFFECT_HELP:
         return HttpResponseBadRequest("効果の種類が正しくありません。".encode())
-    form = EffectForm(request.POST, document=board.document, action=board.urls["effect_add"], effect_type=kind)
+    form = EffectForm(
+        request.POST, document=board.document, action=board.urls["effect_add"], effect_type=kind
+    )
     if form.is_valid():
         new = documents.effect_add(document=board.document, effect=form.to_effect())
         try:

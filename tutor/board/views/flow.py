@@ -85,13 +85,20 @@ def board_urls(scenario: StoredScenario | None) -> dict[str, str]:
     return urls
 
 
-def board_page(request: HttpRequest, board: Board, *, params: Mapping[str, str] | None = None,
-               **options: Any) -> BoardPage:
+def board_page(
+    request: HttpRequest, board: Board, *, params: Mapping[str, str] | None = None, **options: Any
+) -> BoardPage:
     """:func:`build_board_page` for this request's board (``params``: default, the query string)."""
     permalink = request.build_absolute_uri(board.urls["page"]) if board.scenario else ""
-    return build_board_page(scenario=board.scenario, document=board.document, parsed=board.parsed,
-                            params=request.GET if params is None else params, urls=board.urls,
-                            permalink=permalink, **options)
+    return build_board_page(
+        scenario=board.scenario,
+        document=board.document,
+        parsed=board.parsed,
+        params=request.GET if params is None else params,
+        urls=board.urls,
+        permalink=permalink,
+        **options,
+    )
 
 
 def page_render(request: HttpRequest, board: Board, *, status: int = 200, **options: Any) -> HttpResponse:
@@ -101,7 +108,9 @@ def page_render(request: HttpRequest, board: Board, *, status: int = 200, **opti
     return render_page(request, TEMPLATE, page.context(), partials=PARTIALS, status=status)
 
 
-def saved(request: HttpRequest, document: documents.Document, message: str, *, query: str = "") -> HttpResponse:
+def saved(
+    request: HttpRequest, document: documents.Document, message: str, *, query: str = ""
+) -> HttpResponse:
     """Store ``document`` and show it: redirect to its permalink, or with htmx swap the board in place.
 
     :raises ScenarioError: when the engine refuses the document (nothing is stored then).
@@ -127,8 +136,9 @@ def refused(request: HttpRequest, board: Board, error: ScenarioError) -> HttpRes
     return swap(render_partial(request, TEMPLATE, "board-app", page.context()), "board-app")
 
 
-def saved_or_refused(request: HttpRequest, board: Board, new: documents.Document, message: str, *,
-                     query: str = "") -> HttpResponse:
+def saved_or_refused(
+    request: HttpRequest, board: Board, new: documents.Document, message: str, *, query: str = ""
+) -> HttpResponse:
     """For edits without a form: store ``new``, or say why the engine refuses it (the board stays as it was)."""
     try:
         return saved(request, new, message, query=query)
@@ -145,8 +155,9 @@ def form_refused(form: BoardForm, error: ScenarioError, field_map: Mapping[str, 
     form.add_error(None, error.message)
 
 
-def form_invalid(request: HttpRequest, board: Board, form: BoardForm, *, title: str,
-                 edit_id: str | None = None) -> HttpResponse:
+def form_invalid(
+    request: HttpRequest, board: Board, form: BoardForm, *, title: str, edit_id: str | None = None
+) -> HttpResponse:
     """The form again with its errors and everything typed: alone for htmx, else the whole page (422)."""
     editor: dict[str, Any] = {"mode": "form", "title": title, "form": form}
     if edit_id is not None:

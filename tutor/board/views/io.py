@@ -16,8 +16,9 @@ from tutor.board.views.flow import board_load, page_url
 def export_json(request: HttpRequest, slug: str) -> HttpResponse:
     board = board_load(slug)
     assert board.scenario is not None
-    response = HttpResponse(services.scenario_export(scenario=board.scenario),
-                            content_type="application/json; charset=utf-8")
+    response = HttpResponse(
+        services.scenario_export(scenario=board.scenario), content_type="application/json; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="scenario-{board.scenario.slug}.json"'
     return response
 
@@ -34,7 +35,9 @@ def import_json(request: HttpRequest) -> HttpResponse:
         upload = form.cleaned_data.get("file")
         if upload is not None:
             if upload.size > services.IMPORT_MAX_BYTES:
-                error = services.ImportRefused(f"ファイルが大きすぎます({services.IMPORT_MAX_BYTES // 1024} KB まで)")
+                error = services.ImportRefused(
+                    f"ファイルが大きすぎます({services.IMPORT_MAX_BYTES // 1024} KB まで)"
+                )
             else:
                 try:
                     text = upload.read().decode("utf-8-sig")

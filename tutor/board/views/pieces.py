@@ -24,9 +24,17 @@ from tutor.board.views.flow import (
 
 PLAYER_FIELDS = {".name": "name", ".life": "life", ".poison": "poison"}
 """Where the engine's refusal of a player goes on the form (by the end of the field path it names)."""
-PERMANENT_FIELDS = {".power": "power", ".toughness": "toughness", ".loyalty": "loyalty", ".defense": "defense",
-                    ".name": "name", ".damage": "damage", ".toxic": "toxic", ".controller": "controller",
-                    ".protector": "protector"}
+PERMANENT_FIELDS = {
+    ".power": "power",
+    ".toughness": "toughness",
+    ".loyalty": "loyalty",
+    ".defense": "defense",
+    ".name": "name",
+    ".damage": "damage",
+    ".toxic": "toxic",
+    ".controller": "controller",
+    ".protector": "protector",
+}
 
 
 def _player_saved(request: HttpRequest, slug: str | None, *, edit: bool) -> HttpResponse:
@@ -41,7 +49,9 @@ def _player_saved(request: HttpRequest, slug: str | None, *, edit: bool) -> Http
             return saved(request, new, message.format(**form.cleaned_data))
         except ScenarioError as error:
             form_refused(form, error, PLAYER_FIELDS)
-    return form_invalid(request, board, form, title=f"プレイヤーを{'編集' if edit else '追加'}", edit_id=ident)
+    return form_invalid(
+        request, board, form, title=f"プレイヤーを{'編集' if edit else '追加'}", edit_id=ident
+    )
 
 
 def _permanent_saved(request: HttpRequest, slug: str | None, *, edit: bool) -> HttpResponse:
@@ -56,7 +66,9 @@ def _permanent_saved(request: HttpRequest, slug: str | None, *, edit: bool) -> H
             return saved(request, new, message.format(**form.cleaned_data))
         except ScenarioError as error:
             form_refused(form, error, PERMANENT_FIELDS)
-    return form_invalid(request, board, form, title=f"パーマネントを{'編集' if edit else '追加'}", edit_id=ident)
+    return form_invalid(
+        request, board, form, title=f"パーマネントを{'編集' if edit else '追加'}", edit_id=ident
+    )
 
 
 @require_POST

@@ -34,6 +34,11 @@ def examples(request: HttpRequest) -> HttpResponse:
     for s in scenarios:
         section = sections.get(s.illustrates) or section_of(s.illustrates or "")
         group = groups.setdefault(section, {"section": section, "items": []})
-        group["items"].append({"scenario": s, "rule": rule_link(s.illustrates, sections) if s.illustrates else None,
-                               "example": s.example_position + 1 if s.example_position is not None else None})
+        group["items"].append(
+            {
+                "scenario": s,
+                "rule": rule_link(s.illustrates, sections) if s.illustrates else None,
+                "example": s.example_position + 1 if s.example_position is not None else None,
+            }
+        )
     return render(request, "board/examples.html", {"nav": "board", "groups": list(groups.values())})

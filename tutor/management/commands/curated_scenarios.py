@@ -1,4 +1,5 @@
 """Write fixtures/scenarios.json (the curated boards) from tutor/curated.py."""
+
 import json
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,9 @@ class Command(BaseCommand):
         if options["check"]:
             current = output.read_text(encoding="utf-8") if output.exists() else ""
             if current != text:
-                raise CommandError(f"{output} は tutor/curated.py と一致しません。manage.py curated_scenarios で書き直してください。")
+                raise CommandError(
+                    f"{output} は tutor/curated.py と一致しません。manage.py curated_scenarios で書き直してください。"
+                )
             self.stdout.write(f"{output} は最新です。")
             return
         output.write_text(text, encoding="utf-8")

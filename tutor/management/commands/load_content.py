@@ -1,4 +1,5 @@
 """Load every fixture the tutor ships (CR text, glossary, cards, notes, curated scenarios)."""
+
 from pathlib import Path
 from typing import Any
 
