@@ -1,5 +1,5 @@
 """The curated boards: each parses and resolves, the CR's examples come out as the CR says, the fixture
-is what tutor/curated.py builds, and the reader can link every example to its board."""
+is what tutor/board/curated.py builds, and the reader can link every example to its board."""
 
 import re
 from pathlib import Path

@@ -120,7 +120,7 @@ def resolution_present(
 
 
 def stage_navigation(count: int, stage: int | None) -> dict[str, Any] | None:
-    """What ``board/_stages.html`` needs to step: the stage shown (``-1``: all), previous and next.
+    """What ``results/_stages.html`` needs to step: the stage shown (``-1``: all), previous and next.
 
     >>> stage_navigation(6, 0)["next"], stage_navigation(6, -1)["all"], stage_navigation(0, 0)
     (1, True, None)

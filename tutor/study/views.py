@@ -145,7 +145,7 @@ def _declared_amounts(document: dict[str, Any]) -> dict[tuple[str, str], int]:
 
 
 def _question_table(document: dict[str, Any]) -> dict[str, Any]:
-    """The board drawn as the board area draws it (``templates/board/_table.html``), before the event."""
+    """The board drawn as the board area draws it (``templates/results/_table.html``), before the event."""
     table = table_present(document, amounts=_declared_amounts(document), uid="question")
     table["effects"] = effects_present(document)
     return table

@@ -1,4 +1,4 @@
-"""Write fixtures/scenarios.json (the curated boards) from tutor/curated.py."""
+"""Write fixtures/scenarios.json (the curated boards) from tutor/board/curated.py."""
 
 import json
 from pathlib import Path
@@ -30,7 +30,7 @@ class Command(BaseCommand):
             current = output.read_text(encoding="utf-8") if output.exists() else ""
             if current != text:
                 raise CommandError(
-                    f"{output} は tutor/curated.py と一致しません。manage.py curated_scenarios で書き直してください。"
+                    f"{output} は tutor/board/curated.py と一致しません。manage.py curated_scenarios で書き直してください。"
                 )
             self.stdout.write(f"{output} は最新です。")
             return
