@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from django import forms
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,20 +12,10 @@ from django.views.decorators.http import require_GET
 
 from tutor.common.htmx import render_page, render_partial, vary
 from tutor.reader import selectors
+from tutor.reader.forms import SearchForm
 from tutor.reader.text import is_rule_number
 
 MAX_EN_PARAMS = 50
-
-
-class SearchForm(forms.Form):
-    q = forms.CharField(
-        label="検索語",
-        max_length=selectors.SEARCH_MAX_LENGTH,
-        required=False,
-        error_messages={
-            "max_length": "検索語は%(limit_value)d文字以内にしてください（%(show_value)d文字あります）。"
-        },
-    )
 
 
 def _base_context(**extra: Any) -> dict[str, Any]:
