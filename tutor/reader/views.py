@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from tutor.common.htmx import render_page, render_partial, vary
+from tutor.common.htmx import HtmxHttpRequest, render_page, render_partial, vary
 from tutor.reader import selectors
 from tutor.reader.forms import SearchForm
 from tutor.reader.text import is_rule_number
@@ -24,21 +24,21 @@ def _base_context(**extra: Any) -> dict[str, Any]:
     return {"nav": "cr", **extra}
 
 
-def _english_choice(request: HttpRequest) -> bool | set[str]:
+def _english_choice(request: HtmxHttpRequest) -> bool | set[str]:
     if request.GET.get("lang") == "both":
         return True
     return {n for n in request.GET.getlist("en")[:MAX_EN_PARAMS] if is_rule_number(n)}
 
 
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request, "reader/index.html", _base_context(summaries=selectors.section_list(), form=SearchForm())
     )
 
 
 @require_GET
-def section(request: HttpRequest, number: str) -> HttpResponse:
+def section(request: HtmxHttpRequest, number: str) -> HttpResponse:
     """``/cr/120/`` shows a section; ``/cr/120.4a/`` redirects to its section at ``#cr-120.4a``."""
     if not is_rule_number(number):
         raise Http404("not a CR number")
@@ -72,12 +72,12 @@ def section(request: HttpRequest, number: str) -> HttpResponse:
 
 
 @require_GET
-def paragraph(request: HttpRequest, number: str) -> HttpResponse:
+def paragraph(request: HtmxHttpRequest, number: str) -> HttpResponse:
     """One paragraph as a fragment (the per-paragraph language toggle); without htmx, a redirect."""
     if not is_rule_number(number):
         raise Http404("not a CR number")
     english = request.GET.get("lang") == "both"
-    if not getattr(request, "htmx", None):
+    if not request.htmx:
         holder = selectors.paragraph_locate(number=number)
         if holder is None:
             raise Http404("no such paragraph")
@@ -93,7 +93,7 @@ def paragraph(request: HttpRequest, number: str) -> HttpResponse:
 
 
 @require_GET
-def diff(request: HttpRequest, number: str) -> HttpResponse:
+def diff(request: HtmxHttpRequest, number: str) -> HttpResponse:
     found = selectors.section_get(number=number)
     if found is None:
         raise Http404("no such section")
@@ -106,7 +106,7 @@ def diff(request: HttpRequest, number: str) -> HttpResponse:
 
 
 @require_GET
-def search(request: HttpRequest) -> HttpResponse:
+def search(request: HtmxHttpRequest) -> HttpResponse:
     form = SearchForm(request.GET or None)
     results = None
     if form.is_bound and form.is_valid():
@@ -116,19 +116,19 @@ def search(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def glossary(request: HttpRequest) -> HttpResponse:
+def glossary(request: HtmxHttpRequest) -> HttpResponse:
     context = _base_context(terms=selectors.term_list(), linker=selectors.link_context_build())
     return render(request, "reader/glossary.html", context)
 
 
 @require_GET
-def term(request: HttpRequest, name: str) -> HttpResponse:
+def term(request: HtmxHttpRequest, name: str) -> HttpResponse:
     found = selectors.term_get(name=name)
     if found is None:
         raise Http404("no such term")
     if found.name_ja != name:
         return redirect("reader:term", found.name_ja)
-    popover = bool(getattr(request, "htmx", None))
+    popover = bool(request.htmx)
     context = _base_context(term=found, linker=selectors.link_context_build(), popover=popover)
     if popover:
         return render_partial(request, "reader/term.html", "term", context)
@@ -136,18 +136,18 @@ def term(request: HttpRequest, name: str) -> HttpResponse:
 
 
 @require_GET
-def cards(request: HttpRequest) -> HttpResponse:
+def cards(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "reader/cards.html", _base_context(cards=selectors.card_list()))
 
 
 @require_GET
-def card(request: HttpRequest, name: str) -> HttpResponse:
+def card(request: HtmxHttpRequest, name: str) -> HttpResponse:
     found = selectors.card_get(name=name)
     if found is None:
         raise Http404("no such card")
     if found.ja_name != name:
         return redirect("reader:card", found.ja_name)
-    popover = bool(getattr(request, "htmx", None))
+    popover = bool(request.htmx)
     context = _base_context(card=found, mentions=selectors.card_mentions(card=found), popover=popover)
     if popover:
         return render_partial(request, "reader/card.html", "card", context)

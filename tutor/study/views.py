@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from rules_core import ScenarioError, resolve_document
-from tutor.common.htmx import render_page
+from tutor.common.htmx import HtmxHttpRequest, render_page
 from tutor.common.urls import cr_url
 from tutor.models import StudyQuestion
 from tutor.results.effects import effects_present
@@ -33,16 +33,12 @@ from tutor.study.selectors import Learner
 from tutor.study.topics import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS, TOPICS, TOPICS_BY_SLUG
 
 
-def _htmx(request: HttpRequest) -> bool:
-    return bool(getattr(request, "htmx", False))
-
-
 def _base(**context: Any) -> dict[str, Any]:
     return {"nav": "study", **context}
 
 
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: HtmxHttpRequest) -> HttpResponse:
     learner = learner_get(request)
     accuracy = {row["topic"].slug: row for row in selectors.topic_accuracy(learner=learner)}
     groups = [
@@ -62,7 +58,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def topic(request: HttpRequest, topic: str) -> HttpResponse:
+def topic(request: HtmxHttpRequest, topic: str) -> HttpResponse:
     found = TOPICS_BY_SLUG.get(topic)
     if found is None:
         raise Http404("そのトピックはありません")
@@ -81,7 +77,7 @@ def topic(request: HttpRequest, topic: str) -> HttpResponse:
 
 
 @require_POST
-def start(request: HttpRequest) -> HttpResponse:
+def start(request: HtmxHttpRequest) -> HttpResponse:
     """Start (or continue with) a topic at a level: make a question and go to it."""
     form = StudyStartForm(request.POST, levels=selectors.topic_levels())
     if not form.is_valid():
@@ -103,7 +99,7 @@ def start(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def review(request: HttpRequest) -> HttpResponse:
+def review(request: HtmxHttpRequest) -> HttpResponse:
     """The next due review: a fresh question of a kind the learner got wrong."""
     learner = learner_get(request, create=True)
     item = selectors.review_next(learner=learner)
@@ -119,7 +115,7 @@ def review(request: HttpRequest) -> HttpResponse:
     return redirect("study:question", token=question.token)
 
 
-def _question_or_404(request: HttpRequest, token: str) -> tuple[Learner, StudyQuestion]:
+def _question_or_404(request: HtmxHttpRequest, token: str) -> tuple[Learner, StudyQuestion]:
     learner = learner_get(request)
     question = selectors.question_get(learner=learner, token=token)
     if question is None:
@@ -181,7 +177,7 @@ def _result(question: StudyQuestion) -> dict[str, Any]:
 
 
 def _page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     question: StudyQuestion,
     *,
     form: StudyAnswerForm | None = None,
@@ -208,29 +204,29 @@ def _page(
 
 
 @require_GET
-def question(request: HttpRequest, token: str) -> HttpResponse:
+def question(request: HtmxHttpRequest, token: str) -> HttpResponse:
     _learner, found = _question_or_404(request, token)
     return _page(request, found)
 
 
 @require_POST
-def answer(request: HttpRequest, token: str) -> HttpResponse:
+def answer(request: HtmxHttpRequest, token: str) -> HttpResponse:
     learner, found = _question_or_404(request, token)
     form = StudyAnswerForm(request.POST, question=found)
     already = StudyQuestion.objects.filter(pk=found.pk, attempt__isnull=False).exists()
     if already:
         # A replayed or second submit: show the result, score nothing.
-        if _htmx(request):
+        if request.htmx:
             return _page(request, found, replayed=True)
         messages.info(request, "この問題は回答済みです。2回目の回答は記録されません。")
         return redirect("study:question", token=token)
     if not form.is_valid():
-        return _page(request, found, form=form, status=200 if _htmx(request) else 400)
+        return _page(request, found, form=form, status=200 if request.htmx else 400)
     _attempt, scored = services.answer_submit(
         learner=learner, question=found, response=form.cleaned_data["answer"]
     )
     found.refresh_from_db()
-    if _htmx(request):
+    if request.htmx:
         return _page(request, found, replayed=not scored)
     if not scored:
         messages.info(request, "この問題は回答済みです。2回目の回答は記録されません。")
@@ -238,7 +234,7 @@ def answer(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def open_board(request: HttpRequest, token: str) -> HttpResponse:
+def open_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """「盤面で開く」: the question's board as a board permalink (only after answering)."""
     _learner, found = _question_or_404(request, token)
     if not StudyQuestion.objects.filter(pk=found.pk, attempt__isnull=False).exists():
@@ -253,7 +249,7 @@ def open_board(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def progress(request: HttpRequest) -> HttpResponse:
+def progress(request: HtmxHttpRequest) -> HttpResponse:
     learner = learner_get(request)
     return render(
         request,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
+from django.http import HttpResponse, HttpResponseBadRequest, QueryDict
 from django.views.decorators.http import require_POST
 
 from rules_core import Scenario, ScenarioError
@@ -20,7 +20,7 @@ from tutor.board.views.flow import (
     saved,
     saved_or_refused,
 )
-from tutor.common.htmx import render_partial, swap
+from tutor.common.htmx import HtmxHttpRequest, render_partial, swap
 
 
 def _combat(slug: str | None) -> tuple[Board, Scenario] | None:
@@ -32,7 +32,9 @@ def _combat(slug: str | None) -> tuple[Board, Scenario] | None:
     return board, parsed
 
 
-def _assignment_form(request: HttpRequest, document: documents.Document, parsed: Scenario) -> AssignmentForm:
+def _assignment_form(
+    request: HtmxHttpRequest, document: documents.Document, parsed: Scenario
+) -> AssignmentForm:
     """The posted assignment; ``fill`` replaces it with the default or the most damage, ``nudge`` steps one number."""
     rows = assignment.rows_of(document, parsed)
     data = request.POST.copy()
@@ -80,14 +82,14 @@ def _typed_rows(
 
 
 @require_POST
-def assignment_check(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     """Check an assignment without storing it (htmx: on every change; without JS: the 確認 button)."""
     combat = _combat(slug)
     if combat is None:
         return HttpResponseBadRequest("戦闘ではありません。".encode())
     board, parsed = combat
     form = _assignment_form(request, board.document, parsed)
-    if not getattr(request, "htmx", None):
+    if not request.htmx:
         return page_render(request, board, assignment_form=form, assignment_checked=True)
     context = board_page(request, board, assignment_form=form, assignment_checked=True).context()
     if request.POST.get("fill") or request.POST.get("nudge"):
@@ -108,7 +110,7 @@ def assignment_check(request: HttpRequest, slug: str | None = None) -> HttpRespo
 
 
 @require_POST
-def assignment_save(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     """Store the assignment (legal or not: an illegal one resolves to the violations) or reset it."""
     combat = _combat(slug)
     if combat is None:
@@ -129,7 +131,7 @@ def assignment_save(request: HttpRequest, slug: str | None = None) -> HttpRespon
             )
         except ScenarioError as error:
             form.add_error(None, f"{error.field}: {error.message}")
-    if not getattr(request, "htmx", None):
+    if not request.htmx:
         return page_render(request, board, assignment_form=form, assignment_checked=True, status=422)
     context = board_page(request, board, assignment_form=form, assignment_checked=True).context()
     return swap(render_partial(request, TEMPLATE, "assignment", context), "assignment")

@@ -3,16 +3,17 @@ a prevention shield is divided among sources)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.views.decorators.http import require_POST
 
 from rules_core import ScenarioError
 from tutor.board import documents
 from tutor.board.views.flow import board_load, saved, saved_or_refused
+from tutor.common.htmx import HtmxHttpRequest
 
 
 @require_POST
-def choices_save(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def choices_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
     kind = request.POST.get("kind")
     try:
@@ -39,7 +40,7 @@ def choices_save(request: HttpRequest, slug: str | None = None) -> HttpResponse:
 
 
 @require_POST
-def choices_clear(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def choices_clear(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
     new = documents.choices_clear(document=board.document)
     return saved_or_refused(request, board, new, "選択を取り消しました。", query="?stage=all")

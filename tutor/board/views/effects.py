@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.views.decorators.http import require_POST
 
 from rules_core import ScenarioError
 from tutor.board import documents
 from tutor.board.forms.effects import EFFECT_HELP, EFFECT_TYPE_CHOICES, EffectForm
 from tutor.board.views.flow import board_load, form_invalid, form_refused, saved, saved_or_refused
+from tutor.common.htmx import HtmxHttpRequest
 
 EFFECT_FIELDS = {
     ".to": "to",
@@ -23,7 +24,7 @@ EFFECT_FIELDS = {
 
 
 @require_POST
-def effect_add(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def effect_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
     kind = request.POST.get("type", "")
     if kind not in EFFECT_HELP:
@@ -41,7 +42,7 @@ def effect_add(request: HttpRequest, slug: str | None = None) -> HttpResponse:
 
 
 @require_POST
-def effect_remove(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def effect_remove(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
     try:
         new = documents.effect_remove(document=board.document, index=int(request.POST.get("index", "")))

@@ -16,7 +16,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
 
@@ -24,7 +24,7 @@ from rules_core import Scenario, ScenarioError
 from tutor.board import documents, selectors, services
 from tutor.board.forms.base import BoardForm
 from tutor.board.page import BoardPage, build_board_page
-from tutor.common.htmx import htmx_partial, render_page, render_partial, swap
+from tutor.common.htmx import HtmxHttpRequest, htmx_partial, render_page, render_partial, swap
 from tutor.models import Scenario as StoredScenario
 
 TEMPLATE = "board/board.html"
@@ -86,7 +86,7 @@ def board_urls(scenario: StoredScenario | None) -> dict[str, str]:
 
 
 def board_page(
-    request: HttpRequest, board: Board, *, params: Mapping[str, str] | None = None, **options: Any
+    request: HtmxHttpRequest, board: Board, *, params: Mapping[str, str] | None = None, **options: Any
 ) -> BoardPage:
     """:func:`build_board_page` for this request's board (``params``: default, the query string)."""
     permalink = request.build_absolute_uri(board.urls["page"]) if board.scenario else ""
@@ -101,7 +101,7 @@ def board_page(
     )
 
 
-def page_render(request: HttpRequest, board: Board, *, status: int = 200, **options: Any) -> HttpResponse:
+def page_render(request: HtmxHttpRequest, board: Board, *, status: int = 200, **options: Any) -> HttpResponse:
     """The page, or the part of it htmx asks for (``#board-app``, ``#editor``, ``#play``)."""
     only_play = htmx_partial(request, PARTIALS) == "play"
     page = board_page(request, board, announce_oob=only_play, **options)
@@ -109,7 +109,7 @@ def page_render(request: HttpRequest, board: Board, *, status: int = 200, **opti
 
 
 def saved(
-    request: HttpRequest, document: documents.Document, message: str, *, query: str = ""
+    request: HtmxHttpRequest, document: documents.Document, message: str, *, query: str = ""
 ) -> HttpResponse:
     """Store ``document`` and show it: redirect to its permalink, or with htmx swap the board in place.
 
@@ -119,7 +119,7 @@ def saved(
     scenario = services.scenario_save(document=document, parsed=parsed)
     url = page_url(scenario) + query
     messages.success(request, message)
-    if not getattr(request, "htmx", None):
+    if not request.htmx:
         return redirect(url)
     board = Board(scenario, scenario.document)
     board.parsed = None if documents.document_is_draft(scenario.document) else parsed
@@ -127,17 +127,17 @@ def saved(
     return swap(render_partial(request, TEMPLATE, "board-app", page.context()), "board-app", push=url)
 
 
-def refused(request: HttpRequest, board: Board, error: ScenarioError) -> HttpResponse:
+def refused(request: HtmxHttpRequest, board: Board, error: ScenarioError) -> HttpResponse:
     """An edit the engine refuses although every form field was fine (e.g. removing the last player)."""
     messages.error(request, f"できませんでした: {error.field}: {error.message}")
-    if not getattr(request, "htmx", None):
+    if not request.htmx:
         return redirect(page_url(board.scenario))
     page = board_page(request, board)
     return swap(render_partial(request, TEMPLATE, "board-app", page.context()), "board-app")
 
 
 def saved_or_refused(
-    request: HttpRequest, board: Board, new: documents.Document, message: str, *, query: str = ""
+    request: HtmxHttpRequest, board: Board, new: documents.Document, message: str, *, query: str = ""
 ) -> HttpResponse:
     """For edits without a form: store ``new``, or say why the engine refuses it (the board stays as it was)."""
     try:
@@ -156,18 +156,18 @@ def form_refused(form: BoardForm, error: ScenarioError, field_map: Mapping[str, 
 
 
 def form_invalid(
-    request: HttpRequest, board: Board, form: BoardForm, *, title: str, edit_id: str | None = None
+    request: HtmxHttpRequest, board: Board, form: BoardForm, *, title: str, edit_id: str | None = None
 ) -> HttpResponse:
     """The form again with its errors and everything typed: alone for htmx, else the whole page (422)."""
     editor: dict[str, Any] = {"mode": "form", "title": title, "form": form}
     if edit_id is not None:
         editor["edit_id"] = edit_id
-    if getattr(request, "htmx", None):
+    if request.htmx:
         return swap(render_partial(request, TEMPLATE, "editor-form", {"editor": editor}), form.helper.form_id)
     return page_render(request, board, editor=editor, status=422)
 
 
-def posted_id(request: HttpRequest) -> str:
+def posted_id(request: HtmxHttpRequest) -> str:
     """The posted ``id`` (404 when missing or too long to be one of ours)."""
     ident = request.POST.get("id", "")
     if not ident or len(ident) > 64:
@@ -175,7 +175,7 @@ def posted_id(request: HttpRequest) -> str:
     return ident
 
 
-def posted_piece(request: HttpRequest, document: Mapping[str, Any], key: str) -> str:
+def posted_piece(request: HtmxHttpRequest, document: Mapping[str, Any], key: str) -> str:
     """The posted ``id`` of one of the document's ``players`` or ``permanents`` (404 for any other)."""
     ident = posted_id(request)
     if not any(p["id"] == ident for p in document.get(key, [])):

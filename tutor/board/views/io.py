@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tutor.board import services
 from tutor.board.forms.io import ImportForm
 from tutor.board.views.flow import board_load, page_url
+from tutor.common.htmx import HtmxHttpRequest
 
 
 @require_GET
-def export_json(request: HttpRequest, slug: str) -> HttpResponse:
+def export_json(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     board = board_load(slug)
     assert board.scenario is not None
     response = HttpResponse(
@@ -24,7 +25,7 @@ def export_json(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def import_json(request: HttpRequest) -> HttpResponse:
+def import_json(request: HtmxHttpRequest) -> HttpResponse:
     """Paste or upload a scenario document; errors name the bad field, and the text stays."""
     if request.method == "GET":
         return render(request, "board/import.html", {"nav": "board", "form": ImportForm()})

@@ -6,7 +6,7 @@ Each handler reads top to bottom: the board of the URL → the posted form → a
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_POST
 
 from rules_core import ScenarioError
@@ -21,6 +21,7 @@ from tutor.board.views.flow import (
     saved,
     saved_or_refused,
 )
+from tutor.common.htmx import HtmxHttpRequest
 
 PLAYER_FIELDS = {".name": "name", ".life": "life", ".poison": "poison"}
 """Where the engine's refusal of a player goes on the form (by the end of the field path it names)."""
@@ -37,7 +38,7 @@ PERMANENT_FIELDS = {
 }
 
 
-def _player_saved(request: HttpRequest, slug: str | None, *, edit: bool) -> HttpResponse:
+def _player_saved(request: HtmxHttpRequest, slug: str | None, *, edit: bool) -> HttpResponse:
     board = board_load(slug)
     ident = posted_piece(request, board.document, "players") if edit else None
     action = board.urls["player_edit" if edit else "player_add"]
@@ -54,7 +55,7 @@ def _player_saved(request: HttpRequest, slug: str | None, *, edit: bool) -> Http
     )
 
 
-def _permanent_saved(request: HttpRequest, slug: str | None, *, edit: bool) -> HttpResponse:
+def _permanent_saved(request: HtmxHttpRequest, slug: str | None, *, edit: bool) -> HttpResponse:
     board = board_load(slug)
     ident = posted_piece(request, board.document, "permanents") if edit else None
     action = board.urls["permanent_edit" if edit else "permanent_add"]
@@ -72,27 +73,27 @@ def _permanent_saved(request: HttpRequest, slug: str | None, *, edit: bool) -> H
 
 
 @require_POST
-def player_add(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def player_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _player_saved(request, slug, edit=False)
 
 
 @require_POST
-def player_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def player_edit(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _player_saved(request, slug, edit=True)
 
 
 @require_POST
-def permanent_add(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def permanent_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _permanent_saved(request, slug, edit=False)
 
 
 @require_POST
-def permanent_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def permanent_edit(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _permanent_saved(request, slug, edit=True)
 
 
 @require_POST
-def player_remove(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def player_remove(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
     try:
         new = documents.player_remove(document=board.document, player_id=posted_id(request))
@@ -102,7 +103,7 @@ def player_remove(request: HttpRequest, slug: str | None = None) -> HttpResponse
 
 
 @require_POST
-def permanent_remove(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def permanent_remove(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
     try:
         new = documents.permanent_remove(document=board.document, permanent_id=posted_id(request))
@@ -112,7 +113,7 @@ def permanent_remove(request: HttpRequest, slug: str | None = None) -> HttpRespo
 
 
 @require_POST
-def active_set(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+def active_set(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
     ident = posted_piece(request, board.document, "players")
     new = documents.active_player_set(document=board.document, player_id=ident)

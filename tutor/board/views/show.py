@@ -4,29 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from tutor.board import selectors
 from tutor.board.views.flow import board_load, page_render
+from tutor.common.htmx import HtmxHttpRequest
 from tutor.results.links import rule_link, section_of
 
 
 @require_GET
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: HtmxHttpRequest) -> HttpResponse:
     """``/board/``: an empty board (two players). Nothing is stored until the first edit."""
     return page_render(request, board_load(None))
 
 
 @require_GET
-def scenario_page(request: HttpRequest, slug: str) -> HttpResponse:
+def scenario_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """``/board/s/<slug>/``: a stored board."""
     return page_render(request, board_load(slug))
 
 
 @require_GET
-def examples(request: HttpRequest) -> HttpResponse:
+def examples(request: HtmxHttpRequest) -> HttpResponse:
     """The curated boards, grouped by the section of the paragraph they illustrate."""
     scenarios = selectors.scenario_list_curated()
     sections = selectors.rule_sections(numbers={s.illustrates for s in scenarios if s.illustrates})
