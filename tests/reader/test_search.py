@@ -30,7 +30,10 @@ def test_search_finds_paragraphs_and_links_to_their_anchor_with_the_match_marked
 
 def test_one_japanese_character_is_enough():
     results = selectors.search(query="熊")
-    assert results.total == 0  # the cards are not searched; the text never names 灰色熊
+    # the cards are not searched; the text never names 灰色熊, only 《ルーン爪の熊》 (examples of
+    # 614.13a, 614.13b and 800.4a, in the excerpt since 2026-01-16)
+    assert results.total == 3 and {r.number for r in results.results} == {"614.13a", "614.13b", "800.4a"}
+    assert all("ルーン爪の<mark>熊</mark>" in r.snippet for r in results.results)
     results = selectors.search(query="盾")
     assert results.total > 3 and all(r.snippet for r in results.results)
     assert any(r.number == "615.7" for r in results.results)

@@ -37,6 +37,9 @@ class Paragraph(models.Model):
     language = models.CharField("言語", max_length=2, choices=Language.choices, default=Language.JA)
     revision = models.CharField("版", max_length=32, help_text="例: 2026-01-16")
     is_current = models.BooleanField("現行版", default=True)
+    is_english_only = models.BooleanField(
+        "英語版のみ", default=False, help_text="日本語訳にない条文（英語の本文だけを示す）"
+    )
     text = models.TextField("本文")
     position = models.PositiveIntegerField("並び順", default=0)
 

@@ -8,6 +8,7 @@ Everything here is written for this tutor, in our own words: the seeds (a wiki a
 WIKI = "MTG Wiki「ダメージ」の記事（seeds/001）の要点を、このチューターの言葉でまとめたもの"
 BLOG_2007 = "2007年のブログ記事「戦闘ダメージステップ」（seeds/003、当時のルール）をもとに、このチューターがまとめたもの"
 CR_EN_GLOSSARY = "英語版総合ルール（2026-06-19）の用語集「Damage Assignment Order (Obsolete)」とseeds/003"
+CR_VERSIONS = "日本語訳（2026-01-16）と英語版（2026-06-19）の総合ルールの比較"
 SEED_000 = "seeds/000（CR 120 の旧版）と cr/ja（2026-01-16）の比較"
 
 NOTES: list[dict[str, str]] = [
@@ -18,7 +19,7 @@ NOTES: list[dict[str, str]] = [
         "body": (
             "このチューターは、資料（seeds/000）にある CR 120 の古い日本語訳を「旧版（シード）」として残しています。"
             "資料には日付が書かれていないため、日付ではなくこの名前で呼びます。"
-            "バトル（rule 120.1、rule 120.3h）と毒性（rule 120.3g）の記述がなく、再生を rule 701.15 として参照しているので、"
+            "バトル（rule 120.1、rule 120.3h）と毒性（rule 120.3g）の記述がなく、再生を今とは違う番号で参照しているので、"
             "それらが加わる前の版です。現行版（2026-01-16）との違いは「旧版との違い」のページで語ごとに確かめられます。"
         ),
         "source": SEED_000,
@@ -141,7 +142,36 @@ NOTES: list[dict[str, str]] = [
         ),
         "source": BLOG_2007,
     },
+    {
+        "paragraph_number": "506.3d",
+        "kind": "explanation",
+        "title": "日本語訳とは記号が1つずれています",
+        "body": (
+            "この条文は英語版（2026-06-19）で加わったもので、日本語訳（2026-01-16）にはありません。"
+            "そのため日本語訳では、このあとの3つの条文（ここでの 506.3e、506.3f、506.3g）が1つ前の記号（d、e、f）で書かれています。"
+            "このチューターでは、日本語訳の本文も英語版の番号の位置に並べています。"
+        ),
+        "source": CR_VERSIONS,
+    },
+    {
+        "paragraph_number": "509.1",
+        "kind": "explanation",
+        "title": "日本語訳の「731」は英語版の 733",
+        "body": (
+            "日本語訳（2026-01-16）が不正な処理の扱いとして参照している「731」は、英語版（2026-06-19）では"
+            "番号が変わって rule 733 になっています（英語版の 731 番は昼と夜の規則です）。rule 510.1e の参照も同じです。"
+        ),
+        "source": CR_VERSIONS,
+    },
 ]
+
+# Rule numbers the board, the study mode and the engine cite (rules_core docstrings and messages,
+# tutor's forms and views) that are not in the Japanese excerpt: the reader imports their English.
+CITED_RULES = ["105.1", "117.5", "508.1", "508.1b", "603.10a"]
+
+# Japanese references whose rule has another number in the English text (rule 731〔不正な処理の扱い〕
+# of the Japanese of 2026-01-16 is "733. Handling Illegal Actions" in the English of 2026-06-19).
+JA_RULE_NUMBERS = {"731": "733"}
 
 # Glossary entries the excerpt does not define but the reader must link. The Japanese definitions
 # are ours; the English ones come from the English CR glossary when it has the entry.
@@ -178,26 +208,6 @@ EXTRA_TERMS: list[dict[str, str]] = [
         ),
         "rule": "120.3b",
     },
-    {
-        "name_ja": "再生",
-        "reading": "さいせい",
-        "name_en": "Regenerate",
-        "definition": (
-            "パーマネントが破壊されることを、負っているダメージをすべて取り除き、タップし、戦闘から取り除くことに"
-            "置き換える置換効果（rule 701.19）。ダメージが取り除かれる場面の1つ（rule 120.6）。"
-        ),
-        "rule": "701.19",
-    },
-    {
-        "name_ja": "戦闘ダメージ・ステップ",
-        "reading": "せんとうだめーじ・すてっぷ",
-        "name_en": "Combat Damage Step",
-        "definition": (
-            "戦闘フェイズのステップの1つ。攻撃クリーチャーとブロック・クリーチャーが戦闘ダメージを割り振り、"
-            "同時に与える（rule 510）。先制攻撃や二段攻撃を持つクリーチャーがいると2回ある（rule 510.4）。"
-        ),
-        "rule": "510",
-    },
 ]
 
 # Glossary entries that are not linked inside the text: they occur in nearly every sentence.
@@ -205,8 +215,24 @@ NOT_AUTOLINKED = {"ダメージ", "プレインズウォーカー"}
 
 # Section titles the source does not give (a paragraph that is a section of its own).
 EDITORIAL_TITLES = {
-    "506.4": "戦闘から取り除かれること",
-    "514.2": "クリンナップ・ステップでダメージが取り除かれること",
+    "104": "ゲームの終了",
+    "514": "クリンナップ・ステップ",
+    "800.4": "プレイヤーがゲームから離れること",
+    # rules of which the tutor has only the English paragraphs that its texts refer to
+    "100": "総則",
+    "101": "マジックの黄金律",
+    "105": "色",
+    "106": "マナ",
+    "109": "オブジェクト",
+    "205": "タイプ行",
+    "311": "次元",
+    "400": "領域の総則",
+    "505": "メイン・フェイズ",
+    "613": "継続的効果の相互作用",
+    "700": "総則（追加ルール）",
+    "728": "放射能カウンター",
+    "733": "不正な処理の扱い",
+    "801": "「影響範囲限定」選択ルール",
 }
 
 # Cards: spellings found in the CR excerpt that must map to the entries of cards.json, and what the

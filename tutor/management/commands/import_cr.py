@@ -7,7 +7,12 @@
 - ``seeds/000_*.txt``: an older Japanese revision of CR 120 (lines ``- 120.1 …``), kept as the
   earlier revision (``旧版（シード）``, ``is_current=False``);
 - ``cr/en/Magic_The_Gathering_Comprehensive_Rules.txt``: the English paragraphs with the same
-  numbers (plus English-only sub-rules of loaded paragraphs, if any) and glossary definitions;
+  numbers (the Japanese 506.3d-f stored as the English 506.3e-g), glossary definitions, and
+  English-only paragraphs (``is_english_only``): sub-rules the Japanese lacks under a loaded
+  paragraph, and every paragraph that the shipped texts (Japanese and English paragraphs and
+  examples, glossary, our notes) or the engine (``CITED_RULES``) refer to but the excerpt lacks —
+  a whole rule for ``rule 117`` or a heading such as ``701.27``; those outside the excerpt's
+  sections get a section of their own (their rule, or the heading referred to);
 - ``cards/cards.json``: the cards named in 《》;
 
 and writes ``cr.json`` (sections, paragraphs, examples), ``glossary.json``, ``cards.json`` and
@@ -29,26 +34,41 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tutor.management.commands._cr_notes import (
     CARD_ALIASES,
     CARD_REMARKS,
+    CITED_RULES,
     EDITORIAL_TITLES,
     EXTRA_TERMS,
+    JA_RULE_NUMBERS,
     NOT_AUTOLINKED,
     NOTES,
 )
-from tutor.reader.text import rule_refs, section_of
+from tutor.reader.text import is_within, rule_refs, section_of, sort_key
 
+# The sections of the Japanese excerpt, in CR order: (number, what of it the Japanese text covers).
+# A rule the texts refer to as a whole (rule 104, rule 509, rule 514) is the section even when the
+# excerpt has only one of its paragraphs, so that the reference and the English-only paragraphs of
+# that rule land on the same page.
 SECTIONS: list[tuple[str, str]] = [
+    ("104", "日本語訳は 104.3 のみ収録"),
+    ("119", ""),
     ("120", ""),
+    ("122", ""),
     ("306", ""),
     ("310", ""),
-    ("506.4", ""),
+    ("506", ""),
+    ("509", "日本語訳は 509.1 のみ収録"),
     ("510", ""),
-    ("514.2", ""),
+    ("511", ""),
+    ("514", "日本語訳は 514.2 のみ収録"),
+    ("603", "日本語訳は 603.1〜603.4 のみ収録"),
     ("609.7", ""),
-    ("614", "614.1〜614.2 のみ収録"),
+    ("614", ""),
     ("615", ""),
     ("616", ""),
+    ("701.14", ""),
     ("701.19", ""),
     ("702.2", ""),
+    ("702.4", ""),
+    ("702.7", ""),
     ("702.12", ""),
     ("702.15", ""),
     ("702.16", ""),
@@ -57,9 +77,21 @@ SECTIONS: list[tuple[str, str]] = [
     ("702.90", ""),
     ("702.164", ""),
     ("704", "704.1〜704.6 のみ収録"),
+    ("800.4", ""),
+    ("810", "日本語訳は 810.8〜810.10 のみ収録"),
 ]
 SECTION_NUMBERS = [number for number, _ in SECTIONS]
 EARLIER_REVISION = "旧版（シード）"
+ENGLISH_ONLY_SCOPE = "英語版のみ（日本語訳は未収録）"
+
+# CR 506.3 (README of cr/): the English (2026-06-19) added a 506.3d that the Japanese (2026-01-16)
+# lacks, so the Japanese 506.3d-f are the English 506.3e-g. Paragraphs are stored under the English
+# numbers (the English text is authoritative and the engine cites it); a note says so.
+JA_PARAGRAPH_NUMBERS = {"506.3d": "506.3e", "506.3e": "506.3f", "506.3f": "506.3g"}
+# How deep references are followed into English-only paragraphs: 1 = the references of the loaded
+# Japanese and English text, our notes and the engine; the English-only paragraphs' own references
+# are not followed (depth 2 would import about 2,000 of the 3,300 English paragraphs).
+REFERENCE_DEPTH = 1
 
 _LINE = re.compile(r"^(?P<number>\d{3}(?:\.\d{1,3}[a-z]?)?)\.?\s+(?P<text>\S.*)$")
 _TERM_HEAD = re.compile(r"^(?P<name>[^（]+)（(?P<reading>[^）]+)）／(?P<en>.+)$")
@@ -77,11 +109,15 @@ class Parsed:
 
 
 def parse_numbered(lines: list[str], *, example_prefix: str, dash_prefix: bool = False) -> list[Parsed]:
-    """Numbered lines -> paragraphs with their examples. A line without 「。」 or "." is a heading.
+    r"""Numbered lines -> paragraphs with their examples. A line without 「。」 or "." is a heading.
+    A line indented with an ideographic space continues the paragraph above it (509.1b of the
+    Japanese text runs over two lines; the English has it as one paragraph).
 
     >>> [(p.number, p.heading, p.examples) for p in parse_numbered(
     ...     ["120. ダメージ", "120.1. 文。", "例：ある例。", "704.6 変種。"], example_prefix="例：")]
     [('120', True, []), ('120.1', False, ['ある例。']), ('704.6', False, [])]
+    >>> parse_numbered(["509.1b 文。", "\u3000続き。"], example_prefix="例：")[0].text.splitlines()
+    ['文。', '\u3000続き。']
     """
     parsed: list[Parsed] = []
     for raw in lines:
@@ -93,11 +129,16 @@ def parse_numbered(lines: list[str], *, example_prefix: str, dash_prefix: bool =
                 raise CommandError(f"example before any paragraph: {line[:40]}")
             parsed[-1].examples.append(line[len(example_prefix) :].strip())
             continue
+        if line.startswith("\u3000") and line.strip():
+            if not parsed or parsed[-1].examples:
+                raise CommandError(f"continued line without a paragraph above it: {line[:40]}")
+            parsed[-1].text += "\n" + line
+            continue
         match = _LINE.match(line)
         if not match:
             continue
         text = match.group("text").strip()
-        is_heading = "。" not in text and not text.endswith((".", ":", "”")) and len(text) < 80
+        is_heading = "。" not in text and not text.endswith((".", ":", "”", ".)", "”)")) and len(text) < 80
         parsed.append(Parsed(match.group("number"), text, heading=is_heading))
     return parsed
 
@@ -200,6 +241,18 @@ def section_title_en(number: str, en: dict[str, Parsed], en_lines: list[str]) ->
     return ""
 
 
+def whole_rule(number: str, en: dict[str, Parsed]) -> list[Parsed]:
+    """The English paragraphs a reference to ``number`` needs: the paragraph itself (after the rule
+    it is a sub-rule of: 509.2 before 509.2a), or for a rule or a heading (``rule 117``,
+    ``702.158. Space Sculptor``) every paragraph under it."""
+    if "." in number and not en[number].heading:
+        parent = re.sub(r"[a-z]$", "", number)
+        if parent != number and parent in en and not en[parent].heading:
+            return [en[parent], en[number]]
+        return [en[number]]
+    return [p for n, p in en.items() if is_within(n, number) and not p.heading]
+
+
 def compare_revisions(base: list[Parsed], other: list[Parsed]) -> dict[str, list[str]]:
     """How another Japanese text of the same rules differs from the current one, by number."""
     current = {p.number: p for p in base if not p.heading}
@@ -271,16 +324,83 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[
         dash_prefix=True,
     )
 
+    ja = [
+        Parsed(JA_PARAGRAPH_NUMBERS.get(p.number, p.number), p.text, p.heading, p.examples)
+        if not p.heading
+        else p
+        for p in ja
+    ]
     headings = {p.number: p.text for p in ja if p.heading and p.number in SECTION_NUMBERS}
     ja_paragraphs = [p for p in ja if not p.heading]
     ja_numbers = {p.number for p in ja_paragraphs}
     loaded = ja_numbers | set(SECTION_NUMBERS)
+    en_order = {number: i for i, number in enumerate(en_all)}
     report: list[str] = []
 
-    # Sections
+    # English: the same numbers, then sub-rules the English has under a loaded paragraph but the
+    # Japanese has not (a difference between the versions the reader must show).
+    en_loaded, en_missing = [], []
+    for parsed in ja_paragraphs:
+        if parsed.number in en_all:
+            en_loaded.append(en_all[parsed.number])
+        else:
+            en_missing.append(parsed.number)
+    for number, parsed in en_all.items():
+        if number in ja_numbers or parsed.heading:
+            continue
+        parent = re.sub(r"[a-z]$", "", number)
+        if parent != number and parent in ja_numbers:
+            en_loaded.append(parsed)
+
+    # English-only paragraphs: every number the shipped texts refer to that the Japanese lacks.
+    official_names = {entry["name_ja"] for entry in glossary}
+    duplicates = [extra["name_ja"] for extra in EXTRA_TERMS if extra["name_ja"] in official_names]
+    if duplicates:
+        raise CommandError(f"our glossary entries are now in the excerpt's glossary: {', '.join(duplicates)}")
+    texts_ja = [t for p in ja_paragraphs for t in (p.text, *p.examples)]
+    texts_ja += [entry["definition"] for entry in [*glossary, *EXTRA_TERMS]] + [n["body"] for n in NOTES]
+    texts_en = [t for p in en_loaded for t in (p.text, *p.examples)]
+    texts_en += [en_glossary.get(entry["name_en"], "") for entry in [*glossary, *EXTRA_TERMS]]
+    wanted = [JA_RULE_NUMBERS.get(n, n) for text in texts_ja for n in rule_refs(text, "ja")]
+    wanted += [n for text in texts_en for n in rule_refs(text, "en")] + CITED_RULES
+    held = {p.number for p in en_loaded} | ja_numbers
+    english_only: list[Parsed] = []
+    unknown_refs: list[str] = []
+    heading_refs: set[str] = set()  # 701.27. Transform: a section of its own, as 702.19 is
+    for _depth in range(REFERENCE_DEPTH):
+        found = []
+        for number in dict.fromkeys(wanted):
+            if number in held or number in SECTION_NUMBERS:
+                continue
+            if number not in en_all:
+                unknown_refs.append(number)
+                continue
+            found += whole_rule(number, en_all)
+            if "." in number and en_all[number].heading:
+                heading_refs.add(number)
+        found = [p for p in {p.number: p for p in found}.values() if p.number not in held]
+        held |= {p.number for p in found}
+        english_only += found
+        wanted = [n for p in found for text in (p.text, *p.examples) for n in rule_refs(text, "en")]
+    en_loaded = sorted([*en_loaded, *english_only], key=lambda p: en_order[p.number])
+    english_only_numbers = {p.number for p in en_loaded if p.number not in ja_numbers}
+
+    # Sections: the excerpt's, then for English-only paragraphs outside them the heading they were
+    # referred to by (701.27) or else their rule (117).
+    extra_sections = sorted(
+        heading_refs
+        | {
+            n.split(".")[0]
+            for n in english_only_numbers
+            if section_of(n, [*SECTION_NUMBERS, *heading_refs]) is None
+        },
+        key=sort_key,
+    )
+    scopes = dict(SECTIONS) | {number: ENGLISH_ONLY_SCOPE for number in extra_sections}
+    all_sections = sorted(scopes, key=sort_key)
     sections, section_pk = [], {}
     all_ja_texts = [p.text for p in ja_paragraphs] + [e["definition"] for e in glossary]
-    for position, (number, scope) in enumerate(SECTIONS):
+    for position, number in enumerate(all_sections):
         title_ja, editorial = section_title_ja(number, headings, all_ja_texts, glossary)
         section_pk[number] = position + 1
         sections.append(
@@ -293,7 +413,7 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[
                     "title_en": section_title_en(number, en_all, en_rule_lines),
                     "position": position,
                     "title_is_editorial": editorial,
-                    "scope": scope,
+                    "scope": scopes[number],
                 },
             }
         )
@@ -315,6 +435,7 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[
                     "is_current": is_current,
                     "text": parsed.text,
                     "position": len(paragraphs),
+                    "is_english_only": language == "en" and parsed.number in english_only_numbers,
                 },
             }
         )
@@ -327,11 +448,15 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[
                 }
             )
 
+    section_cache: dict[str, str] = {}
+
     def section_for(number: str) -> str:
-        section = section_of(number, SECTION_NUMBERS)
-        if section is None:
-            raise CommandError(f"{number} belongs to no loaded section")
-        return section
+        if number not in section_cache:
+            section = section_of(number, all_sections)
+            if section is None:
+                raise CommandError(f"{number} belongs to no loaded section")
+            section_cache[number] = section
+        return section_cache[number]
 
     for parsed in ja_paragraphs:
         add(parsed, language="ja", revision=ja_revision, is_current=True, section=section_for(parsed.number))
@@ -346,22 +471,9 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[
             section=section_for(parsed.number),
         )
 
-    # English: the same numbers, then sub-rules the English has under a loaded paragraph but the
-    # Japanese has not (a difference between the versions the reader must show).
-    en_loaded, en_missing = [], []
-    for parsed in ja_paragraphs:
-        if parsed.number in en_all:
-            en_loaded.append(en_all[parsed.number])
-        else:
-            en_missing.append(parsed.number)
-    for number, parsed in en_all.items():
-        if number in ja_numbers or parsed.heading:
-            continue
-        parent = re.sub(r"[a-z]$", "", number)
-        if parent != number and parent in ja_numbers:
-            en_loaded.append(parsed)
-    for parsed in sorted(en_loaded, key=lambda p: list(en_all).index(p.number)):
+    for parsed in en_loaded:
         add(parsed, language="en", revision=en_revision, is_current=True, section=section_for(parsed.number))
+    loaded_everywhere = loaded | held | set(all_sections)
 
     # Glossary: the excerpt's entries, then ours.
     terms = []
@@ -414,23 +526,27 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[
             }
         )
     known_cards = {c["ja_name"] for c in raw_cards} | {a for names in CARD_ALIASES.values() for a in names}
-    named = {
-        name
-        for text in [p.text for p in ja_paragraphs + seed_paragraphs]
-        + [e for p in ja_paragraphs + seed_paragraphs for e in p.examples]
-        + [n["body"] for n in NOTES]
-        for name in _CARD_NAME.findall(text)
-    }
-    unknown = sorted(named - known_cards)
-    if unknown:
-        raise CommandError(f"cards named in 《》 but missing from cards.json: {', '.join(unknown)}")
+
+    # Our notes name only cards the catalogue has; the CR's examples name many more (the excerpt of
+    # 2026-01-16 names cards in 506, 603, 614, … that cards.json does not hold): those stay plain
+    # text in the reader, and the report lists them.
+    def names_in(texts: list[str]) -> set[str]:
+        return {name for text in texts for name in _CARD_NAME.findall(text)}
+
+    unknown_in_notes = sorted(names_in([n["body"] for n in NOTES]) - known_cards)
+    if unknown_in_notes:
+        raise CommandError(
+            f"cards named in our notes but missing from cards.json: {', '.join(unknown_in_notes)}"
+        )
+    cr_texts = [t for p in ja_paragraphs + seed_paragraphs for t in (p.text, *p.examples)]
+    unlinked_cards = sorted(names_in(cr_texts) - known_cards)
 
     # Notes
     note_records = []
     positions: dict[str, int] = {}
     for i, note in enumerate(NOTES):
         number = note["paragraph_number"]
-        if number not in loaded:
+        if number not in loaded_everywhere:
             raise CommandError(f"note on {number}, which is not loaded")
         positions[number] = positions.get(number, -1) + 1
         note_records.append(
@@ -451,17 +567,22 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[
 
     # Report: counts per section, and how the other seeds compare with the current text.
     report.append(f"日本語 {ja_revision} / English {en_revision} / 旧版 = {EARLIER_REVISION}")
-    report.append("section   ja(current)  ja(earlier)  en   examples(ja)")
-    for number in SECTION_NUMBERS:
+    report.append("section   ja(current)  ja(earlier)    en  en-only  examples(ja)")
+    for number in all_sections:
         ja_count = sum(1 for p in ja_paragraphs if section_for(p.number) == number)
         seed_count = sum(1 for p in seed_paragraphs if section_for(p.number) == number)
         en_count = sum(1 for p in en_loaded if section_for(p.number) == number)
+        only_count = sum(1 for n in english_only_numbers if section_for(n) == number)
         ex_count = sum(len(p.examples) for p in ja_paragraphs if section_for(p.number) == number)
-        report.append(f"{number:<9} {ja_count:>11}  {seed_count:>11}  {en_count:>3}  {ex_count:>12}")
+        report.append(
+            f"{number:<9} {ja_count:>11}  {seed_count:>11}  {en_count:>4}  {only_count:>7}  {ex_count:>12}"
+        )
     report.append(
-        f"total     {len(ja_paragraphs):>11}  {len(seed_paragraphs):>11}  {len(en_loaded):>3}  "
-        f"{sum(len(p.examples) for p in ja_paragraphs):>12}"
+        f"total     {len(ja_paragraphs):>11}  {len(seed_paragraphs):>11}  {len(en_loaded):>4}  "
+        f"{len(english_only_numbers):>7}  {sum(len(p.examples) for p in ja_paragraphs):>12}"
     )
+    if unknown_refs:
+        report.append(f"参照されているが英語版にない番号: {', '.join(unknown_refs)}")
     if en_missing:
         report.append(f"英語版にない番号: {', '.join(en_missing)}")
     for seed_name, label in (("002_*.txt", "seed 002 (615)"), ("004_*.txt", "seed 004 (702.19)")):
@@ -480,6 +601,8 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[
             f"{label}: identical {len(comparison['identical'])}, different {comparison['different'] or 'none'}, "
             f"only in seed {comparison['only_in_seed'] or 'none'}, missing in seed {missing or 'none'}"
         )
+    if unlinked_cards:
+        report.append(f"cards.json にないカード（リンクしない）: {', '.join(unlinked_cards)}")
     report.append(
         f"glossary: {len(glossary)} official + {len(EXTRA_TERMS)} ours; cards {len(card_records)}; notes {len(note_records)}"
     )
