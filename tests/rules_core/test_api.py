@@ -14,20 +14,9 @@ from rules_core.examples import EXAMPLES
 PACKAGE = Path(rules_core.__file__).parent
 
 PUBLIC = {
-    "ScenarioError",
-    "parse_scenario",
-    "resolve",
-    "resolve_document",
-    "Scenario",
-    "Resolution",
-    "check_assignment",
-    "default_assignment",
-    "legal_assignments",
-    "count_assignments",
-    "max_damage_assignment",
-    "Violation",
-    "recipients",
-    "plan_steps",
+    "ScenarioError", "parse_scenario", "resolve", "resolve_document", "Scenario", "Resolution",
+    "check_assignment", "default_assignment", "legal_assignments", "count_assignments", "max_damage_assignment",
+    "Violation", "recipients", "plan_steps",
 }
 
 
@@ -38,14 +27,11 @@ def test_public_names_are_exported() -> None:
 
 
 def test_rules_core_never_imports_django() -> None:
-    code = (
-        "import sys, rules_core, rules_core.__main__, rules_core.examples;"
-        "bad = [m for m in sys.modules if m == 'django' or m.startswith('django.')];"
-        "print(bad); sys.exit(1 if bad else 0)"
-    )
-    proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=PACKAGE.parent
-    )
+    code = ("import sys, rules_core, rules_core.__main__, rules_core.examples;"
+            "bad = [m for m in sys.modules if m == 'django' or m.startswith('django.')];"
+            "print(bad); sys.exit(1 if bad else 0)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False,
+                          cwd=PACKAGE.parent)
     assert proc.returncode == 0, proc.stdout
     for path in PACKAGE.glob("*.py"):
         text = path.read_text(encoding="utf-8")
@@ -59,16 +45,8 @@ def test_package_is_typed_and_documents_its_format() -> None:
     assert (PACKAGE / "py.typed").exists()
     assert "docs/scenario-format.md" in (PACKAGE / "FORMAT.md").read_text(encoding="utf-8")
     text = FORMAT_DOC.read_text(encoding="utf-8")
-    for key in (
-        "changes",
-        "events",
-        "second_step_assignments",
-        "replacement_order",
-        "used",
-        "round",
-        "拡張 / extension",
-        '"event": {}',
-    ):
+    for key in ("changes", "events", "second_step_assignments", "replacement_order", "used", "round",
+                "拡張 / extension", '"event": {}'):
         assert key in text
 
 
@@ -126,22 +104,12 @@ def test_a_board_with_no_event_resolves_to_itself() -> None:
     document = {
         "players": [{"id": "A", "life": 7}, {"id": "B", "poison": 3}],
         "permanents": [
-            {
-                "id": "bear",
-                "name": "灰色熊",
-                "controller": "B",
-                "types": ["creature"],
-                "power": 2,
-                "toughness": 2,
-                "damage": 1,
-                "counters": {"+1/+1": 1},
-            },
+            {"id": "bear", "name": "灰色熊", "controller": "B", "types": ["creature"], "power": 2, "toughness": 2,
+             "damage": 1, "counters": {"+1/+1": 1}},
             {"id": "jace", "controller": "B", "types": ["planeswalker"], "loyalty": 3},
         ],
-        "effects": [
-            {"type": "prevent_next", "to": "bear", "amount": 2},
-            {"type": "prevent_next", "to": "jace", "amount": 1, "used": True},
-        ],
+        "effects": [{"type": "prevent_next", "to": "bear", "amount": 2},
+                    {"type": "prevent_next", "to": "jace", "amount": 1, "used": True}],
         "event": {},
     }
     result = resolve_document(document)
@@ -150,24 +118,13 @@ def test_a_board_with_no_event_resolves_to_itself() -> None:
         "violations": [],
         "steps": [],
         "final": {
-            "players": {
-                "A": {"life": 7, "poison": 0, "lost": False},
-                "B": {"life": 20, "poison": 3, "lost": False},
-            },
+            "players": {"A": {"life": 7, "poison": 0, "lost": False}, "B": {"life": 20, "poison": 3, "lost": False}},
             "permanents": {
-                "bear": {
-                    "zone": "battlefield",
-                    "damage": 1,
-                    "counters": {"+1/+1": 1},
-                    "power": 3,
-                    "toughness": 3,
-                },
+                "bear": {"zone": "battlefield", "damage": 1, "counters": {"+1/+1": 1}, "power": 3, "toughness": 3},
                 "jace": {"zone": "battlefield", "damage": 0, "counters": {}, "loyalty": 3},
             },
-            "effects": [
-                {"type": "prevent_next", "to": "bear", "amount": 2},
-                {"type": "prevent_next", "to": "jace", "amount": 1, "used": True},
-            ],
+            "effects": [{"type": "prevent_next", "to": "bear", "amount": 2},
+                        {"type": "prevent_next", "to": "jace", "amount": 1, "used": True}],
         },
     }
     without_key = {k: v for k, v in document.items() if k != "event"}

@@ -551,29 +551,12 @@ def test_702_19g_trample_and_top_together_behave_as_top():
 # this one included, has lethal damage and this one damage at least equal to its loyalty (702.19c).
 
 
-def gideon_view(
-    power: int,
-    *,
-    trample: bool = False,
-    top: bool = False,
-    toughness: int = 2,
-    loyalty: int = 3,
-    elf: bool = False,
-    deathtouch: bool = False,
-) -> CombatView:
+def gideon_view(power: int, *, trample: bool = False, top: bool = False, toughness: int = 2, loyalty: int = 3,
+                elf: bool = False, deathtouch: bool = False) -> CombatView:
     blockers = ("gideon", "elf") if elf else ("gideon",)
     return view_of(
-        AttackView.of(
-            "wurm",
-            power,
-            "gideon",
-            defender_kind="planeswalker",
-            defender_controller="B",
-            blockers=blockers,
-            trample=trample,
-            trample_over_planeswalkers=top,
-            deathtouch=deathtouch,
-        ),
+        AttackView.of("wurm", power, "gideon", defender_kind="planeswalker", defender_controller="B",
+                      blockers=blockers, trample=trample, trample_over_planeswalkers=top, deathtouch=deathtouch),
         blocks=tuple(BlockView.of(b, 1, ("wurm",)) for b in blockers),
         lethal={"gideon": toughness, "elf": 1} if elf else {"gideon": toughness},
         loyalty={"gideon": loyalty},
@@ -601,9 +584,7 @@ def test_702_19b_trample_never_keeps_damage_off_the_attacked_planeswalker_that_b
     generated = list(legal_assignments(view, "wurm"))
     assert count_assignments(view, "wurm") == len(generated) == comb(5 + 1, 1)  # any division over 2 blockers
     assert {"gideon": 5} in generated and {"elf": 5} in generated
-    assert (
-        check_assignment(view, {"wurm": {"gideon": 5}}, {}) == ()
-    )  # the elf need not be assigned lethal damage
+    assert check_assignment(view, {"wurm": {"gideon": 5}}, {}) == ()  # the elf need not be assigned lethal damage
     assert default_assignment(view)[0] == {"wurm": {"gideon": 4, "elf": 1}}  # lethal in order, the rest to it
     assert rules_of(check_assignment(view, {"wurm": {"gideon": 4, "B": 1}}, {})) == ["702.19f"]
     text = describe_options(view, "wurm")
@@ -613,11 +594,7 @@ def test_702_19b_trample_never_keeps_damage_off_the_attacked_planeswalker_that_b
 def test_702_19c_top_past_an_attacked_planeswalker_that_blocks_needs_lethal_and_loyalty():
     view = gideon_view(5, top=True)  # lethal 2, loyalty 3: 3 to it before anything to its controller
     assert recipients(view, "wurm") == ("gideon", "B")
-    assert list(legal_assignments(view, "wurm")) == [
-        {"gideon": 5},
-        {"gideon": 4, "B": 1},
-        {"gideon": 3, "B": 2},
-    ]
+    assert list(legal_assignments(view, "wurm")) == [{"gideon": 5}, {"gideon": 4, "B": 1}, {"gideon": 3, "B": 2}]
     assert count_assignments(view, "wurm") == 3
     assert default_assignment(view)[0] == {"wurm": {"gideon": 3, "B": 2}}
     assert max_damage_assignment(view, "wurm") == {"gideon": 3, "B": 2}
@@ -628,9 +605,7 @@ def test_702_19c_top_past_an_attacked_planeswalker_that_blocks_needs_lethal_and_
     assert rules_of(check_assignment(tough, {"wurm": {"gideon": 3, "B": 2}}, {})) == ["702.19b"]
     assert default_assignment(tough)[0] == {"wurm": {"gideon": 4, "B": 1}}
 
-    deadly = gideon_view(
-        5, top=True, toughness=4, loyalty=2, deathtouch=True
-    )  # 702.2c: 1 is lethal, loyalty 2
+    deadly = gideon_view(5, top=True, toughness=4, loyalty=2, deathtouch=True)  # 702.2c: 1 is lethal, loyalty 2
     assert default_assignment(deadly)[0] == {"wurm": {"gideon": 2, "B": 3}}
     assert count_assignments(deadly, "wurm") == len(list(legal_assignments(deadly, "wurm"))) == 4
 
@@ -652,36 +627,19 @@ def test_attacked_planeswalker_that_blocks_through_the_engine():
     document = {
         "players": [{"id": "A"}, {"id": "B"}],
         "permanents": [
-            {
-                "id": "wurm",
-                "controller": "A",
-                "types": ["creature"],
-                "power": 5,
-                "toughness": 5,
-                "keywords": ["trample"],
-            },
-            {
-                "id": "gideon",
-                "controller": "B",
-                "types": ["creature", "planeswalker"],
-                "power": 2,
-                "toughness": 2,
-                "loyalty": 3,
-            },
+            {"id": "wurm", "controller": "A", "types": ["creature"], "power": 5, "toughness": 5,
+             "keywords": ["trample"]},
+            {"id": "gideon", "controller": "B", "types": ["creature", "planeswalker"], "power": 2, "toughness": 2,
+             "loyalty": 3},
         ],
-        "event": {
-            "type": "combat",
-            "attacks": [{"attacker": "wurm", "defender": "gideon", "blockers": ["gideon"]}],
-        },
+        "event": {"type": "combat", "attacks": [{"attacker": "wurm", "defender": "gideon", "blockers": ["gideon"]}]},
     }
     scenario = parse_scenario(document)
     assert scenario_count(scenario, "wurm") == 1
     result = resolve(scenario).to_dict()
     assignment = result["steps"][0]["stages"][0]
     assert [(e["source"], e["to"], e["amount"]) for e in assignment["events"]] == [
-        ("wurm", "gideon", 5),
-        ("gideon", "wurm", 2),
-    ]
+        ("wurm", "gideon", 5), ("gideon", "wurm", 2)]
     assert "ブロックしてもいる" in "\n".join(assignment["notes"])
     final = result["final"]["permanents"]["gideon"]
     assert (final["zone"], final["damage"], final["loyalty"]) == ("graveyard", 5, 0)

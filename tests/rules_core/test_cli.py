@@ -42,12 +42,9 @@ def test_invalid_scenario_prints_error_and_exits_2() -> None:
     doc["permanents"][0]["toughness"] = "2"
     code, out = _run(["resolve", "-"], json.dumps(doc))
     assert code == 2
-    assert json.loads(out) == {
-        "error": "permanents[0].toughness: 整数で指定してください",
-        "field": "permanents[0].toughness",
-        "message": "整数で指定してください",
-        "message_en": "must be an integer",
-    }
+    assert json.loads(out) == {"error": "permanents[0].toughness: 整数で指定してください",
+                               "field": "permanents[0].toughness", "message": "整数で指定してください",
+                               "message_en": "must be an integer"}
 
 
 @pytest.mark.parametrize("text", ["{bad", "", "1" * 5000, "[" * 100000])
@@ -70,34 +67,22 @@ def test_unreadable_file_exit_2(tmp_path: Path) -> None:
 
 
 def test_module_runs_with_help_and_resolve(tmp_path: Path) -> None:
-    help_run = subprocess.run(
-        [sys.executable, "-m", "rules_core", "--help"], capture_output=True, text=True, check=False
-    )
+    help_run = subprocess.run([sys.executable, "-m", "rules_core", "--help"], capture_output=True, text=True,
+                              check=False)
     assert help_run.returncode == 0
     assert "resolve" in help_run.stdout
     path = tmp_path / "s.json"
     path.write_text(json.dumps(EXAMPLES["615.10"].document), encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, "-m", "rules_core", "resolve", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-        encoding="utf-8",
-    )
+    proc = subprocess.run([sys.executable, "-m", "rules_core", "resolve", str(path)], capture_output=True,
+                          text=True, check=False, encoding="utf-8")
     assert proc.returncode == 0
     assert json.loads(proc.stdout)["final"]["permanents"]["defender"]["damage"] == 1
 
 
 def test_an_exported_board_with_no_event_resolves() -> None:
     """A board exported before its damage event is chosen (``"event": {}``) is a valid scenario."""
-    doc = {
-        "format": 1,
-        "players": [{"id": "A"}, {"id": "B"}],
-        "permanents": [],
-        "effects": [],
-        "event": {},
-        "choices": {},
-    }
+    doc = {"format": 1, "players": [{"id": "A"}, {"id": "B"}], "permanents": [], "effects": [], "event": {},
+           "choices": {}}
     code, out = _run(["resolve", "-"], json.dumps(doc))
     assert code == 0
     result = json.loads(out)

@@ -24,23 +24,15 @@ from rules_core import (
 
 from .helpers import attack, combat, creature, doc
 
-SETTINGS = settings(
-    max_examples=int(os.environ.get("RULES_CORE_EXAMPLES", "120")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+SETTINGS = settings(max_examples=int(os.environ.get("RULES_CORE_EXAMPLES", "120")), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 def _duelist(**event: Any) -> dict[str, Any]:
     """A 4/4 double striker with trample blocked by two 1/2s."""
-    return doc(
-        [
-            creature("duelist", 4, 4, controller="A", keywords=["double_strike", "trample"]),
-            creature("x", 1, 2),
-            creature("y", 1, 2),
-        ],
-        combat(attack("duelist", blockers=("x", "y")), **event),
-    )
+    return doc([creature("duelist", 4, 4, controller="A", keywords=["double_strike", "trample"]),
+                creature("x", 1, 2), creature("y", 1, 2)],
+               combat(attack("duelist", blockers=("x", "y")), **event))
 
 
 def test_step_2_is_answered_on_the_board_the_given_first_step_leaves() -> None:
@@ -48,11 +40,7 @@ def test_step_2_is_answered_on_the_board_the_given_first_step_leaves() -> None:
     s = parse_scenario(_duelist(assignments={"duelist": {"x": 3, "y": 1}}))
     assert recipients(s, "duelist", step=2) == ("y", "B")
     assert list(legal_assignments(s, "duelist", step=2)) == [
-        {"y": 4},
-        {"y": 3, "B": 1},
-        {"y": 2, "B": 2},
-        {"y": 1, "B": 3},
-    ]
+        {"y": 4}, {"y": 3, "B": 1}, {"y": 2, "B": 2}, {"y": 1, "B": 3}]
     assert count_assignments(s, "duelist", step=2) == 4
     assert max_damage_assignment(s, "duelist", step=2) == {"y": 1, "B": 3}
     # step=None and step=1 are the first step, on the board as it begins.
@@ -86,22 +74,13 @@ def test_default_assignment_second_step_follows_the_given_first_step() -> None:
 def test_other_creatures_second_step_entries_are_held_as_given() -> None:
     # Two double strikers blocked by one 0/6 wall; after step 1 (2 + 3) it needs 1 more.
     def scenario(ox_second: dict[str, int]) -> Any:
-        return parse_scenario(
-            doc(
-                [
-                    creature("ox", 2, 2, controller="A", keywords=["double_strike"]),
-                    creature("wurm", 3, 3, controller="A", keywords=["double_strike", "trample"]),
-                    creature("wall", 0, 6),
-                ],
-                combat(
-                    attack("ox", blockers=("wall",)),
-                    attack("wurm", blockers=("wall",)),
-                    assignments={"ox": {"wall": 2}, "wurm": {"wall": 3}},
-                    second_step_assignments={"ox": ox_second},
-                ),
-            )
-        )
-
+        return parse_scenario(doc(
+            [creature("ox", 2, 2, controller="A", keywords=["double_strike"]),
+             creature("wurm", 3, 3, controller="A", keywords=["double_strike", "trample"]),
+             creature("wall", 0, 6)],
+            combat(attack("ox", blockers=("wall",)), attack("wurm", blockers=("wall",)),
+                   assignments={"ox": {"wall": 2}, "wurm": {"wall": 3}},
+                   second_step_assignments={"ox": ox_second})))
     assert count_assignments(scenario({"wall": 2}), "wurm", step=2) == 1 + 3  # the wall needs nothing more
     assert count_assignments(scenario({}), "wurm", step=2) == 1 + 2  # the wall still needs 1 from the wurm
     assert max_damage_assignment(scenario({}), "wurm", step=2) == {"wall": 1, "B": 2}
@@ -113,40 +92,25 @@ def test_creatures_without_first_strike_answer_for_step_2_with_or_without_step()
     assert recipients(s, "y", step=2) == ("duelist",)
 
 
-@pytest.mark.parametrize(
-    ("creature_id", "step", "message"),
-    [
-        ("x", 1, "第1戦闘ダメージ・ステップでは戦闘ダメージを割り振りません"),
-        ("x", 2, "戦場を離れた"),
-        ("x", None, "戦場を離れた"),
-        ("duelist", 3, "1 か 2"),
-    ],
-)
-def test_a_creature_dealing_no_damage_in_the_asked_step_is_a_value_error(
-    creature_id: str, step: int | None, message: str
-) -> None:
+@pytest.mark.parametrize(("creature_id", "step", "message"), [
+    ("x", 1, "第1戦闘ダメージ・ステップでは戦闘ダメージを割り振りません"),
+    ("x", 2, "戦場を離れた"),
+    ("x", None, "戦場を離れた"),
+    ("duelist", 3, "1 か 2"),
+])
+def test_a_creature_dealing_no_damage_in_the_asked_step_is_a_value_error(creature_id: str, step: int | None,
+                                                                         message: str) -> None:
     s = parse_scenario(_duelist(assignments={"duelist": {"x": 3, "y": 1}}))
-    for helper in (
-        count_assignments,
-        max_damage_assignment,
-        recipients,
-        lambda s, c, step: list(legal_assignments(s, c, step=step)),
-    ):
+    for helper in (count_assignments, max_damage_assignment, recipients,
+                   lambda s, c, step: list(legal_assignments(s, c, step=step))):
         with pytest.raises(ValueError, match=message):
             helper(s, creature_id, step=step)  # type: ignore[operator]
 
 
 def test_step_2_of_a_first_striker_without_double_strike_or_of_a_one_step_combat() -> None:
-    s = parse_scenario(
-        doc(
-            [
-                creature("knight", 2, 2, controller="A", keywords=["first_strike"]),
-                creature("ogre", 3, 3, controller="A"),
-                creature("wall", 0, 9),
-            ],
-            combat(attack("knight", blockers=("wall",)), attack("ogre")),
-        )
-    )
+    s = parse_scenario(doc([creature("knight", 2, 2, controller="A", keywords=["first_strike"]),
+                            creature("ogre", 3, 3, controller="A"), creature("wall", 0, 9)],
+                           combat(attack("knight", blockers=("wall",)), attack("ogre"))))
     with pytest.raises(ValueError, match="二段攻撃を持たず"):
         count_assignments(s, "knight", step=2)
     assert count_assignments(s, "ogre", step=2) == 1
@@ -157,32 +121,20 @@ def test_step_2_of_a_first_striker_without_double_strike_or_of_a_one_step_combat
 
 
 def test_step_2_after_an_illegal_first_step_is_a_value_error_but_step_none_falls_back() -> None:
-    s = parse_scenario(
-        doc(
-            [
-                creature("knight", 2, 2, controller="A", keywords=["first_strike", "trample"]),
-                creature("ogre", 3, 3, controller="A"),
-                creature("wall", 0, 9),
-            ],
-            combat(attack("knight", blockers=("wall",)), attack("ogre"), assignments={"knight": {"B": 2}}),
-        )
-    )
+    s = parse_scenario(doc([creature("knight", 2, 2, controller="A", keywords=["first_strike", "trample"]),
+                            creature("ogre", 3, 3, controller="A"), creature("wall", 0, 9)],
+                           combat(attack("knight", blockers=("wall",)), attack("ogre"),
+                                  assignments={"knight": {"B": 2}})))
     with pytest.raises(ValueError, match="第1戦闘ダメージ・ステップの割り振りが適正ではない"):
         count_assignments(s, "ogre", step=2)
     assert count_assignments(s, "ogre") == 1  # as before: on the board after a default first step
 
 
 def test_step_2_after_the_game_ended_is_a_value_error() -> None:
-    s = parse_scenario(
-        doc(
-            [
-                creature("knight", 5, 2, controller="A", keywords=["first_strike"]),
-                creature("ogre", 3, 3, controller="A"),
-            ],
-            combat(attack("knight"), attack("ogre")),
-            players=[{"id": "A"}, {"id": "B", "life": 5}],
-        )
-    )
+    s = parse_scenario(doc([creature("knight", 5, 2, controller="A", keywords=["first_strike"]),
+                            creature("ogre", 3, 3, controller="A")],
+                           combat(attack("knight"), attack("ogre")),
+                           players=[{"id": "A"}, {"id": "B", "life": 5}]))
     with pytest.raises(ValueError, match="ゲームが終わった"):
         count_assignments(s, "ogre", step=2)
 
@@ -190,23 +142,13 @@ def test_step_2_after_the_game_ended_is_a_value_error() -> None:
 def test_violations_carry_their_step() -> None:
     (v1,) = check_assignment(parse_scenario(_duelist(assignments={"duelist": {"x": 1, "B": 3}})))
     assert (v1.rule, v1.step) == ("702.19b", 1)
-    (v2,) = check_assignment(
-        parse_scenario(
-            _duelist(
-                second_step_assignments={"duelist": {"B": 4, "x": 0}},
-                assignments={"duelist": {"x": 1, "y": 3}},
-            )
-        )
-    )
+    (v2,) = check_assignment(parse_scenario(_duelist(second_step_assignments={"duelist": {"B": 4, "x": 0}},
+                                                     assignments={"duelist": {"x": 1, "y": 3}})))
     assert (v2.rule, v2.step) == ("702.19b", 2)
-    (v0,) = check_assignment(
-        parse_scenario(
-            doc(
-                [creature("ogre", 3, 3, controller="A", keywords=["trample"]), creature("wall", 0, 9)],
-                combat(attack("ogre", blockers=("wall",)), assignments={"ogre": {"B": 3}}),
-            )
-        )
-    )
+    (v0,) = check_assignment(parse_scenario(doc([creature("ogre", 3, 3, controller="A", keywords=["trample"]),
+                                                 creature("wall", 0, 9)],
+                                                combat(attack("ogre", blockers=("wall",)),
+                                                       assignments={"ogre": {"B": 3}}))))
     assert v0.step is None
     assert Violation("510.1a", "x").step is None
 
@@ -220,32 +162,17 @@ def two_step_combats(draw: st.DrawFn) -> dict[str, Any]:
     perms: list[dict[str, Any]] = []
     n_attackers = draw(st.integers(1, 2))
     for i in range(n_attackers):
-        keywords = draw(
-            st.sets(st.sampled_from(["first_strike", "double_strike", "trample", "deathtouch"]), max_size=2)
-        )
-        perms.append(
-            creature(
-                f"a{i}",
-                draw(st.integers(0, 4)),
-                draw(st.integers(1, 4)),
-                controller="A",
-                keywords=sorted(keywords),
-            )
-        )
+        keywords = draw(st.sets(st.sampled_from(["first_strike", "double_strike", "trample", "deathtouch"]),
+                                max_size=2))
+        perms.append(creature(f"a{i}", draw(st.integers(0, 4)), draw(st.integers(1, 4)), controller="A",
+                              keywords=sorted(keywords)))
     if not any({"first_strike", "double_strike"} & set(p["keywords"]) for p in perms):
         perms[0]["keywords"] = sorted({*perms[0]["keywords"], "double_strike"})
     blocks: dict[str, list[str]] = {f"a{i}": [] for i in range(n_attackers)}
     for j in range(draw(st.integers(0, 3))):
         keywords = draw(st.sets(st.sampled_from(["first_strike", "double_strike", "deathtouch"]), max_size=1))
-        perms.append(
-            creature(
-                f"b{j}",
-                draw(st.integers(0, 3)),
-                draw(st.integers(1, 4)),
-                keywords=sorted(keywords),
-                damage=draw(st.integers(0, 1)),
-            )
-        )
+        perms.append(creature(f"b{j}", draw(st.integers(0, 3)), draw(st.integers(1, 4)), keywords=sorted(keywords),
+                              damage=draw(st.integers(0, 1))))
         for a in draw(st.lists(st.sampled_from(sorted(blocks)), min_size=1, max_size=2, unique=True)):
             blocks[a].append(f"b{j}")
     event = combat(*(attack(a, blockers=tuple(bs)) for a, bs in blocks.items()))

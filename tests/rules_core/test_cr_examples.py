@@ -16,10 +16,8 @@ def test_120_4_example_1_boon_reflection_wither_lifelink_combat() -> None:
     assert result["legal"] is True
     assert [s["name"] for s in result["steps"]] == ["combat_damage"]
     start = stage(result, "120.4a")["events"]
-    assert [(e["source"], e["to"], e["amount"]) for e in start] == [
-        ("attacker", "blocker", 3),
-        ("blocker", "attacker", 2),
-    ]
+    assert [(e["source"], e["to"], e["amount"]) for e in start] == [("attacker", "blocker", 3),
+                                                                    ("blocker", "attacker", 2)]
     dealt = stage(result, "120.4b")["events"]
     assert [(e["to"], e["amount"], e["prevented"]) for e in dealt] == [("blocker", 1, 2), ("attacker", 2, 0)]
     results = stage(result, "120.4c")["events"]
@@ -29,13 +27,8 @@ def test_120_4_example_1_boon_reflection_wither_lifelink_combat() -> None:
     assert gain["before_replacement"] == 1
     f = result["final"]
     assert f["players"]["A"]["life"] == 22
-    assert f["permanents"]["blocker"] == {
-        "zone": "battlefield",
-        "damage": 0,
-        "counters": {"-1/-1": 1},
-        "power": 1,
-        "toughness": 1,
-    }
+    assert f["permanents"]["blocker"] == {"zone": "battlefield", "damage": 0, "counters": {"-1/-1": 1},
+                                          "power": 1, "toughness": 1}
     assert f["permanents"]["attacker"]["damage"] == 2
     assert f["permanents"]["attacker"]["zone"] == "battlefield"
     assert f["effects"][1]["amount"] == 0 and f["effects"][1]["used"] is True
@@ -69,8 +62,7 @@ def test_120_4_example_2_without_awe_strike_worship_applies() -> None:
 def test_120_5_example_lightning_bolt_destroyed_by_state_based_action() -> None:
     _, result = run(EXAMPLES["120.5"].document)
     assert stage(result, "120.4d")["changes"] == [
-        {"object": "bear", "attribute": "damage", "before": 0, "after": 3, "rule": "120.3e"}
-    ]
+        {"object": "bear", "attribute": "damage", "before": 0, "after": 3, "rule": "120.3e"}]
     assert result["steps"][0]["stages"][-1]["changes"][0]["rule"] == "704.5g"
     assert result["final"]["permanents"]["bear"]["zone"] == "graveyard"
 

@@ -26,10 +26,8 @@ def _board_after(document: dict, result: dict) -> dict:
         if state["zone"] != "battlefield":
             continue
         permanent["damage"] = state["damage"]
-        permanent["counters"] = {
-            "+1/+1": state["counters"].get("+1/+1", 0),
-            "-1/-1": state["counters"].get("-1/-1", 0),
-        }
+        permanent["counters"] = {"+1/+1": state["counters"].get("+1/+1", 0),
+                                 "-1/-1": state["counters"].get("-1/-1", 0)}
         for key in ("loyalty", "defense"):
             if key in state:
                 permanent[key] = state[key]
@@ -69,11 +67,8 @@ def test_615_4_example_a_prevention_effect_cannot_go_back_in_time() -> None:
 
 
 def test_615_5_extra_effect_gains_life_equal_to_damage_prevented() -> None:
-    d = doc(
-        [creature("bear", 2, 2, controller="A")],
-        from_permanent("bear", {"B": 2}),
-        [{"type": "prevent_next_from_source", "source": "bear", "gain_life_to": "B"}],
-    )
+    d = doc([creature("bear", 2, 2, controller="A")], from_permanent("bear", {"B": 2}),
+            [{"type": "prevent_next_from_source", "source": "bear", "gain_life_to": "B"}])
     _, result = run(d)
     assert result["final"]["players"]["B"]["life"] == 22
     gain = next(e for e in stage(result, "120.4c")["events"] if e["result"] == "life_gain")
@@ -82,42 +77,27 @@ def test_615_5_extra_effect_gains_life_equal_to_damage_prevented() -> None:
 
 
 def test_615_5_extra_life_gain_is_a_life_gain_doubled_by_boon_reflection() -> None:
-    d = doc(
-        [creature("bear", 2, 2, controller="A")],
-        from_permanent("bear", {"B": 2}),
-        [
-            {"type": "prevent_next_from_source", "source": "bear", "gain_life_to": "B"},
-            {"type": "life_gain_multiplier", "player": "B", "factor": 2},
-        ],
-    )
+    d = doc([creature("bear", 2, 2, controller="A")], from_permanent("bear", {"B": 2}),
+            [{"type": "prevent_next_from_source", "source": "bear", "gain_life_to": "B"},
+             {"type": "life_gain_multiplier", "player": "B", "factor": 2}])
     assert final(d)["players"]["B"]["life"] == 24
 
 
 def test_615_5_extra_life_gain_stopped_by_no_life_gain() -> None:
-    d = doc(
-        [creature("bear", 2, 2, controller="A")],
-        from_permanent("bear", {"B": 2}),
-        [
-            {"type": "prevent_next_from_source", "source": "bear", "gain_life_to": "B"},
-            {"type": "no_life_gain", "name": "《硫黄の渦》"},
-        ],
-    )
+    d = doc([creature("bear", 2, 2, controller="A")], from_permanent("bear", {"B": 2}),
+            [{"type": "prevent_next_from_source", "source": "bear", "gain_life_to": "B"},
+             {"type": "no_life_gain", "name": "《硫黄の渦》"}])
     _, result = run(d)
     assert result["final"]["players"]["B"]["life"] == 20
-    assert (
-        "《硫黄の渦》により、対戦相手は2点のライフを得られない (120.4c)。" in stage(result, "120.4c")["notes"]
-    )
+    assert "《硫黄の渦》により、対戦相手は2点のライフを得られない (120.4c)。" in stage(result, "120.4c")["notes"]
 
 
 # --------------------------------------------------------------------------- 615.6
 
 
 def test_615_6_prevented_damage_never_happens_no_lifelink_no_counters() -> None:
-    d = doc(
-        [creature("bear", 2, 2)],
-        spell({"bear": 2}, keywords=("lifelink", "wither")),
-        [{"type": "prevent_all", "to": "bear"}],
-    )
+    d = doc([creature("bear", 2, 2)], spell({"bear": 2}, keywords=("lifelink", "wither")),
+            [{"type": "prevent_all", "to": "bear"}])
     f = final(d)
     assert f["players"]["A"]["life"] == 20
     assert f["permanents"]["bear"]["counters"] == {}
@@ -139,18 +119,13 @@ def test_615_7_shield_prevents_part_and_keeps_the_rest() -> None:
     _, result = run(d)
     assert result["final"]["permanents"]["bear"]["damage"] == 1
     assert result["final"]["effects"] == [{"type": "prevent_next", "to": "bear", "amount": 0, "used": True}]
-    assert (
-        "2/2のbearが呪文から受ける3点のうち2点を効果1（次の2点を軽減する盾）が軽減 (615.7)。残り1点。"
-        in notes(result, "120.4b")
-    )
+    assert "2/2のbearが呪文から受ける3点のうち2点を効果1（次の2点を軽減する盾）が軽減 (615.7)。残り1点。" in notes(result, "120.4b")
     shield = next(c for c in stage(result, "120.4b")["changes"] if c["attribute"] == "shield")
     assert (shield["before"], shield["after"], shield["effect"]) == (2, 0, 0)
 
 
 def test_615_7_shield_left_over_stays_for_later() -> None:
-    d = doc(
-        [creature("bear", 2, 2)], spell({"bear": 1}), [{"type": "prevent_next", "to": "bear", "amount": 3}]
-    )
+    d = doc([creature("bear", 2, 2)], spell({"bear": 1}), [{"type": "prevent_next", "to": "bear", "amount": 3}])
     f = final(d)
     assert f["permanents"]["bear"]["damage"] == 0
     assert f["effects"] == [{"type": "prevent_next", "to": "bear", "amount": 2}]
@@ -162,27 +137,17 @@ def test_615_7_shield_on_player() -> None:
 
 
 def test_615_7_used_shield_does_nothing() -> None:
-    f = final(
-        doc(
-            [creature("bear", 2, 2)],
-            spell({"bear": 1}),
-            [{"type": "prevent_next", "to": "bear", "amount": 0, "used": True}],
-        )
-    )
+    f = final(doc([creature("bear", 2, 2)], spell({"bear": 1}),
+                  [{"type": "prevent_next", "to": "bear", "amount": 0, "used": True}]))
     assert f["permanents"]["bear"]["damage"] == 1
 
 
 def _two_attackers_one_blocker(choices: dict | None = None) -> dict:
-    return doc(
-        [
-            creature("elf", 1, 1, controller="A"),
-            creature("ogre", 3, 3, controller="A", keywords=["lifelink"]),
-            creature("wall", 0, 5),
-        ],
-        combat(attack("elf", blockers=("wall",)), attack("ogre", blockers=("wall",))),
-        [{"type": "prevent_next", "to": "wall", "amount": 2}],
-        choices=choices,
-    )
+    return doc([creature("elf", 1, 1, controller="A"), creature("ogre", 3, 3, controller="A",
+                                                                   keywords=["lifelink"]),
+                creature("wall", 0, 5)],
+               combat(attack("elf", blockers=("wall",)), attack("ogre", blockers=("wall",))),
+               [{"type": "prevent_next", "to": "wall", "amount": 2}], choices=choices)
 
 
 def test_615_7_several_sources_default_shield_prevents_in_listed_order() -> None:
@@ -213,11 +178,9 @@ def test_615_7_shield_counts_only_amount_allocation_beyond_is_filled_in_order() 
 
 
 def test_615_8_next_damage_from_source_prevents_all_of_it_everywhere() -> None:
-    d = doc(
-        [creature("a", 2, 2), creature("b", 3, 3), creature("burner", 1, 1, controller="A")],
-        from_permanent("burner", {"a": 2, "b": 2, "B": 2}),
-        [{"type": "prevent_next_from_source", "source": "burner"}],
-    )
+    d = doc([creature("a", 2, 2), creature("b", 3, 3), creature("burner", 1, 1, controller="A")],
+            from_permanent("burner", {"a": 2, "b": 2, "B": 2}),
+            [{"type": "prevent_next_from_source", "source": "burner"}])
     f = final(d)
     assert f["permanents"]["a"]["damage"] == 0
     assert f["permanents"]["b"]["damage"] == 0
@@ -226,11 +189,8 @@ def test_615_8_next_damage_from_source_prevents_all_of_it_everywhere() -> None:
 
 
 def test_615_8_effect_waits_for_its_source() -> None:
-    d = doc(
-        [creature("bear", 2, 2), creature("burner", 1, 1, controller="A")],
-        spell({"bear": 1}),
-        [{"type": "prevent_next_from_source", "source": "burner"}],
-    )
+    d = doc([creature("bear", 2, 2), creature("burner", 1, 1, controller="A")], spell({"bear": 1}),
+            [{"type": "prevent_next_from_source", "source": "burner"}])
     f = final(d)
     assert f["permanents"]["bear"]["damage"] == 1
     assert "used" not in f["effects"][0]
@@ -240,20 +200,16 @@ def test_615_8_effect_waits_for_its_source() -> None:
 
 
 def test_615_9_colour_is_rechecked_when_damage_is_dealt() -> None:
-    d = doc(
-        event=spell({"B": 3}, colors=("red",)),
-        effects=[{"type": "prevent_from_color", "color": "red", "to": "B", "next_only": True}],
-    )
+    d = doc(event=spell({"B": 3}, colors=("red",)),
+            effects=[{"type": "prevent_from_color", "color": "red", "to": "B", "next_only": True}])
     f = final(d)
     assert f["players"]["B"]["life"] == 20
     assert f["effects"][0]["used"] is True
 
 
 def test_615_9_shield_is_not_used_up_when_the_source_no_longer_matches() -> None:
-    d = doc(
-        event=spell({"B": 3}, colors=("blue",)),
-        effects=[{"type": "prevent_from_color", "color": "red", "to": "B", "next_only": True}],
-    )
+    d = doc(event=spell({"B": 3}, colors=("blue",)),
+            effects=[{"type": "prevent_from_color", "color": "red", "to": "B", "next_only": True}])
     _, result = run(d)
     assert result["final"]["players"]["B"]["life"] == 17
     assert "used" not in result["final"]["effects"][0]
@@ -261,28 +217,20 @@ def test_615_9_shield_is_not_used_up_when_the_source_no_longer_matches() -> None
 
 
 def test_615_9_without_next_only_prevents_every_time_and_stays() -> None:
-    d = doc(
-        [
-            creature("x", 2, 2, controller="A", colors=["red"]),
-            creature("y", 2, 2, controller="A", colors=["red"]),
-        ],
-        combat(attack("x"), attack("y")),
-        [{"type": "prevent_from_color", "color": "red", "to": "B"}],
-    )
+    d = doc([creature("x", 2, 2, controller="A", colors=["red"]), creature("y", 2, 2, controller="A",
+                                                                           colors=["red"])],
+            combat(attack("x"), attack("y")),
+            [{"type": "prevent_from_color", "color": "red", "to": "B"}])
     f = final(d)
     assert f["players"]["B"]["life"] == 20
     assert "used" not in f["effects"][0]
 
 
 def test_615_9_next_only_prevents_one_source_of_several() -> None:
-    d = doc(
-        [
-            creature("x", 2, 2, controller="A", colors=["red"]),
-            creature("y", 3, 3, controller="A", colors=["red"]),
-        ],
-        combat(attack("x"), attack("y")),
-        [{"type": "prevent_from_color", "color": "red", "to": "B", "next_only": True}],
-    )
+    d = doc([creature("x", 2, 2, controller="A", colors=["red"]), creature("y", 3, 3, controller="A",
+                                                                           colors=["red"])],
+            combat(attack("x"), attack("y")),
+            [{"type": "prevent_from_color", "color": "red", "to": "B", "next_only": True}])
     f = final(d)
     assert f["players"]["B"]["life"] == 17
     assert f["effects"][0]["used"] is True
@@ -292,15 +240,10 @@ def test_615_9_next_only_prevents_one_source_of_several() -> None:
 
 
 def test_615_10_static_prevention_applies_to_each_event_separately() -> None:
-    d = doc(
-        [
-            creature("x", 2, 2, controller="A"),
-            creature("y", 3, 3, controller="A"),
-            creature("cleric", 1, 6, subtypes=["Cleric"]),
-        ],
-        combat(attack("x", blockers=("cleric",)), attack("y", blockers=("cleric",))),
-        [{"type": "prevent_static", "amount": 1, "to_filter": {"controller": "B", "subtype": "Cleric"}}],
-    )
+    d = doc([creature("x", 2, 2, controller="A"), creature("y", 3, 3, controller="A"),
+             creature("cleric", 1, 6, subtypes=["Cleric"])],
+            combat(attack("x", blockers=("cleric",)), attack("y", blockers=("cleric",))),
+            [{"type": "prevent_static", "amount": 1, "to_filter": {"controller": "B", "subtype": "Cleric"}}])
     f = final(d)
     assert f["permanents"]["cleric"]["damage"] == 3  # (2-1) + (3-1)
 
@@ -311,11 +254,9 @@ def test_615_10_static_prevention_on_a_player() -> None:
 
 
 def test_615_10_filter_types_must_all_match() -> None:
-    d = doc(
-        [{"id": "jace", "controller": "B", "types": ["planeswalker"], "loyalty": 5, "subtypes": ["Cleric"]}],
-        spell({"jace": 3}),
-        [{"type": "prevent_static", "amount": 1, "to_filter": {"subtype": "Cleric", "types": ["creature"]}}],
-    )
+    d = doc([{"id": "jace", "controller": "B", "types": ["planeswalker"], "loyalty": 5, "subtypes": ["Cleric"]}],
+            spell({"jace": 3}),
+            [{"type": "prevent_static", "amount": 1, "to_filter": {"subtype": "Cleric", "types": ["creature"]}}])
     assert final(d)["permanents"]["jace"]["loyalty"] == 2
 
 
@@ -332,37 +273,24 @@ def test_615_12_cant_be_prevented_shield_applies_but_is_not_reduced() -> None:
 
 
 def test_615_12_protection_does_not_prevent_unpreventable_damage() -> None:
-    d = doc(
-        [creature("knight", 2, 2, protection=["red"])],
-        spell({"knight": 2}, colors=("red",), cant_be_prevented=True),
-    )
+    d = doc([creature("knight", 2, 2, protection=["red"])], spell({"knight": 2}, colors=("red",),
+                                                                   cant_be_prevented=True))
     assert final(d)["permanents"]["knight"]["zone"] == "graveyard"
 
 
 def test_615_12_effect_from_controller_and_combat_only() -> None:
-    d = doc(
-        [creature("beast", 4, 4, controller="A")],
-        combat(attack("beast")),
-        [
-            {"type": "prevent_all", "combat_only": True, "name": "《濃霧》"},
-            {"type": "cant_be_prevented", "from_controller": "A", "combat_only": True},
-        ],
-    )
+    d = doc([creature("beast", 4, 4, controller="A")], combat(attack("beast")),
+            [{"type": "prevent_all", "combat_only": True, "name": "《濃霧》"},
+             {"type": "cant_be_prevented", "from_controller": "A", "combat_only": True}])
     assert final(d)["players"]["B"]["life"] == 16
-    d2 = doc(
-        [creature("beast", 4, 4, controller="A")],
-        from_permanent("beast", {"B": 4}),
-        [{"type": "prevent_all"}, {"type": "cant_be_prevented", "from_controller": "A", "combat_only": True}],
-    )
+    d2 = doc([creature("beast", 4, 4, controller="A")], from_permanent("beast", {"B": 4}),
+             [{"type": "prevent_all"}, {"type": "cant_be_prevented", "from_controller": "A", "combat_only": True}])
     assert final(d2)["players"]["B"]["life"] == 20
 
 
 def test_615_12_extra_effect_still_happens_but_nothing_was_prevented() -> None:
-    d = doc(
-        [creature("bear", 2, 2, controller="A")],
-        from_permanent("bear", {"B": 2}, cant_be_prevented=True),
-        [{"type": "prevent_next_from_source", "source": "bear", "gain_life_to": "B"}],
-    )
+    d = doc([creature("bear", 2, 2, controller="A")], from_permanent("bear", {"B": 2}, cant_be_prevented=True),
+            [{"type": "prevent_next_from_source", "source": "bear", "gain_life_to": "B"}])
     _, result = run(d)
     assert result["final"]["players"]["B"]["life"] == 18
     assert "used" not in result["final"]["effects"][0]
@@ -370,11 +298,8 @@ def test_615_12_extra_effect_still_happens_but_nothing_was_prevented() -> None:
 
 
 def test_615_12a_each_prevention_effect_applies_once_to_unpreventable_damage() -> None:
-    d = doc(
-        [creature("bear", 2, 9)],
-        spell({"bear": 3}, cant_be_prevented=True),
-        [SHIELD_2_ON_BEAR, {"type": "prevent_static", "amount": 1, "to": "bear"}],
-    )
+    d = doc([creature("bear", 2, 9)], spell({"bear": 3}, cant_be_prevented=True),
+            [SHIELD_2_ON_BEAR, {"type": "prevent_static", "amount": 1, "to": "bear"}])
     _, result = run(d)
     text = notes(result, "120.4b")
     assert text.count("効果1（次の2点を軽減する盾）は") == 1
@@ -391,14 +316,9 @@ def test_614_damage_multiplier_doubles_damage() -> None:
 
 
 def test_614_damage_multiplier_only_from_controller_and_to() -> None:
-    d = doc(
-        [creature("bear", 2, 9), creature("elf", 1, 9)],
-        spell({"bear": 2, "elf": 2}, controller="B"),
-        [
-            {"type": "damage_multiplier", "factor": 2, "from_controller": "A"},
-            {"type": "damage_multiplier", "factor": 3, "to": "elf"},
-        ],
-    )
+    d = doc([creature("bear", 2, 9), creature("elf", 1, 9)], spell({"bear": 2, "elf": 2}, controller="B"),
+            [{"type": "damage_multiplier", "factor": 2, "from_controller": "A"},
+             {"type": "damage_multiplier", "factor": 3, "to": "elf"}])
     f = final(d)
     assert f["permanents"]["bear"]["damage"] == 2
     assert f["permanents"]["elf"]["damage"] == 6
@@ -411,12 +331,8 @@ def test_616_1_default_order_is_the_listed_order() -> None:
 
 
 def test_616_1_affected_controller_chooses_shield_first_changes_outcome() -> None:
-    d = doc(
-        [creature("bear", 2, 9)],
-        spell({"bear": 3}),
-        [DOUBLER, SHIELD_2_ON_BEAR],
-        choices={"replacement_order": {"bear": [1, 0]}},
-    )
+    d = doc([creature("bear", 2, 9)], spell({"bear": 3}), [DOUBLER, SHIELD_2_ON_BEAR],
+            choices={"replacement_order": {"bear": [1, 0]}})
     _, result = run(d)
     assert result["final"]["permanents"]["bear"]["damage"] == 2  # (3-2)*2
     event = stage(result, "120.4b")["events"][0]
@@ -425,12 +341,9 @@ def test_616_1_affected_controller_chooses_shield_first_changes_outcome() -> Non
 
 
 def test_616_1_order_for_one_object_does_not_change_another() -> None:
-    d = doc(
-        [creature("bear", 2, 9), creature("elf", 1, 9)],
-        spell({"bear": 3, "elf": 3}),
-        [DOUBLER, SHIELD_2_ON_BEAR, {"type": "prevent_next", "to": "elf", "amount": 2}],
-        choices={"replacement_order": {"bear": [1, 0]}},
-    )
+    d = doc([creature("bear", 2, 9), creature("elf", 1, 9)], spell({"bear": 3, "elf": 3}),
+            [DOUBLER, SHIELD_2_ON_BEAR, {"type": "prevent_next", "to": "elf", "amount": 2}],
+            choices={"replacement_order": {"bear": [1, 0]}})
     f = final(d)
     assert f["permanents"]["bear"]["damage"] == 2
     assert f["permanents"]["elf"]["damage"] == 4
@@ -452,24 +365,15 @@ def test_702_16e_protection_ignores_other_colours() -> None:
 
 
 def test_702_16e_protection_applies_before_a_shield_by_default() -> None:
-    f = final(
-        doc(
-            [creature("bear", 2, 2, protection=["red"])],
-            spell({"bear": 3}, colors=("red",)),
-            [SHIELD_2_ON_BEAR],
-        )
-    )
+    f = final(doc([creature("bear", 2, 2, protection=["red"])], spell({"bear": 3}, colors=("red",)),
+                  [SHIELD_2_ON_BEAR]))
     assert f["effects"][0]["amount"] == 2
     assert f["permanents"]["bear"]["damage"] == 0
 
 
 def test_702_16e_replacement_order_can_put_protection_after_a_shield() -> None:
-    d = doc(
-        [creature("bear", 2, 2, protection=["red"])],
-        spell({"bear": 3}, colors=("red",)),
-        [SHIELD_2_ON_BEAR],
-        choices={"replacement_order": {"bear": [0, "protection"]}},
-    )
+    d = doc([creature("bear", 2, 2, protection=["red"])], spell({"bear": 3}, colors=("red",)), [SHIELD_2_ON_BEAR],
+            choices={"replacement_order": {"bear": [0, "protection"]}})
     f = final(d)
     assert f["effects"][0] == {"type": "prevent_next", "to": "bear", "amount": 0, "used": True}
     assert f["permanents"]["bear"]["damage"] == 0
@@ -479,11 +383,8 @@ def test_702_16e_replacement_order_can_put_protection_after_a_shield() -> None:
 
 
 def test_prevent_all_combat_only_is_a_fog() -> None:
-    d = doc(
-        [creature("x", 3, 3, controller="A"), creature("bear", 2, 2)],
-        combat(attack("x", blockers=("bear",))),
-        [{"type": "prevent_all", "combat_only": True}],
-    )
+    d = doc([creature("x", 3, 3, controller="A"), creature("bear", 2, 2)],
+            combat(attack("x", blockers=("bear",))), [{"type": "prevent_all", "combat_only": True}])
     f = final(d)
     assert f["permanents"]["bear"]["damage"] == 0
     assert f["permanents"]["x"]["damage"] == 0
@@ -492,11 +393,8 @@ def test_prevent_all_combat_only_is_a_fog() -> None:
 
 
 def test_prevent_all_from_one_source_only() -> None:
-    d = doc(
-        [creature("x", 3, 3, controller="A"), creature("y", 3, 3, controller="A")],
-        combat(attack("x"), attack("y")),
-        [{"type": "prevent_all", "from": "x"}],
-    )
+    d = doc([creature("x", 3, 3, controller="A"), creature("y", 3, 3, controller="A")],
+            combat(attack("x"), attack("y")), [{"type": "prevent_all", "from": "x"}])
     assert final(d)["players"]["B"]["life"] == 17
 
 
@@ -504,32 +402,23 @@ def test_prevent_all_from_one_source_only() -> None:
 
 
 def test_120_4c_boon_reflection_doubles_lifelink_gain() -> None:
-    d = doc(
-        [creature("x", 3, 3, controller="A", keywords=["lifelink"])],
-        combat(attack("x")),
-        [{"type": "life_gain_multiplier", "player": "A", "factor": 2, "name": "《加護の反射》"}],
-    )
+    d = doc([creature("x", 3, 3, controller="A", keywords=["lifelink"])], combat(attack("x")),
+            [{"type": "life_gain_multiplier", "player": "A", "factor": 2, "name": "《加護の反射》"}])
     assert final(d)["players"]["A"]["life"] == 26
 
 
 def test_120_4c_sulfuric_vortex_stops_lifelink_gain_but_not_damage() -> None:
-    d = doc(
-        [creature("x", 3, 3, controller="A", keywords=["lifelink"])],
-        combat(attack("x")),
-        [{"type": "no_life_gain", "player": "A"}],
-    )
+    d = doc([creature("x", 3, 3, controller="A", keywords=["lifelink"])], combat(attack("x")),
+            [{"type": "no_life_gain", "player": "A"}])
     f = final(d)
     assert f["players"]["A"]["life"] == 20
     assert f["players"]["B"]["life"] == 17
 
 
 def test_120_4c_worship_keeps_life_at_one_when_controlling_a_creature() -> None:
-    d = doc(
-        [creature("guard", 1, 1)],
-        spell({"B": 10}),
-        [{"type": "life_floor", "player": "B", "floor": 1, "if_controls_creature": True}],
-        players=[{"id": "A"}, {"id": "B", "life": 5}],
-    )
+    d = doc([creature("guard", 1, 1)], spell({"B": 10}),
+            [{"type": "life_floor", "player": "B", "floor": 1, "if_controls_creature": True}],
+            players=[{"id": "A"}, {"id": "B", "life": 5}])
     _, result = run(d)
     assert result["final"]["players"]["B"] == {"life": 1, "poison": 0, "lost": False}
     loss = next(e for e in stage(result, "120.4c")["events"] if e["result"] == "life_loss")
@@ -537,32 +426,24 @@ def test_120_4c_worship_keeps_life_at_one_when_controlling_a_creature() -> None:
 
 
 def test_120_4c_worship_needs_a_creature() -> None:
-    d = doc(
-        event=spell({"B": 10}),
-        effects=[{"type": "life_floor", "player": "B", "if_controls_creature": True}],
-        players=[{"id": "A"}, {"id": "B", "life": 5}],
-    )
+    d = doc(event=spell({"B": 10}),
+            effects=[{"type": "life_floor", "player": "B", "if_controls_creature": True}],
+            players=[{"id": "A"}, {"id": "B", "life": 5}])
     f = final(d)
     assert f["players"]["B"]["life"] == -5
     assert f["players"]["B"]["lost"] is True
 
 
 def test_120_4c_worship_does_not_stop_poison() -> None:
-    d = doc(
-        [creature("guard", 1, 1)],
-        spell({"B": 10}, keywords=("infect",)),
-        [{"type": "life_floor", "player": "B", "if_controls_creature": True}],
-    )
+    d = doc([creature("guard", 1, 1)], spell({"B": 10}, keywords=("infect",)),
+            [{"type": "life_floor", "player": "B", "if_controls_creature": True}])
     f = final(d)
     assert f["players"]["B"] == {"life": 20, "poison": 10, "lost": True}
 
 
 def test_120_4c_tatterkite_no_counters_on_it() -> None:
-    d = doc(
-        [creature("kite", 2, 1)],
-        spell({"kite": 2}, keywords=("wither",)),
-        [{"type": "no_counters", "on": "kite", "name": "《破れ翼トビ》"}],
-    )
+    d = doc([creature("kite", 2, 1)], spell({"kite": 2}, keywords=("wither",)),
+            [{"type": "no_counters", "on": "kite", "name": "《破れ翼トビ》"}])
     f = final(d)
     assert f["permanents"]["kite"]["counters"] == {}
     assert f["permanents"]["kite"]["zone"] == "battlefield"
@@ -574,19 +455,13 @@ def test_120_4c_no_counters_on_a_player_stops_infect_poison() -> None:
 
 
 def test_120_4c_counter_multiplier_by_the_player_putting_them() -> None:
-    d = doc(
-        [creature("bear", 2, 5)],
-        spell({"bear": 2, "B": 3}, keywords=("infect",)),
-        [{"type": "counter_multiplier", "factor": 2, "by_controller": "A"}],
-    )
+    d = doc([creature("bear", 2, 5)], spell({"bear": 2, "B": 3}, keywords=("infect",)),
+            [{"type": "counter_multiplier", "factor": 2, "by_controller": "A"}])
     f = final(d)
     assert f["permanents"]["bear"]["counters"] == {"-1/-1": 4}
     assert f["players"]["B"]["poison"] == 6
-    d2 = doc(
-        [creature("bear", 2, 5)],
-        spell({"bear": 2}, keywords=("infect",)),
-        [{"type": "counter_multiplier", "factor": 2, "by_controller": "B"}],
-    )
+    d2 = doc([creature("bear", 2, 5)], spell({"bear": 2}, keywords=("infect",)),
+             [{"type": "counter_multiplier", "factor": 2, "by_controller": "B"}])
     assert final(d2)["permanents"]["bear"]["counters"] == {"-1/-1": 2}
 
 
@@ -595,26 +470,15 @@ def test_120_4c_counter_multiplier_by_the_player_putting_them() -> None:
 
 def test_notes_name_an_effect_by_its_name_or_its_number_from_1_and_what_it_does() -> None:
     """Notes count effects from 1, as the board does (``choices`` keys and ``effect`` indexes stay 0-based)."""
-    d = doc(
-        [creature("bear", 2, 9)],
-        {
-            "type": "noncombat",
-            "source": {"id": "bolt", "name": "稲妻", "controller": "A"},
-            "damage": [{"to": "bear", "amount": 3}],
-        },
-        [
-            {"type": "damage_multiplier", "factor": 2, "name": "《ラースの灼熱洞》"},
-            {"type": "prevent_next_from_source", "source": "bolt"},
-            SHIELD_2_ON_BEAR,
-        ],
-        choices={"replacement_order": {"bear": [2, 0, 1]}},
-    )
+    d = doc([creature("bear", 2, 9)], {"type": "noncombat", "source": {"id": "bolt", "name": "稲妻", "controller": "A"},
+                                       "damage": [{"to": "bear", "amount": 3}]},
+            [{"type": "damage_multiplier", "factor": 2, "name": "《ラースの灼熱洞》"},
+             {"type": "prevent_next_from_source", "source": "bolt"},
+             SHIELD_2_ON_BEAR],
+            choices={"replacement_order": {"bear": [2, 0, 1]}})
     _, result = run(d)
     text = notes(result, "120.4b")
-    assert (
-        "指定された順番：効果3（次の2点を軽減する盾） → 《ラースの灼熱洞》 → 効果2（稲妻からの次のダメージを軽減する効果）"
-        in text
-    )
+    assert "指定された順番：効果3（次の2点を軽減する盾） → 《ラースの灼熱洞》 → 効果2（稲妻からの次のダメージを軽減する効果）" in text
     assert "効果0" not in text and "(効果" not in text
     shield = next(c for c in stage(result, "120.4b")["changes"] if c["attribute"] == "shield")
     assert shield["effect"] == 2  # structured data keeps the 0-based index of `effects`

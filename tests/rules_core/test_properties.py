@@ -21,11 +21,8 @@ from rules_core import ScenarioError, parse_scenario, resolve, resolve_document
 from rules_core.state import COLORS, KEYWORDS
 
 # RULES_CORE_EXAMPLES=3000 for a longer run (the default keeps the suite fast).
-SETTINGS = settings(
-    max_examples=int(os.environ.get("RULES_CORE_EXAMPLES", "120")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+SETTINGS = settings(max_examples=int(os.environ.get("RULES_CORE_EXAMPLES", "120")), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 PLAYER_IDS = ["A", "B"]
 SUBTYPES = ["Cleric", "Bear", "Elf"]
@@ -69,24 +66,10 @@ def effects(draw: st.DrawFn, perms: list[dict[str, Any]], sources: list[str]) ->
     objs = _objects(perms)
     out = []
     for _ in range(draw(st.integers(0, 4))):
-        kind = draw(
-            st.sampled_from(
-                [
-                    "prevent_next",
-                    "prevent_next_from_source",
-                    "prevent_all",
-                    "prevent_static",
-                    "prevent_from_color",
-                    "damage_multiplier",
-                    "life_gain_multiplier",
-                    "no_life_gain",
-                    "life_floor",
-                    "no_counters",
-                    "counter_multiplier",
-                    "cant_be_prevented",
-                ]
-            )
-        )
+        kind = draw(st.sampled_from([
+            "prevent_next", "prevent_next_from_source", "prevent_all", "prevent_static", "prevent_from_color",
+            "damage_multiplier", "life_gain_multiplier", "no_life_gain", "life_floor", "no_counters",
+            "counter_multiplier", "cant_be_prevented"]))
         e: dict[str, Any] = {"type": kind}
         if kind == "prevent_next":
             e.update(to=draw(st.sampled_from(objs)), amount=draw(st.integers(0, 5)))
@@ -108,16 +91,11 @@ def effects(draw: st.DrawFn, perms: list[dict[str, Any]], sources: list[str]) ->
             if choice == 1:
                 e["to"] = draw(st.sampled_from(objs))
             elif choice == 2:
-                e["to_filter"] = {
-                    "controller": draw(st.sampled_from(PLAYER_IDS)),
-                    "subtype": draw(st.sampled_from(SUBTYPES)),
-                }
+                e["to_filter"] = {"controller": draw(st.sampled_from(PLAYER_IDS)),
+                                  "subtype": draw(st.sampled_from(SUBTYPES))}
         elif kind == "prevent_from_color":
-            e.update(
-                color=draw(st.sampled_from(COLORS)),
-                to=draw(st.sampled_from(objs)),
-                next_only=draw(st.booleans()),
-            )
+            e.update(color=draw(st.sampled_from(COLORS)), to=draw(st.sampled_from(objs)),
+                     next_only=draw(st.booleans()))
         elif kind == "damage_multiplier":
             e["factor"] = draw(st.integers(1, 3))
             if draw(st.booleans()):
@@ -130,9 +108,8 @@ def effects(draw: st.DrawFn, perms: list[dict[str, Any]], sources: list[str]) ->
             if draw(st.booleans()):
                 e["player"] = draw(st.sampled_from(PLAYER_IDS))
         elif kind == "life_floor":
-            e.update(
-                player=draw(st.sampled_from(PLAYER_IDS)), floor=1, if_controls_creature=draw(st.booleans())
-            )
+            e.update(player=draw(st.sampled_from(PLAYER_IDS)), floor=1,
+                     if_controls_creature=draw(st.booleans()))
         elif kind == "no_counters":
             e["on"] = draw(st.sampled_from(objs))
         elif kind == "counter_multiplier":
@@ -155,24 +132,15 @@ def noncombat_documents(draw: st.DrawFn) -> dict[str, Any]:
         source: Any = draw(st.sampled_from([p["id"] for p in perms]))
         sources = [p["id"] for p in perms]
     else:
-        source = {
-            "id": "spell",
-            "name": "呪文",
-            "controller": draw(st.sampled_from(PLAYER_IDS)),
-            "colors": sorted(draw(st.sets(st.sampled_from(COLORS), max_size=2))),
-            "keywords": sorted(
-                draw(st.sets(st.sampled_from(["deathtouch", "lifelink", "infect", "wither"])))
-            ),
-        }
+        source = {"id": "spell", "name": "呪文", "controller": draw(st.sampled_from(PLAYER_IDS)),
+                  "colors": sorted(draw(st.sets(st.sampled_from(COLORS), max_size=2))),
+                  "keywords": sorted(draw(st.sets(st.sampled_from(["deathtouch", "lifelink", "infect", "wither"]))))}
         sources = [p["id"] for p in perms] + ["spell"]
     targets = draw(st.lists(st.sampled_from(objs), min_size=1, max_size=5, unique=True))
-    event = {
-        "type": "noncombat",
-        "source": source,
-        "damage": [{"to": t, "amount": draw(st.integers(0, 8))} for t in targets],
-        "excess_to": draw(st.sampled_from([None, "controller", *objs])),
-        "cant_be_prevented": draw(st.booleans()),
-    }
+    event = {"type": "noncombat", "source": source,
+             "damage": [{"to": t, "amount": draw(st.integers(0, 8))} for t in targets],
+             "excess_to": draw(st.sampled_from([None, "controller", *objs])),
+             "cant_be_prevented": draw(st.booleans())}
     effs = draw(effects(perms, sources))
     return _finish(draw, perms, effs, event)
 
@@ -186,35 +154,19 @@ def combat_documents(draw: st.DrawFn) -> dict[str, Any]:
             p["power"], p["toughness"] = 2, 2
     attackers = [p for p in perms if p["controller"] == "A" and "creature" in p["types"]]
     if not attackers:
-        perms.append(
-            {
-                "id": "atk",
-                "controller": "A",
-                "types": ["creature"],
-                "power": 3,
-                "toughness": 3,
-                "keywords": sorted(draw(st.sets(st.sampled_from(KEYWORDS), max_size=3))),
-            }
-        )
+        perms.append({"id": "atk", "controller": "A", "types": ["creature"], "power": 3, "toughness": 3,
+                      "keywords": sorted(draw(st.sets(st.sampled_from(KEYWORDS), max_size=3)))})
         attackers = [perms[-1]]
-    defenders = ["B"] + [
-        p["id"]
-        for p in perms
-        if ("battle" in p["types"] and p.get("protector") == "B")
-        or ("battle" not in p["types"] and "planeswalker" in p["types"] and p["controller"] == "B")
-    ]
+    defenders = ["B"] + [p["id"] for p in perms
+                         if ("battle" in p["types"] and p.get("protector") == "B")
+                         or ("battle" not in p["types"] and "planeswalker" in p["types"] and p["controller"] == "B")]
     blockers = [p["id"] for p in perms if p["controller"] == "B" and "creature" in p["types"]]
     attacks = []
-    chosen = draw(
-        st.lists(st.sampled_from(attackers), min_size=1, max_size=len(attackers), unique_by=lambda p: p["id"])
-    )
+    chosen = draw(st.lists(st.sampled_from(attackers), min_size=1, max_size=len(attackers), unique_by=lambda p: p["id"]))
     for a in chosen:
         defender = draw(st.sampled_from([d for d in defenders if d != a["id"]]))
-        allowed = [
-            b
-            for b in blockers  # 702.16f: not blocked by creatures of a colour it has protection from
-            if not set(a.get("protection", ())) & set(next(p for p in perms if p["id"] == b)["colors"])
-        ]
+        allowed = [b for b in blockers  # 702.16f: not blocked by creatures of a colour it has protection from
+                   if not set(a.get("protection", ())) & set(next(p for p in perms if p["id"] == b)["colors"])]
         bs = draw(st.lists(st.sampled_from(allowed), max_size=2, unique=True)) if allowed else []
         bs = [b for b in bs if b != defender]
         attack: dict[str, Any] = {"attacker": a["id"], "defender": defender, "blockers": bs}
@@ -232,24 +184,14 @@ def combat_documents(draw: st.DrawFn) -> dict[str, Any]:
     return _finish(draw, perms, effs, event)
 
 
-def _finish(
-    draw: st.DrawFn, perms: list[dict[str, Any]], effs: list[dict[str, Any]], event: dict[str, Any]
-) -> dict[str, Any]:
+def _finish(draw: st.DrawFn, perms: list[dict[str, Any]], effs: list[dict[str, Any]],
+            event: dict[str, Any]) -> dict[str, Any]:
     doc: dict[str, Any] = {
-        "format": 1,
-        "active_player": "A",
-        "players": [
-            {"id": "A", "life": draw(st.integers(1, 30)), "poison": draw(st.integers(0, 9))},
-            {
-                "id": "B",
-                "name": "対戦相手",
-                "life": draw(st.integers(1, 30)),
-                "poison": draw(st.integers(0, 9)),
-            },
-        ],
-        "permanents": perms,
-        "effects": effs,
-        "event": event,
+        "format": 1, "active_player": "A",
+        "players": [{"id": "A", "life": draw(st.integers(1, 30)), "poison": draw(st.integers(0, 9))},
+                    {"id": "B", "name": "対戦相手", "life": draw(st.integers(1, 30)),
+                     "poison": draw(st.integers(0, 9))}],
+        "permanents": perms, "effects": effs, "event": event,
     }
     choices: dict[str, Any] = {}
     if effs and draw(st.booleans()):
@@ -257,11 +199,7 @@ def _finish(
         choices["replacement_order"] = {obj: draw(st.permutations(list(range(len(effs)))))}
     shields = [i for i, e in enumerate(effs) if e["type"] == "prevent_next"]
     if shields and perms and draw(st.booleans()):
-        choices["shield_allocation"] = {
-            str(shields[0]): {
-                perms[0]["id"]: draw(st.integers(0, 3)),
-            }
-        }
+        choices["shield_allocation"] = {str(shields[0]): {perms[0]["id"]: draw(st.integers(0, 3)),}}
     doc["choices"] = choices
     return doc
 
@@ -281,17 +219,9 @@ def _check_invariants(doc: dict[str, Any], result: dict[str, Any]) -> None:
     keywords = _source_keywords(doc)
     has_multiplier = any(e["type"] == "damage_multiplier" for e in doc["effects"])
     perms = {p["id"]: p for p in doc["permanents"]}
-    track = {
-        pid: {
-            "damage": p.get("damage", 0),
-            "plus": p.get("counters", {}).get("+1/+1", 0),
-            "minus": p.get("counters", {}).get("-1/-1", 0),
-            "loyalty": p.get("loyalty"),
-            "defense": p.get("defense"),
-            "zone": "battlefield",
-        }
-        for pid, p in perms.items()
-    }
+    track = {pid: {"damage": p.get("damage", 0), "plus": p.get("counters", {}).get("+1/+1", 0),
+                   "minus": p.get("counters", {}).get("-1/-1", 0), "loyalty": p.get("loyalty"),
+                   "defense": p.get("defense"), "zone": "battlefield"} for pid, p in perms.items()}
     for step in result["steps"]:
         stages = {s["stage"]: s for s in step["stages"]}
         dealt_by: dict[str, int] = {}
@@ -303,12 +233,8 @@ def _check_invariants(doc: dict[str, Any], result: dict[str, Any]) -> None:
                 assert e["added"] == 0
                 assert e["amount"] + e["prevented"] == e["would_deal"]
             dealt_by[e["source"]] = dealt_by.get(e["source"], 0) + e["amount"]
-            if (
-                e["amount"] > 0
-                and "deathtouch" in keywords[e["source"]]
-                and e["to"] in perms
-                and "creature" in perms[e["to"]]["types"]
-            ):
+            if (e["amount"] > 0 and "deathtouch" in keywords[e["source"]] and e["to"] in perms
+                    and "creature" in perms[e["to"]]["types"]):
                 deathtouched.add(e["to"])
         for r in stages["120.4c"]["events"]:
             assert r["amount"] >= 0
@@ -316,23 +242,15 @@ def _check_invariants(doc: dict[str, Any], result: dict[str, Any]) -> None:
                 assert r.get("before_replacement", r["amount"]) == dealt_by[r["source"]]
                 assert "lifelink" in keywords[r["source"]]
         lifelinkers = {s for s, n in dealt_by.items() if n > 0 and "lifelink" in keywords[s]}
-        assert lifelinkers == {
-            r["source"]
-            for r in stages["120.4c"]["events"]
-            if r["result"] == "life_gain" and r["rule"] == "120.3f"
-        }
+        assert lifelinkers == {r["source"] for r in stages["120.4c"]["events"]
+                               if r["result"] == "life_gain" and r["rule"] == "120.3f"}
         for c in stages["120.4d"]["changes"]:
             if c["attribute"] == "life":
                 assert c["after"] - c["before"] == c.get("gained", 0) - c.get("lost", 0)
                 assert c.get("lost", 0) >= 0
             t = track.get(c["object"])
             if t is not None:
-                key = {
-                    "damage": "damage",
-                    "counters.-1/-1": "minus",
-                    "loyalty": "loyalty",
-                    "defense": "defense",
-                }
+                key = {"damage": "damage", "counters.-1/-1": "minus", "loyalty": "loyalty", "defense": "defense"}
                 t[key[c["attribute"]]] = c["after"]
         expected = set()
         for pid, t in track.items():
@@ -343,9 +261,8 @@ def _check_invariants(doc: dict[str, Any], result: dict[str, Any]) -> None:
             if "creature" in p["types"]:
                 tough = p["toughness"] + t["plus"] - t["minus"]
                 indestructible = "indestructible" in p.get("keywords", [])
-                dies = tough <= 0 or (
-                    not indestructible and ((t["damage"] > 0 and t["damage"] >= tough) or pid in deathtouched)
-                )
+                dies = tough <= 0 or (not indestructible and (
+                    (t["damage"] > 0 and t["damage"] >= tough) or pid in deathtouched))
             if "planeswalker" in p["types"] and t["loyalty"] <= 0:
                 dies = True
             if "battle" in p["types"] and t["defense"] <= 0:
@@ -390,15 +307,9 @@ def test_valid_scenarios_resolve_and_keep_the_invariants(doc: dict[str, Any]) ->
 
 # --------------------------------------------------------------------------- invalid documents
 
-JUNK = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(-(10**9), 10**9),
-    st.floats(allow_nan=True),
-    st.text(max_size=5),
-    st.lists(st.integers(), max_size=2),
-    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
-)
+JUNK = st.one_of(st.none(), st.booleans(), st.integers(-(10**9), 10**9), st.floats(allow_nan=True),
+                 st.text(max_size=5), st.lists(st.integers(), max_size=2),
+                 st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
 
 
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -428,9 +339,8 @@ def _delete(doc: Any, path: tuple[Any, ...]) -> None:
 
 @SETTINGS
 @given(documents, st.data())
-def test_random_mutations_give_a_result_or_scenario_error_never_another_exception(
-    doc: dict[str, Any], data: st.DataObject
-) -> None:
+def test_random_mutations_give_a_result_or_scenario_error_never_another_exception(doc: dict[str, Any],
+                                                                                  data: st.DataObject) -> None:
     mutated = copy.deepcopy(doc)
     for _ in range(data.draw(st.integers(1, 3))):
         paths = _paths(mutated)
@@ -462,28 +372,19 @@ def _get(doc: Any, path: tuple[Any, ...]) -> Any:
 
 @SETTINGS
 @given(documents, st.data())
-def test_wrong_types_unknown_keys_and_ids_are_always_scenario_errors(
-    doc: dict[str, Any], data: st.DataObject
-) -> None:
+def test_wrong_types_unknown_keys_and_ids_are_always_scenario_errors(doc: dict[str, Any],
+                                                                       data: st.DataObject) -> None:
     mutated = copy.deepcopy(doc)
-    kind = data.draw(
-        st.sampled_from(["int_to_str", "bool_for_int", "unknown_key", "missing_key", "ghost_id"])
-    )
+    kind = data.draw(st.sampled_from(["int_to_str", "bool_for_int", "unknown_key", "missing_key", "ghost_id"]))
     ints = _int_paths(mutated)
     if kind in ("int_to_str", "bool_for_int") and ints:
         path = data.draw(st.sampled_from(ints))
         _set(mutated, path, str(_get(mutated, path)) if kind == "int_to_str" else True)
     elif kind == "unknown_key":
-        objs = [
-            p
-            for p in _paths(mutated)
-            if isinstance(_get(mutated, p), dict)
-            and not (
-                p
-                and p[-1] in ("assignments", "blocker_assignments", "replacement_order", "shield_allocation")
-            )
-            and not (len(p) >= 2 and p[-2] in ("assignments", "shield_allocation"))
-        ]
+        objs = [p for p in _paths(mutated) if isinstance(_get(mutated, p), dict)
+                and not (p and p[-1] in ("assignments", "blocker_assignments", "replacement_order",
+                                         "shield_allocation"))
+                and not (len(p) >= 2 and p[-2] in ("assignments", "shield_allocation"))]
         target = _get(mutated, data.draw(st.sampled_from(objs))) if objs else mutated
         target["zzz_unknown"] = 1
     elif kind == "missing_key":

@@ -14,12 +14,7 @@ def test_704_5a_player_with_zero_or_less_life_loses() -> None:
     assert result["final"]["players"]["B"] == {"life": 0, "poison": 0, "lost": True}
     change = stage(result, "704")["changes"][0]
     assert (change["object"], change["attribute"], change["before"], change["after"], change["rule"]) == (
-        "B",
-        "lost",
-        False,
-        True,
-        "704.5a",
-    )
+        "B", "lost", False, True, "704.5a")
 
 
 def test_704_5a_player_above_zero_does_not_lose() -> None:
@@ -61,17 +56,12 @@ def test_704_5g_indestructible_ignores_lethal_damage() -> None:
 
 
 def test_704_5g_less_than_lethal_stays() -> None:
-    assert (
-        final(doc([creature("bear", 2, 3)], spell({"bear": 2})))["permanents"]["bear"]["zone"]
-        == "battlefield"
-    )
+    assert final(doc([creature("bear", 2, 3)], spell({"bear": 2})))["permanents"]["bear"]["zone"] == "battlefield"
 
 
 def test_704_5h_deathtouch_damage_destroys_unless_indestructible() -> None:
-    d = doc(
-        [creature("giant", 7, 7), creature("golem", 7, 7, keywords=["indestructible"])],
-        spell({"giant": 1, "golem": 1}, keywords=("deathtouch",)),
-    )
+    d = doc([creature("giant", 7, 7), creature("golem", 7, 7, keywords=["indestructible"])],
+            spell({"giant": 1, "golem": 1}, keywords=("deathtouch",)))
     _, result = run(d)
     assert result["final"]["permanents"]["giant"]["zone"] == "graveyard"
     assert result["final"]["permanents"]["golem"]["zone"] == "battlefield"
@@ -86,12 +76,7 @@ def test_704_5h_deathtouch_wither_damage_still_destroys() -> None:
 
 def test_704_5i_planeswalker_with_zero_loyalty_goes_to_graveyard() -> None:
     _, result = run(doc([planeswalker("jace", 3)], spell({"jace": 3})))
-    assert result["final"]["permanents"]["jace"] == {
-        "zone": "graveyard",
-        "damage": 0,
-        "counters": {},
-        "loyalty": 0,
-    }
+    assert result["final"]["permanents"]["jace"] == {"zone": "graveyard", "damage": 0, "counters": {}, "loyalty": 0}
     assert stage(result, "704")["rules"] == ["704.5i"]
 
 
@@ -112,14 +97,8 @@ def test_704_5q_plus_and_minus_counters_annihilate() -> None:
 
 
 def test_704_creature_planeswalker_dies_to_either() -> None:
-    pwc = {
-        "id": "gid",
-        "controller": "B",
-        "types": ["creature", "planeswalker"],
-        "power": 2,
-        "toughness": 5,
-        "loyalty": 2,
-    }
+    pwc = {"id": "gid", "controller": "B", "types": ["creature", "planeswalker"], "power": 2, "toughness": 5,
+           "loyalty": 2}
     _, result = run(doc([pwc], spell({"gid": 2})))
     assert result["final"]["permanents"]["gid"]["zone"] == "graveyard"
     zone = stage(result, "704")["changes"][0]
@@ -143,15 +122,8 @@ def test_704_3_nothing_to_do_gives_one_quiet_stage() -> None:
 
 
 def test_704_5h_deathtouch_mark_is_cleared_after_the_check() -> None:
-    golem = Permanent(
-        id="golem",
-        controller="B",
-        types=("creature",),
-        power=3,
-        toughness=3,
-        keywords=frozenset({"indestructible"}),
-        deathtouch_damaged=True,
-    )
+    golem = Permanent(id="golem", controller="B", types=("creature",), power=3, toughness=3,
+                      keywords=frozenset({"indestructible"}), deathtouch_damaged=True)
     state, rounds, remarks = check_state_based_actions(GameState((Player("B"),), (golem,)))
     assert rounds == []
     assert state.permanent("golem").deathtouch_damaged is False

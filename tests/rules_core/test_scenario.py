@@ -12,13 +12,9 @@ from rules_core.examples import EXAMPLES
 
 from .helpers import attack, combat, creature, doc, spell
 
-BASE = doc(
-    [
-        creature("bear", 2, 2, name="灰色熊"),
-        {"id": "jace", "controller": "B", "types": ["planeswalker"], "loyalty": 3},
-    ],
-    spell({"bear": 3}),
-)
+BASE = doc([creature("bear", 2, 2, name="灰色熊"), {"id": "jace", "controller": "B", "types": ["planeswalker"],
+                                                  "loyalty": 3}],
+           spell({"bear": 3}))
 
 
 def _with(path: str, value: Any, base: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -102,36 +98,13 @@ def test_scenario_error_is_a_value_error_with_field_and_japanese_message() -> No
         ("effects", [{"type": "prevent_next", "to": "nobody", "amount": 1}], "effects[0].to", "存在しない"),
         ("effects", [{"type": "fireball"}], "effects[0].type", "いずれか"),
         ("effects", [{"type": "damage_multiplier", "factor": 0}], "effects[0].factor", "1以上"),
-        (
-            "effects",
-            [{"type": "prevent_static", "amount": 1, "to": "B", "to_filter": {}}],
-            "effects[0].to_filter",
-            "同時に",
-        ),
-        (
-            "effects",
-            [{"type": "prevent_static", "amount": 1, "to_filter": {"kind": "x"}}],
-            "effects[0].to_filter.kind",
-            "未知",
-        ),
-        (
-            "effects",
-            [{"type": "prevent_next_from_source", "source": "B"}],
-            "effects[0].source",
-            "存在しない発生源",
-        ),
-        (
-            "choices",
-            {"replacement_order": {"bear": [5]}},
-            "choices.replacement_order.bear[0]",
-            "存在しない効果",
-        ),
-        (
-            "choices",
-            {"shield_allocation": {"0": {"bear": 1}}},
-            "choices.shield_allocation.0",
-            "存在しない効果",
-        ),
+        ("effects", [{"type": "prevent_static", "amount": 1, "to": "B", "to_filter": {}}], "effects[0].to_filter",
+         "同時に"),
+        ("effects", [{"type": "prevent_static", "amount": 1, "to_filter": {"kind": "x"}}],
+         "effects[0].to_filter.kind", "未知"),
+        ("effects", [{"type": "prevent_next_from_source", "source": "B"}], "effects[0].source", "存在しない発生源"),
+        ("choices", {"replacement_order": {"bear": [5]}}, "choices.replacement_order.bear[0]", "存在しない効果"),
+        ("choices", {"shield_allocation": {"0": {"bear": 1}}}, "choices.shield_allocation.0", "存在しない効果"),
         ("choices", {"order": {}}, "choices.order", "未知"),
         ("extra", 1, "extra", "未知"),
     ],
@@ -163,10 +136,8 @@ def test_huge_lists_are_bounded() -> None:
 
 
 def test_combat_validation() -> None:
-    base = doc(
-        [creature("a", 2, 2, controller="A"), creature("b", 2, 2), creature("c", 2, 2, controller="A")],
-        combat(attack("a", blockers=("b",))),
-    )
+    base = doc([creature("a", 2, 2, controller="A"), creature("b", 2, 2), creature("c", 2, 2, controller="A")],
+               combat(attack("a", blockers=("b",))))
     assert _error(_with("event/attacks/0/defender", "A", base)).field == "event.attacks[0].defender"
     assert _error(_with("event/attacks/0/defender", "b", base)).field == "event.attacks[0].defender"
     assert _error(_with("event/attacks/0/blockers", ["c"], base)).field == "event.attacks[0].blockers[0]"
@@ -175,26 +146,17 @@ def test_combat_validation() -> None:
     twice = _with("event/attacks", [attack("a"), attack("a")], base)
     assert _error(twice).field == "event.attacks[1].attacker"
     assert _error(_with("event/assignments", {"b": {"a": 2}}, base)).field == "event.assignments.b"
-    assert (
-        _error(_with("event/assignments", {"a": {"nobody": 2}}, base)).field == "event.assignments.a.nobody"
-    )
+    assert _error(_with("event/assignments", {"a": {"nobody": 2}}, base)).field == "event.assignments.a.nobody"
     assert _error(_with("event/assignments", {"a": {"b": True}}, base)).field == "event.assignments.a.b"
-    assert (
-        _error(_with("event/blocker_assignments", {"a": {"b": 2}}, base)).field
-        == "event.blocker_assignments.a"
-    )
+    assert _error(_with("event/blocker_assignments", {"a": {"b": 2}}, base)).field == "event.blocker_assignments.a"
     assert _error(_with("event/attacks", [], base)).field == "event.attacks"
     assert _error(_with("active_player", "B", base)).field == "event.attacks[0].attacker"
 
 
 def test_702_16f_attacker_with_protection_cannot_be_blocked_by_that_colour() -> None:
-    d = doc(
-        [
-            creature("knight", 2, 2, controller="A", protection=["black"]),
-            creature("zombie", 2, 2, colors=["black"]),
-        ],
-        combat(attack("knight", blockers=("zombie",))),
-    )
+    d = doc([creature("knight", 2, 2, controller="A", protection=["black"]), creature("zombie", 2, 2,
+                                                                                      colors=["black"])],
+            combat(attack("knight", blockers=("zombie",))))
     err = _error(d)
     assert err.field == "event.attacks[0].blockers[0]"
     assert "702.16f" in err.message
@@ -216,20 +178,12 @@ def test_a_board_with_no_event_yet_is_valid(event: Any) -> None:
 def test_a_board_with_no_event_is_still_validated() -> None:
     d = _with("event", {})
     assert _error(_with("permanents/0/toughness", "2", d)).field == "permanents[0].toughness"
-    assert (
-        _error(_with("choices", {"shield_allocation": {"0": {"bear": 1}}}, d)).field
-        == "choices.shield_allocation.0"
-    )
+    assert _error(_with("choices", {"shield_allocation": {"0": {"bear": 1}}}, d)).field == "choices.shield_allocation.0"
 
 
 def test_defaults_are_filled_in() -> None:
-    s = parse_scenario(
-        {
-            "players": [{"id": "A"}],
-            "permanents": [creature("x", 1, 1, controller="A")],
-            "event": spell({"x": 1}),
-        }
-    )
+    s = parse_scenario({"players": [{"id": "A"}], "permanents": [creature("x", 1, 1, controller="A")],
+                        "event": spell({"x": 1})})
     assert s.active_player == "A"
     assert s.player("A").life == 20
     assert s.permanent("x").damage == 0
@@ -245,31 +199,18 @@ def test_round_trip_is_normalized_and_equal() -> None:
 
 
 def test_round_trip_keeps_choices_inline_source_id_and_used_flags() -> None:
-    d = doc(
-        [creature("bear", 2, 2, keywords=["trample", "trample"], colors=["green", "white"])],
-        {
-            "type": "noncombat",
-            "source": {"id": "bolt", "name": "稲妻", "controller": "A", "colors": ["red"]},
-            "damage": [{"to": "bear", "amount": 3}],
-            "excess_to": "controller",
-        },
-        [
-            {"type": "prevent_next", "to": "bear", "amount": 2, "used": True, "name": "盾"},
-            {"type": "prevent_next_from_source", "source": "bolt", "gain_life_to": "B"},
-        ],
-        choices={
-            "replacement_order": {"bear": ["protection", 1, 0]},
-            "shield_allocation": {"0": {"bolt": 2}},
-        },
-    )
+    d = doc([creature("bear", 2, 2, keywords=["trample", "trample"], colors=["green", "white"])],
+            {"type": "noncombat", "source": {"id": "bolt", "name": "稲妻", "controller": "A", "colors": ["red"]},
+             "damage": [{"to": "bear", "amount": 3}], "excess_to": "controller"},
+            [{"type": "prevent_next", "to": "bear", "amount": 2, "used": True, "name": "盾"},
+             {"type": "prevent_next_from_source", "source": "bolt", "gain_life_to": "B"}],
+            choices={"replacement_order": {"bear": ["protection", 1, 0]}, "shield_allocation": {"0": {"bolt": 2}}})
     s = parse_scenario(d)
     out = s.to_dict()
     assert out["permanents"][0]["colors"] == ["white", "green"]
     assert out["permanents"][0]["keywords"] == ["trample"]
-    assert out["choices"] == {
-        "replacement_order": {"bear": ["protection", 1, 0]},
-        "shield_allocation": {"0": {"bolt": 2}},
-    }
+    assert out["choices"] == {"replacement_order": {"bear": ["protection", 1, 0]},
+                              "shield_allocation": {"0": {"bolt": 2}}}
     assert out["event"]["source"]["id"] == "bolt"
     assert parse_scenario(out) == s
     assert hash(parse_scenario(out).choices) == hash(s.choices)
