@@ -54,8 +54,8 @@ run: data
 
 lint: install-dev
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict rules_core
-	$(PY) -m ruff format --check rules_core
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy --strict tutor rules_core
 
 # Everything: lint, migrations in step with the models, the whole suite on SQLite (browser tests
 # included), then the database-backed tests again on a throwaway PostgreSQL cluster.
@@ -63,12 +63,13 @@ test: test-sqlite test-postgres
 
 test-sqlite: install-dev chromium
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict rules_core
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy --strict tutor rules_core
 	DJANGO_TESTING=1 $(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest -q
 
 test-postgres: install-dev postgresql
-	scripts/with_postgres.sh $(PY) -m pytest -q -m "not browser" tests/tutor tests/hardening
+	scripts/with_postgres.sh $(PY) -m pytest -q -m "not browser" tests --ignore=tests/rules_core
 
 bench: install-dev
 	$(PY) bench/bench_engine.py

@@ -63,25 +63,45 @@ def bench_examples(seconds: float, windows: int = 5) -> None:
                     n += 1
             rates.append(n / elapsed)
             total += n
-        print(f"  {label:48s} best {max(rates):8,.0f}/s  median {statistics.median(rates):8,.0f}/s  "
-              f"({len(docs)} CR examples, {total:,} runs)")
+        print(
+            f"  {label:48s} best {max(rates):8,.0f}/s  median {statistics.median(rates):8,.0f}/s  "
+            f"({len(docs)} CR examples, {total:,} runs)"
+        )
 
 
 def pyroclasm(n: int) -> dict[str, Any]:
     permanents = []
     for i in range(n):
         cleric = i % 5 == 0
-        permanents.append({"id": f"c{i}", "name": f"クリーチャー{i}", "controller": "B" if i % 2 else "A",
-                           "types": ["creature"], "subtypes": ["Cleric"] if cleric else [],
-                           "colors": ["white"], "power": 1 + i % 4, "toughness": 1 + i % 4})
+        permanents.append(
+            {
+                "id": f"c{i}",
+                "name": f"クリーチャー{i}",
+                "controller": "B" if i % 2 else "A",
+                "types": ["creature"],
+                "subtypes": ["Cleric"] if cleric else [],
+                "colors": ["white"],
+                "power": 1 + i % 4,
+                "toughness": 1 + i % 4,
+            }
+        )
     return {
         "players": [{"id": "A"}, {"id": "B"}],
         "permanents": permanents,
-        "effects": [{"type": "prevent_static", "amount": 1, "to_filter": {"controller": "B", "subtype": "Cleric"},
-                     "name": "《圧倒する防衛者》"},
-                    {"type": "prevent_next", "to": "c1", "amount": 1}],
-        "event": {"type": "noncombat", "source": {"name": "《紅蓮地獄》", "controller": "A", "colors": ["red"]},
-                  "damage": [{"to": f"c{i}", "amount": 2} for i in range(n)]},
+        "effects": [
+            {
+                "type": "prevent_static",
+                "amount": 1,
+                "to_filter": {"controller": "B", "subtype": "Cleric"},
+                "name": "《圧倒する防衛者》",
+            },
+            {"type": "prevent_next", "to": "c1", "amount": 1},
+        ],
+        "event": {
+            "type": "noncombat",
+            "source": {"name": "《紅蓮地獄》", "controller": "A", "colors": ["red"]},
+            "damage": [{"to": f"c{i}", "amount": 2} for i in range(n)],
+        },
     }
 
 
@@ -94,9 +114,11 @@ def bench_board(sizes: list[int], repeat: int) -> None:
         resolve_t = min(_time(lambda s=scenario: resolve(s), repeat))
         full_t = min(_time(lambda d=doc: resolve_document(d), repeat))
         base = base or full_t / n
-        print(f"  {n:5d} creatures: parse {parse_t * 1000:7.1f} ms  resolve {resolve_t * 1000:7.1f} ms  "
-              f"parse+resolve+to_dict {full_t * 1000:7.1f} ms  ({full_t / n * 1e6:5.1f} µs/creature, "
-              f"x{full_t / n / base:4.2f} of the first)")
+        print(
+            f"  {n:5d} creatures: parse {parse_t * 1000:7.1f} ms  resolve {resolve_t * 1000:7.1f} ms  "
+            f"parse+resolve+to_dict {full_t * 1000:7.1f} ms  ({full_t / n * 1e6:5.1f} µs/creature, "
+            f"x{full_t / n / base:4.2f} of the first)"
+        )
 
 
 def big_combat(n: int = 50) -> dict[str, Any]:
@@ -112,11 +134,27 @@ def big_combat(n: int = 50) -> dict[str, Any]:
             kw.append("first_strike")
         if i % 13 == 0:
             kw.append("double_strike")
-        permanents.append({"id": f"a{i}", "controller": "A", "types": ["creature"], "power": 2 + i % 5,
-                           "toughness": 2 + i % 3, "keywords": kw})
+        permanents.append(
+            {
+                "id": f"a{i}",
+                "controller": "A",
+                "types": ["creature"],
+                "power": 2 + i % 5,
+                "toughness": 2 + i % 3,
+                "keywords": kw,
+            }
+        )
     for i in range(n):
-        permanents.append({"id": f"b{i}", "controller": "B", "types": ["creature"], "power": 1 + i % 4,
-                           "toughness": 1 + i % 5, "keywords": ["lifelink"] if i % 6 == 0 else []})
+        permanents.append(
+            {
+                "id": f"b{i}",
+                "controller": "B",
+                "types": ["creature"],
+                "power": 1 + i % 4,
+                "toughness": 1 + i % 5,
+                "keywords": ["lifelink"] if i % 6 == 0 else [],
+            }
+        )
     for i in range(n):
         blockers = [f"b{i}"]
         if i % 10 == 9:  # some double blocks, using a blocker of an unblocked attacker
@@ -140,24 +178,40 @@ def bench_combat(repeat: int) -> None:
     resolve_t = _time(lambda: resolve(scenario), repeat)
     full_t = _time(lambda: resolve_document(doc), repeat)
     steps = ", ".join(s.name for s in result.steps)
-    print(f"  50 attackers vs 50 blockers ({steps}): resolve min {min(resolve_t) * 1000:.1f} ms / "
-          f"median {statistics.median(resolve_t) * 1000:.1f} ms; parse+resolve+to_dict min "
-          f"{min(full_t) * 1000:.1f} ms / median {statistics.median(full_t) * 1000:.1f} ms")
+    print(
+        f"  50 attackers vs 50 blockers ({steps}): resolve min {min(resolve_t) * 1000:.1f} ms / "
+        f"median {statistics.median(resolve_t) * 1000:.1f} ms; parse+resolve+to_dict min "
+        f"{min(full_t) * 1000:.1f} ms / median {statistics.median(full_t) * 1000:.1f} ms"
+    )
 
 
 def trigger_chain(n: int = 50) -> dict[str, Any]:
     permanents = []
     for i in range(n):
         target = f"c{i + 1}" if i + 1 < n else "B"
-        permanents.append({"id": f"c{i}", "controller": "A" if i % 2 else "B", "types": ["creature"],
-                           "power": 1, "toughness": 1000,
-                           "triggers": [{"when": "dealt_damage",
-                                         "effect": {"type": "damage", "amount": "that_much", "to": target}}]})
+        permanents.append(
+            {
+                "id": f"c{i}",
+                "controller": "A" if i % 2 else "B",
+                "types": ["creature"],
+                "power": 1,
+                "toughness": 1000,
+                "triggers": [
+                    {
+                        "when": "dealt_damage",
+                        "effect": {"type": "damage", "amount": "that_much", "to": target},
+                    }
+                ],
+            }
+        )
     return {
         "players": [{"id": "A"}, {"id": "B"}],
         "permanents": permanents,
-        "event": {"type": "noncombat", "source": {"name": "《ショック》", "controller": "A", "colors": ["red"]},
-                  "damage": [{"to": "c0", "amount": 1}]},
+        "event": {
+            "type": "noncombat",
+            "source": {"name": "《ショック》", "controller": "A", "colors": ["red"]},
+            "damage": [{"to": "c0", "amount": 1}],
+        },
     }
 
 
@@ -169,15 +223,21 @@ def bench_triggers(repeat: int) -> None:
     assert chained == 50, chained
     resolve_t = _time(lambda: resolve(scenario), repeat)
     full_t = _time(lambda: resolve_document(doc), repeat)
-    print(f"  chain of {chained} triggered damage events: resolve min {min(resolve_t) * 1000:.1f} ms / median "
-          f"{statistics.median(resolve_t) * 1000:.1f} ms; parse+resolve+to_dict min {min(full_t) * 1000:.1f} ms / "
-          f"median {statistics.median(full_t) * 1000:.1f} ms (target: under 100 ms)")
+    print(
+        f"  chain of {chained} triggered damage events: resolve min {min(resolve_t) * 1000:.1f} ms / median "
+        f"{statistics.median(resolve_t) * 1000:.1f} ms; parse+resolve+to_dict min {min(full_t) * 1000:.1f} ms / "
+        f"median {statistics.median(full_t) * 1000:.1f} ms (target: under 100 ms)"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seconds", type=float, default=2.0, help="time per example-mix figure")
-    parser.add_argument("--repeat", type=int, default=7, help="repetitions for the large cases (best is shown)")
+    parser.add_argument(
+        "--repeat", type=int, default=7, help="repetitions for the large cases (best is shown)"
+    )
     parser.add_argument("--cpu", action="store_true", help="measure CPU time instead of wall-clock time")
     args = parser.parse_args()
     global clock

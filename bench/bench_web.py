@@ -94,7 +94,10 @@ def bench_reader(client: Client) -> None:
         ("/cr/120/diff/", {}),
         ("/cr/glossary/", {}),
         ("/cr/search/?q=致死ダメージ", {}),
-        ("/cr/search/?q=致死ダメージ (htmx partial)", {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "search-results"}),
+        (
+            "/cr/search/?q=致死ダメージ (htmx partial)",
+            {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "search-results"},
+        ),
         ("/cr/120.4/paragraph/?lang=both (htmx)", {"HTTP_HX_REQUEST": "true"}),
         ("/cr/cards/稲妻/ (htmx popover)", {"HTTP_HX_REQUEST": "true"}),
     ]
@@ -139,8 +142,10 @@ def bench_board(client: Client) -> None:
             samples.append((time.perf_counter() - start) * 1000)
         assert response.status_code == 200
     samples.sort()
-    report_times("POST assignment/check/ (htmx, legality feedback)",
-                 {"median_ms": statistics.median(samples), "p95_ms": samples[int(len(samples) * 0.95) - 1]})
+    report_times(
+        "POST assignment/check/ (htmx, legality feedback)",
+        {"median_ms": statistics.median(samples), "p95_ms": samples[int(len(samples) * 0.95) - 1]},
+    )
     for url in ("/board/s/cr120-4-ex1/", "/board/s/cr120-4-ex1/?stage=all", "/board/"):
         weight = page_weight(client, url)
         print(

@@ -1,6 +1,6 @@
 """The WSGI application of the production smoke test (``scripts/smoke_production.sh``).
 
-It is ``tutor.wsgi.application`` with :func:`tutor.content_cache.cache_content_page` put on the views of
+It is ``tutor.wsgi.application`` with :func:`tutor.common.content_cache.cache_content_page` put on the views of
 ``SMOKE_CACHED_PATHS`` (default ``/cr/120/``) when they do not carry it yet, so that the smoke test
 measures the content cache before the reader's views are decorated in their own module. A view that
 already carries the decorator is left alone; ``DJANGO_CONTENT_CACHE=0`` switches the cache off either way.
@@ -11,7 +11,7 @@ import os
 from django.urls import get_resolver, resolve
 from django.urls.resolvers import URLPattern, URLResolver
 
-from tutor.content_cache import cache_content_page
+from tutor.common.content_cache import cache_content_page
 from tutor.wsgi import application  # noqa: F401  (sets Django up)
 
 

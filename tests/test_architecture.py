@@ -15,6 +15,7 @@ def _imported_modules(path: Path) -> set[str]:
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
             names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return names
 
 
@@ -62,4 +63,62 @@ def test_runtime_code_never_reads_shared():
                 continue
             if "../shared" in path.read_text(encoding="utf-8"):
                 offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []
+
+
+# --- the web side's layers (docs/layout.md) ---------------------------------------------------------
+
+AREAS = ("reader", "board", "study", "accounts")
+
+
+def _python_files(*parts: str) -> list[Path]:
+    return sorted((ROOT.joinpath(*parts)).rglob("*.py"))
+
+
+def test_results_never_import_models():
+    """``tutor.results`` turns engine results into view data; it never reads the database."""
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in _python_files("tutor", "results")
+        if any(name == "tutor.models" or name.startswith("tutor.models.") for name in _imported_modules(path))
+    ]
+    assert offenders == []
+
+
+def test_board_documents_never_import_django():
+    """The board's document edits are pure functions: document in, new document out."""
+    names = _imported_modules(ROOT / "tutor" / "board" / "documents.py")
+    assert not [name for name in names if name == "django" or name.startswith("django.")]
+
+
+def test_areas_do_not_import_each_others_views():
+    offenders = []
+    for area in AREAS:
+        others = [a for a in AREAS if a != area]
+        for path in _python_files("tutor", area):
+            for name in _imported_modules(path):
+                if any(
+                    name == f"tutor.{other}.views" or name.startswith(f"tutor.{other}.views.")
+                    for other in others
+                ):
+                    offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []
+
+
+def test_no_flat_module_shared_by_areas_remains():
+    """Each area keeps its forms, selectors, services and views in its own package."""
+    flat = ("forms", "presenters", "services", "selectors", "assignment", "curated", "text", "views")
+    left = [
+        name for name in flat if (ROOT / "tutor" / f"{name}.py").exists() or (ROOT / "tutor" / name).is_dir()
+    ]
+    assert left == []
+    assert not list((ROOT / "tutor").glob("urls_*.py"))
+
+
+def test_no_mid_file_imports():
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in _python_files("tutor")
+        if "noqa: E402" in path.read_text(encoding="utf-8")
+    ]
     assert offenders == []

@@ -4,7 +4,7 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from tutor import errors
+from tutor.common import errors
 
 
 class RejectNullBytesMiddleware:

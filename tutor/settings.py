@@ -115,15 +115,19 @@ CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "TIMEOUT": 3600}
         if REDIS_URL
-        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "tutor", "TIMEOUT": 3600,
-              "OPTIONS": {"MAX_ENTRIES": 2000}}
+        else {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "tutor",
+            "TIMEOUT": 3600,
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        }
     )
 }
-# Pages that only show imported content are cached (tutor.content_cache); off with 0 (benchmarks).
+# Pages that only show imported content are cached (tutor.common.content_cache); off with 0 (benchmarks).
 CONTENT_CACHE = _env_flag("DJANGO_CONTENT_CACHE", True)
 
 AUTHENTICATION_BACKENDS = [
-    "tutor.limits.LockoutBackend",  # django-axes: refuses a locked-out login before the password is checked
+    "tutor.common.ratelimits.LockoutBackend",  # django-axes: refuses a locked-out login before the password is checked
     "django.contrib.auth.backends.ModelBackend",
 ]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -193,20 +197,20 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000  # the largest assignment table allowed has
 
 # Login lockout (django-axes): 10 wrong passwords for one user name, or from one address, lock that
 # user name or that address out for 15 minutes; a success resets the count. The address is the
-# visitor's (tutor.limits.client_ip: the proxy's X-Real-IP), never the proxy's.
+# visitor's (tutor.common.ratelimits.client_ip: the proxy's X-Real-IP), never the proxy's.
 AXES_FAILURE_LIMIT = 10
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "errors/lockout.html"
-AXES_CLIENT_IP_CALLABLE = "tutor.limits.client_ip"
+AXES_CLIENT_IP_CALLABLE = "tutor.common.ratelimits.client_ip"
 AXES_VERBOSE = False
 
-# Rate limits (django-ratelimit, decorators in tutor.limits): counted in the default cache (shared
+# Rate limits (django-ratelimit, decorators in tutor.common.ratelimits): counted in the default cache (shared
 # through Redis when several app servers run); a request over a limit gets the styled 429 page.
 RATELIMIT_USE_CACHE = "default"
-RATELIMIT_VIEW = "tutor.errors.too_many_requests"
-CSRF_FAILURE_VIEW = "tutor.errors.csrf_failure"
+RATELIMIT_VIEW = "tutor.common.errors.too_many_requests"
+CSRF_FAILURE_VIEW = "tutor.common.errors.csrf_failure"
 SILENCED_SYSTEM_CHECKS = [
     # Local memory (the one-server default) is per process: the limits then count per gunicorn worker,
     # which still bounds a client. Several app servers must share them: REDIS_URL (README).

@@ -3,18 +3,18 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tutor.views import pages
+from tutor.common import views as pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
-    path("cr/", include("tutor.urls_reader")),
-    path("board/", include("tutor.urls_board")),
-    path("study/", include("tutor.urls_study")),
-    path("accounts/", include("tutor.urls_accounts")),
+    path("cr/", include("tutor.reader.urls")),
+    path("board/", include("tutor.board.urls")),
+    path("study/", include("tutor.study.urls")),
+    path("accounts/", include("tutor.accounts.urls")),
     path("admin/", admin.site.urls),
 ]
 
-handler400 = "tutor.errors.bad_request"
-handler403 = "tutor.errors.permission_denied"
-handler404 = "tutor.errors.not_found"
-handler500 = "tutor.errors.server_error"
+handler400 = "tutor.common.errors.bad_request"
+handler403 = "tutor.common.errors.permission_denied"
+handler404 = "tutor.common.errors.not_found"
+handler500 = "tutor.common.errors.server_error"

@@ -16,6 +16,8 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tutor.board.services import scenario_save
+
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("content_db")]
 
 
@@ -24,8 +26,9 @@ def _label(text: str) -> re.Pattern:
     return re.compile(rf"^\s*{re.escape(text)}\s*\*?\s*$")
 
 
-def _add_creature(page: Page, *, name: str, controller: str, power: int, toughness: int,
-                  keywords: tuple[str, ...] = ()) -> None:
+def _add_creature(
+    page: Page, *, name: str, controller: str, power: int, toughness: int, keywords: tuple[str, ...] = ()
+) -> None:
     page.locator("#add-creature").click()
     form = page.locator("#form-permanent")
     expect(form).to_be_visible()
@@ -61,7 +64,9 @@ def _steppers(row: Locator, expected: dict[str, str]) -> list[Locator]:
     return boxes
 
 
-def _one_less_and_type(row: Locator, minus: str, box: Locator, now: str, other: Locator, typed: str) -> Locator:
+def _one_less_and_type(
+    row: Locator, minus: str, box: Locator, now: str, other: Locator, typed: str
+) -> Locator:
     """Press the − button named ``minus`` (``box`` then shows ``now``), type ``typed`` in ``other``;
     the live feedback on the assignment."""
     row.get_by_role("button", name=minus).click()
@@ -72,20 +77,36 @@ def _one_less_and_type(row: Locator, minus: str, box: Locator, now: str, other: 
 
 def test_build_120_4_boon_reflection_from_an_empty_board(live_server, page: Page):
     errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "favicon" not in m.text else None)
+    page.on(
+        "console", lambda m: errors.append(m.text) if m.type == "error" and "favicon" not in m.text else None
+    )
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{live_server.url}/board/")
     expect(page.get_by_role("heading", name="新しい盤面")).to_be_visible()
     expect(page.locator(".piece-name", has_text="あなた")).to_be_visible()
 
-    _add_creature(page, name="萎縮と絆魂を持つクリーチャー", controller="あなた", power=3, toughness=3,
-                  keywords=("萎縮", "絆魂"))
+    _add_creature(
+        page,
+        name="萎縮と絆魂を持つクリーチャー",
+        controller="あなた",
+        power=3,
+        toughness=3,
+        keywords=("萎縮", "絆魂"),
+    )
     assert re.search(r"/board/s/[a-z2-7]{8}/$", page.url), page.url
     _add_creature(page, name="2/2クリーチャー", controller="対戦相手", power=2, toughness=2)
-    _add_effect(page, "軽減の盾", fill={"点数": "2", "名前(任意)": "次の2点を軽減する呪文"},
-                selects={"対象(受ける側)": "2/2クリーチャー(対戦相手)"})
-    _add_effect(page, "ライフ獲得を増やす置換効果", fill={"倍率": "2", "名前(任意)": "《加護の反射》"},
-                selects={"プレイヤー": "あなた"})
+    _add_effect(
+        page,
+        "軽減の盾",
+        fill={"点数": "2", "名前(任意)": "次の2点を軽減する呪文"},
+        selects={"対象(受ける側)": "2/2クリーチャー(対戦相手)"},
+    )
+    _add_effect(
+        page,
+        "ライフ獲得を増やす置換効果",
+        fill={"倍率": "2", "名前(任意)": "《加護の反射》"},
+        selects={"プレイヤー": "あなた"},
+    )
 
     page.locator("#event-combat").click()
     form = page.locator("#form-combat")
@@ -93,8 +114,9 @@ def test_build_120_4_boon_reflection_from_an_empty_board(live_server, page: Page
     blocks = form.get_by_role("group", name="2/2クリーチャーがブロックする攻撃クリーチャー")
     blocks.get_by_label("萎縮と絆魂を持つクリーチャー", exact=True).check()
     form.get_by_role("button", name="この戦闘にする").click()
-    expect(page.locator("#editor .event-lines")).to_contain_text("萎縮と絆魂を持つクリーチャーが対戦相手を攻撃し、"
-                                                                "2/2クリーチャーにブロックされた。")
+    expect(page.locator("#editor .event-lines")).to_contain_text(
+        "萎縮と絆魂を持つクリーチャーが対戦相手を攻撃し、2/2クリーチャーにブロックされた。"
+    )
     expect(page.locator("#assignment-feedback")).to_contain_text("適正")
 
     page.locator("#resolve-step").click()
@@ -148,10 +170,13 @@ def test_702_19b_example_from_the_reader_illegal_then_legal(live_server, page: P
     blocker, player = _steppers(row, {"プロテクション(緑)を持つ2/2(ブロック)": "2", "対戦相手": "4"})
 
     # illegal: protection will prevent it anyway, so the learner sends only 1 point to the blocker
-    feedback = _one_less_and_type(row, "プロテクション(緑)を持つ2/2への割り振りを1減らす", blocker, "1", player, "5")
+    feedback = _one_less_and_type(
+        row, "プロテクション(緑)を持つ2/2への割り振りを1減らす", blocker, "1", player, "5"
+    )
     expect(feedback).to_contain_text("不適正")
     expect(feedback.get_by_role("link", name="702.19b")).to_have_attribute(
-        "href", re.compile(r"^/cr/702\.19/#cr-702\.19b$"))
+        "href", re.compile(r"^/cr/702\.19/#cr-702\.19b$")
+    )
 
     # saving the illegal assignment and resolving shows the violation instead of the stages
     page.locator("#assign-resolve").click()
@@ -167,7 +192,9 @@ def test_702_19b_example_from_the_reader_illegal_then_legal(live_server, page: P
     page.locator("#stage-all").click()
     expect(page.locator(".stage-detail")).to_contain_text("702.16e")
     expect(page.locator(".final")).to_contain_text("ライフ 20 → 16")
-    expect(page.locator(".final [data-final]", has_text="プロテクション(緑)を持つ2/2")).to_contain_text("変化なし")
+    expect(page.locator(".final [data-final]", has_text="プロテクション(緑)を持つ2/2")).to_contain_text(
+        "変化なし"
+    )
 
 
 def test_share_a_permalink_and_reopen_it_in_a_new_context(live_server, page: Page, browser):
@@ -223,7 +250,9 @@ def test_510_4_double_strike_second_step_from_the_panel(live_server, page: Page)
     wall, player = _steppers(second, {"1/5クリーチャー(ブロック)": "2", "対戦相手": "2"})
 
     # the 1/5 has 3 damage from the first step: 1 more is not lethal, so nothing may go past it (702.19b)
-    feedback = _one_less_and_type(second, "1/5クリーチャーへの第2ステップの割り振りを1減らす", wall, "1", player, "3")
+    feedback = _one_less_and_type(
+        second, "1/5クリーチャーへの第2ステップの割り振りを1減らす", wall, "1", player, "3"
+    )
     expect(feedback).to_contain_text("第2戦闘ダメージ・ステップ: ")
     expect(feedback.get_by_role("link", name="702.19b")).to_be_visible()
 
@@ -263,9 +292,16 @@ def test_board_has_no_axe_violations(live_server, page: Page):
     def violations() -> list[tuple[str, str]]:
         return [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]]
 
-    for path in ("/board/", "/board/s/cr120-4-ex1/?stage=all", "/board/s/cr120-4-ex1/?stage=2",
-                 "/board/?add=creature", "/board/s/cr120-4-ex1/?event=combat", "/board/s/cr510-4-ds/",
-                 "/board/examples/", "/board/import/"):
+    for path in (
+        "/board/",
+        "/board/s/cr120-4-ex1/?stage=all",
+        "/board/s/cr120-4-ex1/?stage=2",
+        "/board/?add=creature",
+        "/board/s/cr120-4-ex1/?event=combat",
+        "/board/s/cr510-4-ds/",
+        "/board/examples/",
+        "/board/import/",
+    ):
         page.goto(f"{live_server.url}{path}")
         assert violations() == [], path
     # after htmx swaps: a form with errors, an illegal assignment, the message after an edit
@@ -284,19 +320,27 @@ def test_board_has_no_axe_violations(live_server, page: Page):
 
 
 def test_phone_width_a_wide_lane_scrolls_and_the_page_does_not(live_server, browser):
-    from tutor import services
-    from tutor.curated import attack, combat, creature, doc
+    from tutor.board.curated import attack, combat, creature, doc
 
-    wide = services.scenario_save(document=doc(
-        [creature("wurm", "トランプルを持つ8/8", "A", 8, 8, keywords=["trample"])]
-        + [creature(f"g{i}", f"ゴブリン{i}", "B", 1, 1) for i in range(4)],
-        combat(attack("wurm", "B", tuple(f"g{i}" for i in range(4))))))
+    wide = scenario_save(
+        document=doc(
+            [creature("wurm", "トランプルを持つ8/8", "A", 8, 8, keywords=["trample"])]
+            + [creature(f"g{i}", f"ゴブリン{i}", "B", 1, 1) for i in range(4)],
+            combat(attack("wurm", "B", tuple(f"g{i}" for i in range(4)))),
+        )
+    )
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
-    for path in (f"/board/s/{wide.slug}/?stage=all", "/board/s/cr120-4-ex1/?stage=all", "/board/s/cr510-1c-ex/",
-                 "/cr/702.19/"):
+    for path in (
+        f"/board/s/{wide.slug}/?stage=all",
+        "/board/s/cr120-4-ex1/?stage=all",
+        "/board/s/cr510-1c-ex/",
+        "/cr/702.19/",
+    ):
         page.goto(f"{live_server.url}{path}")
-        assert page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0, path
+        assert (
+            page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+        ), path
     page.goto(f"{live_server.url}/board/s/{wide.slug}/")
     lane = page.locator(".lane--wide .lane-scroll")
     expect(lane).to_have_attribute("tabindex", "0")

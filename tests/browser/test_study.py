@@ -25,8 +25,12 @@ def page_errors(page: Page) -> list[str]:
 
     page.on("console", console)
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("response", lambda r: errors.append(f"{r.status} {r.url}")
-            if r.status >= 400 and not r.url.endswith("/favicon.ico") else None)
+    page.on(
+        "response",
+        lambda r: errors.append(f"{r.status} {r.url}")
+        if r.status >= 400 and not r.url.endswith("/favicon.ico")
+        else None,
+    )
     return errors
 
 
@@ -36,7 +40,8 @@ def _question(page: Page) -> StudyQuestion:
 
 
 def test_new_learner_answers_wrong_reads_opens_board_signs_up_and_keeps_progress(
-        page: Page, live_server, content_db, page_errors):
+    page: Page, live_server, content_db, page_errors
+):
     page.goto(f"{live_server.url}/study/")
     expect(page.locator("h1")).to_have_text("練習")
     page.get_by_role("button", name="絆魂を入門で始める").click()
@@ -58,7 +63,9 @@ def test_new_learner_answers_wrong_reads_opens_board_signs_up_and_keeps_progress
     expect(result.locator(".study-result__verdict")).to_have_text("不正解")
     expect(result.locator(".study-result__correct")).to_have_text(right["label"])
     expect(result.locator(".study-explanation")).to_contain_text("軽減されたダメージ")
-    expect(result.locator(".study-explanation a.rule-ref").first).to_have_attribute("href", re.compile(r"^/cr/"))
+    expect(result.locator(".study-explanation a.rule-ref").first).to_have_attribute(
+        "href", re.compile(r"^/cr/")
+    )
     expect(result.locator(".stage").first).to_be_visible()
     expect(result.get_by_text("120.4b 置換効果・軽減効果の適用")).to_be_visible()
     assert StudyAttempt.objects.filter(question=question, correct=False).count() == 1
@@ -67,7 +74,9 @@ def test_new_learner_answers_wrong_reads_opens_board_signs_up_and_keeps_progress
     question_url = page.url
     page.get_by_role("link", name="盤面で開く").click()
     expect(page).to_have_url(re.compile(r"/board/s/[a-z0-9]+/$"))
-    expect(page.locator("main")).to_contain_text("狼" if "狼" in question.prompt else question.scenario["permanents"][0]["name"])
+    expect(page.locator("main")).to_contain_text(
+        "狼" if "狼" in question.prompt else question.scenario["permanents"][0]["name"]
+    )
 
     # Sign up from the header; the anonymous progress follows the new account.
     page.goto(question_url)

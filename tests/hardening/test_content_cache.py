@@ -1,4 +1,4 @@
-"""tutor.content_cache: anonymous GETs of content pages come from the cache, per URL, language and
+"""tutor.common.content_cache: anonymous GETs of content pages come from the cache, per URL, language and
 htmx target, with each visitor's own CSRF token; signed-in visitors, messages and session writes are
 never cached; load_content makes every cached page stale."""
 

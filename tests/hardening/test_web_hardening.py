@@ -11,7 +11,8 @@ from django.http import HttpResponse
 from django.test import Client, RequestFactory, override_settings
 from django.urls import reverse
 
-from tutor import errors, limits
+from tutor.common import errors
+from tutor.common import ratelimits as limits
 
 PASSWORD = "damage-rules-42"
 

@@ -4,7 +4,7 @@ from django.http import HttpResponse
 from django.template import engines
 from django.urls import path
 
-from tutor.content_cache import cache_content_page
+from tutor.common.content_cache import cache_content_page
 
 RENDERS = []
 

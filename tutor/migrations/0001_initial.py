@@ -5,145 +5,224 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Card',
+            name="Card",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ja_name', models.CharField(max_length=100, unique=True, verbose_name='カード名')),
-                ('en_name', models.CharField(blank=True, max_length=100, verbose_name='英語名')),
-                ('aliases', models.JSONField(blank=True, default=list, verbose_name='別表記')),
-                ('mana_cost', models.CharField(blank=True, max_length=50, null=True, verbose_name='マナ・コスト')),
-                ('type_line', models.CharField(blank=True, max_length=200, null=True, verbose_name='タイプ（英語）')),
-                ('ja_type_line', models.CharField(blank=True, max_length=200, null=True, verbose_name='タイプ')),
-                ('oracle_text', models.TextField(blank=True, null=True, verbose_name='オラクル（英語）')),
-                ('ja_text', models.TextField(blank=True, null=True, verbose_name='テキスト')),
-                ('power', models.CharField(blank=True, max_length=8, null=True, verbose_name='パワー')),
-                ('toughness', models.CharField(blank=True, max_length=8, null=True, verbose_name='タフネス')),
-                ('loyalty', models.CharField(blank=True, max_length=8, null=True, verbose_name='忠誠度')),
-                ('sources', models.JSONField(blank=True, default=list, verbose_name='出典')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("ja_name", models.CharField(max_length=100, unique=True, verbose_name="カード名")),
+                ("en_name", models.CharField(blank=True, max_length=100, verbose_name="英語名")),
+                ("aliases", models.JSONField(blank=True, default=list, verbose_name="別表記")),
+                (
+                    "mana_cost",
+                    models.CharField(blank=True, max_length=50, null=True, verbose_name="マナ・コスト"),
+                ),
+                (
+                    "type_line",
+                    models.CharField(blank=True, max_length=200, null=True, verbose_name="タイプ（英語）"),
+                ),
+                (
+                    "ja_type_line",
+                    models.CharField(blank=True, max_length=200, null=True, verbose_name="タイプ"),
+                ),
+                ("oracle_text", models.TextField(blank=True, null=True, verbose_name="オラクル（英語）")),
+                ("ja_text", models.TextField(blank=True, null=True, verbose_name="テキスト")),
+                ("power", models.CharField(blank=True, max_length=8, null=True, verbose_name="パワー")),
+                ("toughness", models.CharField(blank=True, max_length=8, null=True, verbose_name="タフネス")),
+                ("loyalty", models.CharField(blank=True, max_length=8, null=True, verbose_name="忠誠度")),
+                ("sources", models.JSONField(blank=True, default=list, verbose_name="出典")),
             ],
             options={
-                'verbose_name': 'カード',
-                'verbose_name_plural': 'カード',
-                'ordering': ['ja_name'],
+                "verbose_name": "カード",
+                "verbose_name_plural": "カード",
+                "ordering": ["ja_name"],
             },
         ),
         migrations.CreateModel(
-            name='Note',
+            name="Note",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('paragraph_number', models.CharField(db_index=True, max_length=16, verbose_name='条文番号')),
-                ('kind', models.CharField(choices=[('explanation', '解説'), ('former_rule', '以前のルール'), ('misconception', 'よくある誤解')], default='explanation', max_length=20, verbose_name='種類')),
-                ('title', models.CharField(max_length=200, verbose_name='見出し')),
-                ('body', models.TextField(verbose_name='本文')),
-                ('source', models.CharField(blank=True, max_length=200, verbose_name='元にした資料')),
-                ('position', models.PositiveIntegerField(default=0, verbose_name='並び順')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("paragraph_number", models.CharField(db_index=True, max_length=16, verbose_name="条文番号")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("explanation", "解説"),
+                            ("former_rule", "以前のルール"),
+                            ("misconception", "よくある誤解"),
+                        ],
+                        default="explanation",
+                        max_length=20,
+                        verbose_name="種類",
+                    ),
+                ),
+                ("title", models.CharField(max_length=200, verbose_name="見出し")),
+                ("body", models.TextField(verbose_name="本文")),
+                ("source", models.CharField(blank=True, max_length=200, verbose_name="元にした資料")),
+                ("position", models.PositiveIntegerField(default=0, verbose_name="並び順")),
             ],
             options={
-                'verbose_name': '注釈',
-                'verbose_name_plural': '注釈',
-                'ordering': ['paragraph_number', 'position'],
+                "verbose_name": "注釈",
+                "verbose_name_plural": "注釈",
+                "ordering": ["paragraph_number", "position"],
             },
         ),
         migrations.CreateModel(
-            name='Paragraph',
+            name="Paragraph",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.CharField(db_index=True, max_length=16, verbose_name='番号')),
-                ('language', models.CharField(choices=[('ja', '日本語'), ('en', 'English')], default='ja', max_length=2, verbose_name='言語')),
-                ('revision', models.CharField(help_text='例: 2026-01-16', max_length=32, verbose_name='版')),
-                ('is_current', models.BooleanField(default=True, verbose_name='現行版')),
-                ('text', models.TextField(verbose_name='本文')),
-                ('position', models.PositiveIntegerField(default=0, verbose_name='並び順')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.CharField(db_index=True, max_length=16, verbose_name="番号")),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("ja", "日本語"), ("en", "English")],
+                        default="ja",
+                        max_length=2,
+                        verbose_name="言語",
+                    ),
+                ),
+                ("revision", models.CharField(help_text="例: 2026-01-16", max_length=32, verbose_name="版")),
+                ("is_current", models.BooleanField(default=True, verbose_name="現行版")),
+                ("text", models.TextField(verbose_name="本文")),
+                ("position", models.PositiveIntegerField(default=0, verbose_name="並び順")),
             ],
             options={
-                'verbose_name': '条文',
-                'verbose_name_plural': '条文',
-                'ordering': ['position'],
+                "verbose_name": "条文",
+                "verbose_name_plural": "条文",
+                "ordering": ["position"],
             },
         ),
         migrations.CreateModel(
-            name='Scenario',
+            name="Scenario",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(max_length=16, unique=True, verbose_name='短いID')),
-                ('digest', models.CharField(max_length=64, unique=True, verbose_name='内容のハッシュ')),
-                ('document', models.JSONField(verbose_name='シナリオ')),
-                ('title', models.CharField(blank=True, max_length=200, verbose_name='題名')),
-                ('description', models.TextField(blank=True, verbose_name='説明')),
-                ('illustrates', models.CharField(blank=True, db_index=True, max_length=16, verbose_name='示す条文')),
-                ('example_position', models.PositiveIntegerField(blank=True, null=True, verbose_name='例の番号')),
-                ('is_curated', models.BooleanField(default=False, verbose_name='収録シナリオ')),
-                ('position', models.PositiveIntegerField(default=0, verbose_name='並び順')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("slug", models.SlugField(max_length=16, unique=True, verbose_name="短いID")),
+                ("digest", models.CharField(max_length=64, unique=True, verbose_name="内容のハッシュ")),
+                ("document", models.JSONField(verbose_name="シナリオ")),
+                ("title", models.CharField(blank=True, max_length=200, verbose_name="題名")),
+                ("description", models.TextField(blank=True, verbose_name="説明")),
+                (
+                    "illustrates",
+                    models.CharField(blank=True, db_index=True, max_length=16, verbose_name="示す条文"),
+                ),
+                (
+                    "example_position",
+                    models.PositiveIntegerField(blank=True, null=True, verbose_name="例の番号"),
+                ),
+                ("is_curated", models.BooleanField(default=False, verbose_name="収録シナリオ")),
+                ("position", models.PositiveIntegerField(default=0, verbose_name="並び順")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': 'シナリオ',
-                'verbose_name_plural': 'シナリオ',
-                'ordering': ['position', 'id'],
+                "verbose_name": "シナリオ",
+                "verbose_name_plural": "シナリオ",
+                "ordering": ["position", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Section',
+            name="Section",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.CharField(max_length=16, unique=True, verbose_name='番号')),
-                ('title_ja', models.CharField(max_length=200, verbose_name='見出し（日本語）')),
-                ('title_en', models.CharField(blank=True, max_length=200, verbose_name='見出し（英語）')),
-                ('position', models.PositiveIntegerField(default=0, verbose_name='並び順')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.CharField(max_length=16, unique=True, verbose_name="番号")),
+                ("title_ja", models.CharField(max_length=200, verbose_name="見出し（日本語）")),
+                ("title_en", models.CharField(blank=True, max_length=200, verbose_name="見出し（英語）")),
+                ("position", models.PositiveIntegerField(default=0, verbose_name="並び順")),
             ],
             options={
-                'verbose_name': 'セクション',
-                'verbose_name_plural': 'セクション',
-                'ordering': ['position'],
+                "verbose_name": "セクション",
+                "verbose_name_plural": "セクション",
+                "ordering": ["position"],
             },
         ),
         migrations.CreateModel(
-            name='Term',
+            name="Term",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name_ja', models.CharField(max_length=100, unique=True, verbose_name='用語')),
-                ('reading', models.CharField(blank=True, max_length=100, verbose_name='よみ')),
-                ('name_en', models.CharField(blank=True, max_length=100, verbose_name='英語')),
-                ('definition', models.TextField(verbose_name='定義')),
-                ('rule', models.CharField(blank=True, max_length=16, verbose_name='定義している条文')),
-                ('aliases', models.JSONField(blank=True, default=list, verbose_name='別表記')),
-                ('is_official', models.BooleanField(default=True, verbose_name='総合ルールの用語集')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name_ja", models.CharField(max_length=100, unique=True, verbose_name="用語")),
+                ("reading", models.CharField(blank=True, max_length=100, verbose_name="よみ")),
+                ("name_en", models.CharField(blank=True, max_length=100, verbose_name="英語")),
+                ("definition", models.TextField(verbose_name="定義")),
+                ("rule", models.CharField(blank=True, max_length=16, verbose_name="定義している条文")),
+                ("aliases", models.JSONField(blank=True, default=list, verbose_name="別表記")),
+                ("is_official", models.BooleanField(default=True, verbose_name="総合ルールの用語集")),
             ],
             options={
-                'verbose_name': '用語',
-                'verbose_name_plural': '用語',
-                'ordering': ['reading', 'name_ja'],
+                "verbose_name": "用語",
+                "verbose_name_plural": "用語",
+                "ordering": ["reading", "name_ja"],
             },
         ),
         migrations.CreateModel(
-            name='Example',
+            name="Example",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveIntegerField(default=0, verbose_name='並び順')),
-                ('text', models.TextField(verbose_name='本文')),
-                ('paragraph', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='examples', to='tutor.paragraph')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveIntegerField(default=0, verbose_name="並び順")),
+                ("text", models.TextField(verbose_name="本文")),
+                (
+                    "paragraph",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="examples",
+                        to="tutor.paragraph",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': '例',
-                'verbose_name_plural': '例',
-                'ordering': ['position'],
+                "verbose_name": "例",
+                "verbose_name_plural": "例",
+                "ordering": ["position"],
             },
         ),
         migrations.AddField(
-            model_name='paragraph',
-            name='section',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='paragraphs', to='tutor.section'),
+            model_name="paragraph",
+            name="section",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="paragraphs", to="tutor.section"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='paragraph',
-            constraint=models.UniqueConstraint(fields=('number', 'language', 'revision'), name='paragraph_unique_revision'),
+            model_name="paragraph",
+            constraint=models.UniqueConstraint(
+                fields=("number", "language", "revision"), name="paragraph_unique_revision"
+            ),
         ),
     ]

@@ -4,40 +4,56 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tutor', '0001_initial'),
+        ("tutor", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='card',
-            name='remark',
-            field=models.TextField(blank=True, help_text='名前の確認状況など（チューターによる）', verbose_name='備考'),
+            model_name="card",
+            name="remark",
+            field=models.TextField(
+                blank=True, help_text="名前の確認状況など（チューターによる）", verbose_name="備考"
+            ),
         ),
         migrations.AddField(
-            model_name='note',
-            name='changed_in',
-            field=models.CharField(blank=True, help_text='以前のルール: 例 2009年（基本セット2010）', max_length=100, verbose_name='変更された時期'),
+            model_name="note",
+            name="changed_in",
+            field=models.CharField(
+                blank=True,
+                help_text="以前のルール: 例 2009年（基本セット2010）",
+                max_length=100,
+                verbose_name="変更された時期",
+            ),
         ),
         migrations.AddField(
-            model_name='section',
-            name='scope',
-            field=models.CharField(blank=True, help_text='例: 614.1〜614.2 のみ収録', max_length=100, verbose_name='収録範囲'),
+            model_name="section",
+            name="scope",
+            field=models.CharField(
+                blank=True, help_text="例: 614.1〜614.2 のみ収録", max_length=100, verbose_name="収録範囲"
+            ),
         ),
         migrations.AddField(
-            model_name='section',
-            name='title_is_editorial',
-            field=models.BooleanField(default=False, help_text='原文に見出しがない節（506.4、514.2）', verbose_name='見出しはチューターによる'),
+            model_name="section",
+            name="title_is_editorial",
+            field=models.BooleanField(
+                default=False,
+                help_text="原文に見出しがない節（506.4、514.2）",
+                verbose_name="見出しはチューターによる",
+            ),
         ),
         migrations.AddField(
-            model_name='term',
-            name='autolink',
-            field=models.BooleanField(default=True, help_text='「ダメージ」のように頻出する語は外す（リンクだらけになるため）', verbose_name='本文中でリンクする'),
+            model_name="term",
+            name="autolink",
+            field=models.BooleanField(
+                default=True,
+                help_text="「ダメージ」のように頻出する語は外す（リンクだらけになるため）",
+                verbose_name="本文中でリンクする",
+            ),
         ),
         migrations.AddField(
-            model_name='term',
-            name='definition_en',
-            field=models.TextField(blank=True, verbose_name='定義（英語）'),
+            model_name="term",
+            name="definition_en",
+            field=models.TextField(blank=True, verbose_name="定義（英語）"),
         ),
     ]

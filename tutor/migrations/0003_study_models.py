@@ -6,133 +6,333 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tutor', '0002_reader_fields'),
+        ("tutor", "0002_reader_fields"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='AuthoredQuestion',
+            name="AuthoredQuestion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=200, verbose_name='題名')),
-                ('topics', models.JSONField(default=list, help_text='例: ["615.7"]', verbose_name='トピック')),
-                ('level', models.CharField(choices=[('intro', '入門'), ('l1', 'L1'), ('l2', 'L2')], default='intro', max_length=8, verbose_name='レベル')),
-                ('prompt', models.TextField(verbose_name='問題文')),
-                ('scenario', models.JSONField(verbose_name='シナリオ')),
-                ('ask_kind', models.CharField(choices=[('life', 'ライフ'), ('poison', '毒カウンター'), ('toughness', 'タフネス'), ('defense', '守備カウンター'), ('loyalty', '忠誠度'), ('damage', '負っているダメージ'), ('max_to_defender', 'トランプルで割り振れる最大のダメージ'), ('dies', '墓地に置かれるクリーチャー'), ('legal', '割り振りが適正か')], max_length=20, verbose_name='問い')),
-                ('ask_target', models.CharField(blank=True, max_length=40, verbose_name='問いの対象ID')),
-                ('answer', models.CharField(help_text='数、「適正」「不適正」、または墓地に置かれるクリーチャーの名前かID（「、」区切り、なければ「なし」）', max_length=200, verbose_name='答え')),
-                ('wrong_answers', models.TextField(blank=True, help_text='1行に1つ。選択肢になります', verbose_name='よくある誤答')),
-                ('explanation', models.TextField(blank=True, verbose_name='解説')),
-                ('rules', models.JSONField(blank=True, default=list, verbose_name='引用する条文')),
-                ('is_active', models.BooleanField(default=True, verbose_name='出題する')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("title", models.CharField(max_length=200, verbose_name="題名")),
+                (
+                    "topics",
+                    models.JSONField(default=list, help_text='例: ["615.7"]', verbose_name="トピック"),
+                ),
+                (
+                    "level",
+                    models.CharField(
+                        choices=[("intro", "入門"), ("l1", "L1"), ("l2", "L2")],
+                        default="intro",
+                        max_length=8,
+                        verbose_name="レベル",
+                    ),
+                ),
+                ("prompt", models.TextField(verbose_name="問題文")),
+                ("scenario", models.JSONField(verbose_name="シナリオ")),
+                (
+                    "ask_kind",
+                    models.CharField(
+                        choices=[
+                            ("life", "ライフ"),
+                            ("poison", "毒カウンター"),
+                            ("toughness", "タフネス"),
+                            ("defense", "守備カウンター"),
+                            ("loyalty", "忠誠度"),
+                            ("damage", "負っているダメージ"),
+                            ("max_to_defender", "トランプルで割り振れる最大のダメージ"),
+                            ("dies", "墓地に置かれるクリーチャー"),
+                            ("legal", "割り振りが適正か"),
+                        ],
+                        max_length=20,
+                        verbose_name="問い",
+                    ),
+                ),
+                ("ask_target", models.CharField(blank=True, max_length=40, verbose_name="問いの対象ID")),
+                (
+                    "answer",
+                    models.CharField(
+                        help_text="数、「適正」「不適正」、または墓地に置かれるクリーチャーの名前かID（「、」区切り、なければ「なし」）",
+                        max_length=200,
+                        verbose_name="答え",
+                    ),
+                ),
+                (
+                    "wrong_answers",
+                    models.TextField(
+                        blank=True, help_text="1行に1つ。選択肢になります", verbose_name="よくある誤答"
+                    ),
+                ),
+                ("explanation", models.TextField(blank=True, verbose_name="解説")),
+                ("rules", models.JSONField(blank=True, default=list, verbose_name="引用する条文")),
+                ("is_active", models.BooleanField(default=True, verbose_name="出題する")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': '手書きの問題',
-                'verbose_name_plural': '手書きの問題',
-                'ordering': ('id',),
+                "verbose_name": "手書きの問題",
+                "verbose_name_plural": "手書きの問題",
+                "ordering": ("id",),
             },
         ),
         migrations.CreateModel(
-            name='AuthoredTemplate',
+            name="AuthoredTemplate",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=200, verbose_name='題名')),
-                ('topics', models.JSONField(default=list, help_text='例: ["120.3", "lifelink"]', verbose_name='トピック')),
-                ('level', models.CharField(choices=[('intro', '入門'), ('l1', 'L1'), ('l2', 'L2')], default='intro', max_length=8, verbose_name='レベル')),
-                ('prompt', models.TextField(help_text='{p} のように変数を埋め込めます', verbose_name='問題文')),
-                ('variables', models.JSONField(blank=True, default=dict, help_text='例: {"p": {"min": 1, "max": 5}, "c": {"choice": ["red", "green"]}}', verbose_name='変数')),
-                ('scenario', models.JSONField(help_text='値を "$p" と書いた所に変数が入ります', verbose_name='シナリオ')),
-                ('ask_kind', models.CharField(choices=[('life', 'ライフ'), ('poison', '毒カウンター'), ('toughness', 'タフネス'), ('defense', '守備カウンター'), ('loyalty', '忠誠度'), ('damage', '負っているダメージ'), ('max_to_defender', 'トランプルで割り振れる最大のダメージ'), ('dies', '墓地に置かれるクリーチャー'), ('legal', '割り振りが適正か')], max_length=20, verbose_name='問い')),
-                ('ask_target', models.CharField(blank=True, help_text='プレイヤーかパーマネント（トランプルなら攻撃クリーチャー）のID', max_length=40, verbose_name='問いの対象ID')),
-                ('explanation', models.TextField(blank=True, verbose_name='解説')),
-                ('rules', models.JSONField(blank=True, default=list, help_text='例: ["120.3f", "615.6"]', verbose_name='引用する条文')),
-                ('is_active', models.BooleanField(default=True, verbose_name='出題する')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("title", models.CharField(max_length=200, verbose_name="題名")),
+                (
+                    "topics",
+                    models.JSONField(
+                        default=list, help_text='例: ["120.3", "lifelink"]', verbose_name="トピック"
+                    ),
+                ),
+                (
+                    "level",
+                    models.CharField(
+                        choices=[("intro", "入門"), ("l1", "L1"), ("l2", "L2")],
+                        default="intro",
+                        max_length=8,
+                        verbose_name="レベル",
+                    ),
+                ),
+                (
+                    "prompt",
+                    models.TextField(help_text="{p} のように変数を埋め込めます", verbose_name="問題文"),
+                ),
+                (
+                    "variables",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text='例: {"p": {"min": 1, "max": 5}, "c": {"choice": ["red", "green"]}}',
+                        verbose_name="変数",
+                    ),
+                ),
+                (
+                    "scenario",
+                    models.JSONField(
+                        help_text='値を "$p" と書いた所に変数が入ります', verbose_name="シナリオ"
+                    ),
+                ),
+                (
+                    "ask_kind",
+                    models.CharField(
+                        choices=[
+                            ("life", "ライフ"),
+                            ("poison", "毒カウンター"),
+                            ("toughness", "タフネス"),
+                            ("defense", "守備カウンター"),
+                            ("loyalty", "忠誠度"),
+                            ("damage", "負っているダメージ"),
+                            ("max_to_defender", "トランプルで割り振れる最大のダメージ"),
+                            ("dies", "墓地に置かれるクリーチャー"),
+                            ("legal", "割り振りが適正か"),
+                        ],
+                        max_length=20,
+                        verbose_name="問い",
+                    ),
+                ),
+                (
+                    "ask_target",
+                    models.CharField(
+                        blank=True,
+                        help_text="プレイヤーかパーマネント（トランプルなら攻撃クリーチャー）のID",
+                        max_length=40,
+                        verbose_name="問いの対象ID",
+                    ),
+                ),
+                ("explanation", models.TextField(blank=True, verbose_name="解説")),
+                (
+                    "rules",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text='例: ["120.3f", "615.6"]',
+                        verbose_name="引用する条文",
+                    ),
+                ),
+                ("is_active", models.BooleanField(default=True, verbose_name="出題する")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': '問題テンプレート',
-                'verbose_name_plural': '問題テンプレート',
-                'ordering': ('id',),
+                "verbose_name": "問題テンプレート",
+                "verbose_name_plural": "問題テンプレート",
+                "ordering": ("id",),
             },
         ),
         migrations.CreateModel(
-            name='ReviewItem',
+            name="ReviewItem",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('learner_key', models.CharField(db_index=True, max_length=64, verbose_name='学習者キー（セッション）')),
-                ('source', models.CharField(max_length=64, verbose_name='出典')),
-                ('level', models.CharField(choices=[('intro', '入門'), ('l1', 'L1'), ('l2', 'L2')], max_length=8, verbose_name='レベル')),
-                ('topic', models.CharField(max_length=16, verbose_name='トピック')),
-                ('title', models.CharField(max_length=200, verbose_name='題名')),
-                ('box', models.PositiveSmallIntegerField(default=1, verbose_name='箱')),
-                ('due_at', models.DateTimeField(db_index=True, verbose_name='次の復習')),
-                ('lapses', models.PositiveIntegerField(default=1, verbose_name='間違えた回数')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='study_reviews', to=settings.AUTH_USER_MODEL, verbose_name='ユーザー')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "learner_key",
+                    models.CharField(db_index=True, max_length=64, verbose_name="学習者キー（セッション）"),
+                ),
+                ("source", models.CharField(max_length=64, verbose_name="出典")),
+                (
+                    "level",
+                    models.CharField(
+                        choices=[("intro", "入門"), ("l1", "L1"), ("l2", "L2")],
+                        max_length=8,
+                        verbose_name="レベル",
+                    ),
+                ),
+                ("topic", models.CharField(max_length=16, verbose_name="トピック")),
+                ("title", models.CharField(max_length=200, verbose_name="題名")),
+                ("box", models.PositiveSmallIntegerField(default=1, verbose_name="箱")),
+                ("due_at", models.DateTimeField(db_index=True, verbose_name="次の復習")),
+                ("lapses", models.PositiveIntegerField(default=1, verbose_name="間違えた回数")),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="study_reviews",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="ユーザー",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': '復習',
-                'verbose_name_plural': '復習',
-                'ordering': ('due_at', 'id'),
+                "verbose_name": "復習",
+                "verbose_name_plural": "復習",
+                "ordering": ("due_at", "id"),
             },
         ),
         migrations.CreateModel(
-            name='StudyQuestion',
+            name="StudyQuestion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(max_length=32, unique=True, verbose_name='トークン')),
-                ('learner_key', models.CharField(db_index=True, max_length=64, verbose_name='学習者キー（セッション）')),
-                ('source', models.CharField(help_text='builtin:<slug>、template:<id>、question:<id>', max_length=64, verbose_name='出典')),
-                ('seed', models.BigIntegerField(default=0, verbose_name='シード')),
-                ('level', models.CharField(choices=[('intro', '入門'), ('l1', 'L1'), ('l2', 'L2')], max_length=8, verbose_name='レベル')),
-                ('topic', models.CharField(max_length=16, verbose_name='選んだトピック')),
-                ('topics', models.JSONField(default=list, verbose_name='トピック')),
-                ('title', models.CharField(max_length=200, verbose_name='題名')),
-                ('prompt', models.TextField(verbose_name='問題文')),
-                ('scenario', models.JSONField(verbose_name='シナリオ')),
-                ('ask', models.JSONField(verbose_name='問い')),
-                ('answer', models.JSONField(verbose_name='エンジンの答え')),
-                ('answer_format', models.CharField(max_length=8, verbose_name='回答の形')),
-                ('options', models.JSONField(default=list, verbose_name='選択肢')),
-                ('mistakes', models.JSONField(default=list, verbose_name='典型的な誤り')),
-                ('explanation', models.TextField(blank=True, verbose_name='解説')),
-                ('rules', models.JSONField(default=list, verbose_name='引用する条文')),
-                ('is_review', models.BooleanField(default=False, verbose_name='復習')),
-                ('board_slug', models.CharField(blank=True, max_length=16, verbose_name='盤面のID')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='study_questions', to=settings.AUTH_USER_MODEL, verbose_name='ユーザー')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("token", models.CharField(max_length=32, unique=True, verbose_name="トークン")),
+                (
+                    "learner_key",
+                    models.CharField(db_index=True, max_length=64, verbose_name="学習者キー（セッション）"),
+                ),
+                (
+                    "source",
+                    models.CharField(
+                        help_text="builtin:<slug>、template:<id>、question:<id>",
+                        max_length=64,
+                        verbose_name="出典",
+                    ),
+                ),
+                ("seed", models.BigIntegerField(default=0, verbose_name="シード")),
+                (
+                    "level",
+                    models.CharField(
+                        choices=[("intro", "入門"), ("l1", "L1"), ("l2", "L2")],
+                        max_length=8,
+                        verbose_name="レベル",
+                    ),
+                ),
+                ("topic", models.CharField(max_length=16, verbose_name="選んだトピック")),
+                ("topics", models.JSONField(default=list, verbose_name="トピック")),
+                ("title", models.CharField(max_length=200, verbose_name="題名")),
+                ("prompt", models.TextField(verbose_name="問題文")),
+                ("scenario", models.JSONField(verbose_name="シナリオ")),
+                ("ask", models.JSONField(verbose_name="問い")),
+                ("answer", models.JSONField(verbose_name="エンジンの答え")),
+                ("answer_format", models.CharField(max_length=8, verbose_name="回答の形")),
+                ("options", models.JSONField(default=list, verbose_name="選択肢")),
+                ("mistakes", models.JSONField(default=list, verbose_name="典型的な誤り")),
+                ("explanation", models.TextField(blank=True, verbose_name="解説")),
+                ("rules", models.JSONField(default=list, verbose_name="引用する条文")),
+                ("is_review", models.BooleanField(default=False, verbose_name="復習")),
+                ("board_slug", models.CharField(blank=True, max_length=16, verbose_name="盤面のID")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="study_questions",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="ユーザー",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': '出題',
-                'verbose_name_plural': '出題',
-                'ordering': ('-created_at', '-id'),
+                "verbose_name": "出題",
+                "verbose_name_plural": "出題",
+                "ordering": ("-created_at", "-id"),
             },
         ),
         migrations.CreateModel(
-            name='StudyAttempt',
+            name="StudyAttempt",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('learner_key', models.CharField(db_index=True, max_length=64, verbose_name='学習者キー（セッション）')),
-                ('source', models.CharField(max_length=64, verbose_name='出典')),
-                ('topic', models.CharField(max_length=16, verbose_name='トピック')),
-                ('level', models.CharField(choices=[('intro', '入門'), ('l1', 'L1'), ('l2', 'L2')], max_length=8, verbose_name='レベル')),
-                ('response', models.JSONField(verbose_name='回答')),
-                ('response_text', models.CharField(max_length=300, verbose_name='回答（表示）')),
-                ('correct', models.BooleanField(verbose_name='正解')),
-                ('mistake', models.CharField(blank=True, max_length=300, verbose_name='考えられる誤り')),
-                ('answered_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='study_attempts', to=settings.AUTH_USER_MODEL, verbose_name='ユーザー')),
-                ('question', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='attempt', to='tutor.studyquestion')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "learner_key",
+                    models.CharField(db_index=True, max_length=64, verbose_name="学習者キー（セッション）"),
+                ),
+                ("source", models.CharField(max_length=64, verbose_name="出典")),
+                ("topic", models.CharField(max_length=16, verbose_name="トピック")),
+                (
+                    "level",
+                    models.CharField(
+                        choices=[("intro", "入門"), ("l1", "L1"), ("l2", "L2")],
+                        max_length=8,
+                        verbose_name="レベル",
+                    ),
+                ),
+                ("response", models.JSONField(verbose_name="回答")),
+                ("response_text", models.CharField(max_length=300, verbose_name="回答（表示）")),
+                ("correct", models.BooleanField(verbose_name="正解")),
+                ("mistake", models.CharField(blank=True, max_length=300, verbose_name="考えられる誤り")),
+                ("answered_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="study_attempts",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="ユーザー",
+                    ),
+                ),
+                (
+                    "question",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="attempt",
+                        to="tutor.studyquestion",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': '回答',
-                'verbose_name_plural': '回答',
-                'ordering': ('-answered_at', '-id'),
+                "verbose_name": "回答",
+                "verbose_name_plural": "回答",
+                "ordering": ("-answered_at", "-id"),
             },
         ),
     ]

@@ -31,11 +31,23 @@ KIND_LABELS: Final = {
     "best_order": "効果を適用する順番",
 }
 
-UNITS: Final = {"life": "点", "poison": "個", "defense": "個", "loyalty": "", "toughness": "", "damage": "点",
-                "max_to_defender": "点"}
+UNITS: Final = {
+    "life": "点",
+    "poison": "個",
+    "defense": "個",
+    "loyalty": "",
+    "toughness": "",
+    "damage": "点",
+    "max_to_defender": "点",
+}
 
 # The permanent field each per-permanent kind reads from ``final.permanents``.
-_PERMANENT_FIELDS: Final = {"toughness": "toughness", "defense": "defense", "loyalty": "loyalty", "damage": "damage"}
+_PERMANENT_FIELDS: Final = {
+    "toughness": "toughness",
+    "defense": "defense",
+    "loyalty": "loyalty",
+    "damage": "damage",
+}
 
 
 class AskError(ValueError):
@@ -72,7 +84,8 @@ def _final(scenario: Mapping[str, Any]) -> dict[str, Any]:
     if not result.get("legal", False):
         messages = "、".join(v.get("message", "") for v in result.get("violations", []))
         raise AskError(f"割り振りが不適正なので解決できません: {messages}")
-    return result["final"]
+    final: dict[str, Any] = result["final"]
+    return final
 
 
 def engine_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
@@ -93,19 +106,23 @@ def engine_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
     if kind == "dies":
         final = _final(scenario)
         creatures = {p["id"] for p in scenario.get("permanents", []) if "creature" in p.get("types", [])}
-        return sorted(pid for pid, p in final["permanents"].items() if pid in creatures and p["zone"] != "battlefield")
+        return sorted(
+            pid for pid, p in final["permanents"].items() if pid in creatures and p["zone"] != "battlefield"
+        )
     if kind == "legal":
         return bool(_resolved(scenario)["legal"])
     if kind == "max_to_defender":
         try:
             parsed = parse_scenario(scenario)
-            division = max_damage_assignment(parsed, ask.get("attacker"))
+            division = max_damage_assignment(parsed, str(ask.get("attacker")))
         except (ScenarioError, KeyError, ValueError) as error:
             raise AskError(f"割り振りを計算できません: {error}") from None
         event = scenario.get("event", {})
-        defender = next((a["defender"] for a in event.get("attacks", []) if a.get("attacker") == ask.get("attacker")),
-                        None)
-        return int(division.get(defender, 0))
+        defender = next(
+            (a["defender"] for a in event.get("attacks", []) if a.get("attacker") == ask.get("attacker")),
+            None,
+        )
+        return int(division.get(str(defender), 0))
     if kind == "best_order":
         losses = order_losses(scenario, ask)
         best = min(losses)
@@ -144,10 +161,10 @@ def with_order(scenario: Mapping[str, Any], ask: Mapping[str, Any], index: int) 
 
 def answer_text(ask: Mapping[str, Any], value: Any, names: Mapping[str, str] | None = None) -> str:
     """An answer as the learner reads it (``17点``, ``熊、狼``, ``適正``)."""
-    kind = ask.get("kind")
+    kind = str(ask.get("kind"))
     names = names or {}
     if kind == "dies":
-        return "、".join(names.get(v, v) for v in value) if value else "どれも墓地に置かれない"
+        return "、".join(names.get(str(v), str(v)) for v in value) if value else "どれも墓地に置かれない"
     if kind == "legal":
         return "適正" if value else "不適正"
     if kind == "best_order":

@@ -69,25 +69,43 @@ def _dedupe(rules: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(rules))
 
 
-def make_options(*, ask: Mapping[str, Any], answer: Any, mistakes: Sequence[tuple[Any, str]], level: str,
-                 scenario: Mapping[str, Any], rng: random.Random) -> tuple[str, list[dict[str, Any]]]:
+def make_options(
+    *,
+    ask: Mapping[str, Any],
+    answer: Any,
+    mistakes: Sequence[tuple[Any, str]],
+    level: str,
+    scenario: Mapping[str, Any],
+    rng: random.Random,
+) -> tuple[str, list[dict[str, Any]]]:
     """The answer format and the options; every wrong option differs from ``answer`` (the engine's)."""
     fmt = answer_format(ask, level)
     kind = ask["kind"]
     if fmt == "number":
         return fmt, []
     if kind == "legal":
-        return fmt, [{"key": "yes", "label": "適正", "value": True}, {"key": "no", "label": "不適正", "value": False}]
+        return fmt, [
+            {"key": "yes", "label": "適正", "value": True},
+            {"key": "no", "label": "不適正", "value": False},
+        ]
     if kind == "dies":
-        options = [{"key": p["id"], "label": describe(p) if p.get("power") is not None else p.get("name", p["id"]),
-                    "value": p["id"]}
-                   for p in scenario.get("permanents", []) if "creature" in p.get("types", [])]
+        options = [
+            {
+                "key": p["id"],
+                "label": describe(p) if p.get("power") is not None else p.get("name", p["id"]),
+                "value": p["id"],
+            }
+            for p in scenario.get("permanents", [])
+            if "creature" in p.get("types", [])
+        ]
         options.append({"key": NONE_KEY, "label": "どれも墓地に置かれない", "value": None})
         return fmt, options
     if kind == "best_order":
         labels = ask["labels"]
-        picked = [{"value": i, "label": labels[i], "mistake": next((m for v, m in mistakes if v == i), "")}
-                  for i in range(len(labels))]
+        picked = [
+            {"value": i, "label": labels[i], "mistake": next((m for v, m in mistakes if v == i), "")}
+            for i in range(len(labels))
+        ]
     else:
         picked = [{"value": answer, "label": answer_text(ask, answer), "mistake": ""}]
         seen = {answer}
@@ -144,16 +162,29 @@ def question_build(template: Template, *, seed: int, level: str) -> BuiltQuestio
     draft: Draft = template.draft(seed, level)
     answer = engine_answer(draft.scenario, draft.ask)
     if answer != draft.predicted:
-        raise Disagreement(f"{template.slug}/{level}/{seed}: template says {draft.predicted!r}, engine {answer!r}")
+        raise Disagreement(
+            f"{template.slug}/{level}/{seed}: template says {draft.predicted!r}, engine {answer!r}"
+        )
     rng = random.Random(f"options|{template.slug}|{level}|{seed}")
-    fmt, options = make_options(ask=draft.ask, answer=answer, mistakes=draft.mistakes, level=level,
-                                scenario=draft.scenario, rng=rng)
+    fmt, options = make_options(
+        ask=draft.ask, answer=answer, mistakes=draft.mistakes, level=level, scenario=draft.scenario, rng=rng
+    )
     _checked_options(options, answer, fmt, draft.ask["kind"])
     return BuiltQuestion(
-        source=f"builtin:{template.slug}", seed=seed, level=level, title=template.title,
-        topics=list(template.topics), prompt=draft.prompt, scenario=draft.scenario, ask=draft.ask, answer=answer,
-        answer_format=fmt, options=options, mistakes=_mistake_list(draft.mistakes, answer),
-        explanation=draft.explanation, rules=_dedupe(draft.rules),
+        source=f"builtin:{template.slug}",
+        seed=seed,
+        level=level,
+        title=template.title,
+        topics=list(template.topics),
+        prompt=draft.prompt,
+        scenario=draft.scenario,
+        ask=draft.ask,
+        answer=answer,
+        answer_format=fmt,
+        options=options,
+        mistakes=_mistake_list(draft.mistakes, answer),
+        explanation=draft.explanation,
+        rules=_dedupe(draft.rules),
     )
 
 
@@ -166,7 +197,7 @@ VARIABLE_LIMIT: Final = 1000
 def variables_draw(spec: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
     """Values for an authored template's variables: ``{"p": {"min": 1, "max": 5}, "c": {"choice": [...]}}``."""
     if not isinstance(spec, Mapping):
-        raise AskError("変数は {\"名前\": {\"min\": 1, \"max\": 5}} の形のオブジェクトで書いてください")
+        raise AskError('変数は {"名前": {"min": 1, "max": 5}} の形のオブジェクトで書いてください')
     values: dict[str, Any] = {}
     for name, rule in spec.items():
         if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
@@ -184,7 +215,7 @@ def variables_draw(spec: Mapping[str, Any], rng: random.Random) -> dict[str, Any
                 raise AskError(f"変数 {name} は min ≤ max で、±{VARIABLE_LIMIT} 以内にしてください")
             values[name] = rng.randint(lo, hi)
         else:
-            raise AskError(f"変数 {name} は {{\"min\": …, \"max\": …}} か {{\"choice\": […]}} で書いてください")
+            raise AskError(f'変数 {name} は {{"min": …, "max": …}} か {{"choice": […]}} で書いてください')
     return values
 
 
@@ -205,7 +236,7 @@ def substitute(value: Any, values: Mapping[str, Any]) -> Any:
     return value
 
 
-class _Strict(dict):
+class _Strict(dict[str, str]):
     def __missing__(self, key: str) -> str:
         raise AskError(f"問題文の {{{key}}} が変数にありません")
 
@@ -217,10 +248,22 @@ def prompt_fill(prompt: str, values: Mapping[str, Any]) -> str:
         raise AskError(f"問題文の {{}} の書き方が正しくありません: {error}") from None
 
 
-def authored_build(*, source: str, title: str, topics: list[str], level: str, prompt: str,
-                   scenario: Mapping[str, Any], ask: Mapping[str, Any], explanation: str, rules: list[str],
-                   seed: int = 0, variables: Mapping[str, Any] | None = None,
-                   expected: Any = None, wrong: Sequence[Any] = ()) -> BuiltQuestion:
+def authored_build(
+    *,
+    source: str,
+    title: str,
+    topics: list[str],
+    level: str,
+    prompt: str,
+    scenario: Mapping[str, Any],
+    ask: Mapping[str, Any],
+    explanation: str,
+    rules: list[str],
+    seed: int = 0,
+    variables: Mapping[str, Any] | None = None,
+    expected: Any = None,
+    wrong: Sequence[Any] = (),
+) -> BuiltQuestion:
     """A question from an author's template (``variables`` given) or hand-written question (``expected``)."""
     values: dict[str, Any] = {}
     if variables is not None:
@@ -230,19 +273,38 @@ def authored_build(*, source: str, title: str, topics: list[str], level: str, pr
     answer = engine_answer(scenario, ask)
     if expected is not None and expected != answer:
         names = _names(scenario)
-        raise Disagreement(f"保存された答え「{answer_text(ask, expected, names)}」はエンジンの答え"
-                           f"「{answer_text(ask, answer, names)}」と一致しません")
+        raise Disagreement(
+            f"保存された答え「{answer_text(ask, expected, names)}」はエンジンの答え"
+            f"「{answer_text(ask, answer, names)}」と一致しません"
+        )
     mistakes = [(w, "よくある誤答") for w in wrong]
     for w in wrong:
         if w == answer:
-            raise Disagreement(f"誤答として書かれた「{answer_text(ask, w, _names(scenario))}」はエンジンの答えと同じです")
+            raise Disagreement(
+                f"誤答として書かれた「{answer_text(ask, w, _names(scenario))}」はエンジンの答えと同じです"
+            )
     rng = random.Random(f"options|{source}|{seed}")
-    fmt, options = make_options(ask=ask, answer=answer, mistakes=mistakes, level=level, scenario=scenario, rng=rng)
+    fmt, options = make_options(
+        ask=ask, answer=answer, mistakes=mistakes, level=level, scenario=scenario, rng=rng
+    )
     _checked_options(options, answer, fmt, ask["kind"])
-    return BuiltQuestion(source=source, seed=seed, level=level, title=title, topics=list(topics), prompt=prompt,
-                         scenario=dict(scenario), ask=dict(ask), answer=answer, answer_format=fmt, options=options,
-                         mistakes=_mistake_list(mistakes, answer), explanation=explanation, rules=_dedupe(rules),
-                         extra={"variables": values} if values else {})
+    return BuiltQuestion(
+        source=source,
+        seed=seed,
+        level=level,
+        title=title,
+        topics=list(topics),
+        prompt=prompt,
+        scenario=dict(scenario),
+        ask=dict(ask),
+        answer=answer,
+        answer_format=fmt,
+        options=options,
+        mistakes=_mistake_list(mistakes, answer),
+        explanation=explanation,
+        rules=_dedupe(rules),
+        extra={"variables": values} if values else {},
+    )
 
 
 # --------------------------------------------------------------------------- grading
@@ -255,8 +317,16 @@ class Grade:
     mistake: str
 
 
-def grade(*, ask: Mapping[str, Any], answer: Any, answer_format: str, options: Sequence[Mapping[str, Any]],
-          mistakes: Sequence[Mapping[str, Any]], scenario: Mapping[str, Any], response: Any) -> Grade:
+def grade(
+    *,
+    ask: Mapping[str, Any],
+    answer: Any,
+    answer_format: str,
+    options: Sequence[Mapping[str, Any]],
+    mistakes: Sequence[Mapping[str, Any]],
+    scenario: Mapping[str, Any],
+    response: Any,
+) -> Grade:
     """Compare a cleaned response (an option key, a list of keys, or an int) with the engine's answer."""
     names = _names(scenario)
     if answer_format == "number":
@@ -272,8 +342,11 @@ def grade(*, ask: Mapping[str, Any], answer: Any, answer_format: str, options: S
         if option.get("mistake") and value != answer:
             return Grade(False, option["label"], option["mistake"])
     correct = value == answer
-    text = answer_text(ask, value, names) if answer_format != "choice" else next(
-        (o["label"] for o in options if o["key"] == response), str(value))
+    text = (
+        answer_text(ask, value, names)
+        if answer_format != "choice"
+        else next((o["label"] for o in options if o["key"] == response), str(value))
+    )
     mistake = ""
     if not correct:
         mistake = next((m["label"] for m in mistakes if m["value"] == value), "")

@@ -51,18 +51,35 @@ def history_chart(days: Sequence[Day]) -> dict[str, Any]:
         wrong_h = round(plot_h * (d.answered - d.correct) / top)
         x = round(LEFT + i * slot + (slot - bar_w) / 2)
         base = HEIGHT - BOTTOM
-        bars.append({
-            "x": x, "w": bar_w,
-            "correct_y": base - correct_h, "correct_h": correct_h,
-            "wrong_y": base - correct_h - wrong_h, "wrong_h": wrong_h,
-            "label_x": x + bar_w // 2, "label": f"{d.day.month}/{d.day.day}",
-            "show_label": len(days) <= 10 or i % 2 == (len(days) - 1) % 2,
-            "title": f"{d.day.month}月{d.day.day}日: {d.answered}問中{d.correct}問正解",
-            "answered": d.answered, "correct": d.correct,
-        })
+        bars.append(
+            {
+                "x": x,
+                "w": bar_w,
+                "correct_y": base - correct_h,
+                "correct_h": correct_h,
+                "wrong_y": base - correct_h - wrong_h,
+                "wrong_h": wrong_h,
+                "label_x": x + bar_w // 2,
+                "label": f"{d.day.month}/{d.day.day}",
+                "show_label": len(days) <= 10 or i % 2 == (len(days) - 1) % 2,
+                "title": f"{d.day.month}月{d.day.day}日: {d.answered}問中{d.correct}問正解",
+                "answered": d.answered,
+                "correct": d.correct,
+            }
+        )
     grid = [{"y": HEIGHT - BOTTOM - round(plot_h * t / top), "label": t} for t in ticks]
     total = sum(d.answered for d in days)
     correct = sum(d.correct for d in days)
-    return {"width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - 8, "base": HEIGHT - BOTTOM,
-            "bars": bars, "grid": grid, "total": total, "correct": correct,
-            "rate": round(100 * correct / total) if total else None, "days": len(days)}
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "left": LEFT,
+        "right": WIDTH - 8,
+        "base": HEIGHT - BOTTOM,
+        "bars": bars,
+        "grid": grid,
+        "total": total,
+        "correct": correct,
+        "rate": round(100 * correct / total) if total else None,
+        "days": len(days),
+    }

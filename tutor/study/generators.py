@@ -29,8 +29,26 @@ PLAYERS_JA: Final = {"A": "あなた", "B": "対戦相手"}
 COLOR_JA: Final = {"white": "白", "blue": "青", "black": "黒", "red": "赤", "green": "緑"}
 
 CREATURE_NAMES: Final = (
-    "熊", "狼", "大蛇", "騎士", "兵士", "ゴブリン", "エルフ", "巨人", "吸血鬼", "ゾンビ",
-    "天使", "ドラゴン", "蜘蛛", "象", "猫", "鷹", "戦士", "僧侶", "ワーム", "ミノタウルス",
+    "熊",
+    "狼",
+    "大蛇",
+    "騎士",
+    "兵士",
+    "ゴブリン",
+    "エルフ",
+    "巨人",
+    "吸血鬼",
+    "ゾンビ",
+    "天使",
+    "ドラゴン",
+    "蜘蛛",
+    "象",
+    "猫",
+    "鷹",
+    "戦士",
+    "僧侶",
+    "ワーム",
+    "ミノタウルス",
 )
 
 Mistake = tuple[Any, str]
@@ -73,19 +91,41 @@ class Template:
 # --------------------------------------------------------------------------- document helpers
 
 
-def _players(*, a_life: int = 20, b_life: int = 20, a_poison: int = 0, b_poison: int = 0) -> list[dict[str, Any]]:
+def _players(
+    *, a_life: int = 20, b_life: int = 20, a_poison: int = 0, b_poison: int = 0
+) -> list[dict[str, Any]]:
     return [
         {"id": "A", "name": PLAYERS_JA["A"], "life": a_life, "poison": a_poison},
         {"id": "B", "name": PLAYERS_JA["B"], "life": b_life, "poison": b_poison},
     ]
 
 
-def _creature(pid: str, name: str, controller: str, power: int, toughness: int, *,
-              keywords: Sequence[str] = (), damage: int = 0, plus: int = 0, minus: int = 0, toxic: int = 0,
-              protection: Sequence[str] = (), colors: Sequence[str] = (), subtypes: Sequence[str] = (),
-              extra_types: Sequence[str] = (), loyalty: int | None = None) -> dict[str, Any]:
-    doc: dict[str, Any] = {"id": pid, "name": name, "controller": controller,
-                           "types": ["creature", *extra_types], "power": power, "toughness": toughness}
+def _creature(
+    pid: str,
+    name: str,
+    controller: str,
+    power: int,
+    toughness: int,
+    *,
+    keywords: Sequence[str] = (),
+    damage: int = 0,
+    plus: int = 0,
+    minus: int = 0,
+    toxic: int = 0,
+    protection: Sequence[str] = (),
+    colors: Sequence[str] = (),
+    subtypes: Sequence[str] = (),
+    extra_types: Sequence[str] = (),
+    loyalty: int | None = None,
+) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "id": pid,
+        "name": name,
+        "controller": controller,
+        "types": ["creature", *extra_types],
+        "power": power,
+        "toughness": toughness,
+    }
     if loyalty is not None:
         doc["loyalty"] = loyalty
     if colors:
@@ -105,17 +145,31 @@ def _creature(pid: str, name: str, controller: str, power: int, toughness: int, 
     return doc
 
 
-def _scenario(players: list[dict[str, Any]], permanents: list[dict[str, Any]], event: dict[str, Any],
-              effects: Sequence[dict[str, Any]] = (), choices: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"format": 1, "active_player": "A", "players": players, "permanents": permanents,
-            "effects": list(effects), "event": event, "choices": choices or {}}
+def _scenario(
+    players: list[dict[str, Any]],
+    permanents: list[dict[str, Any]],
+    event: dict[str, Any],
+    effects: Sequence[dict[str, Any]] = (),
+    choices: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    return {
+        "format": 1,
+        "active_player": "A",
+        "players": players,
+        "permanents": permanents,
+        "effects": list(effects),
+        "event": event,
+        "choices": choices or {},
+    }
 
 
 def _attack(attacker: str, defender: str = "B", blockers: Sequence[str] = ()) -> dict[str, Any]:
     return {"attacker": attacker, "defender": defender, "blockers": list(blockers)}
 
 
-def _combat(attacks: list[dict[str, Any]], assignments: dict[str, dict[str, int]] | None = None) -> dict[str, Any]:
+def _combat(
+    attacks: list[dict[str, Any]], assignments: dict[str, dict[str, int]] | None = None
+) -> dict[str, Any]:
     event: dict[str, Any] = {"type": "combat", "attacks": attacks}
     if assignments:
         event["assignments"] = {k: {r: n for r, n in v.items() if n} for k, v in assignments.items()}
@@ -150,8 +204,15 @@ def describe(doc: dict[str, Any]) -> str:
     return f"{power}/{toughness}の{doc['name']}{tail}"
 
 
-def _dies(*, toughness: int, marked: int, dealt: int, wither: bool = False, deathtouch: bool = False,
-          indestructible: bool = False) -> bool:
+def _dies(
+    *,
+    toughness: int,
+    marked: int,
+    dealt: int,
+    wither: bool = False,
+    deathtouch: bool = False,
+    indestructible: bool = False,
+) -> bool:
     """CR 704.5f, 704.5g, 704.5h after ``dealt`` damage (already net of prevention) to a creature."""
     if wither:
         toughness -= dealt
@@ -193,8 +254,14 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
     permanents: list[dict[str, Any]] = []
     effects: list[dict[str, Any]] = []
     if clerics_of is not None:
-        effects.append({"type": "prevent_static", "amount": 1, "to_filter": {"controller": clerics_of, "subtype": "Cleric"},
-                        "name": "圧倒する防衛者"})
+        effects.append(
+            {
+                "type": "prevent_static",
+                "amount": 1,
+                "to_filter": {"controller": clerics_of, "subtype": "Cleric"},
+                "name": "圧倒する防衛者",
+            }
+        )
     answer: list[str] = []
     ignore_marked: list[str] = []
     zero_as_damage: list[str] = []
@@ -209,7 +276,11 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
         if toughness + plus - minus <= 0:
             toughness += 1
         eff_t = toughness + plus - minus
-        marked = rng.randint(1, eff_t - 1) if eff_t > 1 and (level != INTRO or i == 0) and rng.random() < 0.45 else 0
+        marked = (
+            rng.randint(1, eff_t - 1)
+            if eff_t > 1 and (level != INTRO or i == 0) and rng.random() < 0.45
+            else 0
+        )
         keywords = ["indestructible"] if level != INTRO and rng.random() < 0.25 else []
         protection = ["red"] if level == L2 and rng.random() < 0.2 else []
         subtypes = ["Cleric"] if clerics_of is not None and rng.random() < 0.6 else []
@@ -220,45 +291,100 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
         if shield:
             effects.append({"type": "prevent_next", "to": pid, "amount": shield})
             dealt = max(0, dealt - shield)
-        permanents.append(_creature(pid, name, controller, rng.randint(0, 5), toughness, keywords=keywords,
-                                    damage=marked, plus=plus, minus=minus, protection=protection,
-                                    subtypes=subtypes, colors=[rng.choice(("white", "green", "black", "blue"))]))
+        permanents.append(
+            _creature(
+                pid,
+                name,
+                controller,
+                rng.randint(0, 5),
+                toughness,
+                keywords=keywords,
+                damage=marked,
+                plus=plus,
+                minus=minus,
+                protection=protection,
+                subtypes=subtypes,
+                colors=[rng.choice(("white", "green", "black", "blue"))],
+            )
+        )
         indestructible = bool(keywords)
-        if _dies(toughness=eff_t, marked=marked, dealt=dealt, wither=wither, deathtouch=deathtouch,
-                 indestructible=indestructible):
+        if _dies(
+            toughness=eff_t,
+            marked=marked,
+            dealt=dealt,
+            wither=wither,
+            deathtouch=deathtouch,
+            indestructible=indestructible,
+        ):
             answer.append(pid)
-        if _dies(toughness=eff_t, marked=0, dealt=dealt, wither=wither, deathtouch=deathtouch,
-                 indestructible=indestructible):
+        if _dies(
+            toughness=eff_t,
+            marked=0,
+            dealt=dealt,
+            wither=wither,
+            deathtouch=deathtouch,
+            indestructible=indestructible,
+        ):
             ignore_marked.append(pid)
-        if _dies(toughness=eff_t, marked=marked, dealt=amount, wither=wither, deathtouch=deathtouch,
-                 indestructible=indestructible):
+        if _dies(
+            toughness=eff_t,
+            marked=marked,
+            dealt=amount,
+            wither=wither,
+            deathtouch=deathtouch,
+            indestructible=indestructible,
+        ):
             ignore_prevention.append(pid)
-        if (deathtouch and not indestructible) or _dies(toughness=eff_t, marked=marked, dealt=dealt, wither=wither,
-                                                        deathtouch=deathtouch, indestructible=indestructible):
+        if (deathtouch and not indestructible) or _dies(
+            toughness=eff_t,
+            marked=marked,
+            dealt=dealt,
+            wither=wither,
+            deathtouch=deathtouch,
+            indestructible=indestructible,
+        ):
             zero_as_damage.append(pid)
-        if not indestructible and _dies(toughness=eff_t, marked=marked, dealt=dealt, wither=wither,
-                                        deathtouch=deathtouch, indestructible=False):
+        if not indestructible and _dies(
+            toughness=eff_t,
+            marked=marked,
+            dealt=dealt,
+            wither=wither,
+            deathtouch=deathtouch,
+            indestructible=False,
+        ):
             indestructible_saves.append(pid)
     source = {"name": "炎の嵐", "controller": "A", "colors": ["red"], "keywords": source_keywords}
-    event = {"type": "noncombat", "source": source, "damage": [{"to": p["id"], "amount": amount} for p in permanents]}
+    event = {
+        "type": "noncombat",
+        "source": source,
+        "damage": [{"to": p["id"], "amount": amount} for p in permanents],
+    }
     traits = "".join(f"（{KEYWORD_JA[k]}）" for k in source_keywords)
     lines = "、".join(describe(p) for p in permanents)
-    prompt = (f"赤の呪文《炎の嵐》{traits}が、各クリーチャーにそれぞれ{amount}点のダメージを与えます。"
-              f"戦場のクリーチャー: {lines}。解決後の状況起因処理で墓地に置かれるクリーチャーをすべて選んでください。")
+    prompt = (
+        f"赤の呪文《炎の嵐》{traits}が、各クリーチャーにそれぞれ{amount}点のダメージを与えます。"
+        f"戦場のクリーチャー: {lines}。解決後の状況起因処理で墓地に置かれるクリーチャーをすべて選んでください。"
+    )
     rules = ["120.3e", "120.6", "704.5g"]
-    text = ["クリーチャーが負ったダメージの合計がタフネス以上になると、状況起因処理で破壊されます (120.6, 704.5g)。"
-            "すでに負っているダメージも数えます。"]
+    text = [
+        "クリーチャーが負ったダメージの合計がタフネス以上になると、状況起因処理で破壊されます (120.6, 704.5g)。"
+        "すでに負っているダメージも数えます。"
+    ]
     if any(p.get("keywords") for p in permanents):
         rules.append("702.12b")
         text.append("破壊不能は致死ダメージによる破壊を防ぎます (702.12b)。")
     if wither:
         rules += ["702.80a", "120.3d", "704.5f"]
-        text.append("萎縮を持つ発生源からのダメージは-1/-1カウンターになり、タフネスが0以下になれば破壊不能でも墓地に置かれます "
-                    "(702.80a, 704.5f)。")
+        text.append(
+            "萎縮を持つ発生源からのダメージは-1/-1カウンターになり、タフネスが0以下になれば破壊不能でも墓地に置かれます "
+            "(702.80a, 704.5f)。"
+        )
     if deathtouch:
         rules += ["702.2b", "704.5h"]
-        text.append("接死を持つ発生源から1点でもダメージを受けたクリーチャーは破壊されます (704.5h)。"
-                    "軽減されて0点になったダメージはダメージではありません (120.8, 615.6)。")
+        text.append(
+            "接死を持つ発生源から1点でもダメージを受けたクリーチャーは破壊されます (704.5h)。"
+            "軽減されて0点になったダメージはダメージではありません (120.8, 615.6)。"
+        )
     if effects:
         rules += ["615.7"] if any(e["type"] == "prevent_next" for e in effects) else []
         rules += ["615.10"] if clerics_of else []
@@ -274,8 +400,15 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
         (sorted(zero_as_damage), "0点のダメージでも接死で破壊されると考えた (120.8)"),
         (sorted(indestructible_saves), "破壊不能を見落とした (702.12b)"),
     ]
-    return Draft(_scenario(_players(), permanents, event, effects), prompt, {"kind": "dies"}, sorted(answer),
-                 "".join(text), rules, mistakes)
+    return Draft(
+        _scenario(_players(), permanents, event, effects),
+        prompt,
+        {"kind": "dies"},
+        sorted(answer),
+        "".join(text),
+        rules,
+        mistakes,
+    )
 
 
 # --------------------------------------------------------------------------- 2. lifelink and a shield
@@ -301,8 +434,10 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
         permanents.append(blocker)
         attacks.append(_attack("ll", blockers=["bl"]))
         effects.append({"type": "prevent_next", "to": "bl", "amount": shield})
-        where = (f"{describe(blocker)}にブロックされました。対戦相手は「このターン、{blocker['name']}が受ける次の"
-                 f"{shield}点のダメージを軽減する」呪文を唱えていました")
+        where = (
+            f"{describe(blocker)}にブロックされました。対戦相手は「このターン、{blocker['name']}が受ける次の"
+            f"{shield}点のダメージを軽減する」呪文を唱えていました"
+        )
         if rng.random() < 0.4:
             attacker["keywords"] = ["lifelink", "wither"]
     gained = max(0, power - shield)
@@ -313,8 +448,10 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
         permanents.append(_creature("ll2", names[2], "A", second, rng.randint(1, 4), keywords=["lifelink"]))
         attacks.append(_attack("ll2"))
         effects.append({"type": "prevent_static", "amount": static, "to": "B", "name": "守りの祈り"})
-        where += (f"。さらに{describe(permanents[-1])}がブロックされずに攻撃しており、対戦相手は「発生源1つがあなたに"
-                  f"ダメージを与えるなら、そのダメージ{static}点を軽減する」パーマネントをコントロールしています")
+        where += (
+            f"。さらに{describe(permanents[-1])}がブロックされずに攻撃しており、対戦相手は「発生源1つがあなたに"
+            f"ダメージを与えるなら、そのダメージ{static}点を軽減する」パーマネントをコントロールしています"
+        )
         gained += max(0, second - static)
         rules.append("615.10")
     factor = 2 if boon else 1
@@ -322,19 +459,24 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
         effects.append({"type": "life_gain_multiplier", "player": "A", "factor": 2, "name": "加護の反射"})
         where += "。あなたは《加護の反射》（あなたがライフを得るなら、代わりにその2倍のライフを得る）をコントロールしています"
         rules.append("120.4c")
-    prompt = (f"あなたのライフは{a_life}点です。あなたの{describe(attacker)}が攻撃し、{where}。"
-              "戦闘ダメージの後、あなたのライフは何点ですか？")
+    prompt = (
+        f"あなたのライフは{a_life}点です。あなたの{describe(attacker)}が攻撃し、{where}。"
+        "戦闘ダメージの後、あなたのライフは何点ですか？"
+    )
     answer = a_life + factor * gained
     mistakes = [
         (a_life + factor * (power + second), "軽減されたダメージでも絆魂でライフを得ると考えた (615.6)"),
-        (a_life + gained, "《加護の反射》でライフの獲得が2倍になるのを忘れた (120.4c)") if boon else
-        (a_life + 2 * gained, "得るライフを2倍にした"),
+        (a_life + gained, "《加護の反射》でライフの獲得が2倍になるのを忘れた (120.4c)")
+        if boon
+        else (a_life + 2 * gained, "得るライフを2倍にした"),
         (a_life, "絆魂はブロックされると働かないと考えた (702.15b)"),
         (a_life + factor * max(0, power - shield - 1), "盾の量を1点多く数えた"),
     ]
-    explanation = ("絆魂を持つ発生源が与えたダメージの分だけ、そのコントローラーはライフを得ます (702.15b, 120.3f)。"
-                   "軽減されたダメージは与えられていないので、その分のライフは得られません (615.6)。"
-                   f"盾は{shield}点を軽減し (615.7)、与えられたダメージは{max(0, power - shield)}点です。")
+    explanation = (
+        "絆魂を持つ発生源が与えたダメージの分だけ、そのコントローラーはライフを得ます (702.15b, 120.3f)。"
+        "軽減されたダメージは与えられていないので、その分のライフは得られません (615.6)。"
+        f"盾は{shield}点を軽減し (615.7)、与えられたダメージは{max(0, power - shield)}点です。"
+    )
     if level == L2:
         explanation += "常在型の軽減はダメージのイベントごとに適用されます (615.10)。"
     if boon:
@@ -359,8 +501,11 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
     prevented_counts = poison0
     blocked_counts = poison0
     rules = ["120.3b", "702.90b", "120.3g", "702.164c"]
-    kinds = {INTRO: [rng.choice(["infect", "toxic"])], L1: ["infect", "toxic"],
-             L2: ["infect", "toxic", rng.choice(["toxic", "infect_toxic"])]}[level]
+    kinds = {
+        INTRO: [rng.choice(["infect", "toxic"])],
+        L1: ["infect", "toxic"],
+        L2: ["infect", "toxic", rng.choice(["toxic", "infect_toxic"])],
+    }[level]
     if level == L1 and rng.random() < 0.4:
         kinds = ["infect_toxic"]
     for i, kind in enumerate(kinds):
@@ -384,7 +529,9 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
             attacks.append(_attack(pid))
             if fate == "prevented":
                 effects.append({"type": "prevent_next_from_source", "source": pid, "name": "畏敬の一撃"})
-                lines.append(f"{describe(creature)}はブロックされなかったが、このターン次にそれが与えるダメージはすべて軽減される")
+                lines.append(
+                    f"{describe(creature)}はブロックされなかったが、このターン次にそれが与えるダメージはすべて軽減される"
+                )
                 prevented_counts += (power if keywords else 0) + toxic
             else:
                 lines.append(f"{describe(creature)}はブロックされなかった")
@@ -394,14 +541,21 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
                 blocked_counts += gain
                 forgot_toxic += power if keywords else 0
                 toxic_as_power += (power if keywords else 0) + (power if toxic else 0)
-    prompt = (f"対戦相手には毒カウンターが{poison0}個あります。あなたのクリーチャーが攻撃しました。"
-              + "。".join(lines) + "。戦闘ダメージの後、対戦相手の毒カウンターは何個ですか？")
-    explanation = ("感染を持つ発生源からプレイヤーが受けたダメージは、ライフを減らす代わりにその点数の毒カウンターになります "
-                   "(120.3b, 702.90b)。毒性Nを持つクリーチャーがプレイヤーに戦闘ダメージを与えると、ダメージの結果に加えて"
-                   "N個の毒カウンターが置かれます。パワーではなく毒性の値です (120.3g, 702.164c)。")
+    prompt = (
+        f"対戦相手には毒カウンターが{poison0}個あります。あなたのクリーチャーが攻撃しました。"
+        + "。".join(lines)
+        + "。戦闘ダメージの後、対戦相手の毒カウンターは何個ですか？"
+    )
+    explanation = (
+        "感染を持つ発生源からプレイヤーが受けたダメージは、ライフを減らす代わりにその点数の毒カウンターになります "
+        "(120.3b, 702.90b)。毒性Nを持つクリーチャーがプレイヤーに戦闘ダメージを与えると、ダメージの結果に加えて"
+        "N個の毒カウンターが置かれます。パワーではなく毒性の値です (120.3g, 702.164c)。"
+    )
     if level == L2:
-        explanation += ("ブロックされたクリーチャーや、ダメージがすべて軽減されたクリーチャーはプレイヤーに戦闘ダメージを与えていない"
-                        "ので、毒性は働きません (615.6, 120.8)。")
+        explanation += (
+            "ブロックされたクリーチャーや、ダメージがすべて軽減されたクリーチャーはプレイヤーに戦闘ダメージを与えていない"
+            "ので、毒性は働きません (615.6, 120.8)。"
+        )
         rules += ["615.6", "120.8"]
     mistakes = [
         (toxic_as_power, "毒性の値ではなくパワーの分だけ毒カウンターが置かれると考えた (702.164c)"),
@@ -440,25 +594,50 @@ def gen_spill(rng: random.Random, level: str) -> Draft:
     answer = b_life - other - through
     extra = f"、さらに{describe(permanents[2])}がブロックされずに攻撃しました" if other else ""
     plan = "攻撃側は、対戦相手にできるだけ多くのダメージを割り振りました。" if trample else ""
-    prompt = (f"対戦相手のライフは{b_life}点です。あなたの{describe(attacker)}が攻撃し、{describe(blocker)}にブロックされました{extra}。"
-              f"{plan}戦闘ダメージの後、対戦相手のライフは何点ですか？")
+    prompt = (
+        f"対戦相手のライフは{b_life}点です。あなたの{describe(attacker)}が攻撃し、{describe(blocker)}にブロックされました{extra}。"
+        f"{plan}戦闘ダメージの後、対戦相手のライフは何点ですか？"
+    )
     mistakes = [
-        (b_life - other - (power - toughness), "トランプルがなくても余ったダメージがプレイヤーに行くと考えた (510.1c)")
-        if not trample else (b_life - other - (power - toughness), "接死があっても致死ダメージはタフネス分だと考えた (702.2c)")
-        if deathtouch else (b_life - other - (power - toughness), "すでに負っているダメージを致死ダメージの計算に入れなかった (702.19b)"),
+        (
+            b_life - other - (power - toughness),
+            "トランプルがなくても余ったダメージがプレイヤーに行くと考えた (510.1c)",
+        )
+        if not trample
+        else (
+            b_life - other - (power - toughness),
+            "接死があっても致死ダメージはタフネス分だと考えた (702.2c)",
+        )
+        if deathtouch
+        else (
+            b_life - other - (power - toughness),
+            "すでに負っているダメージを致死ダメージの計算に入れなかった (702.19b)",
+        ),
         (b_life - other - power, "ブロックされてもダメージがすべてプレイヤーに行くと考えた"),
-        (b_life - other, "トランプルでも余ったダメージはプレイヤーに行かないと考えた (702.19b)") if trample
+        (b_life - other, "トランプルでも余ったダメージはプレイヤーに行かないと考えた (702.19b)")
+        if trample
         else (b_life - power - other, "ブロックされたことを見落とした"),
-        (b_life - through, "ブロックされなかったクリーチャーのダメージを数え忘れた") if other else
-        (b_life - max(0, power - toughness - 1), "致死ダメージを1点多く数えた"),
+        (b_life - through, "ブロックされなかったクリーチャーのダメージを数え忘れた")
+        if other
+        else (b_life - max(0, power - toughness - 1), "致死ダメージを1点多く数えた"),
     ]
     rules = ["510.1c", "702.19b"] + (["702.2c"] if deathtouch else []) + (["120.6"] if marked else [])
-    explanation = ("ブロックされたクリーチャーは、戦闘ダメージをブロック・クリーチャーに割り振ります (510.1c)。"
-                   "トランプルがなければ、余った分もプレイヤーには割り振れません。")
+    explanation = (
+        "ブロックされたクリーチャーは、戦闘ダメージをブロック・クリーチャーに割り振ります (510.1c)。"
+        "トランプルがなければ、余った分もプレイヤーには割り振れません。"
+    )
     if trample:
-        explanation += (f"トランプルを持つなら、ブロック・クリーチャーに致死ダメージ（ここでは{lethal}点"
-                        + ("、接死なので1点 (702.2c)" if deathtouch else "、負っているダメージも考慮 (702.19b)" if marked else "")
-                        + f"）を割り振れば、残りの{through}点を対戦相手に割り振れます (702.19b)。")
+        explanation += (
+            f"トランプルを持つなら、ブロック・クリーチャーに致死ダメージ（ここでは{lethal}点"
+            + (
+                "、接死なので1点 (702.2c)"
+                if deathtouch
+                else "、負っているダメージも考慮 (702.19b)"
+                if marked
+                else ""
+            )
+            + f"）を割り振れば、残りの{through}点を対戦相手に割り振れます (702.19b)。"
+        )
     # No assignment in the document: the engine makes the default one, which for a trampler is the
     # one that puts the most damage on the player (lethal to the blocker, the rest past it).
     doc = _scenario(_players(b_life=b_life), permanents, _combat(attacks))
@@ -483,8 +662,11 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
         marked = rng.randint(1, toughness - 1) if toughness > 1 and rng.random() < 0.35 else 0
         protection = [color] if level == L2 and rng.random() < 0.25 else []
         pid = f"b{i + 1}"
-        blockers.append(_creature(pid, names[i + 1], "B", rng.randint(0, 3), toughness, damage=marked,
-                                  protection=protection))
+        blockers.append(
+            _creature(
+                pid, names[i + 1], "B", rng.randint(0, 3), toughness, damage=marked, protection=protection
+            )
+        )
         lethal[pid] = 1 if deathtouch else toughness - marked
         naive[pid] = toughness
         if protection:
@@ -500,8 +682,16 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
     power = rng.randint(max(need, 2), need + 4)
     keywords = ["trample"] + (["deathtouch"] if deathtouch else [])
     attacker = _creature("t", names[0], "A", power, rng.randint(3, 7), keywords=keywords, colors=[color])
-    return {"attacker": attacker, "blockers": blockers, "lethal": lethal, "naive": naive, "helper": helper,
-            "deathtouch": deathtouch, "protected": protected, "power": power}
+    return {
+        "attacker": attacker,
+        "blockers": blockers,
+        "lethal": lethal,
+        "naive": naive,
+        "helper": helper,
+        "deathtouch": deathtouch,
+        "protected": protected,
+        "power": power,
+    }
 
 
 def _trample_doc(board: dict[str, Any], b_life: int, assignment: dict[str, int] | None) -> dict[str, Any]:
@@ -549,12 +739,16 @@ def gen_trample_legal(rng: random.Random, level: str) -> Draft:
             assignment["B"] = extra
     legal = all(assignment.get(i, 0) >= lethal[i] for i in ids) or assignment.get("B", 0) == 0
     shown = "、".join(f"{b['name']}に{assignment.get(b['id'], 0)}点" for b in board["blockers"])
-    prompt = (_trample_prompt(board) + f"あなたは{board['attacker']['name']}の{power}点を「{shown}、対戦相手に"
-              f"{assignment.get('B', 0)}点」と割り振りました。この割り振りは適正ですか？")
+    prompt = (
+        _trample_prompt(board) + f"あなたは{board['attacker']['name']}の{power}点を「{shown}、対戦相手に"
+        f"{assignment.get('B', 0)}点」と割り振りました。この割り振りは適正ですか？"
+    )
     rules = ["702.19b", "510.1c"]
-    explanation = ("トランプルを持つ攻撃クリーチャーは、すべてのブロック・クリーチャーに致死ダメージを割り振ったときにだけ、"
-                   "残りをプレイヤーに割り振れます (702.19b)。致死ダメージは、すでに負っているダメージと、同時に他の"
-                   "クリーチャーから割り振られるダメージを考慮して決まり、軽減やプロテクションは考慮しません。")
+    explanation = (
+        "トランプルを持つ攻撃クリーチャーは、すべてのブロック・クリーチャーに致死ダメージを割り振ったときにだけ、"
+        "残りをプレイヤーに割り振れます (702.19b)。致死ダメージは、すでに負っているダメージと、同時に他の"
+        "クリーチャーから割り振られるダメージを考慮して決まり、軽減やプロテクションは考慮しません。"
+    )
     if board["deathtouch"]:
         rules.append("702.2c")
         explanation += "接死を持つなら1点が致死ダメージです (702.2c)。"
@@ -577,24 +771,38 @@ def gen_trample_max(rng: random.Random, level: str) -> Draft:
     by_toughness = max(0, power - sum(naive.values()))
     marked_ignored = max(0, power - sum(1 if board["deathtouch"] else naive[i] for i in lethal))
     protection_skipped = max(0, power - sum(v for i, v in lethal.items() if i not in board["protected"]))
-    prompt = (_trample_prompt(board) + f"{board['attacker']['name']}の戦闘ダメージのうち、対戦相手に割り振れるのは最大で何点ですか？")
+    prompt = (
+        _trample_prompt(board)
+        + f"{board['attacker']['name']}の戦闘ダメージのうち、対戦相手に割り振れるのは最大で何点ですか？"
+    )
     mistakes = [
-        (by_toughness, "接死があっても致死ダメージはタフネス分だと考えた (702.2c)" if board["deathtouch"]
-         else "ブロック・クリーチャーのタフネス全部を割り振る必要があると考えた (702.19b)"),
+        (
+            by_toughness,
+            "接死があっても致死ダメージはタフネス分だと考えた (702.2c)"
+            if board["deathtouch"]
+            else "ブロック・クリーチャーのタフネス全部を割り振る必要があると考えた (702.19b)",
+        ),
         (marked_ignored, "すでに負っているダメージを致死ダメージの計算に入れなかった (702.19b)"),
-        (protection_skipped, "プロテクションで軽減されるブロック・クリーチャーには割り振らなくてよいと考えた (702.19b)"),
+        (
+            protection_skipped,
+            "プロテクションで軽減されるブロック・クリーチャーには割り振らなくてよいと考えた (702.19b)",
+        ),
         (0, "トランプルでもブロックされたらプレイヤーには割り振れないと考えた"),
         (power, "ブロック・クリーチャーを無視してすべてプレイヤーに割り振れると考えた"),
     ]
     rules = ["702.19b"] + (["702.2c"] if board["deathtouch"] else [])
     needs = "、".join(f"{b['name']}に{lethal[b['id']]}点" for b in board["blockers"])
-    explanation = (f"すべてのブロック・クリーチャーに致死ダメージ（{needs}）を割り振れば、残り{answer}点を対戦相手に割り振れます "
-                   "(702.19b)。致死ダメージはすでに負っているダメージと他のクリーチャーから同時に割り振られるダメージを"
-                   "考慮し、軽減やプロテクションは考慮しません。")
+    explanation = (
+        f"すべてのブロック・クリーチャーに致死ダメージ（{needs}）を割り振れば、残り{answer}点を対戦相手に割り振れます "
+        "(702.19b)。致死ダメージはすでに負っているダメージと他のクリーチャーから同時に割り振られるダメージを"
+        "考慮し、軽減やプロテクションは考慮しません。"
+    )
     if board["deathtouch"]:
         explanation += "接死を持つなら、どのブロック・クリーチャーにも1点が致死ダメージです (702.2c)。"
     doc = _trample_doc(board, rng.randint(5, 20), None)
-    return Draft(doc, prompt, {"kind": "max_to_defender", "attacker": "t"}, answer, explanation, rules, mistakes)
+    return Draft(
+        doc, prompt, {"kind": "max_to_defender", "attacker": "t"}, answer, explanation, rules, mistakes
+    )
 
 
 # --------------------------------------------------------------------------- 7. the order of effects (616.1)
@@ -633,13 +841,24 @@ def gen_effect_order(rng: random.Random, level: str) -> Draft:
         damage = rng.randint(2, 6)
         effects = [{"type": "damage_multiplier", "factor": 2, "to": "B", "name": "炎の増幅"}]
         if level == L1:
-            effects.append(rng.choice([
-                {"type": "prevent_next", "to": "B", "amount": rng.randint(1, damage - 1)},
-                {"type": "prevent_static", "to": "B", "amount": rng.randint(1, damage - 1), "name": "守りの祈り"},
-            ]))
+            effects.append(
+                rng.choice(
+                    [
+                        {"type": "prevent_next", "to": "B", "amount": rng.randint(1, damage - 1)},
+                        {
+                            "type": "prevent_static",
+                            "to": "B",
+                            "amount": rng.randint(1, damage - 1),
+                            "name": "守りの祈り",
+                        },
+                    ]
+                )
+            )
         else:
             effects.append({"type": "prevent_next", "to": "B", "amount": rng.randint(1, 2 * damage)})
-            effects.append({"type": "prevent_static", "to": "B", "amount": rng.randint(1, 3), "name": "守りの祈り"})
+            effects.append(
+                {"type": "prevent_static", "to": "B", "amount": rng.randint(1, 3), "name": "守りの祈り"}
+            )
         rng.shuffle(effects)
         # One order per outcome: orders that lose the same life are the same answer (two preventions
         # applied before the doubling commute), so the options show one of each.
@@ -658,15 +877,26 @@ def gen_effect_order(rng: random.Random, level: str) -> Draft:
     options = [" → ".join(effect_short(effects[i]) for i in order) for order in orders]
     answer = losses.index(best)
     listing = "、".join(f"「{effect_short(e)}」" for e in effects)
-    prompt = (f"対戦相手のライフは{b_life}点です。あなたの呪文が対戦相手に{damage}点のダメージを与えます。対戦相手には"
-              f"{listing}が適用されます。対戦相手が失うライフをできるだけ少なくするには、どの順番で適用しますか？")
+    prompt = (
+        f"対戦相手のライフは{b_life}点です。あなたの呪文が対戦相手に{damage}点のダメージを与えます。対戦相手には"
+        f"{listing}が適用されます。対戦相手が失うライフをできるだけ少なくするには、どの順番で適用しますか？"
+    )
     mistakes = [(i, f"この順番では{loss}点を受ける") for i, loss in enumerate(losses) if i != answer]
-    explanation = ("1つのダメージに複数の置換効果や軽減効果が適用できるなら、影響を受けるプレイヤーがどれを先に適用するかを選び、"
-                   "残りは適用後にもう一度確かめます (616.1)。盾は残っている量までを軽減し (615.7)、常在型の軽減は"
-                   f"イベントごとに決まった量を軽減します (615.10)。最善の順番では{best}点を受け、ライフは{b_life - best}点です。")
-    doc = _scenario(_players(b_life=b_life), [],
-                    {"type": "noncombat", "source": {"name": "火の槍", "controller": "A", "colors": ["red"]},
-                     "damage": [{"to": "B", "amount": damage}]}, effects)
+    explanation = (
+        "1つのダメージに複数の置換効果や軽減効果が適用できるなら、影響を受けるプレイヤーがどれを先に適用するかを選び、"
+        "残りは適用後にもう一度確かめます (616.1)。盾は残っている量までを軽減し (615.7)、常在型の軽減は"
+        f"イベントごとに決まった量を軽減します (615.10)。最善の順番では{best}点を受け、ライフは{b_life - best}点です。"
+    )
+    doc = _scenario(
+        _players(b_life=b_life),
+        [],
+        {
+            "type": "noncombat",
+            "source": {"name": "火の槍", "controller": "A", "colors": ["red"]},
+            "damage": [{"to": "B", "amount": damage}],
+        },
+        effects,
+    )
     ask = {"kind": "best_order", "player": "B", "orders": orders, "labels": options}
     return Draft(doc, prompt, ask, answer, explanation, ["616.1", "615.7", "615.10", "120.4b"], mistakes)
 
@@ -684,26 +914,48 @@ def gen_shield_choice(rng: random.Random, level: str) -> Draft:
     allocation = {"ll": on_lifelink}
     if shield - on_lifelink:
         allocation["nm"] = shield - on_lifelink
-    permanents = [_creature("ll", names[0], "A", p1, rng.randint(1, 5), keywords=["lifelink"]),
-                  _creature("nm", names[1], "A", p2, rng.randint(1, 5))]
+    permanents = [
+        _creature("ll", names[0], "A", p1, rng.randint(1, 5), keywords=["lifelink"]),
+        _creature("nm", names[1], "A", p2, rng.randint(1, 5)),
+    ]
     effects = [{"type": "prevent_next", "to": "B", "amount": shield}]
-    doc = _scenario(_players(a_life=a_life), permanents, _combat([_attack("ll"), _attack("nm")]), effects,
-                    {"shield_allocation": {"0": allocation}})
+    doc = _scenario(
+        _players(a_life=a_life),
+        permanents,
+        _combat([_attack("ll"), _attack("nm")]),
+        effects,
+        {"shield_allocation": {"0": allocation}},
+    )
     answer = a_life + p1 - on_lifelink
     wrong_choice = a_life + p1 - max(0, shield - p2)
-    prompt = (f"あなたのライフは{a_life}点です。あなたの{describe(permanents[0])}と{describe(permanents[1])}が"
-              f"ブロックされずに攻撃しました。対戦相手には、このターン自分が次に受ける{shield}点のダメージを軽減する盾があります。"
-              "対戦相手は、あなたが得るライフができるだけ少なくなるように盾を使いました。戦闘ダメージの後、あなたのライフは何点ですか？")
+    prompt = (
+        f"あなたのライフは{a_life}点です。あなたの{describe(permanents[0])}と{describe(permanents[1])}が"
+        f"ブロックされずに攻撃しました。対戦相手には、このターン自分が次に受ける{shield}点のダメージを軽減する盾があります。"
+        "対戦相手は、あなたが得るライフができるだけ少なくなるように盾を使いました。戦闘ダメージの後、あなたのライフは何点ですか？"
+    )
     mistakes = [
-        (wrong_choice, "盾は絆魂でないほうのダメージから軽減されると考えた（どちらを軽減するかは対戦相手が選ぶ, 615.7）"),
+        (
+            wrong_choice,
+            "盾は絆魂でないほうのダメージから軽減されると考えた（どちらを軽減するかは対戦相手が選ぶ, 615.7）",
+        ),
         (a_life + p1, "軽減されたダメージでも絆魂でライフを得ると考えた (615.6)"),
         (a_life + max(0, p1 + p2 - shield), "絆魂でないクリーチャーのダメージでもライフを得ると考えた"),
         (a_life + p1 - shield // 2, "盾が2つの発生源に半分ずつ働くと考えた"),
     ]
-    explanation = ("盾のあるプレイヤーが複数の発生源から同時にダメージを受けるなら、そのプレイヤーが盾でどのダメージを軽減するかを"
-                   f"選びます (615.7)。対戦相手は絆魂を持つ{names[0]}のダメージから{on_lifelink}点を軽減し、軽減されたダメージでは"
-                   "ライフを得ません (615.6, 702.15b)。")
-    return Draft(doc, prompt, {"kind": "life", "player": "A"}, answer, explanation, ["615.7", "615.6", "702.15b"], mistakes)
+    explanation = (
+        "盾のあるプレイヤーが複数の発生源から同時にダメージを受けるなら、そのプレイヤーが盾でどのダメージを軽減するかを"
+        f"選びます (615.7)。対戦相手は絆魂を持つ{names[0]}のダメージから{on_lifelink}点を軽減し、軽減されたダメージでは"
+        "ライフを得ません (615.6, 702.15b)。"
+    )
+    return Draft(
+        doc,
+        prompt,
+        {"kind": "life", "player": "A"},
+        answer,
+        explanation,
+        ["615.7", "615.6", "702.15b"],
+        mistakes,
+    )
 
 
 # --------------------------------------------------------------------------- 9. attacking a battle
@@ -712,7 +964,14 @@ def gen_shield_choice(rng: random.Random, level: str) -> Draft:
 def gen_battle(rng: random.Random, level: str) -> Draft:
     defense = rng.randint(3, 7)
     names = _names(rng, 4)
-    siege = {"id": "siege", "name": "包囲戦", "controller": "A", "protector": "B", "types": ["battle"], "defense": defense}
+    siege = {
+        "id": "siege",
+        "name": "包囲戦",
+        "controller": "A",
+        "protector": "B",
+        "types": ["battle"],
+        "defense": defense,
+    }
     permanents: list[dict[str, Any]] = [siege]
     attacks: list[dict[str, Any]] = []
     lines: list[str] = []
@@ -747,8 +1006,10 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
             attacks.append(_attack(pid, "siege", ["blk"]))
             assignments[pid] = {"blk": t, "siege": power - t}
             dealt = power - t
-            lines.append(f"{describe(creature)}が攻撃し、対戦相手の{describe(blocker)}にブロックされた。{creature['name']}は"
-                         f"{blocker['name']}に{t}点、バトルに{power - t}点を割り振った")
+            lines.append(
+                f"{describe(creature)}が攻撃し、対戦相手の{describe(blocker)}にブロックされた。{creature['name']}は"
+                f"{blocker['name']}に{t}点、バトルに{power - t}点を割り振った"
+            )
         else:
             attacks.append(_attack(pid, "siege"))
             dealt = power
@@ -757,17 +1018,25 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
         if "infect" not in keywords:
             ignore_infect += dealt
     answer = max(0, defense - total)
-    prompt = (f"あなたは守備値{defense}の包囲戦（バトル、守る者は対戦相手）をコントロールしています。" + "。".join(lines)
-              + "。戦闘ダメージの後、このバトルの守備カウンターは何個ですか？（墓地に置かれたなら、最後に戦場にあったときの数）")
+    prompt = (
+        f"あなたは守備値{defense}の包囲戦（バトル、守る者は対戦相手）をコントロールしています。"
+        + "。".join(lines)
+        + "。戦闘ダメージの後、このバトルの守備カウンターは何個ですか？（墓地に置かれたなら、最後に戦場にあったときの数）"
+    )
     mistakes = [
-        (max(0, defense - ignore_infect), "感染のダメージはバトルの守備カウンターを取り除かないと考えた (120.3h)"),
+        (
+            max(0, defense - ignore_infect),
+            "感染のダメージはバトルの守備カウンターを取り除かないと考えた (120.3h)",
+        ),
         (max(0, defense - unblocked_all), "ブロックされた分もバトルに与えられると考えた"),
         (defense, "クリーチャーのダメージはバトルに影響しないと考えた (120.3h)"),
         (max(0, defense - total + 1), "取り除く守備カウンターを1個少なく数えた"),
     ]
-    explanation = ("バトルが受けたダメージは、その点数に等しい数の守備カウンターを取り除きます (120.3h, 310.6)。感染や毒性は"
-                   "プレイヤーとクリーチャーへのダメージの結果だけを変えるので、バトルへのダメージはやはり守備カウンターを取り除きます "
-                   "(702.90b-c, 702.164c)。守備値が0になったバトルは状況起因処理で墓地に置かれます (704.5v)。")
+    explanation = (
+        "バトルが受けたダメージは、その点数に等しい数の守備カウンターを取り除きます (120.3h, 310.6)。感染や毒性は"
+        "プレイヤーとクリーチャーへのダメージの結果だけを変えるので、バトルへのダメージはやはり守備カウンターを取り除きます "
+        "(702.90b-c, 702.164c)。守備値が0になったバトルは状況起因処理で墓地に置かれます (704.5v)。"
+    )
     rules = ["120.3h", "310.6", "704.5v"] + (["702.19b"] if level == L2 else [])
     doc = _scenario(_players(), permanents, _combat(attacks, assignments or None))
     return Draft(doc, prompt, {"kind": "defense", "permanent": "siege"}, answer, explanation, rules, mistakes)
@@ -785,43 +1054,73 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
     rules = ["120.4a", "120.10"]
     if level == INTRO:
         loyalty = rng.randint(1, amount)
-        target = {"id": "pw", "name": f"{name}の魔道士", "controller": "B", "types": ["planeswalker"], "loyalty": loyalty}
+        target = {
+            "id": "pw",
+            "name": f"{name}の魔道士",
+            "controller": "B",
+            "types": ["planeswalker"],
+            "loyalty": loyalty,
+        }
         excess = amount - loyalty
         what = f"対戦相手の忠誠度{loyalty}のプレインズウォーカー、{target['name']}"
         mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えた"))
         mistakes.append((b_life, "余剰のダメージはなくなると考えた"))
         mistakes.append((b_life - loyalty, "忠誠度の分がプレイヤーに移ると考えた"))
-        explanation = (f"プレインズウォーカーへの余剰のダメージは、忠誠度を超える分です (120.4a)。{amount}点のうち{loyalty}点が"
-                       f"{target['name']}に、{excess}点が対戦相手に与えられます。")
+        explanation = (
+            f"プレインズウォーカーへの余剰のダメージは、忠誠度を超える分です (120.4a)。{amount}点のうち{loyalty}点が"
+            f"{target['name']}に、{excess}点が対戦相手に与えられます。"
+        )
         rules.append("120.3c")
     else:
         toughness = rng.randint(2, 6)
         marked = rng.randint(1, toughness - 1) if rng.random() < 0.6 else 0
         deathtouch = level == L2 and rng.random() < 0.5
         walker = level == L2 and not deathtouch
-        loyalty = rng.randint(1, 6) if walker else None
+        walker_loyalty = rng.randint(1, 6) if walker else None
         if deathtouch:
             keywords = ["deathtouch"]
         amount = rng.randint(toughness - marked, toughness + 5)
-        target = _creature("cr", name, "B", rng.randint(1, 4), toughness, damage=marked,
-                           extra_types=["planeswalker"] if walker else [], loyalty=loyalty)
+        target = _creature(
+            "cr",
+            name,
+            "B",
+            rng.randint(1, 4),
+            toughness,
+            damage=marked,
+            extra_types=["planeswalker"] if walker else [],
+            loyalty=walker_loyalty,
+        )
         lethal = 1 if deathtouch else toughness - marked
         excess = amount - lethal
         if walker:
-            assert loyalty is not None
-            excess = max(amount - lethal, amount - loyalty)
-            mistakes.append((b_life - max(0, min(amount - lethal, amount - loyalty)),
-                             "クリーチャーとプレインズウォーカーの余剰のうち小さいほうを使った (120.4a)"))
+            assert walker_loyalty is not None
+            excess = max(amount - lethal, amount - walker_loyalty)
+            mistakes.append(
+                (
+                    b_life - max(0, min(amount - lethal, amount - walker_loyalty)),
+                    "クリーチャーとプレインズウォーカーの余剰のうち小さいほうを使った (120.4a)",
+                )
+            )
             rules.append("120.4a")
         excess = max(0, excess)
         what = f"対戦相手の{describe(target)}"
-        mistakes.append((b_life - max(0, amount - toughness), "すでに負っているダメージを余剰の計算に入れなかった (120.4a)")
-                        if not deathtouch else
-                        (b_life - max(0, amount - (toughness - marked)), "接死があっても致死ダメージはタフネス分だと考えた (120.4a)"))
+        mistakes.append(
+            (
+                b_life - max(0, amount - toughness),
+                "すでに負っているダメージを余剰の計算に入れなかった (120.4a)",
+            )
+            if not deathtouch
+            else (
+                b_life - max(0, amount - (toughness - marked)),
+                "接死があっても致死ダメージはタフネス分だと考えた (120.4a)",
+            )
+        )
         mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えた"))
         mistakes.append((b_life, "余剰のダメージはなくなると考えた"))
-        explanation = ("クリーチャーへの余剰のダメージは、すでに負っているダメージと同時に受ける他のダメージを考慮した致死ダメージを"
-                       "超える分です (120.4a)。")
+        explanation = (
+            "クリーチャーへの余剰のダメージは、すでに負っているダメージと同時に受ける他のダメージを考慮した致死ダメージを"
+            "超える分です (120.4a)。"
+        )
         if deathtouch:
             explanation += "発生源が接死を持つなら、1点を超える分が余剰です (120.4a, 702.2)。"
             rules.append("702.2c")
@@ -829,11 +1128,17 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
             explanation += "クリーチャーでもプレインズウォーカーでもあるなら、それぞれで計算した余剰のうち大きいほうです (120.4a)。"
         explanation += f"ここでは{excess}点が対戦相手に与えられます。"
     source = {"name": "溢れる炎", "controller": "A", "colors": ["red"], "keywords": keywords}
-    event = {"type": "noncombat", "source": source, "damage": [{"to": target["id"], "amount": amount}],
-             "excess_to": "controller"}
+    event = {
+        "type": "noncombat",
+        "source": source,
+        "damage": [{"to": target["id"], "amount": amount}],
+        "excess_to": "controller",
+    }
     traits = "（接死）" if keywords else ""
-    prompt = (f"対戦相手のライフは{b_life}点です。あなたの呪文《溢れる炎》{traits}が{what}に{amount}点のダメージを与え、"
-              "余剰のダメージを代わりにそのコントローラーに与えます。解決後、対戦相手のライフは何点ですか？")
+    prompt = (
+        f"対戦相手のライフは{b_life}点です。あなたの呪文《溢れる炎》{traits}が{what}に{amount}点のダメージを与え、"
+        "余剰のダメージを代わりにそのコントローラーに与えます。解決後、対戦相手のライフは何点ですか？"
+    )
     doc = _scenario(_players(b_life=b_life), [target], event)
     return Draft(doc, prompt, {"kind": "life", "player": "B"}, b_life - excess, explanation, rules, mistakes)
 
@@ -844,8 +1149,14 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
 def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: bool = False) -> list[str]:
     """Which of an attacker and its single blocker die (CR 510.4, 704.5g-h)."""
     fighters = {
-        c["id"]: {"power": c["power"], "toughness": c["toughness"], "marked": c.get("damage", 0),
-                  "kw": set(c.get("keywords", [])), "alive": True, "dt_hit": False}
+        c["id"]: {
+            "power": c["power"],
+            "toughness": c["toughness"],
+            "marked": c.get("damage", 0),
+            "kw": set(c.get("keywords", [])),
+            "alive": True,
+            "dt_hit": False,
+        }
         for c in (a, b)
     }
     other = {a["id"]: b["id"], b["id"]: a["id"]}
@@ -861,7 +1172,8 @@ def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: 
         return "double_strike" in kw or not first
 
     has_first = not ignore_first_strike and any(
-        f["kw"] & {"first_strike", "double_strike"} for f in fighters.values())
+        f["kw"] & {"first_strike", "double_strike"} for f in fighters.values()
+    )
     steps = [1, 2] if has_first else [0]
     for step in steps:
         hits: dict[str, int] = {}
@@ -877,8 +1189,11 @@ def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: 
         for cid, n in hits.items():
             fighters[cid]["marked"] += n
         for f in fighters.values():
-            if f["alive"] and "indestructible" not in f["kw"] and (
-                    f["marked"] >= f["toughness"] or f["dt_hit"]):
+            if (
+                f["alive"]
+                and "indestructible" not in f["kw"]
+                and (f["marked"] >= f["toughness"] or f["dt_hit"])
+            ):
                 f["alive"] = False
             f["dt_hit"] = False
     return sorted(cid for cid, f in fighters.items() if not f["alive"])
@@ -887,7 +1202,7 @@ def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: 
 def gen_first_strike(rng: random.Random, level: str) -> Draft:
     names = _names(rng, 2)
     while True:
-        kws = [[], []]
+        kws: list[list[str]] = [[], []]
         striker = rng.randint(0, 1)
         kws[striker].append(rng.choice(["first_strike", "double_strike"]))
         if level == L2:
@@ -897,8 +1212,12 @@ def gen_first_strike(rng: random.Random, level: str) -> Draft:
                 kws[rng.randint(0, 1)].append("deathtouch")
             if rng.random() < 0.2:
                 kws[rng.randint(0, 1)].append("indestructible")
-        a = _creature("att", names[0], "A", rng.randint(1, 5), rng.randint(1, 5), keywords=sorted(set(kws[0])))
-        b = _creature("blk", names[1], "B", rng.randint(1, 5), rng.randint(1, 5), keywords=sorted(set(kws[1])))
+        a = _creature(
+            "att", names[0], "A", rng.randint(1, 5), rng.randint(1, 5), keywords=sorted(set(kws[0]))
+        )
+        b = _creature(
+            "blk", names[1], "B", rng.randint(1, 5), rng.randint(1, 5), keywords=sorted(set(kws[1]))
+        )
         if level == L2 and rng.random() < 0.3:
             b["damage"] = rng.randint(0, b["toughness"] - 1)
             if not b["damage"]:
@@ -908,15 +1227,19 @@ def gen_first_strike(rng: random.Random, level: str) -> Draft:
         if answer != naive or rng.random() < 0.25:
             break
     doc = _scenario(_players(), [a, b], _combat([_attack("att", blockers=["blk"])]))
-    prompt = (f"あなたの{describe(a)}が攻撃し、対戦相手の{describe(b)}にブロックされました。"
-              "戦闘ダメージ・ステップが終わったとき、墓地に置かれているクリーチャーをすべて選んでください。")
+    prompt = (
+        f"あなたの{describe(a)}が攻撃し、対戦相手の{describe(b)}にブロックされました。"
+        "戦闘ダメージ・ステップが終わったとき、墓地に置かれているクリーチャーをすべて選んでください。"
+    )
     mistakes = [
         (naive, "先制攻撃・二段攻撃を無視して、同時にダメージを与えると考えた (510.4)"),
         (sorted({"att", "blk"} - set(answer)), "どちらが生き残るかを逆にした"),
     ]
-    explanation = ("先制攻撃か二段攻撃を持つクリーチャーがいると、戦闘ダメージ・ステップは2回になります。1回目は先制攻撃と二段攻撃を"
-                   "持つクリーチャーだけが、2回目はそれ以外と二段攻撃を持つクリーチャーがダメージを与えます (510.4)。1回目の後に"
-                   "状況起因処理で破壊されたクリーチャーは、2回目にダメージを与えません (704.5g)。")
+    explanation = (
+        "先制攻撃か二段攻撃を持つクリーチャーがいると、戦闘ダメージ・ステップは2回になります。1回目は先制攻撃と二段攻撃を"
+        "持つクリーチャーだけが、2回目はそれ以外と二段攻撃を持つクリーチャーがダメージを与えます (510.4)。1回目の後に"
+        "状況起因処理で破壊されたクリーチャーは、2回目にダメージを与えません (704.5g)。"
+    )
     rules = ["510.4", "702.7b", "702.4b", "704.5g"]
     if any("deathtouch" in k for k in kws):
         explanation += "接死を持つ発生源から1点でもダメージを受けたクリーチャーは破壊されます (704.5h)。"
@@ -930,7 +1253,9 @@ def gen_first_strike(rng: random.Random, level: str) -> Draft:
 def gen_assignment_legal(rng: random.Random, level: str) -> Draft:
     names = _names(rng, 4)
     k = 2 if level == INTRO else rng.randint(2, 3)
-    blockers = [_creature(f"b{i + 1}", names[i + 1], "B", rng.randint(0, 3), rng.randint(1, 4)) for i in range(k)]
+    blockers = [
+        _creature(f"b{i + 1}", names[i + 1], "B", rng.randint(0, 3), rng.randint(1, 4)) for i in range(k)
+    ]
     toughness_sum = sum(b["toughness"] for b in blockers)
     power = rng.randint(2, toughness_sum + 3)
     attacker = _creature("att", names[0], "A", power, rng.randint(2, 6))
@@ -943,7 +1268,11 @@ def gen_assignment_legal(rng: random.Random, level: str) -> Draft:
     else:
         # A division that the old damage assignment order would have forbidden, when one exists.
         first = blockers[0]
-        short = rng.randint(0, min(first["toughness"], power) - 1) if rng.random() < 0.7 else rng.randint(0, power)
+        short = (
+            rng.randint(0, min(first["toughness"], power) - 1)
+            if rng.random() < 0.7
+            else rng.randint(0, power)
+        )
         short = min(short, power)
         assignment[first["id"]] = short
         rest = power - short
@@ -954,23 +1283,37 @@ def gen_assignment_legal(rng: random.Random, level: str) -> Draft:
         assignment[blockers[-1]["id"]] = assignment.get(blockers[-1]["id"], 0) + rest
     legal = assignment.get("B", 0) == 0
     old_order_ok = legal and all(
-        assignment.get(ids[j], 0) == 0 or all(assignment.get(ids[i], 0) >= blockers[i]["toughness"] for i in range(j))
-        for j in range(len(ids)))
+        assignment.get(ids[j], 0) == 0
+        or all(assignment.get(ids[i], 0) >= blockers[i]["toughness"] for i in range(j))
+        for j in range(len(ids))
+    )
     shown = "、".join(f"{b['name']}に{assignment.get(b['id'], 0)}点" for b in blockers)
     if assignment.get("B"):
         shown += f"、対戦相手に{assignment['B']}点"
-    prompt = (f"あなたの{describe(attacker)}（トランプルなし）が攻撃し、"
-              + "と".join(describe(b) for b in blockers)
-              + f"にブロックされました（この順に並べて置かれています）。あなたは{power}点を「{shown}」と割り振りました。"
-              "この割り振りは適正ですか？")
-    mistakes = [(not legal, "トランプルがなくても余ったダメージをプレイヤーに割り振れると考えた (510.1c)") if not legal
-                else (old_order_ok, "以前のルールの「ダメージ割り振り順」で考えた（2024年に廃止, 510.1c）")]
-    explanation = ("ブロックされたクリーチャーは、戦闘ダメージをブロック・クリーチャーの間で好きなように分けて割り振れます。"
-                   "以前のルールのダメージ割り振り順はもうなく、1体目に致死ダメージを割り振る必要はありません (510.1c)。"
-                   "トランプルがなければ、プレイヤーには1点も割り振れません。")
-    doc = _scenario(_players(), [attacker, *blockers], _combat([_attack("att", blockers=ids)],
-                                                                 {"att": {r: n for r, n in assignment.items() if n}}))
-    return Draft(doc, prompt, {"kind": "legal"}, legal, explanation, ["510.1c", "510.1a", "702.19b"], mistakes)
+    prompt = (
+        f"あなたの{describe(attacker)}（トランプルなし）が攻撃し、"
+        + "と".join(describe(b) for b in blockers)
+        + f"にブロックされました（この順に並べて置かれています）。あなたは{power}点を「{shown}」と割り振りました。"
+        "この割り振りは適正ですか？"
+    )
+    mistakes = [
+        (not legal, "トランプルがなくても余ったダメージをプレイヤーに割り振れると考えた (510.1c)")
+        if not legal
+        else (old_order_ok, "以前のルールの「ダメージ割り振り順」で考えた（2024年に廃止, 510.1c）")
+    ]
+    explanation = (
+        "ブロックされたクリーチャーは、戦闘ダメージをブロック・クリーチャーの間で好きなように分けて割り振れます。"
+        "以前のルールのダメージ割り振り順はもうなく、1体目に致死ダメージを割り振る必要はありません (510.1c)。"
+        "トランプルがなければ、プレイヤーには1点も割り振れません。"
+    )
+    doc = _scenario(
+        _players(),
+        [attacker, *blockers],
+        _combat([_attack("att", blockers=ids)], {"att": {r: n for r, n in assignment.items() if n}}),
+    )
+    return Draft(
+        doc, prompt, {"kind": "legal"}, legal, explanation, ["510.1c", "510.1a", "702.19b"], mistakes
+    )
 
 
 # --------------------------------------------------------------------------- 13. Worship (120.4c)
@@ -984,36 +1327,49 @@ def gen_worship(rng: random.Random, level: str) -> Draft:
     permanents = [_creature(f"c{i + 1}", names[i], "A", p, p) for i, p in enumerate(powers)]
     if controls:
         permanents.append(_creature("guard", names[2], "B", 1, 1))
-    effects: list[dict[str, Any]] = [{"type": "life_floor", "player": "B", "floor": 1, "if_controls_creature": True,
-                                      "name": "崇拝"}]
+    effects: list[dict[str, Any]] = [
+        {"type": "life_floor", "player": "B", "floor": 1, "if_controls_creature": True, "name": "崇拝"}
+    ]
     loss = sum(powers)
     gain = 0
     extra = ""
     if level == L2:
-        effects.append({"type": "prevent_next_from_source", "source": "c1", "gain_life_to": "B", "name": "畏敬の一撃"})
+        effects.append(
+            {"type": "prevent_next_from_source", "source": "c1", "gain_life_to": "B", "name": "畏敬の一撃"}
+        )
         gain = powers[0]
         loss -= powers[0]
-        extra = (f"対戦相手は《畏敬の一撃》で{names[0]}が次に与えるダメージをすべて軽減し、軽減した点数のライフを得ます。")
+        extra = f"対戦相手は《畏敬の一撃》で{names[0]}が次に与えるダメージをすべて軽減し、軽減した点数のライフを得ます。"
     net = b_life - loss + gain
     answer = 1 if controls and loss > 0 and net < 1 else net
     who = f"クリーチャー（{describe(permanents[-1])}）と" if controls else "クリーチャーはなく、"
-    prompt = (f"対戦相手のライフは{b_life}点で、{who}《崇拝》（あなたがクリーチャーをコントロールしているなら、あなたのライフを1点未満に"
-              f"減らすダメージは、代わりにライフを1点に減らす）をコントロールしています。あなたの{describe(permanents[0])}と"
-              f"{describe(permanents[1])}がブロックされずに攻撃しました。{extra}戦闘ダメージの後、対戦相手のライフは何点ですか？")
+    prompt = (
+        f"対戦相手のライフは{b_life}点で、{who}《崇拝》（あなたがクリーチャーをコントロールしているなら、あなたのライフを1点未満に"
+        f"減らすダメージは、代わりにライフを1点に減らす）をコントロールしています。あなたの{describe(permanents[0])}と"
+        f"{describe(permanents[1])}がブロックされずに攻撃しました。{extra}戦闘ダメージの後、対戦相手のライフは何点ですか？"
+    )
     mistakes = [
-        (b_life - loss + gain, "《崇拝》を見落とした (120.4c)") if controls else
-        (1, "クリーチャーがなくても《崇拝》が働くと考えた"),
-        (b_life - sum(powers) + gain, "《畏敬の一撃》で軽減されたダメージもライフを減らすと考えた (615.6)") if level == L2
+        (b_life - loss + gain, "《崇拝》を見落とした (120.4c)")
+        if controls
+        else (1, "クリーチャーがなくても《崇拝》が働くと考えた"),
+        (b_life - sum(powers) + gain, "《畏敬の一撃》で軽減されたダメージもライフを減らすと考えた (615.6)")
+        if level == L2
         else (b_life - sum(powers) + 1, "ダメージを1点少なく数えた"),
-        (1 + gain, "《崇拝》で1点にしてからライフを得ると考えた (120.4c の例)") if level == L2 else (0, "ライフが0になると考えた"),
+        (1 + gain, "《崇拝》で1点にしてからライフを得ると考えた (120.4c の例)")
+        if level == L2
+        else (0, "ライフが0になると考えた"),
         (b_life, "ダメージを受けないと考えた"),
     ]
-    explanation = ("ダメージは結果（ライフの喪失など）に変換されてから、その結果に影響する置換効果で修整されます (120.4c)。"
-                   "《崇拝》はダメージのイベントがライフを1点未満にするときにだけ働きます。")
+    explanation = (
+        "ダメージは結果（ライフの喪失など）に変換されてから、その結果に影響する置換効果で修整されます (120.4c)。"
+        "《崇拝》はダメージのイベントがライフを1点未満にするときにだけ働きます。"
+    )
     rules = ["120.4c", "120.3a"]
     if level == L2:
-        explanation += ("《畏敬の一撃》はダメージを軽減し、軽減した点数のライフを得させます (615.5)。120.4 の例のとおり、"
-                        "失うライフと得るライフが同じイベントで起こり、それでライフが1点未満にならなければ《崇拝》は適用されません。")
+        explanation += (
+            "《畏敬の一撃》はダメージを軽減し、軽減した点数のライフを得させます (615.5)。120.4 の例のとおり、"
+            "失うライフと得るライフが同じイベントで起こり、それでライフが1点未満にならなければ《崇拝》は適用されません。"
+        )
         rules += ["615.5", "615.8"]
     doc = _scenario(_players(b_life=b_life), permanents, _combat([_attack("c1"), _attack("c2")]), effects)
     return Draft(doc, prompt, {"kind": "life", "player": "B"}, answer, explanation, rules, mistakes)
@@ -1035,22 +1391,39 @@ def gen_wither(rng: random.Random, level: str) -> Draft:
     event = {"type": "noncombat", "source": source, "damage": [{"to": "cr", "amount": amount}]}
     answer = eff_t - amount
     kw = KEYWORD_JA[keyword]
-    prompt = (f"あなたの{kw}を持つ呪文《枯死の霧》が、対戦相手の{describe(target)}に{amount}点のダメージを与えます。"
-              "解決後（状況起因処理の後）、このクリーチャーのタフネスはいくつですか？")
+    prompt = (
+        f"あなたの{kw}を持つ呪文《枯死の霧》が、対戦相手の{describe(target)}に{amount}点のダメージを与えます。"
+        "解決後（状況起因処理の後）、このクリーチャーのタフネスはいくつですか？"
+    )
     mistakes = [
         (eff_t, f"{kw}のダメージも普通のダメージとして負うと考えた (120.3d)"),
-        (toughness - amount, "+1/+1カウンターを数え忘れた") if plus else (eff_t - amount - 1, "1点多く数えた"),
-        (eff_t - 2 * amount, "+1/+1カウンターと-1/-1カウンターが相殺されるとタフネスがさらに下がると考えた (704.5q)") if plus
+        (toughness - amount, "+1/+1カウンターを数え忘れた")
+        if plus
+        else (eff_t - amount - 1, "1点多く数えた"),
+        (
+            eff_t - 2 * amount,
+            "+1/+1カウンターと-1/-1カウンターが相殺されるとタフネスがさらに下がると考えた (704.5q)",
+        )
+        if plus
         else (eff_t - amount + 1, "1点少なく数えた"),
     ]
-    explanation = (f"{kw}を持つ発生源からクリーチャーが受けたダメージは、ダメージとして負う代わりに、その点数の-1/-1カウンターに"
-                   "なります (120.3d, 702.80a, 702.90c)。")
+    explanation = (
+        f"{kw}を持つ発生源からクリーチャーが受けたダメージは、ダメージとして負う代わりに、その点数の-1/-1カウンターに"
+        "なります (120.3d, 702.80a, 702.90c)。"
+    )
     rules = ["120.3d", "702.80a" if keyword == "wither" else "702.90c"]
     if plus:
         explanation += "+1/+1カウンターと-1/-1カウンターは状況起因処理で同じ数だけ取り除かれますが、タフネスは変わりません (704.5q)。"
         rules.append("704.5q")
-    return Draft(_scenario(_players(), [target], event), prompt, {"kind": "toughness", "permanent": "cr"}, answer,
-                 explanation, rules, mistakes)
+    return Draft(
+        _scenario(_players(), [target], event),
+        prompt,
+        {"kind": "toughness", "permanent": "cr"},
+        answer,
+        explanation,
+        rules,
+        mistakes,
+    )
 
 
 # --------------------------------------------------------------------------- 15. zero damage (120.8)
@@ -1076,32 +1449,83 @@ def gen_zero_damage(rng: random.Random, level: str) -> Draft:
         why, situation = "-1/-1カウンターでパワーが0なので", ""
     b_dies = attacker["power"] >= toughness
     answer = ["dt"] if b_dies else []
-    prompt = (f"あなたの{describe(attacker)}が攻撃し、対戦相手の{describe(blocker)}にブロックされました。{situation}"
-              "戦闘ダメージの後、墓地に置かれるクリーチャーをすべて選んでください。")
+    prompt = (
+        f"あなたの{describe(attacker)}が攻撃し、対戦相手の{describe(blocker)}にブロックされました。{situation}"
+        "戦闘ダメージの後、墓地に置かれるクリーチャーをすべて選んでください。"
+    )
     mistakes = [(sorted({*answer, "att"}), "0点のダメージでも接死で破壊されると考えた (120.8)")]
-    explanation = (f"{why}、接死を持つ{names[1]}はダメージを与えません。0点のダメージはダメージではなく、接死は働きません "
-                   "(120.8, 702.2b)。軽減されたダメージも与えられていません (615.6)。")
+    explanation = (
+        f"{why}、接死を持つ{names[1]}はダメージを与えません。0点のダメージはダメージではなく、接死は働きません "
+        "(120.8, 702.2b)。軽減されたダメージも与えられていません (615.6)。"
+    )
     rules = ["120.8", "702.2b", "704.5h", "510.1a"] + (["615.6", "615.7"] if effects else [])
-    return Draft(_scenario(_players(), [attacker, blocker], _combat([_attack("att", blockers=["dt"])]), effects),
-                 prompt, {"kind": "dies"}, answer, explanation, rules, mistakes)
+    return Draft(
+        _scenario(_players(), [attacker, blocker], _combat([_attack("att", blockers=["dt"])]), effects),
+        prompt,
+        {"kind": "dies"},
+        answer,
+        explanation,
+        rules,
+        mistakes,
+    )
 
 
 # --------------------------------------------------------------------------- the catalogue
 
 
 TEMPLATES: Final[tuple[Template, ...]] = (
-    Template("sweep-dies", "全体ダメージで死亡するクリーチャー", ("704.5", "120.3", "deathtouch", "wither"), LEVELS, gen_sweep),
-    Template("lifelink-shield", "絆魂と軽減の盾", ("lifelink", "615.7", "120.3"), LEVELS, gen_lifelink_shield),
+    Template(
+        "sweep-dies",
+        "全体ダメージで死亡するクリーチャー",
+        ("704.5", "120.3", "deathtouch", "wither"),
+        LEVELS,
+        gen_sweep,
+    ),
+    Template(
+        "lifelink-shield", "絆魂と軽減の盾", ("lifelink", "615.7", "120.3"), LEVELS, gen_lifelink_shield
+    ),
     Template("poison", "感染と毒性の毒カウンター", ("infect", "toxic", "120.3"), LEVELS, gen_poison),
-    Template("spill", "ブロックされたクリーチャーのダメージ", ("trample", "510.1", "702.19b"), (INTRO, L1), gen_spill),
-    Template("trample-legal", "トランプルの割り振りは適正か", ("trample", "702.19b", "deathtouch"), (L1, L2), gen_trample_legal),
-    Template("trample-max", "トランプルで通せる最大のダメージ", ("trample", "702.19b", "deathtouch"), (L1, L2), gen_trample_max),
-    Template("effect-order", "置換・軽減効果を適用する順番", ("616.1", "615.7", "120.4"), (L1, L2), gen_effect_order),
+    Template(
+        "spill",
+        "ブロックされたクリーチャーのダメージ",
+        ("trample", "510.1", "702.19b"),
+        (INTRO, L1),
+        gen_spill,
+    ),
+    Template(
+        "trample-legal",
+        "トランプルの割り振りは適正か",
+        ("trample", "702.19b", "deathtouch"),
+        (L1, L2),
+        gen_trample_legal,
+    ),
+    Template(
+        "trample-max",
+        "トランプルで通せる最大のダメージ",
+        ("trample", "702.19b", "deathtouch"),
+        (L1, L2),
+        gen_trample_max,
+    ),
+    Template(
+        "effect-order",
+        "置換・軽減効果を適用する順番",
+        ("616.1", "615.7", "120.4"),
+        (L1, L2),
+        gen_effect_order,
+    ),
     Template("shield-choice", "盾で軽減するダメージの選択", ("615.7", "lifelink"), (L2,), gen_shield_choice),
     Template("battle", "バトルへのダメージ", ("battle", "120.3", "infect"), LEVELS, gen_battle),
     Template("excess", "余剰のダメージ", ("120.4", "planeswalker", "deathtouch"), LEVELS, gen_excess),
-    Template("first-strike", "先制攻撃と二段攻撃", ("510.4", "704.5", "deathtouch"), (L1, L2), gen_first_strike),
-    Template("assignment-legal", "ブロック・クリーチャーへの割り振り", ("510.1", "trample"), (INTRO, L1), gen_assignment_legal),
+    Template(
+        "first-strike", "先制攻撃と二段攻撃", ("510.4", "704.5", "deathtouch"), (L1, L2), gen_first_strike
+    ),
+    Template(
+        "assignment-legal",
+        "ブロック・クリーチャーへの割り振り",
+        ("510.1", "trample"),
+        (INTRO, L1),
+        gen_assignment_legal,
+    ),
     Template("worship", "《崇拝》とダメージの結果", ("120.4",), (L1, L2), gen_worship),
     Template("wither", "萎縮・感染と-1/-1カウンター", ("wither", "infect", "120.3"), (INTRO, L1), gen_wither),
     Template("zero-damage", "0点のダメージと接死", ("120.8", "deathtouch"), LEVELS, gen_zero_damage),

@@ -63,8 +63,12 @@ def _authored_questions() -> list[AuthoredQuestion]:
 def study_sources(*, topic: str, level: str) -> list[str]:
     """Every source of questions for ``topic`` at ``level``: built-in templates, then the authors' ones."""
     sources = [f"builtin:{t.slug}" for t in TEMPLATES if topic in t.topics and level in t.levels]
-    sources += [f"template:{t.pk}" for t in _authored_templates() if topic in (t.topics or []) and t.level == level]
-    sources += [f"question:{q.pk}" for q in _authored_questions() if topic in (q.topics or []) and q.level == level]
+    sources += [
+        f"template:{t.pk}" for t in _authored_templates() if topic in (t.topics or []) and t.level == level
+    ]
+    sources += [
+        f"question:{q.pk}" for q in _authored_questions() if topic in (q.topics or []) and q.level == level
+    ]
     return sources
 
 
@@ -72,9 +76,12 @@ def source_title(*, source: str) -> str:
     kind, _, ident = source.partition(":")
     if kind == "builtin" and ident in TEMPLATES_BY_SLUG:
         return TEMPLATES_BY_SLUG[ident].title
-    model = {"template": AuthoredTemplate, "question": AuthoredQuestion}.get(kind)
-    if model is not None and ident.isdigit():
-        row = model.objects.filter(pk=int(ident)).first()
+    if ident.isdigit():
+        row: AuthoredTemplate | AuthoredQuestion | None = None
+        if kind == "template":
+            row = AuthoredTemplate.objects.filter(pk=int(ident)).first()
+        elif kind == "question":
+            row = AuthoredQuestion.objects.filter(pk=int(ident)).first()
         if row is not None:
             return row.title
     return source
@@ -86,7 +93,8 @@ def topic_levels() -> dict[str, list[str]]:
     for template in TEMPLATES:
         for topic in template.topics:
             levels[topic].update(template.levels)
-    for row in [*_authored_templates(), *_authored_questions()]:
+    authored: list[AuthoredTemplate | AuthoredQuestion] = [*_authored_templates(), *_authored_questions()]
+    for row in authored:
         for topic in row.topics or []:
             levels[topic].add(row.level)
     return {topic.slug: [lv for lv in LEVELS if lv in levels[topic.slug]] for topic in TOPICS}
@@ -113,14 +121,28 @@ def topic_accuracy(*, learner: Learner) -> list[dict[str, Any]]:
     available = topic_levels()
     out = []
     for topic in TOPICS:
-        answered, correct = counts[topic.slug]
+        answered, right = counts[topic.slug]
         levels = []
         for level in available.get(topic.slug, []):
             a, c = by_level[(topic.slug, level)]
-            levels.append({"level": level, "label": LEVEL_LABELS[level], "answered": a, "correct": c,
-                           "rate": _rate(c, a)})
-        out.append({"topic": topic, "answered": answered, "correct": correct, "rate": _rate(correct, answered),
-                    "levels": levels})
+            levels.append(
+                {
+                    "level": level,
+                    "label": LEVEL_LABELS[level],
+                    "answered": a,
+                    "correct": c,
+                    "rate": _rate(c, a),
+                }
+            )
+        out.append(
+            {
+                "topic": topic,
+                "answered": answered,
+                "correct": right,
+                "rate": _rate(right, answered),
+                "levels": levels,
+            }
+        )
     return out
 
 
@@ -143,7 +165,8 @@ def history_days(*, learner: Learner, days: int = 14, now: datetime | None = Non
     tally: dict[Any, list[int]] = defaultdict(lambda: [0, 0])
     since = now - timedelta(days=days + 1)
     for answered_at, correct in StudyAttempt.objects.filter(learner.q(), answered_at__gte=since).values_list(
-            "answered_at", "correct"):
+        "answered_at", "correct"
+    ):
         day = timezone.localdate(answered_at)
         if day >= start:
             tally[day][0] += 1

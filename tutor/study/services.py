@@ -45,22 +45,40 @@ def authored_ask(*, kind: str, target: str) -> dict[str, Any]:
 
 def authored_template_build(*, template: AuthoredTemplate, seed: int) -> BuiltQuestion:
     return authored_build(
-        source=f"template:{template.pk}", title=template.title, topics=list(template.topics or []),
-        level=template.level, prompt=template.prompt, scenario=template.scenario,
-        ask=authored_ask(kind=template.ask_kind, target=template.ask_target), explanation=template.explanation,
-        rules=list(template.rules or []), seed=seed, variables=template.variables or {},
+        source=f"template:{template.pk}",
+        title=template.title,
+        topics=list(template.topics or []),
+        level=template.level,
+        prompt=template.prompt,
+        scenario=template.scenario,
+        ask=authored_ask(kind=template.ask_kind, target=template.ask_target),
+        explanation=template.explanation,
+        rules=list(template.rules or []),
+        seed=seed,
+        variables=template.variables or {},
     )
 
 
 def authored_question_build(*, question: AuthoredQuestion) -> BuiltQuestion:
     ask = authored_ask(kind=question.ask_kind, target=question.ask_target)
     expected = parse_answer_text(ask, question.answer, question.scenario)
-    wrong = [parse_answer_text(ask, line, question.scenario)
-             for line in (question.wrong_answers or "").splitlines() if line.strip()]
+    wrong = [
+        parse_answer_text(ask, line, question.scenario)
+        for line in (question.wrong_answers or "").splitlines()
+        if line.strip()
+    ]
     return authored_build(
-        source=f"question:{question.pk}", title=question.title, topics=list(question.topics or []),
-        level=question.level, prompt=question.prompt, scenario=question.scenario, ask=ask,
-        explanation=question.explanation, rules=list(question.rules or []), expected=expected, wrong=wrong,
+        source=f"question:{question.pk}",
+        title=question.title,
+        topics=list(question.topics or []),
+        level=question.level,
+        prompt=question.prompt,
+        scenario=question.scenario,
+        ask=ask,
+        explanation=question.explanation,
+        rules=list(question.rules or []),
+        expected=expected,
+        wrong=wrong,
     )
 
 
@@ -80,8 +98,15 @@ def source_build(*, source: str, seed: int, level: str) -> BuiltQuestion:
     raise NoQuestion(source)
 
 
-def question_create(*, learner: Learner, topic: str, level: str, source: str | None = None,
-                    is_review: bool = False, rng: random.Random | None = None) -> StudyQuestion:
+def question_create(
+    *,
+    learner: Learner,
+    topic: str,
+    level: str,
+    source: str | None = None,
+    is_review: bool = False,
+    rng: random.Random | None = None,
+) -> StudyQuestion:
     """Put a new question of ``topic`` at ``level`` to ``learner`` (from ``source`` if given).
 
     Another source than the learner's previous question in this topic is preferred, so questions
@@ -91,7 +116,7 @@ def question_create(*, learner: Learner, topic: str, level: str, source: str | N
     sources = [source] if source else study_sources(topic=topic, level=level)
     if not sources:
         raise NoQuestion(f"{topic}/{level}")
-    previous = (StudyQuestion.objects.filter(learner.q(), topic=topic).values_list("source", flat=True).first())
+    previous = StudyQuestion.objects.filter(learner.q(), topic=topic).values_list("source", flat=True).first()
     pool = [s for s in sources if s != previous] or sources
     for _ in range(BUILD_TRIES):
         picked = rng.choice(pool)
@@ -104,22 +129,39 @@ def question_create(*, learner: Learner, topic: str, level: str, source: str | N
                 pool = [s for s in pool if s != picked]
             continue
         return StudyQuestion.objects.create(
-            token=secrets.token_urlsafe(12), user=learner.user, learner_key=learner.key, source=built.source,
-            seed=built.seed, level=built.level, topic=topic, topics=built.topics, title=built.title,
-            prompt=built.prompt, scenario=built.scenario, ask=built.ask, answer=built.answer,
-            answer_format=built.answer_format, options=built.options, mistakes=built.mistakes,
-            explanation=built.explanation, rules=built.rules, is_review=is_review,
+            token=secrets.token_urlsafe(12),
+            user=learner.user,
+            learner_key=learner.key,
+            source=built.source,
+            seed=built.seed,
+            level=built.level,
+            topic=topic,
+            topics=built.topics,
+            title=built.title,
+            prompt=built.prompt,
+            scenario=built.scenario,
+            ask=built.ask,
+            answer=built.answer,
+            answer_format=built.answer_format,
+            options=built.options,
+            mistakes=built.mistakes,
+            explanation=built.explanation,
+            rules=built.rules,
+            is_review=is_review,
         )
     raise NoQuestion(f"{topic}/{level}")
 
 
 def review_start(*, learner: Learner, item: ReviewItem) -> StudyQuestion:
     """A fresh question of the kind in ``item`` (a new board, the same template and level)."""
-    return question_create(learner=learner, topic=item.topic, level=item.level, source=item.source, is_review=True)
+    return question_create(
+        learner=learner, topic=item.topic, level=item.level, source=item.source, is_review=True
+    )
 
 
-def answer_submit(*, learner: Learner, question: StudyQuestion, response: Any,
-                  now: datetime | None = None) -> tuple[StudyAttempt, bool]:
+def answer_submit(
+    *, learner: Learner, question: StudyQuestion, response: Any, now: datetime | None = None
+) -> tuple[StudyAttempt, bool]:
     """Score ``response`` (already cleaned by the answer form). Returns the attempt and whether it was
     scored now: a question is scored once; a second submit gets the first attempt back."""
     existing = StudyAttempt.objects.filter(question=question).first()
@@ -133,18 +175,34 @@ def answer_submit(*, learner: Learner, question: StudyQuestion, response: Any,
         logger.warning("study: engine cannot re-answer %s: %s", question.token, error)
     else:
         if fresh != answer:
-            logger.warning("study: stored answer of %s was %r, engine now says %r", question.token, answer, fresh)
+            logger.warning(
+                "study: stored answer of %s was %r, engine now says %r", question.token, answer, fresh
+            )
             answer = fresh
             question.answer = fresh
             question.save(update_fields=["answer"])
-    result = grade(ask=question.ask, answer=answer, answer_format=question.answer_format, options=question.options,
-                   mistakes=question.mistakes, scenario=question.scenario, response=response)
+    result = grade(
+        ask=question.ask,
+        answer=answer,
+        answer_format=question.answer_format,
+        options=question.options,
+        mistakes=question.mistakes,
+        scenario=question.scenario,
+        response=response,
+    )
     try:
         with transaction.atomic():
             attempt = StudyAttempt.objects.create(
-                question=question, user=question.user, learner_key=question.learner_key, source=question.source,
-                topic=question.topic, level=question.level, response=response, response_text=result.response_text[:300],
-                correct=result.correct, mistake=result.mistake[:300],
+                question=question,
+                user=question.user,
+                learner_key=question.learner_key,
+                source=question.source,
+                topic=question.topic,
+                level=question.level,
+                response=response,
+                response_text=result.response_text[:300],
+                correct=result.correct,
+                mistake=result.mistake[:300],
             )
     except IntegrityError:  # the same question answered twice at once: the first one counts
         return StudyAttempt.objects.get(question=question), False
@@ -158,9 +216,17 @@ def review_record(*, learner: Learner, question: StudyQuestion, correct: bool, n
     if not correct:
         box, due = after_wrong(now)
         if item is None:
-            ReviewItem.objects.create(user=learner.user, learner_key=learner.key, source=question.source,
-                                      level=question.level, topic=question.topic, title=question.title, box=box,
-                                      due_at=due, lapses=1)
+            ReviewItem.objects.create(
+                user=learner.user,
+                learner_key=learner.key,
+                source=question.source,
+                level=question.level,
+                topic=question.topic,
+                title=question.title,
+                box=box,
+                due_at=due,
+                lapses=1,
+            )
         else:
             item.box, item.due_at, item.lapses = box, due, item.lapses + 1
             item.save(update_fields=["box", "due_at", "lapses", "updated_at"])
@@ -204,7 +270,7 @@ def question_board_slug(*, question: StudyQuestion) -> str:
     """The board permalink of the question's scenario (saved once, by content)."""
     if question.board_slug:
         return question.board_slug
-    from tutor.services import scenario_save
+    from tutor.board.services import scenario_save
 
     scenario = scenario_save(document=question.scenario)
     question.board_slug = scenario.slug

@@ -1,10 +1,11 @@
 """Template helpers of the reader: linked CR text, rule links, diffs, unverified card fields."""
 
 from django import template
+from django.template.context import Context
 from django.utils.html import escape, format_html, linebreaks
 from django.utils.safestring import SafeString, mark_safe
 
-from tutor.text import LinkContext, diff_html, link_text
+from tutor.reader.text import LinkContext, diff_html, link_text
 
 register = template.Library()
 
@@ -13,12 +14,14 @@ UNVERIFIED = format_html(
 )
 
 
-def _linker(context) -> LinkContext:
+def _linker(context: Context) -> LinkContext:
     return context.get("linker") or LinkContext()
 
 
 @register.simple_tag(takes_context=True)
-def linked(context, text, number="", lang="ja", exclude=""):
+def linked(
+    context: Context, text: str | None, number: str = "", lang: str = "ja", exclude: str = ""
+) -> SafeString:
     """``{% linked paragraph.text paragraph.number %}``: CR text with references, terms and cards linked."""
     return link_text(
         text or "",
@@ -30,7 +33,7 @@ def linked(context, text, number="", lang="ja", exclude=""):
 
 
 @register.simple_tag(takes_context=True)
-def rule_ref(context, number):
+def rule_ref(context: Context, number: str | None) -> SafeString:
     """A single CR number as a link to its anchor (or a marked outside reference)."""
     if not number:
         return UNVERIFIED
@@ -38,12 +41,12 @@ def rule_ref(context, number):
 
 
 @register.simple_tag
-def diff(old, new):
+def diff(old: str | None, new: str | None) -> SafeString:
     return diff_html(old or "", new or "")
 
 
 @register.filter
-def unverified(value):
+def unverified(value: str | None) -> SafeString:
     """``None`` means "not verified" in the card data: say so, never guess."""
     if value is None:
         return UNVERIFIED
@@ -51,7 +54,7 @@ def unverified(value):
 
 
 @register.filter
-def card_text(value):
+def card_text(value: str | None) -> SafeString:
     """Card rules text: ``None`` = 未確認, ``""`` = no rules text, else the lines."""
     if value is None:
         return UNVERIFIED

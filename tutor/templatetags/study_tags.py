@@ -6,7 +6,7 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tutor.study.topics import cr_url
+from tutor.common.urls import cr_url
 
 register = template.Library()
 
@@ -29,5 +29,5 @@ def rule_links(text: str) -> SafeString:
 
 
 @register.filter
-def percent(value) -> str:
+def percent(value: object) -> str:
     return "—" if value is None else f"{value}%"

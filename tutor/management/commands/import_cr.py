@@ -27,8 +27,9 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tutor.management.commands._cr_notes import (
     CARD_ALIASES,
@@ -40,7 +41,7 @@ from tutor.management.commands._cr_notes import (
     NOT_AUTOLINKED,
     NOTES,
 )
-from tutor.text import is_within, rule_refs, section_of, sort_key
+from tutor.reader.text import is_within, rule_refs, section_of, sort_key
 
 # The sections of the Japanese excerpt, in CR order: (number, what of it the Japanese text covers).
 # A rule the texts refer to as a whole (rule 104, rule 509, rule 514) is the section even when the
@@ -214,7 +215,7 @@ def choose_rule(definition: str, loaded: set[str]) -> str:
 
 
 def section_title_ja(
-    number: str, heading: dict[str, str], texts: list[str], glossary: list[dict]
+    number: str, heading: dict[str, str], texts: list[str], glossary: list[dict[str, Any]]
 ) -> tuple[str, bool]:
     if number in heading:
         return heading[number].split("／")[0].strip(), False
@@ -271,7 +272,7 @@ def _same(a: Parsed, b: Parsed) -> bool:
 class Command(BaseCommand):
     help = "資料（総合ルールの日本語抜粋・英語版・シード・カード）から fixtures/ を作る（保守用）"
 
-    def add_arguments(self, parser) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--source", required=True, help="cr/, seeds/, cards/ のあるディレクトリ（../shared）"
         )
@@ -280,7 +281,7 @@ class Command(BaseCommand):
             "--check", action="store_true", help="書き出さずに比較だけする（違えば終了コード1）"
         )
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         source = Path(options["source"])
         output = Path(options["output"])
         if not (source / "cr" / "ja").is_dir():
@@ -302,11 +303,11 @@ class Command(BaseCommand):
             raise CommandError(f"fixtures are stale: {', '.join(stale)} (run make import-cr)")
 
 
-def dump(records: list[dict]) -> str:
+def dump(records: list[dict[str, Any]]) -> str:
     return json.dumps(records, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
 
-def build_fixtures(source: Path) -> tuple[dict[str, list[dict]], list[str]]:
+def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
     ja_path = next(iter(sorted((source / "cr" / "ja").glob("*.txt"))))
     en_path = source / "cr" / "en" / "Magic_The_Gathering_Comprehensive_Rules.txt"
     seeds = source / "seeds"
@@ -417,8 +418,8 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict]], list[str]]:
             }
         )
 
-    paragraphs: list[dict] = []
-    examples: list[dict] = []
+    paragraphs: list[dict[str, Any]] = []
+    examples: list[dict[str, Any]] = []
 
     def add(parsed: Parsed, *, language: str, revision: str, is_current: bool, section: str) -> None:
         pk = len(paragraphs) + 1

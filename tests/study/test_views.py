@@ -1,0 +1,349 @@
+"""Study mode over HTTP: pages, answering (htmx and plain POST), anti-cheat, hostile input,
+review queue, accounts and keeping an anonymous learner's progress."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from tutor.models import (
+    AuthoredQuestion,
+    AuthoredTemplate,
+    ReviewItem,
+    Scenario,
+    StudyAttempt,
+    StudyQuestion,
+)
+from tutor.study.building import question_build
+from tutor.study.forms import AuthoredQuestionAdminForm, AuthoredTemplateAdminForm
+from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG
+from tutor.study.selectors import Learner
+from tutor.study.services import question_create
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "study-panel"}  # as the answer form sends them
+
+
+def start(client: Client, topic: str = "lifelink", level: str = "intro") -> StudyQuestion:
+    response = client.post("/study/start/", {"topic": topic, "level": level})
+    assert response.status_code == 302
+    token = response["Location"].split("/q/")[1].strip("/")
+    return StudyQuestion.objects.get(token=token)
+
+
+def key_for(question: StudyQuestion, *, right: bool) -> str:
+    return next(o["key"] for o in question.options if (o["value"] == question.answer) == right)
+
+
+def url(question: StudyQuestion, tail: str = "") -> str:
+    return f"/study/q/{question.token}/{tail}"
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def test_index_lists_topics_by_paragraph_and_keyword(client):
+    html = client.get("/study/").content.decode()
+    for text in (
+        "条文で選ぶ",
+        "キーワードで選ぶ",
+        "120.3",
+        "615.7",
+        "702.19b",
+        "感染",
+        "絆魂",
+        "接死",
+        "トランプル",
+        "毒性",
+        "バトル",
+        "入門",
+        "L1",
+        "L2",
+    ):
+        assert text in html
+
+
+def test_topic_page_and_unknown_topic(client):
+    assert client.get("/study/t/702.19b/").status_code == 200
+    assert client.get("/study/t/no-such-topic/").status_code == 404
+
+
+def test_start_makes_a_question_of_the_topic(client):
+    question = start(client, "trample", "l1")
+    assert "trample" in question.topics and question.level == "l1"
+    page = client.get(url(question))
+    assert page.status_code == 200
+    assert "回答する" in page.content.decode()
+
+
+def test_start_rejects_bad_input_in_japanese(client):
+    response = client.post("/study/start/", {"topic": "nope", "level": "intro"}, follow=True)
+    assert "そのトピックはありません" in response.content.decode()
+    response = client.post("/study/start/", {"topic": "shield-choice", "level": "l9"}, follow=True)
+    assert "そのトピックはありません" in response.content.decode()
+    response = client.post("/study/start/", {"topic": "510.4", "level": "intro"}, follow=True)
+    assert "入門の問題がまだありません" in response.content.decode()
+    assert client.get("/study/start/").status_code == 405
+
+
+# --------------------------------------------------------------------------- anti-cheat
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=lambda t: t.slug)
+def test_the_answer_is_not_in_the_page_before_answering(client, template):
+    level = template.levels[-1] if template.slug != "lifelink-shield" else "l1"
+    learner = Learner(user=None, key="k" * 32)
+    session = client.session
+    session["study_learner"] = learner.key
+    session.save()
+    question = question_create(
+        learner=learner, topic=template.topics[0], level=level, source=f"builtin:{template.slug}"
+    )
+    html = client.get(url(question)).content.decode()
+    assert question.explanation[:30] not in html
+    assert "正しい答え" not in html and "盤面で開く" not in html
+    for mistake in question.mistakes:
+        assert mistake["label"] not in html
+    for option in question.options:
+        assert f'value="{option["key"]}"' in html  # only opaque keys are posted
+        if isinstance(option["value"], (bool, list)) or option["value"] is None:
+            continue
+        assert f'value="{option["value"]}"' not in html or str(option["value"]) == option["key"]
+    # Opening the board (where the engine would show the outcome) waits for the answer.
+    response = client.get(url(question, "board/"))
+    assert response.status_code == 302 and response["Location"] == url(question)
+
+
+def test_answer_is_scored_once(client):
+    question = start(client)
+    wrong = key_for(question, right=False)
+    response = client.post(url(question, "answer/"), {"answer": wrong})
+    assert response.status_code == 302 and response["Location"].endswith("#result")
+    attempt = StudyAttempt.objects.get(question=question)
+    assert not attempt.correct
+    # A second (or replayed) submit with the right answer shows the result and scores nothing.
+    again = client.post(url(question, "answer/"), {"answer": key_for(question, right=True)}, follow=True)
+    assert "2回目の回答は記録されません" in again.content.decode()
+    assert StudyAttempt.objects.filter(question=question).count() == 1
+    assert not StudyAttempt.objects.get(question=question).correct
+    htmx = client.post(url(question, "answer/"), {"answer": key_for(question, right=True)}, **HTMX)
+    assert "2回目の回答は記録されません" in htmx.content.decode()
+    assert StudyAttempt.objects.filter(question=question).count() == 1
+
+
+def test_htmx_answer_swaps_only_the_panel_with_the_result(client):
+    question = start(client)
+    response = client.post(url(question, "answer/"), {"answer": key_for(question, right=True)}, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html and 'id="study-panel"' in html
+    assert "正解！" in html and "解説" in html and "盤面で開く" in html
+    assert "/cr/702.15/#cr-702.15b" in html  # the explanation links the paragraphs
+    assert "120.4b" in html  # the engine's stages
+
+
+def test_result_page_shows_stages_and_opens_the_board(client):
+    question = start(client, "615.7", "l1")
+    client.post(url(question, "answer/"), {"answer": key_for(question, right=False)})
+    html = client.get(url(question)).content.decode()
+    assert "不正解" in html and "正しい答え" in html
+    assert "120.4a" in html and "704" in html
+    response = client.get(url(question, "board/"))
+    assert response.status_code == 302
+    slug = response["Location"].split("/board/s/")[1].strip("/")
+    assert Scenario.objects.filter(slug=slug).exists()
+    assert client.get(url(question, "board/"))["Location"] == response["Location"]  # same permalink
+
+
+@pytest.mark.parametrize(
+    ("level", "post", "message"),
+    [
+        ("intro", {}, "選択肢から1つ選んでください"),
+        ("intro", {"answer": "zz"}, "選択肢にない値です"),
+        ("l2", {"answer": ""}, "答えの数を入力してください"),
+        ("l2", {"answer": "十七"}, "整数で入力してください"),
+        ("l2", {"answer": "1" * 40}, "9999 以下の数"),
+        ("l2", {"answer": "<script>alert(1)</script>"}, "整数で入力してください"),
+    ],
+)
+def test_bad_answers_get_the_form_back_in_japanese(client, level, post, message):
+    question = start(client, "lifelink", level)
+    response = client.post(url(question, "answer/"), post)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert message in html and "<script>alert(1)" not in html
+    htmx = client.post(url(question, "answer/"), post, **HTMX)
+    assert htmx.status_code == 200 and message in htmx.content.decode()
+    assert not StudyAttempt.objects.exists()
+
+
+def test_dies_question_rejects_none_with_a_creature(client):
+    question = start(client, "704.5", "intro")
+    creature = next(o["key"] for o in question.options if o["key"] != "none")
+    response = client.post(url(question, "answer/"), {"answer": ["none", creature]})
+    assert "同時に選べません" in response.content.decode()
+    response = client.post(url(question, "answer/"), {})
+    assert "どれも墓地に置かれない" in response.content.decode()
+    assert client.post(url(question, "answer/"), {"answer": ["none"]}).status_code == 302
+
+
+def test_unknown_foreign_and_malformed_tokens_are_404(client):
+    question = start(client)
+    other = Client()
+    assert other.get(url(question)).status_code == 404
+    assert other.post(url(question, "answer/"), {"answer": "a"}).status_code == 404
+    assert client.get("/study/q/nope/").status_code == 404
+    assert client.get("/study/q/" + "x" * 200 + "/").status_code == 404
+    assert client.post("/study/q/%00%01/answer/", {"answer": "a"}).status_code == 400  # NUL: bad request
+    assert client.post("/study/q/%01%02/answer/", {"answer": "a"}).status_code == 404
+    assert client.get(url(question, "answer/")).status_code == 405
+
+
+def test_missing_csrf_is_403():
+    strict = Client(enforce_csrf_checks=True)
+    assert strict.post("/study/start/", {"topic": "lifelink", "level": "intro"}).status_code == 403
+    assert strict.post("/accounts/signup/", {"username": "x"}).status_code == 403
+
+
+# --------------------------------------------------------------------------- review queue and progress
+
+
+def test_wrong_answer_enters_the_review_queue_and_comes_back(client):
+    question = start(client, "trample", "l1")
+    client.post(url(question, "answer/"), {"answer": key_for(question, right=False)})
+    item = ReviewItem.objects.get()
+    assert item.box == 1 and item.source == question.source
+    assert timedelta(seconds=50) < item.due_at - timezone.now() <= timedelta(minutes=1)
+    # Not due yet: nothing to review.
+    response = client.post("/study/review/", follow=True)
+    assert "いま復習する問題はありません" in response.content.decode()
+    ReviewItem.objects.update(due_at=timezone.now() - timedelta(seconds=1))
+    response = client.post("/study/review/")
+    review = StudyQuestion.objects.get(token=response["Location"].split("/q/")[1].strip("/"))
+    assert review.is_review and review.source == question.source and review.level == "l1"
+    assert review.scenario != question.scenario or review.seed != question.seed  # a fresh board
+    client.post(url(review, "answer/"), {"answer": key_for(review, right=True)})
+    item.refresh_from_db()
+    assert item.box == 2
+    assert timedelta(minutes=9) < item.due_at - timezone.now() <= timedelta(minutes=10)
+
+
+def test_progress_page_has_accuracy_chart_and_queue(client):
+    for right in (True, False, True):
+        question = start(client, "infect", "intro")
+        client.post(url(question, "answer/"), {"answer": key_for(question, right=right)})
+    html = client.get("/study/progress/").content.decode()
+    assert "<svg" in html and "3問に答え、2問正解" in html
+    assert "感染" in html and "67%" in html
+    assert "箱1: 1分以内" in html
+
+
+# --------------------------------------------------------------------------- accounts
+
+
+def test_signed_in_learner_only_sees_own_questions(client):
+    User.objects.create_user("a", password="damage-rules-42")
+    User.objects.create_user("b", password="damage-rules-42")
+    client.login(username="a", password="damage-rules-42")
+    question = start(client)
+    other = Client()
+    other.login(username="b", password="damage-rules-42")
+    assert other.get(url(question)).status_code == 404
+
+
+# --------------------------------------------------------------------------- authors
+
+
+def _authored_data(**extra):
+    scenario = question_build(TEMPLATES_BY_SLUG["lifelink-shield"], seed=1, level="intro").scenario
+    data = {
+        "title": "絆魂と盾",
+        "topics": '["lifelink"]',
+        "level": "intro",
+        "prompt": "あなたのライフは？",
+        "scenario": json.dumps(scenario, ensure_ascii=False),
+        "ask_kind": "life",
+        "ask_target": "A",
+        "answer": "",
+        "wrong_answers": "",
+        "explanation": "解説",
+        "rules": '["702.15b"]',
+        "is_active": "on",
+    }
+    data.update(extra)
+    return data, scenario
+
+
+def test_admin_refuses_a_hand_written_answer_the_engine_disagrees_with():
+    data, _scenario = _authored_data()
+    right = question_build(TEMPLATES_BY_SLUG["lifelink-shield"], seed=1, level="intro").answer
+    form = AuthoredQuestionAdminForm(data={**data, "answer": str(right + 1)})
+    assert not form.is_valid()
+    assert "エンジンの答えと一致しません" in str(form.errors)
+    form = AuthoredQuestionAdminForm(data={**data, "answer": str(right), "wrong_answers": str(right)})
+    assert not form.is_valid() and "エンジンの答えと同じ" in str(form.errors)
+    form = AuthoredQuestionAdminForm(data={**data, "answer": "たくさん"})
+    assert not form.is_valid() and "整数で書いてください" in str(form.errors)
+    form = AuthoredQuestionAdminForm(data={**data, "answer": str(right), "topics": '["nope"]'})
+    assert not form.is_valid() and "知らないトピック" in str(form.errors)
+    form = AuthoredQuestionAdminForm(data={**data, "answer": str(right), "wrong_answers": f"{right + 5}\n"})
+    assert form.is_valid(), form.errors
+    saved = form.save()
+    learner = Learner(user=None, key="author-test")
+    question = question_create(
+        learner=learner, topic="lifelink", level="intro", source=f"question:{saved.pk}"
+    )
+    assert question.answer == right and any(o["value"] == right + 5 for o in question.options)
+
+
+def test_admin_checks_an_authored_template_with_the_engine():
+    data, scenario = _authored_data()
+    scenario["players"][0]["life"] = "$life"
+    template_data = {
+        **data,
+        "variables": '{"life": {"min": 1, "max": 9}}',
+        "prompt": "ライフ{life}点",
+        "scenario": json.dumps(scenario, ensure_ascii=False),
+    }
+    form = AuthoredTemplateAdminForm(data=template_data)
+    assert form.is_valid(), form.errors
+    template = form.save()
+    question = question_create(
+        learner=Learner(user=None, key="t"), topic="lifelink", level="intro", source=f"template:{template.pk}"
+    )
+    assert question.prompt.startswith("ライフ")
+    bad = AuthoredTemplateAdminForm(data={**template_data, "variables": "{}"})
+    assert not bad.is_valid() and "$life" in str(bad.errors)
+    bad = AuthoredTemplateAdminForm(data={**template_data, "ask_target": "Z"})
+    assert not bad.is_valid() and "エンジンが解けません" in str(bad.errors)
+
+
+def test_authored_sources_join_the_topic_pool():
+    data, _scenario = _authored_data()
+    right = question_build(TEMPLATES_BY_SLUG["lifelink-shield"], seed=1, level="intro").answer
+    form = AuthoredQuestionAdminForm(data={**data, "answer": str(right)})
+    assert form.is_valid(), form.errors
+    saved = form.save()
+    from tutor.study.selectors import study_sources
+
+    assert f"question:{saved.pk}" in study_sources(topic="lifelink", level="intro")
+    AuthoredQuestion.objects.update(is_active=False)
+    assert f"question:{saved.pk}" not in study_sources(topic="lifelink", level="intro")
+    assert not AuthoredTemplate.objects.exists()
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=lambda t: t.slug)
+def test_every_template_opens_on_the_board(client, template):
+    from tutor.board.services import scenario_save
+
+    for level in template.levels:
+        for seed in range(2):
+            scenario = question_build(template, seed=seed, level=level).scenario
+            saved = scenario_save(document=scenario)
+            assert client.get(f"/board/s/{saved.slug}/").status_code == 200

@@ -1,0 +1,101 @@
+"""Accounts: sign up, log in, password change, with Japanese templates (``templates/registration``).
+
+An anonymous learner's progress (questions, answers, review queue) is kept in the database under a
+random key in their session; signing up or logging in gives it to the account
+(:func:`tutor.study.services.progress_claim`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
+from django.contrib.auth.views import LoginView, PasswordChangeView
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+
+from tutor.accounts.forms import SignupForm
+from tutor.study.learners import LEARNER_SESSION_KEY
+from tutor.study.services import progress_claim
+
+
+def japanese(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+    """Render in Japanese whatever the browser asks for: Django's own auth messages and password
+    rules come translated, like the rest of the Japanese-first tutor."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        with translation.override("ja"):
+            response = view(request, *args, **kwargs)
+            if hasattr(response, "render") and not getattr(response, "is_rendered", True):
+                response.render()
+        return response
+
+    return wrapped
+
+
+def _claim(request: HttpRequest, learner_key: str) -> None:
+    claimed = progress_claim(learner_key=learner_key, user=request.user)
+    if claimed:
+        messages.success(request, f"これまでの練習（{claimed}問の回答）をアカウントに引き継ぎました。")
+
+
+def _next_url(request: HttpRequest) -> str | None:
+    candidate = request.POST.get("next") or request.GET.get("next")
+    if isinstance(candidate, str) and url_has_allowed_host_and_scheme(
+        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return candidate
+    return None
+
+
+@japanese
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("study:index")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        learner_key = request.session.get(LEARNER_SESSION_KEY, "")
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"ようこそ、{user.get_username()}さん。アカウントを作りました。")
+        _claim(request, learner_key if isinstance(learner_key, str) else "")
+        return redirect(_next_url(request) or "study:progress")
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "next": _next_url(request) or ""},
+        status=400 if request.method == "POST" else 200,
+    )
+
+
+class StudyLoginView(LoginView):
+    """Django's login, then the session's anonymous progress moves to the account."""
+
+    template_name = "registration/login.html"
+    redirect_authenticated_user = True
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        learner_key = self.request.session.get(LEARNER_SESSION_KEY, "")
+        response = super().form_valid(form)
+        _claim(self.request, learner_key if isinstance(learner_key, str) else "")
+        return response
+
+
+class StudyPasswordChangeView(PasswordChangeView):
+    template_name = "registration/password_change_form.html"
+    success_url = reverse_lazy("password_change_done")
+
+    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
+        response = super().form_valid(form)
+        messages.success(self.request, "パスワードを変更しました。")
+        return response

@@ -1,0 +1,269 @@
+"""The damage event: a noncombat damage source, or a combat with attackers and blockers (CR 120, 510)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from crispy_forms.layout import HTML, Div, Field, Fieldset, Layout
+from django import forms
+
+from rules_core.ja import KEYWORD_JA
+from tutor.board.forms.base import (
+    COLOR_CHOICES,
+    BoardForm,
+    TextFieldset,
+    _choice,
+    _flag,
+    _int,
+    _multi,
+    _printable,
+    _text,
+)
+
+SOURCE_KEYWORD_CHOICES = [(k, KEYWORD_JA[k]) for k in ("deathtouch", "infect", "lifelink", "wither")]
+
+
+class NoncombatForm(BoardForm):
+    """Damage from a spell or an ability (CR 120.2b): a source, and an amount for each recipient."""
+
+    form_name = "noncombat"
+    submit_label = "このダメージにする"
+
+    source = _choice("発生源", [], required=False)
+    source_name = _text("呪文・能力の名前", required=False, help_text="例: 《稲妻》")
+    source_controller = _choice("呪文・能力のコントローラー", [], required=False)
+    source_colors = _multi("呪文・能力の色", COLOR_CHOICES)
+    source_keywords = _multi("呪文・能力のキーワード能力", SOURCE_KEYWORD_CHOICES)
+    excess_to = _choice("余剰のダメージを与える先(120.4a)", [], required=False)
+    cant_be_prevented = _flag("このダメージは軽減できない(615.12)")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.choices_set("source", [("", "呪文・能力(下で指定)"), *self.permanent_choices()])
+        self.choices_set("source_controller", self.player_choices())
+        self.choices_set(
+            "excess_to",
+            [
+                ("", "(なし)"),
+                ("controller", "ダメージを受けたパーマネントのコントローラー"),
+                *self.object_choices(),
+            ],
+        )
+        self.recipients = [p["id"] for p in self.document.get("players", [])] + [
+            p["id"] for p in self.document.get("permanents", [])
+        ]
+        for i, ident in enumerate(self.recipients):
+            self.fields[f"amount_{i}"] = _int(f"{self.names(ident)}に", required=False, initial=None)
+        self.helper.layout = self.layout()
+
+    def layout(self) -> Layout:
+        amounts = [f"amount_{i}" for i in range(len(getattr(self, "recipients", [])))]
+        return Layout(
+            Fieldset(
+                "発生源(120.7)",
+                "source",
+                Div(
+                    "source_name",
+                    "source_controller",
+                    Field("source_colors", css_class="checks"),
+                    Field("source_keywords", css_class="checks"),
+                    css_class="js-inline-source",
+                ),
+            ),
+            Fieldset(
+                "ダメージ(空欄は対象にしない。0 も指定できます: 120.8)",
+                Div(*amounts, css_class="amount-grid"),
+            ),
+            Fieldset("その他", "excess_to", "cant_be_prevented"),
+            self.buttons(),
+        )
+
+    def clean_source_name(self) -> str:
+        return _printable(self.cleaned_data.get("source_name") or "", "名前")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if (
+            not data.get("source")
+            and not data.get("source_controller")
+            and "source_controller" not in self.errors
+        ):
+            self.add_error("source_controller", "呪文・能力のコントローラーを選んでください。")
+        if not any(data.get(f"amount_{i}") is not None for i in range(len(self.recipients))):
+            raise forms.ValidationError("ダメージを受けるもの(点数)を1つ以上入力してください。")
+        return data
+
+    def to_event(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        source: Any
+        if data.get("source"):
+            source = data["source"]
+        else:
+            source = {
+                "controller": data["source_controller"],
+                "colors": list(data.get("source_colors") or []),
+                "keywords": list(data.get("source_keywords") or []),
+            }
+            if data.get("source_name"):
+                source["name"] = data["source_name"]
+        damage = [
+            {"to": ident, "amount": data[f"amount_{i}"]}
+            for i, ident in enumerate(self.recipients)
+            if data.get(f"amount_{i}") is not None
+        ]
+        return {
+            "type": "noncombat",
+            "source": source,
+            "damage": damage,
+            "excess_to": data.get("excess_to") or None,
+            "cant_be_prevented": bool(data.get("cant_be_prevented")),
+        }
+
+    @classmethod
+    def initial_from(cls, document: Mapping[str, Any]) -> dict[str, Any]:
+        event = document.get("event") or {}
+        if event.get("type") != "noncombat":
+            first = (document.get("players") or [{}])[0].get("id")
+            return {"source_controller": document.get("active_player") or first}
+        initial: dict[str, Any] = {
+            "excess_to": event.get("excess_to") or "",
+            "cant_be_prevented": event.get("cant_be_prevented", False),
+        }
+        source = event.get("source")
+        if isinstance(source, str):
+            initial["source"] = source
+        elif isinstance(source, Mapping):
+            initial.update(
+                source_name=source.get("name") or "",
+                source_controller=source.get("controller"),
+                source_colors=source.get("colors", []),
+                source_keywords=source.get("keywords", []),
+            )
+        ids = [p["id"] for p in document.get("players", [])] + [
+            p["id"] for p in document.get("permanents", [])
+        ]
+        for entry in event.get("damage", []):
+            if entry.get("to") in ids:
+                initial[f"amount_{ids.index(entry['to'])}"] = entry.get("amount")
+        return initial
+
+
+class CombatForm(BoardForm):
+    """Who attacks what and who blocks whom (CR 506-509); the damage assignment is a separate form.
+
+    The active player's creatures may attack (CR 508.1), the others may block (CR 509.1). Field
+    names carry the creature's position on the board (``attack_3``), never its id.
+    """
+
+    form_name = "combat"
+    submit_label = "この戦闘にする"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        active = self.document.get("active_player")
+        self.creatures = [p for p in self.document.get("permanents", []) if "creature" in p.get("types", [])]
+        self.attacking_side = [(i, c) for i, c in enumerate(self.creatures) if c.get("controller") == active]
+        self.blocking_side = [(i, c) for i, c in enumerate(self.creatures) if c.get("controller") != active]
+        defenders = [(pid, label) for pid, label in self.player_choices() if pid != active] + [
+            (pid, label)
+            for pid, label in self.permanent_choices(types=("planeswalker", "battle"))
+            if self._attackable(pid, active)
+        ]
+        attackers = [(c["id"], self.names(c["id"])) for _i, c in self.attacking_side]
+        for i, creature in self.attacking_side:
+            label = self.names(creature["id"])
+            self.fields[f"attack_{i}"] = _choice(
+                f"{label}が攻撃する先", [("", "(攻撃しない)"), *defenders], required=False
+            )
+            self.fields[f"blocked_{i}"] = _flag(
+                f"{label}はブロックされたが、ブロック・クリーチャーは戦闘から取り除かれた", "510.1c、702.19d"
+            )
+        for i, creature in self.blocking_side:
+            self.fields[f"blocks_{i}"] = _multi(
+                f"{self.names(creature['id'])}がブロックする攻撃クリーチャー", attackers
+            )
+        self.helper.layout = self.layout()
+
+    def _attackable(self, ident: str, active: str | None) -> bool:
+        permanent: Mapping[str, Any] = next(
+            (p for p in self.document.get("permanents", []) if p["id"] == ident), {}
+        )
+        if "battle" in permanent.get("types", []):
+            return (permanent.get("protector") or permanent.get("controller")) != active
+        return permanent.get("controller") != active
+
+    def layout(self) -> Layout:
+        if not hasattr(self, "creatures"):
+            return Layout()
+        rows: list[Any] = [
+            HTML(
+                '<p class="form-text">攻撃するのはアクティブ・プレイヤーのクリーチャー、'
+                "ブロックするのはそれ以外のクリーチャーです(508.1、509.1)。アクティブ・プレイヤーは"
+                "「プレイヤー」の欄で変えられます。</p>"
+            )
+        ]
+        for i, creature in self.attacking_side:
+            rows.append(
+                TextFieldset(self.names(creature["id"]), f"attack_{i}", f"blocked_{i}", css_class="combatant")
+            )
+        for i, creature in self.blocking_side:
+            rows.append(
+                TextFieldset(
+                    self.names(creature["id"]),
+                    Field(f"blocks_{i}", css_class="checks"),
+                    css_class="combatant",
+                )
+            )
+        if not self.attacking_side:
+            rows.append(
+                HTML(
+                    '<p class="form-text">アクティブ・プレイヤーのクリーチャーがいません。'
+                    "まずクリーチャーを置いてください。</p>"
+                )
+            )
+        return Layout(*rows, self.buttons())
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        attackers = {c["id"] for i, c in self.attacking_side if data.get(f"attack_{i}")}
+        if not attackers:
+            raise forms.ValidationError("攻撃するクリーチャーを1体以上選んでください。")
+        for i, _creature in self.blocking_side:
+            for attacker in data.get(f"blocks_{i}") or []:
+                if attacker not in attackers:
+                    self.add_error(f"blocks_{i}", f"{self.names(attacker)}は攻撃していません。")
+        return data
+
+    def to_event(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        attacks = []
+        for i, creature in self.attacking_side:
+            defender = data.get(f"attack_{i}")
+            if not defender:
+                continue
+            blockers = [
+                c["id"] for j, c in self.blocking_side if creature["id"] in (data.get(f"blocks_{j}") or [])
+            ]
+            attack: dict[str, Any] = {"attacker": creature["id"], "defender": defender, "blockers": blockers}
+            if not blockers and data.get(f"blocked_{i}"):
+                attack["blocked"] = True
+            attacks.append(attack)
+        return {"type": "combat", "attacks": attacks}
+
+    @classmethod
+    def initial_from(cls, document: Mapping[str, Any]) -> dict[str, Any]:
+        event = document.get("event") or {}
+        if event.get("type") != "combat":
+            return {}
+        creatures = [p["id"] for p in document.get("permanents", []) if "creature" in p.get("types", [])]
+        initial: dict[str, Any] = {}
+        for attack in event.get("attacks", []):
+            if attack["attacker"] in creatures:
+                i = creatures.index(attack["attacker"])
+                initial[f"attack_{i}"] = attack["defender"]
+                initial[f"blocked_{i}"] = bool(attack.get("blocked")) and not attack.get("blockers")
+            for blocker in attack.get("blockers", []):
+                if blocker in creatures:
+                    initial.setdefault(f"blocks_{creatures.index(blocker)}", []).append(attack["attacker"])
+        return initial

@@ -1,0 +1,211 @@
+"""The forms that add and edit the board's pieces: players and permanents."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from crispy_forms.layout import Div, Field, Fieldset, Layout
+from django import forms
+
+from tutor.board.forms.base import (
+    COLOR_CHOICES,
+    ERRORS,
+    KEYWORD_CHOICES,
+    LIFE_MAX,
+    SMALL_MAX,
+    TYPE_CHOICES,
+    BoardForm,
+    _choice,
+    _int,
+    _multi,
+    _printable,
+    _text,
+)
+
+
+class PlayerForm(BoardForm):
+    form_name = "player"
+
+    name = _text("名前")
+    life = _int("ライフ", lo=-LIFE_MAX, hi=LIFE_MAX, initial=20)
+    poison = _int("毒カウンター", initial=0)
+
+    def layout(self) -> Layout:
+        return self._with_id(
+            Layout(
+                Div(Field("name"), css_class="row-1"),
+                Div(
+                    Div(Field("life"), css_class="col"),
+                    Div(Field("poison"), css_class="col"),
+                    css_class="row",
+                ),
+                self.buttons(),
+            )
+        )
+
+    def clean_name(self) -> str:
+        return _printable(self.cleaned_data["name"], "名前")
+
+    def to_player(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {"name": data["name"], "life": data["life"], "poison": data["poison"]}
+
+    @classmethod
+    def initial_from(cls, player: Mapping[str, Any]) -> dict[str, Any]:
+        return {
+            "name": player.get("name") or player.get("id"),
+            "life": player.get("life", 20),
+            "poison": player.get("poison", 0),
+        }
+
+
+class PermanentForm(BoardForm):
+    """Creatures, planeswalkers, battles and creature planeswalkers: one form, fieldsets by type."""
+
+    form_name = "permanent"
+
+    name = _text("名前", help_text="カード名なら《》で囲むと読みやすくなります。例: 《灰色熊》")
+    controller = _choice("コントローラー", [])
+    types = forms.MultipleChoiceField(
+        label="カード・タイプ",
+        choices=TYPE_CHOICES,
+        required=True,
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={**ERRORS, "required": "1つ以上選んでください。"},
+    )
+    power = _int("パワー", lo=-SMALL_MAX, required=False, initial=2)
+    toughness = _int("タフネス", lo=-SMALL_MAX, required=False, initial=2)
+    damage = _int("負っているダメージ", required=False)
+    plus_counters = _int("+1/+1カウンター", required=False)
+    minus_counters = _int("-1/-1カウンター", required=False)
+    keywords = _multi("キーワード能力", KEYWORD_CHOICES)
+    toxic = _int("毒性", required=False, help_text="毒性N の N(702.164)。なければ 0")
+    protection = _multi("プロテクション(色)", COLOR_CHOICES, help_text="702.16")
+    colors = _multi("色", COLOR_CHOICES)
+    subtypes = _text(
+        "サブタイプ", required=False, max_length=300, help_text="読点・カンマ・空白で区切る。例: クレリック"
+    )
+    loyalty = _int("忠誠度", required=False, initial=3)
+    defense = _int("守備値", required=False, initial=5)
+    protector = _choice("守る者", [], required=False, help_text="バトルを守るプレイヤー(310.8)")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.choices_set("controller", self.player_choices())
+        self.choices_set("protector", self.player_choices("(コントローラー)"))
+
+    def layout(self) -> Layout:
+        return self._with_id(
+            Layout(
+                Fieldset("基本", "name", "controller", Field("types", css_class="js-types")),
+                Fieldset(
+                    "クリーチャー",
+                    Div(
+                        Div(Field("power"), css_class="col"),
+                        Div(Field("toughness"), css_class="col"),
+                        css_class="row",
+                    ),
+                    Div(
+                        Div(Field("damage"), css_class="col"),
+                        Div(Field("plus_counters"), css_class="col"),
+                        Div(Field("minus_counters"), css_class="col"),
+                        css_class="row",
+                    ),
+                    css_class="js-for-type",
+                    data_for_type="creature",
+                ),
+                Fieldset(
+                    "プレインズウォーカー", "loyalty", css_class="js-for-type", data_for_type="planeswalker"
+                ),
+                Fieldset("バトル", "defense", "protector", css_class="js-for-type", data_for_type="battle"),
+                Fieldset(
+                    "特性と能力",
+                    Field("keywords", css_class="checks"),
+                    "toxic",
+                    Field("protection", css_class="checks"),
+                    Field("colors", css_class="checks"),
+                    "subtypes",
+                ),
+                self.buttons(),
+            )
+        )
+
+    def clean_name(self) -> str:
+        return _printable(self.cleaned_data["name"], "名前")
+
+    def clean_subtypes(self) -> list[str]:
+        raw = _printable(self.cleaned_data.get("subtypes") or "", "サブタイプ")
+        items = [s for s in re.split(r"[\s,、，]+", raw) if s]
+        if len(items) > 20:
+            raise forms.ValidationError("サブタイプは20個までです。")
+        for item in items:
+            if len(item) > 64:
+                raise forms.ValidationError("サブタイプは1つ64文字までです。")
+        return list(dict.fromkeys(items))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        types = data.get("types") or []
+        if "creature" in types:
+            for key in ("power", "toughness"):
+                if data.get(key) is None and key not in self.errors:
+                    self.add_error(key, "クリーチャーには必要です。")
+        if "planeswalker" in types and data.get("loyalty") is None and "loyalty" not in self.errors:
+            self.add_error("loyalty", "プレインズウォーカーには必要です。")
+        if "battle" in types and data.get("defense") is None and "defense" not in self.errors:
+            self.add_error("defense", "バトルには必要です。")
+        return data
+
+    def to_permanent(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        types = [t for t in ("creature", "planeswalker", "battle") if t in data["types"]]
+        doc: dict[str, Any] = {"name": data["name"], "controller": data["controller"], "types": types}
+        if "creature" in types:
+            doc["power"] = data["power"]
+            doc["toughness"] = data["toughness"]
+        if "planeswalker" in types:
+            doc["loyalty"] = data["loyalty"]
+        if "battle" in types:
+            doc["defense"] = data["defense"]
+            if data.get("protector"):
+                doc["protector"] = data["protector"]
+        doc["damage"] = data.get("damage") or 0
+        doc["counters"] = {"+1/+1": data.get("plus_counters") or 0, "-1/-1": data.get("minus_counters") or 0}
+        doc["keywords"] = list(data.get("keywords") or [])
+        doc["toxic"] = data.get("toxic") or 0
+        doc["protection"] = list(data.get("protection") or [])
+        doc["colors"] = list(data.get("colors") or [])
+        doc["subtypes"] = data.get("subtypes") or []
+        return doc
+
+    @classmethod
+    def initial_from(cls, permanent: Mapping[str, Any]) -> dict[str, Any]:
+        counters = permanent.get("counters") or {}
+        return {
+            "name": permanent.get("name") or permanent.get("id"),
+            "controller": permanent.get("controller"),
+            "types": list(permanent.get("types", [])),
+            "power": permanent.get("power"),
+            "toughness": permanent.get("toughness"),
+            "damage": permanent.get("damage", 0),
+            "plus_counters": counters.get("+1/+1", 0),
+            "minus_counters": counters.get("-1/-1", 0),
+            "keywords": list(permanent.get("keywords", [])),
+            "toxic": permanent.get("toxic", 0),
+            "protection": list(permanent.get("protection", [])),
+            "colors": list(permanent.get("colors", [])),
+            "subtypes": "、".join(permanent.get("subtypes", [])),
+            "loyalty": permanent.get("loyalty"),
+            "defense": permanent.get("defense"),
+            "protector": permanent.get("protector") or "",
+        }
+
+
+# --------------------------------------------------------------------------- effects
+# --------------------------------------------------------------------------- the event
+
+# --------------------------------------------------------------------------- combat damage assignment
+
+# --------------------------------------------------------------------------- import

@@ -1,0 +1,42 @@
+"""URLs of the board area (``/board/…``), each route written once.
+
+``/board/`` is an empty board and ``/board/s/<slug>/`` a stored one; every edit action exists under
+both (``/board/players/add/`` edits the empty board, ``/board/s/<slug>/players/add/`` a stored one)
+and answers with a redirect to the new board's permalink. The page builds its action URLs from
+``EDITS`` with ``reverse``.
+"""
+
+from django.urls import path
+
+from tutor.board.views import assignment, choices, effects, event, io, pieces, show
+
+app_name = "board"
+
+EDITS = [
+    ("players/add/", pieces.player_add, "player_add"),
+    ("players/edit/", pieces.player_edit, "player_edit"),
+    ("players/remove/", pieces.player_remove, "player_remove"),
+    ("players/active/", pieces.active_set, "active_set"),
+    ("permanents/add/", pieces.permanent_add, "permanent_add"),
+    ("permanents/edit/", pieces.permanent_edit, "permanent_edit"),
+    ("permanents/remove/", pieces.permanent_remove, "permanent_remove"),
+    ("effects/add/", effects.effect_add, "effect_add"),
+    ("effects/remove/", effects.effect_remove, "effect_remove"),
+    ("event/noncombat/", event.event_noncombat, "event_noncombat"),
+    ("event/combat/", event.event_combat, "event_combat"),
+    ("event/clear/", event.event_clear, "event_clear"),
+    ("assignment/", assignment.assignment_save, "assignment_save"),
+    ("assignment/check/", assignment.assignment_check, "assignment_check"),
+    ("choices/", choices.choices_save, "choices_save"),
+    ("choices/clear/", choices.choices_clear, "choices_clear"),
+]
+
+urlpatterns = [
+    path("", show.index, name="index"),
+    path("examples/", show.examples, name="examples"),
+    path("import/", io.import_json, name="import"),
+    path("s/<slug:slug>/", show.scenario_page, name="scenario"),
+    path("s/<slug:slug>/export.json", io.export_json, name="export"),
+    *(path(route, view, name=name) for route, view, name in EDITS),
+    *(path(f"s/<slug:slug>/{route}", view, name=name) for route, view, name in EDITS),
+]

@@ -1,0 +1,1 @@
+"""The board's views, one module per group of actions (``flow`` holds what they share)."""

@@ -1,0 +1,137 @@
+"""Combat damage assignment (CR 510.1): check it as it is typed, store it, or reset it to the default."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse, HttpResponseBadRequest, QueryDict
+from django.views.decorators.http import require_POST
+
+from rules_core import Scenario, ScenarioError
+from tutor.board import assignment_panel as assignment
+from tutor.board import documents
+from tutor.board.forms.assignment import AssignmentForm
+from tutor.board.views.flow import (
+    TEMPLATE,
+    Board,
+    board_load,
+    board_page,
+    page_render,
+    saved,
+    saved_or_refused,
+)
+from tutor.common.htmx import HtmxHttpRequest, render_partial, swap
+
+
+def _combat(slug: str | None) -> tuple[Board, Scenario] | None:
+    """The board of the URL and its engine reading, when it is a combat the engine reads (else None)."""
+    board = board_load(slug)
+    parsed = board.parsed
+    if parsed is None or (board.document.get("event") or {}).get("type") != "combat":
+        return None
+    return board, parsed
+
+
+def _assignment_form(
+    request: HtmxHttpRequest, document: documents.Document, parsed: Scenario
+) -> AssignmentForm:
+    """The posted assignment; ``fill`` replaces it with the default or the most damage, ``nudge`` steps one number."""
+    rows = assignment.rows_of(document, parsed)
+    data = request.POST.copy()
+    fill = data.get("fill")
+    if fill in ("default", "max"):
+        tables = assignment.filled(document, parsed, rows, fill)
+        for r, row in enumerate(rows):
+            source = tables[row["key"]].get(row["id"], {})
+            for k, recipient in enumerate(row["recipients"]):
+                data[f"a_{r}_{k}"] = str(source.get(recipient["id"], 0))
+    nudge = data.get("nudge", "")
+    if ":" in nudge:
+        name, _, step = nudge.partition(":")
+        if name in {f"a_{r}_{k}" for r, row in enumerate(rows) for k in range(len(row["recipients"]))}:
+            delta = 1 if step == "+1" else -1 if step == "-1" else 0
+            try:
+                value = int(data.get(name, "0") or 0)
+            except ValueError:
+                value = 0
+            data[name] = str(max(0, min(999, value + delta)))
+    return AssignmentForm(data, rows=_typed_rows(document, rows, data))
+
+
+def _typed_rows(
+    document: documents.Document, rows: list[dict[str, Any]], data: QueryDict
+) -> list[dict[str, Any]]:
+    """The rows on the board the typed first step leaves (the second step's gone marks, power and
+    counts follow what is typed, not what is stored). A second-step row that gains recipients there
+    gets the engine's default for them where nothing was posted."""
+    if not any(row["step"] == 2 for row in rows):
+        return rows
+    typed = documents.assignment_set(
+        document=document, tables=AssignmentForm(data, rows=rows).tables(raw=True)
+    )
+    typed_parsed = assignment.parse_or_none(typed)
+    if typed_parsed is None:
+        return rows
+    fresh = assignment.rows_of(typed, typed_parsed)
+    if [(r["key"], r["id"]) for r in fresh] != [(r["key"], r["id"]) for r in rows]:
+        return rows
+    for r, row in enumerate(fresh):
+        for k, recipient in enumerate(row["recipients"] if row["step"] == 2 else []):
+            data.setdefault(f"a_{r}_{k}", str(recipient["initial"]))
+    return fresh
+
+
+@require_POST
+def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
+    """Check an assignment without storing it (htmx: on every change; without JS: the 確認 button)."""
+    combat = _combat(slug)
+    if combat is None:
+        return HttpResponseBadRequest("戦闘ではありません。".encode())
+    board, parsed = combat
+    form = _assignment_form(request, board.document, parsed)
+    if not request.htmx:
+        return page_render(request, board, assignment_form=form, assignment_checked=True)
+    context = board_page(request, board, assignment_form=form, assignment_checked=True).context()
+    if request.POST.get("fill") or request.POST.get("nudge"):
+        return render_partial(request, TEMPLATE, "assignment", context)
+    # the second step's rows follow the typed first step: their marks and counts (or the whole
+    # row, when the creature leaves or stays on the battlefield) go out of band with the feedback
+    context["assignment"]["oob_rows"] = [
+        {
+            **row,
+            "index": r,
+            "reshaped": bool(row["recipients"]) != any(k.startswith(f"a_{r}_") for k in request.POST),
+        }
+        for r, row in enumerate(form.rows)
+        if row["step"] == 2
+    ]
+    response = render_partial(request, TEMPLATE, "assignment-feedback", context)
+    return swap(response, "assignment-feedback", "innerHTML")
+
+
+@require_POST
+def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
+    """Store the assignment (legal or not: an illegal one resolves to the violations) or reset it."""
+    combat = _combat(slug)
+    if combat is None:
+        return HttpResponseBadRequest("戦闘ではありません。".encode())
+    board, parsed = combat
+    if request.POST.get("reset"):
+        new = documents.assignment_set(document=board.document)
+        return saved_or_refused(request, board, new, "割り振りを既定に戻しました。")
+    form = _assignment_form(request, board.document, parsed)
+    if form.is_valid():
+        new = documents.assignment_set(document=board.document, tables=form.tables())
+        try:
+            return saved(
+                request,
+                new,
+                "割り振りを保存しました。",
+                query="?stage=0" if request.POST.get("resolve") else "",
+            )
+        except ScenarioError as error:
+            form.add_error(None, f"{error.field}: {error.message}")
+    if not request.htmx:
+        return page_render(request, board, assignment_form=form, assignment_checked=True, status=422)
+    context = board_page(request, board, assignment_form=form, assignment_checked=True).context()
+    return swap(render_partial(request, TEMPLATE, "assignment", context), "assignment")

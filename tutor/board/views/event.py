@@ -1,0 +1,42 @@
+"""The damage event: noncombat damage from a spell or ability (CR 120.2b), or a combat; or none."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.views.decorators.http import require_POST
+
+from rules_core import ScenarioError
+from tutor.board import documents
+from tutor.board.page import EVENTS
+from tutor.board.views.flow import board_load, form_invalid, form_refused, saved, saved_or_refused
+from tutor.common.htmx import HtmxHttpRequest
+
+
+def _event_saved(request: HtmxHttpRequest, slug: str | None, kind: str) -> HttpResponse:
+    board = board_load(slug)
+    form_class, title, message = EVENTS[kind]
+    form = form_class(request.POST, document=board.document, action=board.urls[f"event_{kind}"])
+    if form.is_valid():
+        new = documents.event_set(document=board.document, event=form.to_event())
+        try:
+            return saved(request, new, message)
+        except ScenarioError as error:
+            form_refused(form, error, {})
+    return form_invalid(request, board, form, title=title)
+
+
+@require_POST
+def event_noncombat(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
+    return _event_saved(request, slug, "noncombat")
+
+
+@require_POST
+def event_combat(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
+    return _event_saved(request, slug, "combat")
+
+
+@require_POST
+def event_clear(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
+    board = board_load(slug)
+    new = documents.event_clear(document=board.document)
+    return saved_or_refused(request, board, new, "ダメージのイベントを取り消しました。")

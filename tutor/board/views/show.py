@@ -1,0 +1,45 @@
+"""Showing boards: the empty board, a stored one (``?stage=N`` / ``?stage=all``: its result), the curated list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from tutor.board import selectors
+from tutor.board.views.flow import board_load, page_render
+from tutor.common.htmx import HtmxHttpRequest
+from tutor.results.links import rule_link, section_of
+
+
+@require_GET
+def index(request: HtmxHttpRequest) -> HttpResponse:
+    """``/board/``: an empty board (two players). Nothing is stored until the first edit."""
+    return page_render(request, board_load(None))
+
+
+@require_GET
+def scenario_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """``/board/s/<slug>/``: a stored board."""
+    return page_render(request, board_load(slug))
+
+
+@require_GET
+def examples(request: HtmxHttpRequest) -> HttpResponse:
+    """The curated boards, grouped by the section of the paragraph they illustrate."""
+    scenarios = selectors.scenario_list_curated()
+    sections = selectors.rule_sections(numbers={s.illustrates for s in scenarios if s.illustrates})
+    groups: dict[str, dict[str, Any]] = {}
+    for s in scenarios:
+        section = sections.get(s.illustrates) or section_of(s.illustrates or "")
+        group = groups.setdefault(section, {"section": section, "items": []})
+        group["items"].append(
+            {
+                "scenario": s,
+                "rule": rule_link(s.illustrates, sections) if s.illustrates else None,
+                "example": s.example_position + 1 if s.example_position is not None else None,
+            }
+        )
+    return render(request, "board/examples.html", {"nav": "board", "groups": list(groups.values())})

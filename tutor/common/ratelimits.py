@@ -1,0 +1,105 @@
+"""Who a visitor is for throttling, and the rate limits of the writing views (django-ratelimit).
+
+Behind the proxy (``deploy/nginx.conf``) every request comes from 127.0.0.1; the visitor's address is
+the ``X-Real-IP`` header the proxy sets (and overwrites, so a client cannot choose it). The header is
+believed only from a loopback peer: a request that reached gunicorn directly from elsewhere is
+counted by its own address. The login lockout (django-axes, ``AXES_CLIENT_IP_CALLABLE``) and the rate
+limits below count by that same address.
+
+The decorators answer a request over its limit with the styled 429 page (``RATELIMIT_VIEW``).
+Apply them to the views (outermost, above ``require_POST``)::
+
+    @board_write_limit
+    @require_POST
+    def player_add(request, slug=None): ...
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from axes.backends import AxesStandaloneBackend
+from django.http import HttpRequest
+from django_ratelimit.decorators import ratelimit
+
+View = TypeVar("View", bound=Callable[..., Any])
+
+LOOPBACK = {"127.0.0.1", "::1"}
+
+BOARD_WRITE_RATE = "60/m"
+"""Board edits (each one stores a board): about one a second, far above any person editing."""
+ASSIGNMENT_CHECK_RATE = "240/m"
+"""The live assignment check runs on every change of a stepper (htmx), so it gets more room."""
+STUDY_ANSWER_RATE = "30/m"
+"""Answers and new questions: one every two seconds is faster than anyone reads a question."""
+SIGNUP_RATE = "10/h"
+"""New accounts from one address."""
+
+
+def _valid_ip(value: str) -> str | None:
+    try:
+        return str(ipaddress.ip_address(value.strip()))
+    except ValueError:
+        return None
+
+
+def client_ip(request: HttpRequest, *args: Any, **kwargs: Any) -> str:
+    """The visitor's address: the proxy's ``X-Real-IP`` when the peer is the local proxy.
+
+    (django-axes calls it with ``(request, credentials)``; the extra arguments are ignored.)
+    """
+    remote = request.META.get("REMOTE_ADDR", "") or ""
+    if remote in LOOPBACK:
+        forwarded = _valid_ip(request.META.get("HTTP_X_REAL_IP", "") or "")
+        if forwarded:
+            return forwarded
+    # A request built in process (the test client's login) has none: an empty address is stored as
+    # NULL, where a made-up word would not fit PostgreSQL's inet column.
+    return _valid_ip(remote) or ""
+
+
+def ratelimit_key(group: str, request: HttpRequest) -> str:
+    """django-ratelimit's key: the visitor's address (:func:`client_ip`)."""
+    return client_ip(request) or "unknown"
+
+
+def _limit(rate: str, group: str) -> Callable[[View], View]:
+    def decorate(view: View) -> View:
+        limited: View = ratelimit(
+            key="tutor.common.ratelimits.ratelimit_key", rate=rate, method="POST", block=True, group=group
+        )(view)
+        return limited
+
+    return decorate
+
+
+board_write_limit = _limit(BOARD_WRITE_RATE, "board-write")
+"""For the board's writing views (edits, assignment save, choices, import)."""
+assignment_check_limit = _limit(ASSIGNMENT_CHECK_RATE, "board-check")
+"""For ``assignment_check`` (it stores nothing but resolves the board)."""
+study_answer_limit = _limit(STUDY_ANSWER_RATE, "study-answer")
+"""For the study views that store rows (answers, new questions)."""
+signup_limit = _limit(SIGNUP_RATE, "signup")
+"""For the sign-up view (the login view is guarded by django-axes)."""
+
+
+class LockoutBackend(AxesStandaloneBackend):
+    """django-axes' lockout check, for logins that come with a request.
+
+    Every login over the web does (Django's ``LoginView`` and the admin pass it to ``authenticate``);
+    a call without one (``manage.py shell``, the test client's ``login``) has no visitor to lock out,
+    so it is left to the next backend instead of failing.
+    """
+
+    def authenticate(
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        if request is None:
+            return None
+        return super().authenticate(request, username=username, password=password, **kwargs)

@@ -1,0 +1,33 @@
+"""Every model of the one ``tutor`` app (label ``tutor``), one module per area, re-exported here."""
+
+from tutor.models.board import Scenario, ScenarioManager, scenario_digest
+from tutor.models.reader import Card, Example, Language, Note, Paragraph, Section, Term
+from tutor.models.study import (
+    AuthoredQuestion,
+    AuthoredTemplate,
+    ReviewItem,
+    StudyAttempt,
+    StudyKind,
+    StudyLevel,
+    StudyQuestion,
+)
+
+__all__ = [
+    "AuthoredQuestion",
+    "AuthoredTemplate",
+    "Card",
+    "Example",
+    "Language",
+    "Note",
+    "Paragraph",
+    "ReviewItem",
+    "Scenario",
+    "ScenarioManager",
+    "Section",
+    "StudyAttempt",
+    "StudyKind",
+    "StudyLevel",
+    "StudyQuestion",
+    "Term",
+    "scenario_digest",
+]

@@ -1,0 +1,196 @@
+"""Study mode: authored questions and templates, the questions a learner was given, attempts and reviews."""
+
+from django.db import models
+
+
+class StudyLevel(models.TextChoices):
+    INTRO = "intro", "入門"
+    L1 = "l1", "L1"
+    L2 = "l2", "L2"
+
+
+class StudyKind(models.TextChoices):
+    """What a question asks (``tutor.study.asks``); the engine computes the answer."""
+
+    LIFE = "life", "ライフ"
+    POISON = "poison", "毒カウンター"
+    TOUGHNESS = "toughness", "タフネス"
+    DEFENSE = "defense", "守備カウンター"
+    LOYALTY = "loyalty", "忠誠度"
+    DAMAGE = "damage", "負っているダメージ"
+    MAX_TO_DEFENDER = "max_to_defender", "トランプルで割り振れる最大のダメージ"
+    DIES = "dies", "墓地に置かれるクリーチャー"
+    LEGAL = "legal", "割り振りが適正か"
+
+
+class AuthoredTemplate(models.Model):
+    """A question template written in the admin: a scenario with ``"$name"`` placeholders filled from
+    seeded random variables. The engine answers every instance; saving checks a sample of them."""
+
+    title = models.CharField("題名", max_length=200)
+    topics = models.JSONField("トピック", default=list, help_text='例: ["120.3", "lifelink"]')
+    level = models.CharField("レベル", max_length=8, choices=StudyLevel.choices, default=StudyLevel.INTRO)
+    prompt = models.TextField("問題文", help_text="{p} のように変数を埋め込めます")
+    variables = models.JSONField(
+        "変数",
+        default=dict,
+        blank=True,
+        help_text='例: {"p": {"min": 1, "max": 5}, "c": {"choice": ["red", "green"]}}',
+    )
+    scenario = models.JSONField("シナリオ", help_text='値を "$p" と書いた所に変数が入ります')
+    ask_kind = models.CharField("問い", max_length=20, choices=StudyKind.choices)
+    ask_target = models.CharField(
+        "問いの対象ID",
+        max_length=40,
+        blank=True,
+        help_text="プレイヤーかパーマネント（トランプルなら攻撃クリーチャー）のID",
+    )
+    explanation = models.TextField("解説", blank=True)
+    rules = models.JSONField("引用する条文", default=list, blank=True, help_text='例: ["120.3f", "615.6"]')
+    is_active = models.BooleanField("出題する", default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("id",)
+        verbose_name = "問題テンプレート"
+        verbose_name_plural = "問題テンプレート"
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class AuthoredQuestion(models.Model):
+    """A hand-written question; saving in the admin checks that its answer is the engine's."""
+
+    title = models.CharField("題名", max_length=200)
+    topics = models.JSONField("トピック", default=list, help_text='例: ["615.7"]')
+    level = models.CharField("レベル", max_length=8, choices=StudyLevel.choices, default=StudyLevel.INTRO)
+    prompt = models.TextField("問題文")
+    scenario = models.JSONField("シナリオ")
+    ask_kind = models.CharField("問い", max_length=20, choices=StudyKind.choices)
+    ask_target = models.CharField("問いの対象ID", max_length=40, blank=True)
+    answer = models.CharField(
+        "答え",
+        max_length=200,
+        help_text="数、「適正」「不適正」、または墓地に置かれるクリーチャーの名前かID（「、」区切り、なければ「なし」）",
+    )
+    wrong_answers = models.TextField("よくある誤答", blank=True, help_text="1行に1つ。選択肢になります")
+    explanation = models.TextField("解説", blank=True)
+    rules = models.JSONField("引用する条文", default=list, blank=True)
+    is_active = models.BooleanField("出題する", default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("id",)
+        verbose_name = "手書きの問題"
+        verbose_name_plural = "手書きの問題"
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class StudyQuestion(models.Model):
+    """One question put to one learner. The board, the ask and the engine's answer stay on the server;
+    the page only knows the token. ``source`` + ``seed`` + ``level`` rebuild it."""
+
+    token = models.CharField("トークン", max_length=32, unique=True)
+    user = models.ForeignKey(
+        "auth.User",
+        verbose_name="ユーザー",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="study_questions",
+    )
+    learner_key = models.CharField("学習者キー（セッション）", max_length=64, db_index=True)
+    source = models.CharField("出典", max_length=64, help_text="builtin:<slug>、template:<id>、question:<id>")
+    seed = models.BigIntegerField("シード", default=0)
+    level = models.CharField("レベル", max_length=8, choices=StudyLevel.choices)
+    topic = models.CharField("選んだトピック", max_length=16)
+    topics = models.JSONField("トピック", default=list)
+    title = models.CharField("題名", max_length=200)
+    prompt = models.TextField("問題文")
+    scenario = models.JSONField("シナリオ")
+    ask = models.JSONField("問い")
+    answer = models.JSONField("エンジンの答え")
+    answer_format = models.CharField("回答の形", max_length=8)
+    options = models.JSONField("選択肢", default=list)
+    mistakes = models.JSONField("典型的な誤り", default=list)
+    explanation = models.TextField("解説", blank=True)
+    rules = models.JSONField("引用する条文", default=list)
+    is_review = models.BooleanField("復習", default=False)
+    board_slug = models.CharField("盤面のID", max_length=16, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+        verbose_name = "出題"
+        verbose_name_plural = "出題"
+
+    def __str__(self) -> str:
+        return f"{self.title} ({self.token})"
+
+
+class StudyAttempt(models.Model):
+    """The one scored answer to a question (a second submit is shown, not scored)."""
+
+    question = models.OneToOneField(StudyQuestion, on_delete=models.CASCADE, related_name="attempt")
+    user = models.ForeignKey(
+        "auth.User",
+        verbose_name="ユーザー",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="study_attempts",
+    )
+    learner_key = models.CharField("学習者キー（セッション）", max_length=64, db_index=True)
+    source = models.CharField("出典", max_length=64)
+    topic = models.CharField("トピック", max_length=16)
+    level = models.CharField("レベル", max_length=8, choices=StudyLevel.choices)
+    response = models.JSONField("回答")
+    response_text = models.CharField("回答（表示）", max_length=300)
+    correct = models.BooleanField("正解")
+    mistake = models.CharField("考えられる誤り", max_length=300, blank=True)
+    answered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-answered_at", "-id")
+        verbose_name = "回答"
+        verbose_name_plural = "回答"
+
+    def __str__(self) -> str:
+        return f"{self.question.title}: {'正解' if self.correct else '不正解'}"
+
+
+class ReviewItem(models.Model):
+    # Set by ``tutor.study.selectors.review_queue`` for the page (not stored).
+    wait: str
+    level_label: str
+    topic_title: str
+    """A kind of question (template + level) a learner got wrong, in a Leitner box with a due time."""
+
+    user = models.ForeignKey(
+        "auth.User",
+        verbose_name="ユーザー",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="study_reviews",
+    )
+    learner_key = models.CharField("学習者キー（セッション）", max_length=64, db_index=True)
+    source = models.CharField("出典", max_length=64)
+    level = models.CharField("レベル", max_length=8, choices=StudyLevel.choices)
+    topic = models.CharField("トピック", max_length=16)
+    title = models.CharField("題名", max_length=200)
+    box = models.PositiveSmallIntegerField("箱", default=1)
+    due_at = models.DateTimeField("次の復習", db_index=True)
+    lapses = models.PositiveIntegerField("間違えた回数", default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("due_at", "id")
+        verbose_name = "復習"
+        verbose_name_plural = "復習"
+
+    def __str__(self) -> str:
+        return f"{self.title} [{self.level}] 箱{self.box}"

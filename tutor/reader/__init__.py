@@ -1,0 +1,1 @@
+"""The CR reader (``/cr/``): sections, paragraphs, glossary, cards and search."""

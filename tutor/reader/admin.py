@@ -1,0 +1,84 @@
+"""The reader's admin, where content editors work on the CR text, glossary, cards and notes."""
+
+from django.contrib import admin
+
+from tutor.models import Card, Example, Note, Paragraph, Section, Term
+
+
+@admin.register(Section)
+class SectionAdmin(admin.ModelAdmin):
+    list_display = ("number", "title_ja", "title_en", "scope", "title_is_editorial", "position")
+    list_editable = ("position",)
+    search_fields = ("number", "title_ja", "title_en")
+    ordering = ("position",)
+
+
+class ExampleInline(admin.StackedInline):
+    model = Example
+    extra = 0
+    fields = ("position", "text")
+
+
+@admin.register(Paragraph)
+class ParagraphAdmin(admin.ModelAdmin):
+    list_display = ("number", "language", "revision", "is_current", "section", "short_text")
+    list_filter = ("language", "is_current", "revision", "section")
+    search_fields = ("number", "text")
+    list_select_related = ("section",)
+    ordering = ("language", "-is_current", "position")
+    inlines = (ExampleInline,)
+
+    @admin.display(description="本文")
+    def short_text(self, obj: Paragraph) -> str:
+        return obj.text[:60] + ("…" if len(obj.text) > 60 else "")
+
+
+@admin.register(Example)
+class ExampleAdmin(admin.ModelAdmin):
+    list_display = ("paragraph", "position", "short_text")
+    list_filter = ("paragraph__language", "paragraph__is_current")
+    search_fields = ("paragraph__number", "text")
+    list_select_related = ("paragraph",)
+
+    @admin.display(description="本文")
+    def short_text(self, obj: Example) -> str:
+        return obj.text[:60] + ("…" if len(obj.text) > 60 else "")
+
+
+@admin.register(Term)
+class TermAdmin(admin.ModelAdmin):
+    list_display = ("name_ja", "reading", "name_en", "rule", "is_official", "autolink")
+    list_filter = ("is_official", "autolink")
+    search_fields = ("name_ja", "reading", "name_en", "definition")
+
+
+@admin.register(Card)
+class CardAdmin(admin.ModelAdmin):
+    list_display = ("ja_name", "en_name", "type_line", "ja_type_line")
+    search_fields = ("ja_name", "en_name", "ja_text", "oracle_text")
+    fieldsets = (
+        (None, {"fields": ("ja_name", "en_name", "aliases", "remark")}),
+        (
+            "カードの情報（空欄 = 未確認。推測で埋めないこと）",
+            {
+                "fields": (
+                    "mana_cost",
+                    "type_line",
+                    "ja_type_line",
+                    "oracle_text",
+                    "ja_text",
+                    "power",
+                    "toughness",
+                    "loyalty",
+                )
+            },
+        ),
+        ("出典", {"fields": ("sources",)}),
+    )
+
+
+@admin.register(Note)
+class NoteAdmin(admin.ModelAdmin):
+    list_display = ("paragraph_number", "kind", "title", "changed_in", "position")
+    list_filter = ("kind",)
+    search_fields = ("paragraph_number", "title", "body")

@@ -1,0 +1,551 @@
+"""Read-only queries of the reader. Keyword-only functions named ``<entity>_<action>``; views stay thin.
+
+``scenarios_for`` draws the reader's 「盤面で試す」 links to the curated boards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import zip_longest
+
+from django.db.models import Count, Prefetch, Q
+from django.urls import reverse
+from django.utils.safestring import SafeString
+
+from tutor.common.urls import rule_url
+from tutor.models import Card, Example, Language, Note, Paragraph, Scenario, Section, Term
+from tutor.reader.text import (
+    CardLink,
+    LinkContext,
+    TermLink,
+    highlight,
+    is_rule_number,
+    parse_rule_number,
+    rule_refs,
+    sort_key,
+)
+
+SEARCH_MAX_LENGTH = 100
+SEARCH_LIMIT = 50
+
+# --- Linking ---------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=2048)
+def _url(name: str, argument: str) -> str:
+    """``reverse`` for the many term and card links of a page; URLs never change at run time."""
+    return reverse(name, args=[argument])
+
+
+def link_context_build() -> LinkContext:
+    """Everything the linker needs, from the database: 4 small queries (a few hundred rows)."""
+    sections = list(Section.objects.values_list("number", flat=True))
+    anchors: dict[str, str] = {number: rule_url(number, number) for number in sections}
+    for number, section in Paragraph.objects.filter(is_current=True).values_list("number", "section__number"):
+        anchors[number] = rule_url(section, number)
+    glossary = reverse("reader:glossary")
+    terms: dict[str, TermLink] = {}
+    for name, rule, aliases in Term.objects.filter(autolink=True).values_list("name_ja", "rule", "aliases"):
+        link = TermLink(
+            name=name,
+            rule=rule,
+            href=f"{glossary}#term-{name}",
+            popover_href=_url("reader:term", name),
+        )
+        for surface in [name, *(aliases or [])]:
+            terms[surface] = link
+    cards: dict[str, CardLink] = {}
+    for name, aliases in Card.objects.values_list("ja_name", "aliases"):
+        card_link = CardLink(name=name, href=_url("reader:card", name))
+        for surface in [name, *(aliases or [])]:
+            cards[surface] = card_link
+    return LinkContext(anchors=anchors, terms=terms, cards=cards)
+
+
+def revisions_current() -> dict[str, str]:
+    """The version date of the current text in each language: ``{"ja": "2026-01-16", "en": …}``."""
+    rows = Paragraph.objects.filter(is_current=True).values_list("language", "revision").distinct()
+    return {language: revision for language, revision in sorted(rows)}
+
+
+# --- Sections ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class SectionSummary:
+    section: Section
+    ja_count: int
+    en_count: int
+    earlier_count: int
+
+
+def section_list() -> list[SectionSummary]:
+    sections = Section.objects.annotate(
+        ja_count=Count("paragraphs", filter=Q(paragraphs__language=Language.JA, paragraphs__is_current=True)),
+        en_count=Count("paragraphs", filter=Q(paragraphs__language=Language.EN, paragraphs__is_current=True)),
+        earlier_count=Count("paragraphs", filter=Q(paragraphs__is_current=False)),
+    ).order_by("position")  # explicit: Meta.ordering is not applied to aggregate queries
+    return [SectionSummary(s, s.ja_count, s.en_count, s.earlier_count) for s in sections]
+
+
+def section_get(*, number: str) -> Section | None:
+    if not is_rule_number(number):
+        return None
+    return Section.objects.filter(number=number).first()
+
+
+def section_neighbours(*, section: Section) -> tuple[Section | None, Section | None]:
+    before = Section.objects.filter(position__lt=section.position).order_by("-position").first()
+    after = Section.objects.filter(position__gt=section.position).order_by("position").first()
+    return before, after
+
+
+def paragraph_locate(*, number: str) -> str | None:
+    """The section page that shows paragraph ``number`` (current text, either language)."""
+    if not is_rule_number(number):
+        return None
+    return (
+        Paragraph.objects.filter(number=number, is_current=True)
+        .order_by("language")
+        .values_list("section__number", flat=True)
+        .first()
+    )
+
+
+@dataclass
+class ExampleItem:
+    position: int
+    anchor: str
+    ja: Example | None
+    en: Example | None
+    scenarios: list[Scenario] = field(default_factory=list)
+
+
+@dataclass
+class ParagraphItem:
+    """One paragraph number as the section page shows it: both languages, notes, differences."""
+
+    number: str
+    section_number: str
+    ja: Paragraph | None
+    en: Paragraph | None
+    examples: list[ExampleItem]
+    notes: list[Note]
+    differences: list[str]
+    revision_status: str  # "changed" / "new" (compared with the earlier revision) / ""
+    scenarios: list[Scenario]
+    show_en: bool = False
+    toggle_url: str = ""  # the language toggle without JavaScript (set by the view)
+    permalink: str = ""  # /cr/120.4a/ (redirects to the section at the anchor)
+    diff_url: str = ""  # this paragraph on the revision page, when the section has an earlier revision
+
+    @property
+    def anchor(self) -> str:
+        return f"cr-{self.number}"
+
+    @property
+    def depth(self) -> int:
+        parts = parse_rule_number(self.number)
+        if parts is None or not parts[1]:
+            return 0
+        return 2 if parts[2] else 1
+
+
+@dataclass
+class SectionPage:
+    section: Section
+    items: list[ParagraphItem]
+    section_notes: list[Note]
+    has_earlier: bool
+    header_is_anchor: bool  # no paragraph carries the section's own number: the heading does
+
+
+def section_page(
+    *, section: Section, english: bool | set[str] = False, revisions: dict[str, str] | None = None
+) -> SectionPage:
+    """Every paragraph of ``section`` in order. ``english`` is True (all) or a set of numbers."""
+    items, section_notes, has_earlier = _paragraph_items(
+        section=section, numbers=None, english=english, revisions=revisions
+    )
+    return SectionPage(
+        section=section,
+        items=items,
+        section_notes=section_notes,
+        has_earlier=has_earlier,
+        header_is_anchor=section.number not in {item.number for item in items},
+    )
+
+
+def paragraph_item(*, number: str, english: bool) -> ParagraphItem | None:
+    """A single paragraph, for the htmx swap of its language toggle."""
+    section_number = paragraph_locate(number=number)
+    if section_number is None:
+        return None
+    section = Section.objects.get(number=section_number)
+    items, _, _ = _paragraph_items(section=section, numbers={number}, english=english)
+    return items[0] if items else None
+
+
+def _paragraph_items(
+    *,
+    section: Section,
+    numbers: set[str] | None,
+    english: bool | set[str],
+    revisions: dict[str, str] | None = None,
+) -> tuple[list[ParagraphItem], list[Note], bool]:
+    """The items of a section page, its section-level notes, and whether it has an earlier revision.
+    Queries: paragraphs (all revisions and languages) + their examples, notes, scenarios."""
+    revisions = revisions if revisions is not None else revisions_current()
+    rows = list(section.paragraphs.prefetch_related(Prefetch("examples", to_attr="example_list")))
+    ja = {p.number: p for p in rows if p.is_current and p.language == Language.JA}
+    en = {p.number: p for p in rows if p.is_current and p.language == Language.EN}
+    earlier = {p.number: p for p in rows if not p.is_current and p.language == Language.JA}
+    ordered = sorted(set(ja) | set(en), key=sort_key)
+    wanted = ordered if numbers is None else [n for n in ordered if n in numbers]
+    notes = defaultdict(list)
+    for note in Note.objects.filter(paragraph_number__in=[*wanted, section.number]):
+        notes[note.paragraph_number].append(note)
+    ja_children, en_children = _children_map(ja), _children_map(en)
+    owners = _example_owners(ja, ja_children)
+    scenarios = scenarios_by_number(numbers=[*wanted, *(owners[n] for n in wanted if n in owners)])
+    base = reverse("reader:index")
+    items = []
+    for number in wanted:
+        ja_p, en_p = ja.get(number), en.get(number)
+        ja_examples = ja_p.example_list if ja_p else []
+        en_examples = en_p.example_list if en_p else []
+        examples = [
+            ExampleItem(
+                position=i,
+                anchor=f"cr-{number}-ex{i + 1}",
+                ja=ja_examples[i] if i < len(ja_examples) else None,
+                en=en_examples[i] if i < len(en_examples) else None,
+                scenarios=scenarios.get((number, i), []) + scenarios.get((owners.get(number, ""), i), []),
+            )
+            for i in range(max(len(ja_examples), len(en_examples)))
+        ]
+        items.append(
+            ParagraphItem(
+                number=number,
+                section_number=section.number,
+                ja=ja_p,
+                en=en_p,
+                examples=examples,
+                notes=notes.get(number, []),
+                differences=version_differences(
+                    number=number,
+                    ja=ja_p,
+                    en=en_p,
+                    ja_examples=[e.text for e in ja_examples],
+                    en_examples=[e.text for e in en_examples],
+                    ja_children=ja_children.get(number, set()),
+                    en_children=en_children.get(number, set()),
+                    revisions=revisions,
+                ),
+                revision_status=_revision_status(number, ja_p, earlier) if earlier else "",
+                scenarios=scenarios.get((number, None), []),
+                show_en=english is True or (isinstance(english, set) and number in english),
+                permalink=f"{base}{number}/",
+                diff_url=f"{base}{section.number}/diff/#diff-{number}" if earlier else "",
+            )
+        )
+    section_notes = [] if section.number in ja or section.number in en else notes.get(section.number, [])
+    return items, section_notes, bool(earlier)
+
+
+def _example_owners(paragraphs: Mapping[str, Paragraph], children: dict[str, set[str]]) -> dict[str, str]:
+    """Examples printed after the last sub-rule of a rule that has none of its own (120.4's two
+    examples follow 120.4d) also illustrate that rule: ``{"120.4d": "120.4"}``. A board scenario
+    may name either number."""
+    owners = {}
+    for parent, numbers in children.items():
+        last = max(numbers, key=sort_key)
+        if parent in paragraphs and not _examples(paragraphs[parent]) and _examples(paragraphs[last]):
+            owners[last] = parent
+    return owners
+
+
+def _examples(paragraph: Paragraph) -> list[Example]:
+    """The examples prefetched with ``Prefetch("examples", to_attr="example_list")``."""
+    examples: list[Example] = paragraph.example_list  # type: ignore[attr-defined]  # set by the prefetch
+    return examples
+
+
+def _children_map(numbers: Iterable[str]) -> dict[str, set[str]]:
+    """``{"120.4": {"120.4a", …}}``: the lettered sub-rules under each numbered rule."""
+    children: dict[str, set[str]] = defaultdict(set)
+    for number in numbers:
+        parts = parse_rule_number(number)
+        if parts and parts[2]:
+            children[f"{parts[0]}.{parts[1]}"].add(number)
+    return children
+
+
+def _revision_status(number: str, current: Paragraph | None, earlier: Mapping[str, Paragraph]) -> str:
+    if current is None:
+        return ""
+    old = earlier.get(number)
+    if old is None:
+        return "new"
+    same_text = old.text == current.text
+    same_examples = [e.text for e in _examples(old)] == [e.text for e in _examples(current)]
+    return "" if same_text and same_examples else "changed"
+
+
+def version_differences(
+    *,
+    number: str,
+    ja: Paragraph | None,
+    en: Paragraph | None,
+    ja_examples: list[str],
+    en_examples: list[str],
+    ja_children: set[str],
+    en_children: set[str],
+    revisions: dict[str, str],
+) -> list[str]:
+    """Where the Japanese and English versions of a paragraph differ in a way we can see mechanically:
+    one of them lacks the number, their sub-rule letters or their example counts differ, or they
+    refer to different rule numbers (e.g. 510.1e: 731 in Japanese, 733 in English)."""
+    ja_date, en_date = revisions.get("ja", ""), revisions.get("en", "")
+    if ja is None and en is None:
+        return []
+    if en is None:
+        return [f"英語版（{en_date}）にはこの番号の条文がありません。"]
+    if ja is None:
+        return [f"日本語版（{ja_date}）にはこの番号の条文がありません（英語版だけにあります）。"]
+    found = []
+    if ja_children != en_children:
+        only_en = ", ".join(sorted(en_children - ja_children, key=sort_key)) or "なし"
+        only_ja = ", ".join(sorted(ja_children - en_children, key=sort_key)) or "なし"
+        found.append(f"下位規則が違います（英語版だけ: {only_en}／日本語版だけ: {only_ja}）。")
+    if len(ja_examples) != len(en_examples):
+        found.append(f"例の数が違います（日本語 {len(ja_examples)}／英語 {len(en_examples)}）。")
+    ja_refs = Counter(rule_refs(" ".join([ja.text, *ja_examples]), "ja"))
+    en_refs = Counter(rule_refs(" ".join([en.text, *en_examples]), "en"))
+    if ja_refs != en_refs:
+        only_ja = ", ".join(sorted((ja_refs - en_refs).elements(), key=sort_key)) or "なし"
+        only_en = ", ".join(sorted((en_refs - ja_refs).elements(), key=sort_key)) or "なし"
+        found.append(f"参照している条文番号が違います（日本語だけ: {only_ja}／英語だけ: {only_en}）。")
+    return found
+
+
+# --- Revisions ------------------------------------------------------------------------------------
+
+
+@dataclass
+class DiffRow:
+    number: str
+    status: str  # "same" / "changed" / "added" / "removed"
+    old: str
+    new: str
+    examples: list[tuple[str, str]]  # (old, new) per example position
+
+    @property
+    def anchor(self) -> str:
+        return f"diff-{self.number}"
+
+
+def revision_diff(*, section: Section) -> tuple[str, str, list[DiffRow]] | None:
+    """The earlier Japanese revision against the current one, paragraph by paragraph."""
+    earlier = {
+        p.number: p
+        for p in section.paragraphs.filter(language=Language.JA, is_current=False).prefetch_related(
+            "examples"
+        )
+    }
+    if not earlier:
+        return None
+    current = {
+        p.number: p
+        for p in section.paragraphs.filter(language=Language.JA, is_current=True).prefetch_related("examples")
+    }
+    rows = []
+    for number in sorted(set(earlier) | set(current), key=sort_key):
+        old, new = earlier.get(number), current.get(number)
+        old_examples = [e.text for e in old.examples.all()] if old else []
+        new_examples = [e.text for e in new.examples.all()] if new else []
+        examples = list(zip_longest(old_examples, new_examples, fillvalue=""))
+        if old is None:
+            status = "added"
+        elif new is None:
+            status = "removed"
+        elif old.text == new.text and old_examples == new_examples:
+            status = "same"
+        else:
+            status = "changed"
+        rows.append(DiffRow(number, status, old.text if old else "", new.text if new else "", examples))
+    old_label = next(iter(earlier.values())).revision
+    new_label = next(iter(current.values())).revision if current else ""
+    return old_label, new_label, rows
+
+
+# --- Glossary and cards ---------------------------------------------------------------------------
+
+
+def term_list() -> list[Term]:
+    return list(Term.objects.all())
+
+
+def _plausible_name(name: str) -> bool:
+    """Names come from URLs: refuse control characters (PostgreSQL rejects NUL) and long strings."""
+    return bool(name) and len(name) <= 100 and not any(ord(c) < 32 or ord(c) == 127 for c in name)
+
+
+def term_get(*, name: str) -> Term | None:
+    if not _plausible_name(name):
+        return None
+    term = Term.objects.filter(name_ja=name).first()
+    if term is None:
+        term = next((t for t in Term.objects.exclude(aliases=[]) if name in (t.aliases or [])), None)
+    return term
+
+
+def card_get(*, name: str) -> Card | None:
+    """A card by its Japanese name or one of its other spellings (《マロ―》 -> マロー)."""
+    if not _plausible_name(name):
+        return None
+    card = Card.objects.filter(ja_name=name).first()
+    if card is None:
+        card = next((c for c in Card.objects.exclude(aliases=[]) if name in (c.aliases or [])), None)
+    return card
+
+
+def card_list() -> list[Card]:
+    return list(Card.objects.all())
+
+
+def card_mentions(*, card: Card) -> list[tuple[str, str]]:
+    """``(paragraph number, section number)`` of the current paragraphs whose text or 例 names the card."""
+    surfaces = [card.ja_name, *(card.aliases or [])]
+    text_q, example_q = Q(), Q()
+    for surface in surfaces:
+        text_q |= Q(text__contains=f"《{surface}》")
+        example_q |= Q(examples__text__contains=f"《{surface}》")
+    rows = (
+        Paragraph.objects.filter(is_current=True, language=Language.JA)
+        .filter(text_q | example_q)
+        .values_list("number", "section__number")
+        .distinct()
+    )
+    return sorted(set(rows), key=lambda row: sort_key(row[0]))
+
+
+# --- Search ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class SearchResult:
+    kind: str  # 条文 / 例 / 用語 / English
+    number: str
+    title: str
+    url: str
+    snippet: SafeString
+    lang: str = "ja"
+
+
+@dataclass
+class SearchResults:
+    query: str
+    results: list[SearchResult]
+    total: int
+
+    @property
+    def truncated(self) -> int:
+        return max(0, self.total - len(self.results))
+
+
+def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
+    """Substring search over the current paragraphs, examples (both languages) and glossary terms.
+
+    Plain ``icontains`` (``LIKE '%…%'`` with ``%``/``_`` escaped by Django; ``UPPER(…) LIKE`` on
+    PostgreSQL): a few hundred rows need no index, it finds 1- and 2-character Japanese words
+    (which FTS5's trigram tokenizer cannot), and it runs unchanged on SQLite and PostgreSQL.
+    """
+    query = (query or "").strip()
+    if not query:
+        return SearchResults(query="", results=[], total=0)
+    base = reverse("reader:index")
+    results: list[SearchResult] = []
+    if is_rule_number(query):
+        section = paragraph_locate(number=query) or (query if section_get(number=query) else None)
+        if section:
+            results.append(
+                SearchResult("条文", query, f"{query} へ移動", f"{base}{section}/#cr-{query}", SafeString(""))
+            )
+    term_q = Q()
+    for field_name in ("name_ja", "reading", "name_en", "definition", "definition_en"):
+        term_q |= Q(**{f"{field_name}__icontains": query})
+    for term in Term.objects.filter(term_q):
+        in_name = query.lower() in f"{term.name_ja} {term.reading} {term.name_en}".lower()
+        source = (
+            term.name_ja
+            if in_name
+            else (term.definition if query.lower() in term.definition.lower() else term.definition_en)
+        )
+        results.append(
+            SearchResult(
+                "用語",
+                term.rule,
+                term.name_ja,
+                f"{reverse('reader:glossary')}#term-{term.name_ja}",
+                highlight(source, query),
+                "ja" if source != term.definition_en else "en",
+            )
+        )
+    paragraphs = (
+        Paragraph.objects.filter(is_current=True, text__icontains=query)
+        .select_related("section")
+        .order_by("language", "section__position", "position")
+    )
+    for paragraph in paragraphs:
+        results.append(
+            SearchResult(
+                "条文" if paragraph.language == Language.JA else "English",
+                paragraph.number,
+                paragraph.section.title_ja,
+                f"{base}{paragraph.section.number}/#cr-{paragraph.number}",
+                highlight(paragraph.text, query),
+                paragraph.language,
+            )
+        )
+    examples = (
+        Example.objects.filter(paragraph__is_current=True, text__icontains=query)
+        .select_related("paragraph__section")
+        .order_by("paragraph__language", "paragraph__section__position", "paragraph__position", "position")
+    )
+    for example in examples:
+        paragraph = example.paragraph
+        results.append(
+            SearchResult(
+                "例" if paragraph.language == Language.JA else "English",
+                paragraph.number,
+                paragraph.section.title_ja,
+                f"{base}{paragraph.section.number}/#cr-{paragraph.number}-ex{example.position + 1}",
+                highlight(example.text, query),
+                paragraph.language,
+            )
+        )
+    return SearchResults(query=query, results=results[:limit], total=len(results))
+
+
+# --- The board's links ("盤面で試す") ---------------------------------------------------------------
+
+
+def scenarios_for(paragraph_number: str) -> list[Scenario]:
+    """Curated board scenarios that illustrate a paragraph (the board area may refine this)."""
+    return list(Scenario.objects.filter(illustrates=paragraph_number))
+
+
+def scenarios_by_number(*, numbers: list[str] | set[str]) -> dict[tuple[str, int | None], list[Scenario]]:
+    """Scenarios for many paragraphs in one query, keyed by ``(number, example position or None)``."""
+    grouped: dict[tuple[str, int | None], list[Scenario]] = defaultdict(list)
+    if not numbers:
+        return grouped
+    for scenario in Scenario.objects.filter(illustrates__in=list(numbers)).only(
+        "slug", "title", "illustrates", "example_position", "position"
+    ):
+        grouped[(scenario.illustrates, scenario.example_position)].append(scenario)
+    return grouped

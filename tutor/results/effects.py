@@ -1,0 +1,158 @@
+"""Effects in words: what each one does, what is left of it after the event, and the paragraph it follows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules_core.ja import COLOR_JA, EFFECT_LABEL_JA
+from tutor.results.links import rule_links
+from tutor.results.names import TYPE_JA, Names
+
+EFFECT_RULES: dict[str, tuple[str, ...]] = {
+    "prevent_next": ("615.7",),
+    "prevent_next_from_source": ("615.8",),
+    "prevent_all": ("615.1",),
+    "prevent_static": ("615.10",),
+    "prevent_from_color": ("615.9",),
+    "damage_multiplier": ("614.1a", "120.4b"),
+    "life_gain_multiplier": ("120.4c",),
+    "no_life_gain": ("120.4c",),
+    "life_floor": ("120.4c",),
+    "no_counters": ("120.4c",),
+    "counter_multiplier": ("120.4c",),
+    "cant_be_prevented": ("615.12",),
+}
+"""The paragraph each effect kind follows (scenario-format.md, effects table)."""
+
+EFFECT_TYPES_ORDER = tuple(EFFECT_RULES)
+
+
+def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
+    """One Japanese sentence saying what an effect does."""
+    kind = effect.get("type")
+    n = names
+    if kind == "prevent_next":
+        return f"このターン、{n(effect['to'])}が次に受ける{effect['amount']}点のダメージを軽減する。"
+    if kind == "prevent_next_from_source":
+        text = f"このターン、{n(effect['source'])}が次に与えるダメージをすべて軽減する。"
+        if effect.get("gain_life_to"):
+            text += f"{n(effect['gain_life_to'])}は軽減されたダメージに等しい点数のライフを得る(615.5)。"
+        return text
+    if kind == "prevent_all":
+        who = f"{n(effect['to'])}が受ける" if effect.get("to") else ""
+        src = f"{n(effect['from'])}から" if effect.get("from") else ""
+        what = "戦闘ダメージ" if effect.get("combat_only") else "ダメージ"
+        return f"このターン、{src}{who}{what}をすべて軽減する。"
+    if kind == "prevent_static":
+        if effect.get("to"):
+            target = n(effect["to"])
+        elif effect.get("to_filter"):
+            flt = effect["to_filter"]
+            parts = []
+            if flt.get("controller"):
+                parts.append(f"{n(flt['controller'])}がコントロールしている")
+            if flt.get("subtype"):
+                parts.append(flt["subtype"])
+            types = "・".join(TYPE_JA.get(t, t) for t in flt.get("types", []))
+            parts.append(types or ("" if flt.get("subtype") else "パーマネント"))
+            target = "".join(parts)
+        else:
+            target = "すべて"
+        return (
+            f"発生源1つが{target}にダメージを与えるなら、そのダメージ{effect['amount']}点を軽減する(常在型)。"
+        )
+    if kind == "prevent_from_color":
+        once = "次に" if effect.get("next_only") else ""
+        return f"このターン、{COLOR_JA.get(effect['color'], effect['color'])}の発生源が{once}{n(effect['to'])}に与えるダメージを軽減する。"
+    if kind == "damage_multiplier":
+        src = (
+            f"{n(effect['from_controller'])}がコントロールしている発生源が"
+            if effect.get("from_controller")
+            else "発生源が"
+        )
+        to = f"{n(effect['to'])}に" if effect.get("to") else ""
+        return f"{src}{to}ダメージを与えるなら、代わりにその{effect['factor']}倍のダメージを与える。"
+    if kind == "life_gain_multiplier":
+        return (
+            f"{n(effect['player'])}がライフを得るなら、代わりにその{effect['factor']}倍の点数のライフを得る。"
+        )
+    if kind == "no_life_gain":
+        who = n(effect["player"]) if effect.get("player") else "プレイヤー"
+        return f"{who}はライフを得られない。"
+    if kind == "life_floor":
+        cond = "クリーチャーをコントロールしているなら、" if effect.get("if_controls_creature") else ""
+        floor = effect.get("floor", 1)
+        return (
+            f"{n(effect['player'])}が{cond}そのライフの総量を{floor}点未満にするダメージは、"
+            f"代わりにライフの総量を{floor}点にする。"
+        )
+    if kind == "no_counters":
+        return f"{n(effect['on'])}にはカウンターを置けない。"
+    if kind == "counter_multiplier":
+        who = f"{n(effect['by_controller'])}が" if effect.get("by_controller") else ""
+        return f"{who}カウンターを置くなら、代わりにその{effect['factor']}倍の個数を置く。"
+    if kind == "cant_be_prevented":
+        src = (
+            f"{n(effect['from'])}が与える"
+            if effect.get("from")
+            else f"{n(effect['from_controller'])}がコントロールしている発生源が与える"
+            if effect.get("from_controller")
+            else ""
+        )
+        what = "戦闘ダメージ" if effect.get("combat_only") else "ダメージ"
+        return f"{src}{what}は軽減できない。"
+    return str(kind)
+
+
+def effect_left(effect: Mapping[str, Any], final: Mapping[str, Any] | None) -> str:
+    """How much of an effect is left: a shield's points, "used up" for a one-shot effect, "lasts" otherwise."""
+    state = final or effect
+    kind = effect.get("type")
+    if kind == "prevent_next":
+        amount = state.get("amount", 0)
+        return f"残り{amount}点" if amount else "使い切った"
+    if kind in ("prevent_next_from_source", "prevent_from_color") and (
+        kind == "prevent_next_from_source" or effect.get("next_only")
+    ):
+        return "使用済み" if state.get("used") else "未使用"
+    return "継続中"
+
+
+def effects_present(
+    document: Mapping[str, Any],
+    *,
+    final_effects: list[Mapping[str, Any]] | None = None,
+    shields: Mapping[int, int] | None = None,
+    sections: Mapping[str, str] | None = None,
+) -> list[dict[str, Any]]:
+    """The effects on the table: label, sentence, paragraph links and what is left.
+
+    ``final_effects`` (the result's ``final.effects``) gives what is left after the event;
+    ``shields`` (effect index → points left) what is left of the shields at some stage.
+    """
+    names = Names(document)
+    out = []
+    for index, effect in enumerate(document.get("effects", [])):
+        kind = effect.get("type", "")
+        final = final_effects[index] if final_effects and index < len(final_effects) else None
+        if final is None and shields is not None and index in shields:
+            final = {**effect, "amount": shields[index]}
+        rules = list(EFFECT_RULES.get(kind, ()))
+        if kind == "prevent_next_from_source" and effect.get("gain_life_to"):
+            rules.append("615.5")
+        out.append(
+            {
+                "index": index,
+                "type": kind,
+                "kind_label": EFFECT_LABEL_JA.get(kind, kind),
+                "name": effect.get("name") or "",
+                "text": effect_describe(effect, names),
+                "rules": rule_links(rules, sections),
+                "left_before": effect_left(effect, None),
+                "left_after": effect_left(effect, final) if final is not None else None,
+                "changed": final is not None and effect_left(effect, final) != effect_left(effect, None),
+                "shield_to": effect.get("to") if kind == "prevent_next" else None,
+            }
+        )
+    return out

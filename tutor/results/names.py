@@ -1,0 +1,72 @@
+"""Names of players and permanents as the learner reads them, and the Japanese words for attributes, zones and types."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rules_core.ja import COLOR_JA, KEYWORD_JA
+
+ATTRIBUTE_JA = {
+    "damage": "負っているダメージ",
+    "life": "ライフ",
+    "poison": "毒カウンター",
+    "counters.-1/-1": "-1/-1カウンター",
+    "counters.+1/+1": "+1/+1カウンター",
+    "loyalty": "忠誠度",
+    "defense": "守備値",
+    "zone": "領域",
+    "lost": "敗北",
+    "prevented": "軽減後のダメージ",
+    "redirected": "移し替え後のダメージ",
+    "multiplied": "置換後のダメージ",
+    "shield": "軽減の盾の残り",
+}
+ZONE_JA = {"battlefield": "戦場", "graveyard": "墓地", "exile": "追放"}
+TYPE_JA = {"creature": "クリーチャー", "planeswalker": "プレインズウォーカー", "battle": "バトル"}
+
+
+def source_key(source: Any) -> str:
+    """How the engine names an event's source in ``events`` and choices: a permanent's id, else the
+    inline source's id, else its name (``rules_core`` ``Source.key``)."""
+    if isinstance(source, str):
+        return source
+    source = source or {}
+    return source.get("id") or source.get("name") or "source"
+
+
+class Names:
+    """How a learner reads the ids of one document: players' and permanents' names, else the id."""
+
+    def __init__(self, document: Mapping[str, Any]) -> None:
+        self.players = {p["id"]: p for p in document.get("players", [])}
+        self.permanents = {p["id"]: p for p in document.get("permanents", [])}
+        self.labels: dict[str, str] = {}
+        for ident, p in {**self.players, **self.permanents}.items():
+            self.labels[ident] = p.get("name") or ident
+        event = document.get("event") or {}
+        source = event.get("source")
+        self.inline_source: Mapping[str, Any] | None = source if isinstance(source, Mapping) else None
+        if self.inline_source is not None:
+            key = source_key(self.inline_source)
+            self.labels[key] = self.inline_source.get("name") or "呪文・能力"
+
+    def __call__(self, ident: Any) -> str:
+        if ident == "controller":
+            return "ダメージを受けたパーマネントのコントローラー"
+        if ident is None:
+            return ""
+        return self.labels.get(str(ident), str(ident))
+
+
+def colors_ja(colors: Iterable[str]) -> str:
+    return "・".join(COLOR_JA.get(c, c) for c in colors)
+
+
+def keywords_ja(permanent: Mapping[str, Any]) -> list[str]:
+    out = [KEYWORD_JA.get(k, k) for k in permanent.get("keywords", [])]
+    if permanent.get("toxic"):
+        out.append(f"毒性{permanent['toxic']}")
+    if permanent.get("protection"):
+        out.append(f"プロテクション({colors_ja(permanent['protection'])})")
+    return out

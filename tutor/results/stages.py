@@ -1,0 +1,203 @@
+"""The event and the result in words: the declared event, and the result as annotated stages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tutor.results.links import linked_text, rule_link, rule_links
+from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names
+from tutor.results.table import BOARD_ATTRIBUTES, BoardState, _value_ja
+
+STAGE_TITLES = {
+    "assignment": "戦闘ダメージの割り振り",
+    "120.4a": "120.4a 余剰のダメージの移し替え",
+    "120.4b": "120.4b 置換効果・軽減効果の適用",
+    "120.4c": "120.4c 結果への変換と修整",
+    "120.4d": "120.4d ダメージのイベントの発生",
+    "704": "704 状況起因処理",
+}
+STEP_TITLES = {
+    "damage": "ダメージ",
+    "combat_damage": "戦闘ダメージ・ステップ",
+    "first_strike_damage": "第1戦闘ダメージ・ステップ(先制攻撃・二段攻撃)",
+}
+
+
+def change_sentence(change: Mapping[str, Any], names: Names) -> str:
+    attribute = change.get("attribute", "")
+    who = names(change.get("object"))
+    before, after = change.get("before"), change.get("after")
+    if attribute == "zone":
+        before, after = str(before), str(after)
+        return f"{who}: {ZONE_JA.get(before, before)} → {ZONE_JA.get(after, after)}"
+    if attribute == "lost":
+        return f"{who}はゲームに敗北する"
+    if attribute in ("prevented", "redirected", "multiplied"):
+        source = change.get("source")
+        src = f"{names(source)}から" if source else ""
+        return f"{src}{who}へのダメージ: {before}点 → {after}点"
+    if attribute == "shield":
+        return f"{who}の軽減の盾: 残り{before}点 → {after}点"
+    if attribute == "life" and (change.get("lost") or change.get("gained")):
+        parts = []
+        if change.get("lost"):
+            parts.append(f"{change['lost']}点失い")
+        if change.get("gained"):
+            parts.append(f"{change['gained']}点得る")
+        return f"{who}のライフ: {before} → {after}({'、'.join(parts)})"
+    label = ATTRIBUTE_JA.get(attribute, attribute)
+    return f"{who}の{label}: {before} → {after}"
+
+
+def resolution_present(
+    document: Mapping[str, Any], result: Mapping[str, Any], *, sections: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The engine's result as stages to read: titles, notes, before → after, linked paragraphs."""
+    names = Names(document)
+    stages: list[dict[str, Any]] = []
+    steps = []
+    two_steps = len(result.get("steps", [])) > 1
+    for s_index, step in enumerate(result.get("steps", [])):
+        name = step.get("name", "")
+        title = (
+            "第2戦闘ダメージ・ステップ"
+            if two_steps and name == "combat_damage"
+            else STEP_TITLES.get(name, name)
+        )
+        step_view = {"name": name, "title": title, "stages": []}
+        for st in step.get("stages", []):
+            key = st.get("stage", "")
+            changes = []
+            for change in st.get("changes", []):
+                changes.append(
+                    {
+                        "text": change_sentence(change, names),
+                        "attribute": change.get("attribute"),
+                        "object": change.get("object"),
+                        "before": change.get("before"),
+                        "after": change.get("after"),
+                        "board": change.get("attribute") in BOARD_ATTRIBUTES
+                        or change.get("attribute") == "shield",
+                        "rule": rule_link(change["rule"], sections) if change.get("rule") else None,
+                    }
+                )
+            view = {
+                "index": len(stages),
+                "step_index": s_index,
+                "step_title": step_view["title"],
+                "key": key,
+                "title": STAGE_TITLES.get(key, key)
+                + (f"({st['round']}回目)" if key == "704" and (st.get("round") or 0) > 1 else ""),
+                "rules": rule_links(st.get("rules", []), sections),
+                "notes": [linked_text(n, sections) for n in st.get("notes", [])],
+                "plain_notes": list(st.get("notes", [])),
+                "changes": changes,
+                "nothing": not st.get("notes") and not changes,
+            }
+            view["summary"] = _stage_summary(view)
+            stages.append(view)
+            step_view["stages"].append(view)
+        steps.append(step_view)
+    violations = [
+        {
+            "message": linked_text(v.get("message", ""), sections),
+            "plain": v.get("message", ""),
+            "rule": rule_link(v["rule"], sections) if v.get("rule") else None,
+        }
+        for v in result.get("violations", [])
+    ]
+    final_lines = _final_lines(document, result.get("final"), names)
+    return {
+        "legal": result.get("legal", True),
+        "violations": violations,
+        "steps": steps,
+        "stages": stages,
+        "count": len(stages),
+        "final": final_lines,
+        "two_steps": len(steps) > 1,
+    }
+
+
+def stage_navigation(count: int, stage: int | None) -> dict[str, Any] | None:
+    """What ``results/_stages.html`` needs to step: the stage shown (``-1``: all), previous and next.
+
+    >>> stage_navigation(6, 0)["next"], stage_navigation(6, -1)["all"], stage_navigation(0, 0)
+    (1, True, None)
+    """
+    if not count or stage is None:
+        return None
+    shown = count - 1 if stage == -1 else stage
+    return {
+        "all": stage == -1,
+        "index": shown,
+        "number": shown + 1,
+        "count": count,
+        "prev": shown - 1 if stage != -1 and shown > 0 else None,
+        "next": shown + 1 if stage != -1 and shown < count - 1 else None,
+        "at_end": stage == -1 or shown == count - 1,
+    }
+
+
+def _stage_summary(view: Mapping[str, Any]) -> str:
+    """One sentence for screen readers: which stage, then what it says."""
+    head = f"{view['title']}。"
+    body = "".join(view["plain_notes"][:3]) or "".join(c["text"] + "。" for c in view["changes"][:3])
+    return head + (body or "この段階では何も起こらない。")
+
+
+def _final_lines(
+    document: Mapping[str, Any], final: Mapping[str, Any] | None, names: Names
+) -> list[dict[str, Any]]:
+    """Before → after for every player and permanent whose numbers changed."""
+    if not final:
+        return []
+    start = BoardState.initial(document)
+    lines = []
+    for pid, values in (final.get("players") or {}).items():
+        before = start.players.get(pid, {})
+        diffs = [
+            f"{ATTRIBUTE_JA[k]} {before.get(k)} → {values.get(k)}"
+            for k in ("life", "poison")
+            if k in values and values.get(k) != before.get(k)
+        ]
+        if values.get("lost"):
+            diffs.append("敗北")
+        lines.append(
+            {
+                "id": pid,
+                "name": names(pid),
+                "kind": "player",
+                "diffs": diffs,
+                "text": f"ライフ {values.get('life')}、毒カウンター {values.get('poison')}",
+            }
+        )
+    for pid, values in (final.get("permanents") or {}).items():
+        before = start.permanents.get(pid, {})
+        counters = values.get("counters") or {}
+        after = {
+            "damage": values.get("damage", 0),
+            "counters.+1/+1": counters.get("+1/+1", 0),
+            "counters.-1/-1": counters.get("-1/-1", 0),
+            "loyalty": values.get("loyalty"),
+            "defense": values.get("defense"),
+            "zone": values.get("zone", "battlefield"),
+        }
+        diffs = [
+            f"{ATTRIBUTE_JA[k]} {_value_ja(k, before.get(k))} → {_value_ja(k, v)}"
+            for k, v in after.items()
+            if v != before.get(k)
+        ]
+        size = f"{values['power']}/{values['toughness']}" if "power" in values else ""
+        lines.append(
+            {
+                "id": pid,
+                "name": names(pid),
+                "kind": "permanent",
+                "diffs": diffs,
+                "size": size,
+                "zone": ZONE_JA.get(values.get("zone", "battlefield"), values.get("zone")),
+                "text": size,
+            }
+        )
+    return lines

@@ -1,0 +1,53 @@
+"""The admin of study mode: authored questions and templates (checked by the engine on save), and what learners did."""
+
+from django.contrib import admin
+
+from tutor.models import (
+    AuthoredQuestion,
+    AuthoredTemplate,
+    ReviewItem,
+    StudyAttempt,
+    StudyQuestion,
+)
+from tutor.study.forms import AuthoredQuestionAdminForm, AuthoredTemplateAdminForm
+
+
+@admin.register(AuthoredQuestion)
+class AuthoredQuestionAdmin(admin.ModelAdmin):
+    """Hand-written questions: saving checks the answer with the engine (AuthoredQuestionAdminForm)."""
+
+    form = AuthoredQuestionAdminForm
+    list_display = ("title", "level", "ask_kind", "answer", "is_active")
+    list_filter = ("level", "ask_kind", "is_active")
+    search_fields = ("title", "prompt")
+
+
+@admin.register(AuthoredTemplate)
+class AuthoredTemplateAdmin(admin.ModelAdmin):
+    """Question templates with random variables: saving checks a sample of instances with the engine."""
+
+    form = AuthoredTemplateAdminForm
+    list_display = ("title", "level", "ask_kind", "is_active")
+    list_filter = ("level", "ask_kind", "is_active")
+    search_fields = ("title", "prompt")
+
+
+@admin.register(StudyQuestion)
+class StudyQuestionAdmin(admin.ModelAdmin):
+    list_display = ("title", "source", "seed", "level", "topic", "user", "created_at")
+    list_filter = ("level", "topic", "is_review")
+    search_fields = ("token", "source", "title")
+    readonly_fields = ("token", "created_at")
+
+
+@admin.register(StudyAttempt)
+class StudyAttemptAdmin(admin.ModelAdmin):
+    list_display = ("question", "user", "topic", "level", "correct", "answered_at")
+    list_filter = ("correct", "level", "topic")
+    list_select_related = ("question", "user")
+
+
+@admin.register(ReviewItem)
+class ReviewItemAdmin(admin.ModelAdmin):
+    list_display = ("title", "level", "user", "box", "due_at", "lapses")
+    list_filter = ("box", "level")

@@ -1,0 +1,202 @@
+"""Study mode's forms: choosing a topic and level, answering a question, and the admin's checks of authored questions."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+
+from tutor.models import AuthoredQuestion, AuthoredTemplate
+from tutor.study.topics import LEVEL_LABELS as STUDY_LEVEL_LABELS
+from tutor.study.topics import LEVELS as STUDY_LEVELS
+from tutor.study.topics import TOPICS as STUDY_TOPICS
+
+if TYPE_CHECKING:  # generic only in django-stubs: subscripting it at run time fails
+    _ModelForm = forms.ModelForm[Any]
+else:
+    _ModelForm = forms.ModelForm
+
+STUDY_ANSWER_MAX = 9999
+
+
+class StudyStartForm(forms.Form):
+    """Which topic and level to practise (``/study/start/``)."""
+
+    topic = forms.ChoiceField(
+        label="トピック",
+        choices=[(t.slug, t.title) for t in STUDY_TOPICS],
+        error_messages={
+            "required": "トピックを選んでください。",
+            "invalid_choice": "そのトピックはありません: %(value)s",
+        },
+    )
+    level = forms.ChoiceField(
+        label="レベル",
+        choices=[(lv, STUDY_LEVEL_LABELS[lv]) for lv in STUDY_LEVELS],
+        error_messages={
+            "required": "レベルを選んでください。",
+            "invalid_choice": "そのレベルはありません: %(value)s",
+        },
+    )
+
+    def __init__(self, *args: Any, levels: Mapping[str, list[str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.levels = levels
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        topic, level = data.get("topic"), data.get("level")
+        if topic and level and self.levels is not None and level not in self.levels.get(topic, []):
+            raise forms.ValidationError(
+                f"このトピックには{STUDY_LEVEL_LABELS[level]}の問題がまだありません。"
+            )
+        return data
+
+
+class StudyAnswerForm(forms.Form):
+    """The learner's answer to one question: one option, several checkboxes, or a number."""
+
+    def __init__(self, *args: Any, question: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.question = question
+        fmt = question.answer_format
+        choices = [(o["key"], o["label"]) for o in question.options]
+        if fmt == "number":
+            self.fields["answer"] = forms.IntegerField(
+                label="答え",
+                min_value=-STUDY_ANSWER_MAX,
+                max_value=STUDY_ANSWER_MAX,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+                error_messages={
+                    "required": "答えの数を入力してください。",
+                    "invalid": "答えは整数で入力してください（例: 17）。",
+                    "max_value": f"{STUDY_ANSWER_MAX} 以下の数を入力してください。",
+                    "min_value": f"-{STUDY_ANSWER_MAX} 以上の数を入力してください。",
+                },
+            )
+        elif fmt == "multi":
+            self.fields["answer"] = forms.MultipleChoiceField(
+                label="墓地に置かれるもの（すべて選ぶ）",
+                choices=choices,
+                widget=forms.CheckboxSelectMultiple,
+                error_messages={
+                    "required": "選んでください。どれも墓地に置かれないなら「どれも墓地に置かれない」を選びます。",
+                    "invalid_choice": "選択肢にない値です: %(value)s",
+                    "invalid_list": "選択肢から選んでください。",
+                },
+            )
+        else:
+            self.fields["answer"] = forms.ChoiceField(
+                label="答え",
+                choices=choices,
+                widget=forms.RadioSelect,
+                error_messages={
+                    "required": "選択肢から1つ選んでください。",
+                    "invalid_choice": "選択肢にない値です: %(value)s",
+                },
+            )
+
+    def clean_answer(self) -> Any:
+        value = self.cleaned_data["answer"]
+        if self.question.answer_format == "multi" and "none" in value and len(value) > 1:
+            raise forms.ValidationError("「どれも墓地に置かれない」と他のクリーチャーは同時に選べません。")
+        return value
+
+
+def _study_topics_clean(value: Any) -> list[str]:
+    known = {t.slug for t in STUDY_TOPICS}
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise forms.ValidationError(
+            'トピックは ["120.3", "lifelink"] のような文字列のリストで書いてください。'
+        )
+    unknown = [v for v in value if v not in known]
+    if unknown:
+        raise forms.ValidationError(
+            f"知らないトピックです: {', '.join(unknown)}（使えるもの: {', '.join(sorted(known))}）"
+        )
+    return value
+
+
+def _study_rules_clean(value: Any) -> list[str]:
+    if value in (None, ""):
+        return []
+    if not isinstance(value, list) or not all(
+        isinstance(v, str) and re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", v) for v in value
+    ):
+        raise forms.ValidationError('条文は ["120.3f", "615.6"] のような番号のリストで書いてください。')
+    return value
+
+
+def _needs_target(kind: str, target: str) -> None:
+    if kind not in ("dies", "legal") and not target:
+        raise forms.ValidationError(
+            {"ask_target": "この問いには対象のID（プレイヤーかパーマネント）が必要です。"}
+        )
+
+
+class _AuthoredAdminForm(_ModelForm):
+    """What authored questions and templates share: topic and rule lists, and an unsaved trial copy
+    of the object that the engine checks before anything is stored."""
+
+    def clean_topics(self) -> list[str]:
+        return _study_topics_clean(self.cleaned_data.get("topics"))
+
+    def clean_rules(self) -> list[str]:
+        return _study_rules_clean(self.cleaned_data.get("rules"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not self.errors:
+            _needs_target(data["ask_kind"], data.get("ask_target", ""))
+            model = self._meta.model
+            trial = model(**{k: v for k, v in data.items() if k in {f.name for f in model._meta.fields}})
+            trial.pk = self.instance.pk or 0
+            self.check_with_engine(trial)
+        return data
+
+    def check_with_engine(self, trial: Any) -> None:
+        raise NotImplementedError
+
+
+class AuthoredQuestionAdminForm(_AuthoredAdminForm):
+    """Saving checks with the engine that the stored answer (and every wrong answer) is what it should be."""
+
+    class Meta:
+        model = AuthoredQuestion
+        fields = "__all__"
+
+    def check_with_engine(self, trial: Any) -> None:
+        from tutor.study.asks import AskError
+        from tutor.study.building import Disagreement
+        from tutor.study.services import authored_question_build
+
+        try:
+            authored_question_build(question=trial)
+        except AskError as error:
+            raise forms.ValidationError(f"エンジンで確かめられません: {error.message}") from None
+        except Disagreement as error:
+            raise forms.ValidationError(f"エンジンの答えと一致しません: {error}") from None
+
+
+class AuthoredTemplateAdminForm(_AuthoredAdminForm):
+    """Saving draws a sample of instances and checks that the engine answers every one of them."""
+
+    SAMPLE = 25
+
+    class Meta:
+        model = AuthoredTemplate
+        fields = "__all__"
+
+    def check_with_engine(self, trial: Any) -> None:
+        from tutor.study.asks import AskError
+        from tutor.study.building import Disagreement
+        from tutor.study.services import authored_template_build
+
+        for seed in range(self.SAMPLE):
+            try:
+                authored_template_build(template=trial, seed=seed)
+            except (AskError, Disagreement) as error:
+                message = getattr(error, "message", str(error))
+                raise forms.ValidationError(f"シード{seed}の問題をエンジンが解けません: {message}") from None

@@ -1,0 +1,265 @@
+"""Study mode pages: topics, one question at a time, the result with the engine's stages, progress.
+
+Thin views: the services make and score questions, the selectors read progress. Every htmx form
+also works as a plain POST that redirects (``/study/q/<token>/answer/`` → ``/study/q/<token>/``).
+The page of an unanswered question holds its token only: the answer and the option values stay on
+the server until the learner has answered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from rules_core import ScenarioError, resolve_document
+from tutor.common.htmx import HtmxHttpRequest, render_page
+from tutor.common.urls import cr_url
+from tutor.models import StudyQuestion
+from tutor.results.effects import effects_present
+from tutor.results.stages import resolution_present
+from tutor.results.table import assignment_amounts, stage_amounts, table_present
+from tutor.study import selectors, services
+from tutor.study.asks import answer_text
+from tutor.study.building import outcome_scenario
+from tutor.study.forms import StudyAnswerForm, StudyStartForm
+from tutor.study.learners import learner_get
+from tutor.study.review import INTERVALS, wait_text
+from tutor.study.selectors import Learner
+from tutor.study.topics import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS, TOPICS, TOPICS_BY_SLUG
+
+
+def _base(**context: Any) -> dict[str, Any]:
+    return {"nav": "study", **context}
+
+
+@require_GET
+def index(request: HtmxHttpRequest) -> HttpResponse:
+    learner = learner_get(request)
+    accuracy = {row["topic"].slug: row for row in selectors.topic_accuracy(learner=learner)}
+    groups = [
+        {"title": "条文で選ぶ", "topics": [accuracy[t.slug] for t in TOPICS if t.group == "rule"]},
+        {"title": "キーワードで選ぶ", "topics": [accuracy[t.slug] for t in TOPICS if t.group == "keyword"]},
+    ]
+    return render(
+        request,
+        "study/index.html",
+        _base(
+            groups=groups,
+            totals=selectors.attempt_totals(learner=learner),
+            queue=selectors.review_queue(learner=learner),
+            levels=[(lv, LEVEL_LABELS[lv], LEVEL_DESCRIPTIONS[lv]) for lv in LEVELS],
+        ),
+    )
+
+
+@require_GET
+def topic(request: HtmxHttpRequest, topic: str) -> HttpResponse:
+    found = TOPICS_BY_SLUG.get(topic)
+    if found is None:
+        raise Http404("そのトピックはありません")
+    learner = learner_get(request)
+    row = next(r for r in selectors.topic_accuracy(learner=learner) if r["topic"].slug == topic)
+    return render(
+        request,
+        "study/topic.html",
+        _base(
+            topic=found,
+            row=row,
+            rule_links=[{"number": n, "url": cr_url(n)} for n in found.rules],
+            descriptions=LEVEL_DESCRIPTIONS,
+        ),
+    )
+
+
+@require_POST
+def start(request: HtmxHttpRequest) -> HttpResponse:
+    """Start (or continue with) a topic at a level: make a question and go to it."""
+    form = StudyStartForm(request.POST, levels=selectors.topic_levels())
+    if not form.is_valid():
+        for error in [*form.non_field_errors(), *(e for errs in form.errors.values() for e in errs)][:1]:
+            messages.error(request, error)
+        slug = request.POST.get("topic")
+        if isinstance(slug, str) and slug in TOPICS_BY_SLUG:
+            return redirect("study:topic", topic=slug)
+        return redirect("study:index")
+    learner = learner_get(request, create=True)
+    try:
+        question = services.question_create(
+            learner=learner, topic=form.cleaned_data["topic"], level=form.cleaned_data["level"]
+        )
+    except services.NoQuestion:
+        messages.error(request, "このトピックとレベルの問題を作れませんでした。別のレベルを選んでください。")
+        return redirect("study:topic", topic=form.cleaned_data["topic"])
+    return redirect("study:question", token=question.token)
+
+
+@require_POST
+def review(request: HtmxHttpRequest) -> HttpResponse:
+    """The next due review: a fresh question of a kind the learner got wrong."""
+    learner = learner_get(request, create=True)
+    item = selectors.review_next(learner=learner)
+    if item is None:
+        messages.info(request, "いま復習する問題はありません。")
+        return redirect("study:progress")
+    try:
+        question = services.review_start(learner=learner, item=item)
+    except services.NoQuestion:
+        item.delete()  # its template is gone (an author switched it off): nothing left to review
+        messages.info(request, "この復習の問題はもう出題されていません。")
+        return redirect("study:progress")
+    return redirect("study:question", token=question.token)
+
+
+def _question_or_404(request: HtmxHttpRequest, token: str) -> tuple[Learner, StudyQuestion]:
+    learner = learner_get(request)
+    question = selectors.question_get(learner=learner, token=token)
+    if question is None:
+        raise Http404("その問題はありません")
+    return learner, question
+
+
+def _declared_amounts(document: dict[str, Any]) -> dict[tuple[str, str], int]:
+    """The numbers the question itself states (never what the engine would compute): a combat
+    assignment written in the scenario, or the damage of a spell."""
+    event = document.get("event") or {}
+    if event.get("type") == "combat":
+        return assignment_amounts(event.get("assignments"), event.get("blocker_assignments"))
+    if event.get("type") == "noncombat":
+        source = event.get("source")
+        key = (
+            source
+            if isinstance(source, str)
+            else (source or {}).get("id") or (source or {}).get("name") or "source"
+        )
+        return {(key, d["to"]): d["amount"] for d in event.get("damage", [])}
+    return {}
+
+
+def _question_table(document: dict[str, Any]) -> dict[str, Any]:
+    """The board drawn as the board area draws it (``templates/results/_table.html``), before the event."""
+    table = table_present(document, amounts=_declared_amounts(document), uid="question")
+    table["effects"] = effects_present(document)
+    return table
+
+
+def _result(question: StudyQuestion) -> dict[str, Any]:
+    """The correct outcome: the engine's stages and the board after them, drawn by the board's partials."""
+    document = outcome_scenario(question.scenario, question.ask, question.answer)
+    names = {
+        p["id"]: p.get("name") or p["id"]
+        for p in [*document.get("players", []), *document.get("permanents", [])]
+    }
+    try:
+        result = resolve_document(document)
+    except ScenarioError:
+        result = None
+    resolution = outcome = None
+    if result is not None:
+        resolution = resolution_present(document, result)
+        if result.get("legal"):
+            outcome = table_present(
+                document, result=result, stage=-1, amounts=stage_amounts(result, -1), uid="outcome"
+            )
+            outcome["effects"] = effects_present(
+                document, final_effects=(result.get("final") or {}).get("effects"), shields=outcome["shields"]
+            )
+    return {
+        "resolution": resolution,
+        "outcome": outcome,
+        "answer_text": answer_text(question.ask, question.answer, names),
+        "rule_links": [{"number": n, "url": cr_url(n)} for n in question.rules if cr_url(n)],
+    }
+
+
+def _page(
+    request: HtmxHttpRequest,
+    question: StudyQuestion,
+    *,
+    form: StudyAnswerForm | None = None,
+    replayed: bool = False,
+    status: int = 200,
+) -> HttpResponse:
+    context = _base(
+        question=question,
+        topic=TOPICS_BY_SLUG.get(question.topic),
+        table=_question_table(question.scenario),
+        level_label=LEVEL_LABELS.get(question.level, question.level),
+        replayed=replayed,
+    )
+    try:
+        attempt = question.attempt
+    except StudyQuestion.attempt.RelatedObjectDoesNotExist:
+        attempt = None
+    context["attempt"] = attempt
+    if attempt is None:
+        context["form"] = form or StudyAnswerForm(question=question)
+    else:
+        context.update(_result(question))
+    return render_page(request, "study/question.html", context, partials=("study-panel",), status=status)
+
+
+@require_GET
+def question(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    _learner, found = _question_or_404(request, token)
+    return _page(request, found)
+
+
+@require_POST
+def answer(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    learner, found = _question_or_404(request, token)
+    form = StudyAnswerForm(request.POST, question=found)
+    already = StudyQuestion.objects.filter(pk=found.pk, attempt__isnull=False).exists()
+    if already:
+        # A replayed or second submit: show the result, score nothing.
+        if request.htmx:
+            return _page(request, found, replayed=True)
+        messages.info(request, "この問題は回答済みです。2回目の回答は記録されません。")
+        return redirect("study:question", token=token)
+    if not form.is_valid():
+        return _page(request, found, form=form, status=200 if request.htmx else 400)
+    _attempt, scored = services.answer_submit(
+        learner=learner, question=found, response=form.cleaned_data["answer"]
+    )
+    found.refresh_from_db()
+    if request.htmx:
+        return _page(request, found, replayed=not scored)
+    if not scored:
+        messages.info(request, "この問題は回答済みです。2回目の回答は記録されません。")
+    return redirect(reverse("study:question", kwargs={"token": token}) + "#result")
+
+
+@require_GET
+def open_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """「盤面で開く」: the question's board as a board permalink (only after answering)."""
+    _learner, found = _question_or_404(request, token)
+    if not StudyQuestion.objects.filter(pk=found.pk, attempt__isnull=False).exists():
+        messages.info(request, "盤面で開けるのは回答した後です。")
+        return redirect("study:question", token=token)
+    try:
+        slug = services.question_board_slug(question=found)
+    except ScenarioError as error:  # the board refuses the document: say so rather than fail
+        messages.error(request, f"この問題は盤面で開けません: {error}")
+        return redirect("study:question", token=token)
+    return redirect("board:scenario", slug=slug)
+
+
+@require_GET
+def progress(request: HtmxHttpRequest) -> HttpResponse:
+    learner = learner_get(request)
+    return render(
+        request,
+        "study/progress.html",
+        _base(
+            accuracy=selectors.topic_accuracy(learner=learner),
+            totals=selectors.attempt_totals(learner=learner),
+            chart=selectors.history_chart_get(learner=learner),
+            queue=selectors.review_queue(learner=learner),
+            recent=selectors.attempt_recent(learner=learner),
+            intervals=[(box, wait_text(delta)) for box, delta in INTERVALS.items()],
+        ),
+    )
