@@ -233,6 +233,10 @@ EDITORIAL_TITLES = {
     "728": "放射能カウンター",
     "733": "不正な処理の扱い",
     "801": "「影響範囲限定」選択ルール",
+    "701.8": "破壊する",
+    "608": "呪文や能力の解決",
+    "300": "カード・タイプの総則",
+    "108": "カード",
 }
 
 # Cards: spellings found in the CR excerpt that must map to the entries of cards.json, and what the

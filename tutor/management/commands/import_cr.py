@@ -43,6 +43,24 @@ from tutor.management.commands._cr_notes import (
 )
 from tutor.reader.text import is_within, rule_refs, section_of, sort_key
 
+PROJECT = Path(__file__).resolve().parents[3]
+CODE_RULE = re.compile(r"(?<![\d.])\d{3}\.\d{1,3}[a-z]?(?![\d])")
+"""A CR paragraph number as the engine and the web side write it in docstrings, notes and rule lists."""
+
+
+def cited_in_code() -> list[str]:
+    """Every CR number that ``rules_core`` and ``tutor`` cite (stages, notes, explanations, forms), so
+    that each has a page in the reader even when the Japanese excerpt lacks it."""
+    found: list[str] = []
+    for folder in ("rules_core", "tutor"):
+        for path in sorted((PROJECT / folder).rglob("*.py")):
+            if "migrations" in path.parts or path.name == "import_cr.py":
+                continue
+            lines = path.read_text(encoding="utf-8").splitlines()
+            # doctests of the reader's own helpers use made-up numbers such as 702.190
+            found += [n for line in lines if ">>>" not in line for n in CODE_RULE.findall(line)]
+    return list(dict.fromkeys(found))
+
 # The sections of the Japanese excerpt, in CR order: (number, what of it the Japanese text covers).
 # A rule the texts refer to as a whole (rule 104, rule 509, rule 514) is the section even when the
 # excerpt has only one of its paragraphs, so that the reference and the English-only paragraphs of
@@ -362,7 +380,7 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[
     texts_en = [t for p in en_loaded for t in (p.text, *p.examples)]
     texts_en += [en_glossary.get(entry["name_en"], "") for entry in [*glossary, *EXTRA_TERMS]]
     wanted = [JA_RULE_NUMBERS.get(n, n) for text in texts_ja for n in rule_refs(text, "ja")]
-    wanted += [n for text in texts_en for n in rule_refs(text, "en")] + CITED_RULES
+    wanted += [n for text in texts_en for n in rule_refs(text, "en")] + CITED_RULES + cited_in_code()
     held = {p.number for p in en_loaded} | ja_numbers
     english_only: list[Parsed] = []
     unknown_refs: list[str] = []
