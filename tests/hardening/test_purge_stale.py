@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
 from django.core.management import CommandError, call_command
 from django.utils import timezone
-from tutor.board.services import scenario_save
 
+from tutor.board.services import scenario_save
 from tutor.models import ReviewItem, Scenario, StudyAttempt, StudyQuestion
 
 OLD = timezone.now() - timedelta(days=45)

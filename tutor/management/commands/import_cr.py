@@ -61,6 +61,7 @@ def cited_in_code() -> list[str]:
             found += [n for line in lines if ">>>" not in line for n in CODE_RULE.findall(line)]
     return list(dict.fromkeys(found))
 
+
 # The sections of the Japanese excerpt, in CR order: (number, what of it the Japanese text covers).
 # A rule the texts refer to as a whole (rule 104, rule 509, rule 514) is the section even when the
 # excerpt has only one of its paragraphs, so that the reference and the English-only paragraphs of
