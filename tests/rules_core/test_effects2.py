@@ -609,9 +609,9 @@ def test_cli_resolves_a_new_form() -> None:
     assert json.loads(out.getvalue())["final"]["permanents"]["bear"]["damage"] == 3
 
 
-def test_curated_drafts_resolve_with_their_expected_outcome() -> None:
-    """fixtures/curated_drafts/effects2.json: each board resolves and its ``expect`` holds."""
-    drafts = json.loads((ROOT / "fixtures" / "curated_drafts" / "effects2.json").read_text(encoding="utf-8"))
+def test_curated_sources_resolve_with_their_expected_outcome() -> None:
+    """fixtures/curated_sources/effects2.json: each board resolves and its ``expect`` holds."""
+    drafts = json.loads((ROOT / "fixtures" / "curated_sources" / "effects2.json").read_text(encoding="utf-8"))
     assert len(drafts) >= 4
     for draft in drafts:
         result = resolve(parse_scenario(draft["document"])).to_dict()

@@ -1,5 +1,5 @@
 """CR 122.1c (shield counters), 614.8 and 701.19 (regeneration), 701.8 (the ``destroy`` event), and the
-curated boards of fixtures/curated_drafts/effects.json.
+curated boards of fixtures/curated_sources/effects.json.
 
 Rulings cited: shield counters, 2022-04-29 (Streets of New Capenna; e.g. 《聖域の番人》's rulings):
 "If a permanent that would be dealt damage has more than one shield counter on it, that damage is
@@ -507,7 +507,7 @@ def test_command_line_resolves_a_destroy_event(tmp_path: Path) -> None:
 
 
 def _drafts() -> list[dict[str, Any]]:
-    return json.loads((ROOT / "fixtures" / "curated_drafts" / "effects.json").read_text(encoding="utf-8"))
+    return json.loads((ROOT / "fixtures" / "curated_sources" / "effects.json").read_text(encoding="utf-8"))
 
 
 def _contains(actual: Any, expected: Any) -> bool:
@@ -525,7 +525,7 @@ def _contains(actual: Any, expected: Any) -> bool:
 
 
 def test_curated_boards_resolve_as_they_expect() -> None:
-    """Every board of fixtures/curated_drafts/effects.json resolves with the part of ``final`` it expects."""
+    """Every board of fixtures/curated_sources/effects.json resolves with the part of ``final`` it expects."""
     drafts = _drafts()
     kinds = {d["illustrates"] for d in drafts}
     assert {"122.1c", "701.19a", "119.8"} <= kinds

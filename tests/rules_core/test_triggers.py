@@ -495,9 +495,9 @@ def _contains(actual: Any, expected: Any) -> bool:
 
 
 def test_curated_event_boards_resolve_as_the_cr_says() -> None:
-    """Each curated board of this branch (fixtures/curated_drafts/events.json) resolves with its ``expect``
+    """Each curated board of this branch (fixtures/curated_sources/events.json) resolves with its ``expect``
     (derived in its description from the CR paragraph it illustrates), with real cards' official names."""
-    entries = json.loads((ROOT / "fixtures" / "curated_drafts" / "events.json").read_text(encoding="utf-8"))
+    entries = json.loads((ROOT / "fixtures" / "curated_sources" / "events.json").read_text(encoding="utf-8"))
     assert entries
     for entry in entries:
         assert set(entry) == {"slug", "title", "illustrates", "description", "document", "expect"}

@@ -14,8 +14,10 @@ what "damage dealt" refers to in a trigger), 615.2-615.4 (timing of prevention e
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 YOU = {"id": "A", "name": "あなた"}
@@ -1050,6 +1052,32 @@ CURATED: tuple[Curated, ...] = (
         expect={"players": {"B": {"life": 20}}, "permanents": {"pw": {"zone": "graveyard"}}},
     ),
 )
+
+
+SOURCES = Path(__file__).resolve().parents[2] / "fixtures" / "curated_sources"
+"""Curated boards kept as data (one JSON list per topic: slug, title, illustrates, description,
+document, expect), written beside the engine features they show; read only by this build step."""
+
+
+def _from_sources() -> tuple[Curated, ...]:
+    """The boards of :data:`SOURCES`, in file order then list order."""
+    out: list[Curated] = []
+    for path in sorted(SOURCES.glob("*.json")):
+        for entry in json.loads(path.read_text(encoding="utf-8")):
+            out.append(
+                Curated(
+                    slug=entry["slug"],
+                    title=entry["title"],
+                    illustrates=entry["illustrates"],
+                    description=entry["description"],
+                    document=entry["document"],
+                    expect=entry.get("expect", {}),
+                )
+            )
+    return tuple(out)
+
+
+CURATED = CURATED + _from_sources()
 
 
 def curated_documents() -> list[dict[str, Any]]:
