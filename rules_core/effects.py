@@ -471,18 +471,16 @@ EFFECT_TYPES: dict[str, type] = {
         NoCounters,
         CounterMultiplier,
         CantBePrevented,
+        Regenerate,
+        CantBeRegenerated,
+        LifeCantChange,
+        NoLossForLife,
         AssignByToughness,
         *EFFECTS2,
     )
 }
-"""The effect kinds the board offers (``tutor`` has a form and a sentence for each)."""
-
-ENGINE_EFFECT_TYPES: dict[str, type] = {
-    **EFFECT_TYPES,
-    **{cls.type: cls for cls in (Regenerate, CantBeRegenerated, LifeCantChange, NoLossForLife)},
-}
-"""Every effect kind the engine reads: :data:`EFFECT_TYPES` and the kinds of issue 11 that the board does not
-offer yet (regeneration, "can't be regenerated", "life total can't change", "don't lose for 0 or less life")."""
+"""Every effect kind the engine reads (``effects[].type``); the board offers each (``tutor`` has a form and
+a sentence for each)."""
 
 DESTRUCTION_EFFECTS = (Regenerate, CantBeRegenerated)
 """Effects on destruction (CR 701.19, :mod:`rules_core.shields`)."""

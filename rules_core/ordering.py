@@ -60,6 +60,21 @@ def candidates(scenario: Scenario, affected: str) -> Order:
     return () if found is None else found[0]
 
 
+def decisions(scenario: Scenario) -> dict[str, Order]:
+    """CR 616.1: every affected player or object with two or more effects (or ``"protection"``,
+    ``"shield_counter"``) that could apply to damage to it, with those candidates, in the order the
+    first 120.4b stage that looked at each met them."""
+    found: dict[str, Order] = {}
+    for step in resolve(scenario).steps:
+        for stage in step.stages:
+            if stage.stage != "120.4b":
+                continue
+            for affected, (considered, _applied) in stage.orders.items():
+                if affected not in found and len(considered) >= 2:
+                    found[affected] = tuple(considered)
+    return found
+
+
 def legal_orders(scenario: Scenario, affected: str) -> tuple[OrderOption, ...]:
     """CR 616.1, 616.1f: every distinct legal order for ``affected``, with its resolution, in the order
     the candidate permutations are tried. ``ValueError`` (Japanese) beyond :data:`MAX_CANDIDATES`."""

@@ -31,8 +31,8 @@ from . import protection as pr
 from . import trigger_types as tt
 from ._frozen import FrozenMap
 from .effects import (
+    EFFECT_TYPES,
     EFFECTS2,
-    ENGINE_EFFECT_TYPES,
     AssignByToughness,
     CantBePrevented,
     CantBeRegenerated,
@@ -1143,7 +1143,7 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "prevent_half": (("player",), ("player",)),
     "prevent_all_but": (("to", "source", "leave", "used"), ("to", "source")),
 }
-_EFFECT_KINDS = tuple(ENGINE_EFFECT_TYPES)
+_EFFECT_KINDS = tuple(EFFECT_TYPES)
 _EFFECT_ALLOWED = {kind: frozenset(("type", "name", *allowed)) for kind, (allowed, _) in _EFFECT_KEYS.items()}
 
 

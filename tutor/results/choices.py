@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import permutations
+from math import factorial
 from typing import Any
 
-from rules_core import ScenarioError, resolve_document
+from rules_core import ScenarioError, ordering, parse_scenario, resolve_document
 from tutor.board.documents import choices_set
 from tutor.results.effects import effect_describe
 from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, source_key
@@ -15,14 +15,6 @@ from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, source_key
 
 MAX_ORDERS = 6
 MAX_SPLITS = 8
-_DAMAGE_EFFECTS = (
-    "prevent_next",
-    "prevent_next_from_source",
-    "prevent_all",
-    "prevent_static",
-    "prevent_from_color",
-    "damage_multiplier",
-)
 
 
 def _incoming(
@@ -42,31 +34,6 @@ def _incoming(
                     if amount:
                         out.setdefault(recipient, {})[creature] = amount
     return out
-
-
-def _may_apply(
-    effect: Mapping[str, Any], recipient: str, sources: Mapping[str, int], document: Mapping[str, Any]
-) -> bool:
-    """Whether a damage effect could touch damage to ``recipient`` (a generous guess: the engine decides)."""
-    kind = effect.get("type")
-    if kind not in _DAMAGE_EFFECTS:
-        return False
-    if kind == "prevent_next_from_source":
-        return effect.get("source") in sources
-    if kind == "prevent_all" and effect.get("from") and effect["from"] not in sources:
-        return False
-    if kind == "prevent_static" and effect.get("to_filter"):
-        flt = effect["to_filter"]
-        permanent = next((p for p in document.get("permanents", []) if p.get("id") == recipient), None)
-        if permanent is None:
-            return False
-        return (
-            (not flt.get("controller") or permanent.get("controller") == flt["controller"])
-            and (not flt.get("subtype") or flt["subtype"] in permanent.get("subtypes", []))
-            and (not flt.get("types") or bool(set(flt["types"]) & set(permanent.get("types", []))))
-        )
-    target = effect.get("to")
-    return target is None or target == recipient
 
 
 def _outcome(result: Mapping[str, Any]) -> dict[str, Any]:
@@ -90,7 +57,6 @@ def choices_compare(
     effects = document.get("effects", [])
     incoming = _incoming(document, assignment)
     names = Names(document)
-    permanents = {p["id"]: p for p in document.get("permanents", [])}
     choices = document.get("choices") or {}
     chosen_orders = choices.get("replacement_order") or {}
     chosen_allocation = choices.get("shield_allocation") or {}
@@ -102,43 +68,7 @@ def choices_compare(
         except ScenarioError as error:
             return {"legal": False, "violations": [{"rule": "", "message": str(error)}]}
 
-    for recipient, sources in incoming.items():
-        candidates: list[int | str] = [
-            i for i, e in enumerate(effects) if _may_apply(e, recipient, sources, document)
-        ]
-        protection = (permanents.get(recipient) or {}).get("protection")
-        if protection:
-            candidates.append("protection")
-        if len(candidates) < 2:
-            continue
-        options = []
-        for order in list(permutations(candidates))[:MAX_ORDERS]:
-            doc = choices_set(document=document, replacement_order={recipient: list(order)})
-            labels = [
-                (
-                    "プロテクション"
-                    if item == "protection"
-                    else effects[item].get("name") or effect_describe(effects[item], names)
-                )
-                for item in order
-            ]
-            options.append(
-                {
-                    "value": ",".join(str(i) for i in order),
-                    "labels": labels,
-                    "result": resolve_variant(doc),
-                    "chosen": [str(i) for i in chosen_orders.get(recipient, [])] == [str(i) for i in order],
-                }
-            )
-        decisions.append(
-            {
-                "kind": "replacement_order",
-                "rule": "616.1",
-                "affected": recipient,
-                "title": f"{names(recipient)}に適用する効果の順番",
-                "options": options,
-            }
-        )
+    decisions.extend(_order_decisions(document, names, chosen_orders))
 
     for index, effect in enumerate(effects):
         if effect.get("type") != "prevent_next" or effect.get("amount", 0) <= 0:
@@ -172,6 +102,58 @@ def choices_compare(
     for decision in decisions:
         _mark_differences(decision, names)
     return decisions
+
+
+ORDER_ITEM_JA = {"protection": "プロテクション", "shield_counter": "盾カウンター"}
+"""The 616.1 candidates that are not effects of the table (702.16e, 122.1c)."""
+
+
+def _order_decisions(
+    document: Mapping[str, Any], names: Names, chosen_orders: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """CR 616.1: for each affected player or object, every legal order of the effects that could apply to
+    damage to it (``rules_core.ordering``: only orders in which each effect still applies, 616.1f), each
+    with its result. At most :data:`MAX_ORDERS` permutations are tried per object."""
+    effects = document.get("effects", [])
+    try:
+        scenario = parse_scenario(document)
+        found = ordering.decisions(scenario)
+    except (ScenarioError, ValueError):
+        return []
+    out: list[dict[str, Any]] = []
+    for affected, candidates in found.items():
+        if factorial(len(candidates)) > MAX_ORDERS:
+            continue
+        options = []
+        for option in ordering.legal_orders(scenario, affected):
+            labels = [
+                ORDER_ITEM_JA[item]
+                if isinstance(item, str)
+                else effects[item].get("name") or effect_describe(effects[item], names)
+                for item in option.order
+                if isinstance(item, str) or item < len(effects)
+            ]
+            chosen = [str(i) for i in chosen_orders.get(affected, [])]
+            options.append(
+                {
+                    "value": ",".join(str(i) for i in option.order),
+                    "labels": labels,
+                    "result": option.resolution.to_dict(),
+                    "chosen": bool(chosen) and chosen == [str(i) for i in option.order],
+                }
+            )
+        if len(options) < 2:
+            continue
+        out.append(
+            {
+                "kind": "replacement_order",
+                "rule": "616.1",
+                "affected": affected,
+                "title": f"{names(affected)}に適用する効果の順番",
+                "options": options,
+            }
+        )
+    return out
 
 
 def _splits(amount: int, live: Mapping[str, int]) -> list[dict[str, int]]:

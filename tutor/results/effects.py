@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_core.ja import COLOR_JA, EFFECT_LABEL_JA
+from rules_core.ja import COLOR_JA, EFFECT_LABEL_JA, PREVENT_THEN_JA
 from tutor.results.links import rule_links
 from tutor.results.names import TYPE_JA, Names
 
@@ -22,6 +22,16 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "no_counters": ("120.4c",),
     "counter_multiplier": ("120.4c",),
     "cant_be_prevented": ("615.12",),
+    "regenerate": ("701.19a", "614.8"),
+    "cant_be_regenerated": ("701.19c",),
+    "life_cant_change": ("119.7", "119.8"),
+    "no_loss_for_life": ("704.5a",),
+    "assign_by_toughness": ("510.1a",),
+    "redirect_damage": ("614.9",),
+    "prevent_and": ("615.5",),
+    "damage_plus": ("614.1a",),
+    "prevent_half": ("615.1",),
+    "prevent_all_but": ("615.1", "609.7b"),
 }
 """The paragraph each effect kind follows (scenario-format.md, effects table)."""
 
@@ -72,6 +82,8 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
             else "発生源が"
         )
         to = f"{n(effect['to'])}に" if effect.get("to") else ""
+        if effect.get("to_opponents_of"):
+            to = f"{n(effect['to_opponents_of'])}の対戦相手かそのパーマネントに"
         return f"{src}{to}ダメージを与えるなら、代わりにその{effect['factor']}倍のダメージを与える。"
     if kind == "life_gain_multiplier":
         return (
@@ -82,6 +94,8 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
         return f"{who}はライフを得られない。"
     if kind == "life_floor":
         cond = "クリーチャーをコントロールしているなら、" if effect.get("if_controls_creature") else ""
+        if isinstance(effect.get("condition"), Mapping):
+            cond = f"{_condition_ja(effect['condition'])}をコントロールしているなら、"
         floor = effect.get("floor", 1)
         return (
             f"{n(effect['player'])}が{cond}そのライフの総量を{floor}点未満にするダメージは、"
@@ -102,16 +116,90 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
         )
         what = "戦闘ダメージ" if effect.get("combat_only") else "ダメージ"
         return f"{src}{what}は軽減できない。"
-    return str(kind)
+    return _describe_more(effect, names) or str(kind)
+
+
+def _condition_ja(condition: Mapping[str, Any]) -> str:
+    """A ``life_floor`` condition: 「白のクリーチャー2つ以上」, 「天使」."""
+    controls = condition.get("controls") or {}
+    colors = "・".join(COLOR_JA.get(c, c) for c in controls.get("colors", []))
+    types = "・".join(TYPE_JA.get(t, t) for t in controls.get("types", []))
+    what = (f"{colors}の" if colors else "") + (controls.get("subtype") or "") + (types or "")
+    at_least = condition.get("at_least", 1)
+    return f"{what or 'パーマネント'}{at_least}つ以上" if at_least > 1 else (what or "パーマネント")
+
+
+def _describe_more(effect: Mapping[str, Any], names: Names) -> str:
+    """The sentences of the kinds of shield counters, regeneration, life rules, redirection and modifiers."""
+    kind = effect.get("type")
+    n = names
+    if kind == "regenerate":
+        if effect.get("static"):
+            return f"{n(effect.get('on'))}が破壊されるなら、そのたびに代わりに再生する(常在型、701.19b)。"
+        return f"このターン、次に{n(effect.get('on'))}が破壊されるなら、代わりに再生する(再生の盾)。"
+    if kind == "cant_be_regenerated":
+        return (
+            f"{n(effect.get('on'))}は再生できない。" if effect.get("on") else "パーマネントは再生できない。"
+        )
+    if kind == "life_cant_change":
+        return f"{n(effect.get('player'))}のライフの総量は変化しない(ライフを得ることも失うこともない)。"
+    if kind == "no_loss_for_life":
+        text = f"{n(effect.get('player'))}はライフが0点以下でもゲームに敗北しない。"
+        if effect.get("damage_as_infect"):
+            text += "ライフが0点以下であるかぎり、そのプレイヤーへのダメージは感染を持つ発生源からのように与えられる。"
+        return text
+    if kind == "assign_by_toughness":
+        who = f"{n(effect.get('controller'))}がコントロールしている" if effect.get("controller") else ""
+        return f"{who}各クリーチャーは、パワーではなくタフネスに等しい戦闘ダメージを割り振る。"
+    if kind == "redirect_damage":
+        whom = n(effect.get("from")) + (
+            "か、そのプレイヤーがコントロールしている他のパーマネント" if effect.get("and_permanents") else ""
+        )
+        src = f"{n(effect.get('source'))}から" if effect.get("source") else ""
+        what = f"次の{effect.get('amount')}点のダメージ" if effect.get("amount") else "ダメージ"
+        return f"{src}{whom}に与えられる{what}は、代わりに{n(effect.get('to'))}に与えられる。"
+    if kind == "prevent_and":
+        if effect.get("amount"):
+            what = f"このターン、{n(effect.get('to'))}が次に受ける{effect.get('amount')}点のダメージ"
+        elif effect.get("source"):
+            what = f"このターン、{n(effect.get('source'))}が次に{n(effect.get('to'))}に与えるダメージ"
+        else:
+            what = f"{n(effect.get('to'))}が受けるダメージすべて"
+        then = PREVENT_THEN_JA.get(str(effect.get("then")), str(effect.get("then")))
+        if effect.get("then") == "draw" and effect.get("player"):
+            then = f"{n(effect.get('player'))}が軽減した分だけカードを引く"
+        return f"{what}を軽減し、{then}。"
+    if kind == "damage_plus":
+        color = COLOR_JA.get(effect.get("source_color") or "", "")
+        src = (
+            f"{n(effect.get('from_controller'))}がコントロールしている"
+            if effect.get("from_controller")
+            else ""
+        ) + (f"{color}の発生源" if color else "発生源")
+        if effect.get("to_opponents"):
+            to = "対戦相手か対戦相手がコントロールしているパーマネントに"
+        else:
+            to = f"{n(effect.get('to'))}に" if effect.get("to") else ""
+        return f"{src}が{to}ダメージを与えるなら、代わりにその点数に{effect.get('amount')}を足したダメージを与える。"
+    if kind == "prevent_half":
+        return f"{n(effect.get('player'))}か、そのプレイヤーがコントロールしているパーマネントに与えられるダメージの半分(端数切り上げ)を軽減する。"
+    if kind == "prevent_all_but":
+        leave = effect.get("leave", 1)
+        return f"このターン、ブロックされていない{n(effect.get('source'))}が次に{n(effect.get('to'))}に与える戦闘ダメージを、{leave}点を除いてすべて軽減する。"
+    return ""
 
 
 def effect_left(effect: Mapping[str, Any], final: Mapping[str, Any] | None) -> str:
     """How much of an effect is left: a shield's points, "used up" for a one-shot effect, "lasts" otherwise."""
     state = final or effect
     kind = effect.get("type")
-    if kind == "prevent_next":
+    if kind == "prevent_next" or (kind in ("redirect_damage", "prevent_and") and effect.get("amount")):
         amount = state.get("amount", 0)
         return f"残り{amount}点" if amount else "使い切った"
+    if (kind in ("prevent_and", "prevent_all_but") and effect.get("source")) or (
+        kind == "regenerate" and not effect.get("static")
+    ):
+        return "使用済み" if state.get("used") else "未使用"
     if kind in ("prevent_next_from_source", "prevent_from_color") and (
         kind == "prevent_next_from_source" or effect.get("next_only")
     ):

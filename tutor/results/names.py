@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from rules_core.ja import COLOR_JA, KEYWORD_JA
+from rules_core.protection import entries_label
 
 ATTRIBUTE_JA = {
     "damage": "負っているダメージ",
@@ -63,10 +64,10 @@ def colors_ja(colors: Iterable[str]) -> str:
     return "・".join(COLOR_JA.get(c, c) for c in colors)
 
 
-def keywords_ja(permanent: Mapping[str, Any]) -> list[str]:
+def keywords_ja(permanent: Mapping[str, Any], name_of: Callable[[str], str] = str) -> list[str]:
     out = [KEYWORD_JA.get(k, k) for k in permanent.get("keywords", [])]
     if permanent.get("toxic"):
         out.append(f"毒性{permanent['toxic']}")
     if permanent.get("protection"):
-        out.append(f"プロテクション({colors_ja(permanent['protection'])})")
+        out.append(entries_label(permanent["protection"], name_of))
     return out

@@ -8,7 +8,7 @@ from typing import Any
 from crispy_forms.layout import HTML, Layout
 from django import forms
 
-from rules_core.ja import EFFECT_LABEL_JA
+from rules_core.ja import EFFECT_LABEL_JA, PREVENT_THEN_JA
 from tutor.board.forms.base import (
     COLOR_CHOICES,
     SMALL_MAX,
@@ -45,7 +45,71 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
     "no_counters": (("on", True),),
     "counter_multiplier": (("factor", True), ("by_controller", False)),
     "cant_be_prevented": (("from", False), ("from_controller", False), ("combat_only", False)),
+    "regenerate": (("regen_on", True), ("static", False)),
+    "cant_be_regenerated": (("regen_on", False),),
+    "life_cant_change": (("player", True),),
+    "no_loss_for_life": (("player", True), ("damage_as_infect", False)),
+    "assign_by_toughness": (("controller", False),),
+    "redirect_damage": (
+        ("redirect_from", True),
+        ("redirect_to", True),
+        ("and_permanents", False),
+        ("amount", False),
+        ("source", False),
+    ),
+    "prevent_and": (
+        ("to", True),
+        ("then", True),
+        ("amount", False),
+        ("source", False),
+        ("dealer_name", False),
+        ("dealer_controller", False),
+        ("dealer_colors", False),
+        ("draw_player", False),
+    ),
+    "damage_plus": (
+        ("plus", True),
+        ("from_controller", False),
+        ("source_color", False),
+        ("to_opponents", False),
+        ("to", False),
+    ),
+    "prevent_half": (("player", True),),
+    "prevent_all_but": (("opponent_to", True), ("source", True), ("leave", True)),
 }
+EFFECT_FIELDS["damage_multiplier"] += (("to_opponents_of", False),)
+EFFECT_FIELDS["life_floor"] += (
+    ("condition_types", False),
+    ("condition_subtype", False),
+    ("condition_colors", False),
+    ("condition_at_least", False),
+)
+
+FIELD_KEYS = {
+    "redirect_from": "from",
+    "redirect_to": "to",
+    "draw_player": "player",
+    "plus": "amount",
+    "opponent_to": "to",
+    "regen_on": "on",
+}
+"""Form fields whose document key differs (a field name is unique on the form; a key repeats across kinds)."""
+
+REFUSAL_FIELDS = {
+    ".dealer": "dealer_controller",
+    ".condition": "condition_subtype",
+    ".condition.at_least": "condition_at_least",
+    ".leave": "leave",
+    ".and_permanents": "and_permanents",
+    ".then": "then",
+    ".to_opponents_of": "to_opponents_of",
+    ".source_color": "source_color",
+    ".controller": "controller",
+}
+"""Where the engine's refusal of a new kind's key goes (by the end of the path it names), before the shared map."""
+
+PREVENT_THEN_CHOICES = [(k, v) for k, v in PREVENT_THEN_JA.items()]
+CONDITION_TYPE_CHOICES = TYPE_CHOICES
 
 EFFECT_HELP = {
     "prevent_next": "例: 「このターン、それが受ける次の2点のダメージを軽減する。」",
@@ -60,7 +124,22 @@ EFFECT_HELP = {
     "no_counters": "例: 《破れ翼トビ》「これの上にカウンターを置くことはできない。」",
     "counter_multiplier": "カウンターを置くなら、代わりにその2倍を置く効果。",
     "cant_be_prevented": "例: 「このターン、ダメージは軽減できない。」",
+    "regenerate": "例: 《蠢く骸骨》「このターン、次にこれが破壊されるなら、代わりに再生する。」常在型なら《不死の戦士》のように毎回。",
+    "cant_be_regenerated": "例: 《神の怒り》「それらは再生できない。」",
+    "life_cant_change": "例: 《白金の帝像》「あなたのライフの総量は変化しない。」",
+    "no_loss_for_life": "例: 《ファイレクシアの非生》「あなたはライフが0点以下でもゲームに敗北しない。」",
+    "assign_by_toughness": "例: 《包囲の塔、ドラン》「各クリーチャーは、パワーではなくタフネスに等しい戦闘ダメージを割り振る。」",
+    "redirect_damage": "例: 《最下層民》「あなたに与えられるすべてのダメージは、代わりにエンチャントされているクリーチャーに与えられる。」",
+    "prevent_and": "例: 《信仰の試練》「次の3点のダメージを軽減し、軽減した1点につき+1/+1カウンターを1個置く。」",
+    "damage_plus": "例: 《朱地洞の族長、トーブラン》「代わりにその点数に2を足したダメージを与える。」",
+    "prevent_half": "例: 《黄金夜の刃、ギセラ》「そのダメージの半分(端数切り上げ)を軽減する。」",
+    "prevent_all_but": "例: 《Forcefield》「ブロックされていないクリーチャー1体が次に与える戦闘ダメージを、1点を除いてすべて軽減する。」",
 }
+
+
+def _const(field: forms.Field) -> Callable[[bool], forms.Field]:
+    """A builder for a field that is the same whether required or not (each kind lists it once)."""
+    return lambda _required: field
 
 
 class EffectForm(BoardForm):
@@ -84,8 +163,15 @@ class EffectForm(BoardForm):
             "to": lambda req: _choice(
                 "対象(受ける側)", objects if req else [("", "(すべて)"), *objects], required=req
             ),
-            "amount": lambda req: _int("点数", initial=2),
-            "source": lambda req: _choice("発生源", sources),
+            "amount": lambda req: _int(
+                "点数",
+                required=req,
+                initial=2 if req else None,
+                help_text="" if req else "空欄なら点数を問わない",
+            ),
+            "source": lambda req: _choice(
+                "発生源", sources if req else [("", "(問わない)"), *sources], required=req
+            ),
             "gain_life_to": lambda req: _choice(
                 "軽減した点数だけライフを得るプレイヤー",
                 [("", "(なし)"), *players],
@@ -116,10 +202,92 @@ class EffectForm(BoardForm):
             "by_controller": lambda req: _choice(
                 "カウンターを置くプレイヤー", [("", "(問わない)"), *players], required=False
             ),
+            **self.more_builders(objects, players),
         }
         for name, required in EFFECT_FIELDS[effect_type]:
             self.fields[name] = builders[name](required)
         self.helper.layout = self.layout()
+
+    def more_builders(
+        self, objects: list[tuple[str, str]], players: list[tuple[str, str]]
+    ) -> dict[str, Callable[[bool], forms.Field]]:
+        """The fields of regeneration, life rules, toughness assignment, redirection and the modifiers."""
+        permanents = self.permanent_choices()
+        anyone = [("", "(問わない)"), *players]
+        return {
+            "regen_on": lambda req: _choice(
+                "対象のパーマネント",
+                permanents if req else [("", "(すべてのパーマネント)"), *permanents],
+                required=req,
+            ),
+            "static": _const(
+                _flag("常在型(破壊されるたびに再生する、701.19b)", "外すと、次の1回だけの再生の盾(701.19a)")
+            ),
+            "damage_as_infect": _const(
+                _flag(
+                    "ライフが0点以下のあいだ、ダメージを感染を持つ発生源からのように受ける", "702.90b、120.3b"
+                )
+            ),
+            "controller": _const(
+                _choice(
+                    "クリーチャーのコントローラー", [("", "(すべてのクリーチャー)"), *players], required=False
+                )
+            ),
+            "redirect_from": _const(_choice("もともとダメージを受ける者", objects)),
+            "redirect_to": _const(_choice("代わりにダメージを受ける者", objects)),
+            "and_permanents": _const(
+                _flag("そのプレイヤーがコントロールしている他のパーマネントへのダメージも", "《矢来の巨人》")
+            ),
+            "then": _const(_choice("軽減したあとの追加の効果(615.5)", PREVENT_THEN_CHOICES)),
+            "dealer_name": _const(
+                _text(
+                    "ダメージを与える発生源の名前",
+                    required=False,
+                    help_text="「ダメージを与える」ときだけ。例: 《跳ね返す掌》",
+                )
+            ),
+            "dealer_controller": _const(
+                _choice("ダメージを与える発生源のコントローラー", [("", "(なし)"), *players], required=False)
+            ),
+            "dealer_colors": _const(_multi("ダメージを与える発生源の色", COLOR_CHOICES)),
+            "draw_player": _const(
+                _choice(
+                    "カードを引くプレイヤー", [("", "(発生源のコントローラー)"), *players], required=False
+                )
+            ),
+            "plus": _const(_int("増やす点数", lo=1, initial=2)),
+            "source_color": _const(
+                _choice("発生源の色", [("", "(問わない)"), *COLOR_CHOICES], required=False)
+            ),
+            "to_opponents": _const(
+                _flag(
+                    "対戦相手か対戦相手のパーマネントに与えるときだけ",
+                    "発生源のコントローラーから見た対戦相手",
+                )
+            ),
+            "to_opponents_of": _const(
+                _choice(
+                    "このプレイヤーの対戦相手か、そのパーマネントへのダメージだけ", anyone, required=False
+                )
+            ),
+            "opponent_to": _const(_choice("ダメージを受けるプレイヤー", players)),
+            "leave": _const(_int("残す点数", initial=1)),
+            "condition_types": _const(
+                _multi("条件: コントロールしているパーマネントのタイプ", CONDITION_TYPE_CHOICES)
+            ),
+            "condition_subtype": _const(
+                _text("条件: サブタイプ", required=False, max_length=64, help_text="例: Angel")
+            ),
+            "condition_colors": _const(_multi("条件: 色", COLOR_CHOICES)),
+            "condition_at_least": _const(
+                _int("条件: 個数", lo=1, hi=5000, required=False, initial=None, help_text="空欄なら1つ以上")
+            ),
+        }
+
+    def refusal_fields(self) -> dict[str, str]:
+        """Where the engine's refusal goes on this form: the renamed fields first."""
+        out = {f".{key}": name for name, key in FIELD_KEYS.items() if name in self.fields}
+        return {**out, **REFUSAL_FIELDS}
 
     def layout(self) -> Layout:
         if "type" not in self.fields:  # called once by BoardForm before the fields exist
@@ -141,12 +309,35 @@ class EffectForm(BoardForm):
             raise forms.ValidationError("効果の種類が一致しません。")
         return self.effect_type
 
+    def clean_dealer_name(self) -> str:
+        return _printable(self.cleaned_data.get("dealer_name") or "", "ダメージを与える発生源の名前")
+
+    def clean_condition_subtype(self) -> str:
+        return _printable(self.cleaned_data.get("condition_subtype") or "", "条件: サブタイプ")
+
     def to_effect(self) -> dict[str, Any]:
         data = self.cleaned_data
         effect: dict[str, Any] = {"type": self.effect_type}
         flt: dict[str, Any] = {}
+        dealer: dict[str, Any] = {}
+        controls: dict[str, Any] = {}
         for name, _required in EFFECT_FIELDS[self.effect_type]:
             value = data.get(name)
+            if name.startswith("dealer_"):
+                if value:
+                    dealer[name.removeprefix("dealer_")] = list(value) if name == "dealer_colors" else value
+                continue
+            if name.startswith("condition_"):
+                key = name.removeprefix("condition_")
+                if value and key == "at_least":
+                    effect["condition"] = {"controls": controls, "at_least": value}
+                elif value:
+                    controls[key] = list(value) if key in ("types", "colors") else value
+                continue
+            if name in FIELD_KEYS:
+                if value not in (None, "", False, []):
+                    effect[FIELD_KEYS[name]] = value
+                continue
             if name.startswith("filter_"):
                 key = name.removeprefix("filter_")
                 if value:
@@ -157,6 +348,10 @@ class EffectForm(BoardForm):
             effect[name] = value
         if flt:
             effect["to_filter"] = flt
+        if dealer:
+            effect["dealer"] = dealer
+        if controls:
+            effect.setdefault("condition", {"controls": controls})
         if data.get("name"):
             effect["name"] = data["name"]
         return effect

@@ -20,7 +20,7 @@ def choices_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRespo
         if kind == "replacement_order":
             affected = request.POST["affected"]
             order: list[int | str] = [
-                item if item == "protection" else int(item)
+                item if item in ("protection", "shield_counter") else int(item)
                 for item in request.POST["order"].split(",")
                 if item != ""
             ]

@@ -37,7 +37,7 @@ def effect_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpRespons
         try:
             return saved(request, new, "効果を置きました。")
         except ScenarioError as error:
-            form_refused(form, error, EFFECT_FIELDS)
+            form_refused(form, error, {**EFFECT_FIELDS, **form.refusal_fields()})
     return form_invalid(request, board, form, title=f"効果を追加: {dict(EFFECT_TYPE_CHOICES)[kind]}")
 
 
