@@ -17,7 +17,10 @@ NEW_EFFECT_POSTS = {
     "regenerate": ({"regen_on": "blocker", "static": "on"}, {"on": "blocker", "static": True}),
     "cant_be_regenerated": ({"regen_on": "blocker"}, {"on": "blocker"}),
     "life_cant_change": ({"player": "B"}, {"player": "B"}),
-    "no_loss_for_life": ({"player": "B", "damage_as_infect": "on"}, {"player": "B", "damage_as_infect": True}),
+    "no_loss_for_life": (
+        {"player": "B", "damage_as_infect": "on"},
+        {"player": "B", "damage_as_infect": True},
+    ),
     "assign_by_toughness": ({"controller": "A"}, {"controller": "A"}),
     "redirect_damage": (
         {"redirect_from": "B", "redirect_to": "blocker", "and_permanents": "on", "amount": "2"},
@@ -66,7 +69,12 @@ def test_the_chooser_offers_every_kind_the_engine_reads():
     from rules_core.effects import EFFECT_TYPES
     from tutor.board.forms.effects import EFFECT_FIELDS, EFFECT_HELP, EFFECT_TYPE_CHOICES
 
-    assert {kind for kind, _ in EFFECT_TYPE_CHOICES} == set(EFFECT_TYPES) == set(EFFECT_FIELDS) == set(EFFECT_HELP)
+    assert (
+        {kind for kind, _ in EFFECT_TYPE_CHOICES}
+        == set(EFFECT_TYPES)
+        == set(EFFECT_FIELDS)
+        == set(EFFECT_HELP)
+    )
 
 
 def test_the_chooser_page_links_the_new_paragraphs(client):
@@ -100,7 +108,8 @@ def test_damage_multiplier_to_opponents_of_and_life_floor_condition(client):
 def test_prevent_all_but_on_an_unblocked_creature_and_refused_on_a_blocked_one(client):
     """Forcefield chooses an unblocked creature (509.1h): the blocked attacker is refused on its field."""
     refused = client.post(
-        f"{BOARD}effects/add/", {"type": "prevent_all_but", "opponent_to": "B", "source": "attacker", "leave": "1"}
+        f"{BOARD}effects/add/",
+        {"type": "prevent_all_but", "opponent_to": "B", "source": "attacker", "leave": "1"},
     )
     assert refused.status_code == 422
     html = refused.content.decode()
@@ -108,7 +117,13 @@ def test_prevent_all_but_on_an_unblocked_creature_and_refused_on_a_blocked_one(c
     assert 'id="error_1_id_source"' in html or "is-invalid" in html
     doc = permanent_put(
         document=STARTER_DOCUMENT,
-        data={"name": "大喰らいのワーム", "controller": "A", "types": ["creature"], "power": 6, "toughness": 4},
+        data={
+            "name": "大喰らいのワーム",
+            "controller": "A",
+            "types": ["creature"],
+            "power": 6,
+            "toughness": 4,
+        },
     )
     doc = event_set(document=doc, event={"type": "combat", "attacks": [{"attacker": "c1", "defender": "B"}]})
     board = f"/board/s/{scenario_save(document=doc).slug}/"

@@ -22,9 +22,18 @@ ATTRIBUTE_JA = {
     "redirected": "移し替え後のダメージ",
     "multiplied": "置換後のダメージ",
     "shield": "軽減の盾の残り",
+    "counters.shield": "盾カウンター",
+    "tapped": "タップ状態",
+    "removed_from_combat": "戦闘から取り除かれたか",
 }
 ZONE_JA = {"battlefield": "戦場", "graveyard": "墓地", "exile": "追放"}
-TYPE_JA = {"creature": "クリーチャー", "planeswalker": "プレインズウォーカー", "battle": "バトル"}
+TYPE_JA = {
+    "creature": "クリーチャー",
+    "planeswalker": "プレインズウォーカー",
+    "battle": "バトル",
+    "artifact": "アーティファクト",
+    "enchantment": "エンチャント",
+}
 
 
 def source_key(source: Any) -> str:

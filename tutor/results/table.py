@@ -38,6 +38,9 @@ BOARD_ATTRIBUTES = (
     "defense",
     "zone",
     "lost",
+    "counters.shield",
+    "tapped",
+    "removed_from_combat",
 )
 
 # --------------------------------------------------------------------------- board state at a stage
@@ -67,6 +70,9 @@ class BoardState:
                 "damage": p.get("damage", 0),
                 "counters.+1/+1": counters.get("+1/+1", 0),
                 "counters.-1/-1": counters.get("-1/-1", 0),
+                "counters.shield": counters.get("shield", 0),
+                "tapped": bool(p.get("tapped")),
+                "removed_from_combat": False,
                 "loyalty": p.get("loyalty"),
                 "defense": p.get("defense"),
             }
@@ -134,6 +140,9 @@ def _overlay_final(state: BoardState, final: Mapping[str, Any]) -> None:
         counters = values.get("counters") or {}
         target["counters.+1/+1"] = counters.get("+1/+1", 0)
         target["counters.-1/-1"] = counters.get("-1/-1", 0)
+        target["counters.shield"] = counters.get("shield", 0)
+        target["tapped"] = bool(values.get("tapped", target.get("tapped")))
+        target["removed_from_combat"] = bool(values.get("removed_from_combat"))
         for key in ("loyalty", "defense"):
             if key in values:
                 target[key] = values[key]
@@ -237,6 +246,11 @@ def _card(
         "defense_changed": "defense" in changed,
         "zone_changed": "zone" in changed,
         "shield_changed": "shield" in changed,
+        "shield_counters": now.get("counters.shield", 0),
+        "shield_counters_changed": "counters.shield" in changed,
+        "tapped": bool(now.get("tapped")),
+        "removed_from_combat": bool(now.get("removed_from_combat")),
+        "tapped_changed": "tapped" in changed or "removed_from_combat" in changed,
     }
     card["keyword_lines"] = [
         {"text": _short(k, 11), "y": 47 + 11 * i} for i, k in enumerate(card["keywords"])
@@ -256,6 +270,7 @@ DELTA_SHORT = {
     "life": "ライフ",
     "poison": "毒",
     "shield": "盾",
+    "counters.shield": "盾カウンター",
 }
 
 
@@ -268,6 +283,10 @@ def _deltas(changed: Mapping[str, Any], now: Mapping[str, Any], view: Mapping[st
             out.append(f"{ZONE_JA.get(zone, zone)}へ")
         elif attr == "lost":
             out.append("敗北")
+        elif attr == "tapped":
+            out.append("タップ" if now.get("tapped") else "アンタップ")
+        elif attr == "removed_from_combat":
+            out.append("戦闘から取り除かれた")
         elif attr == "shield":
             amounts = [s["amount"] for s in view.get("shields", []) if s.get("changed")]
             out.append(f"盾 {before}→{amounts[0] if amounts else 0}")
@@ -294,6 +313,12 @@ def _card_sentence(card: Mapping[str, Any]) -> str:
         parts.append(f"守備値{card['defense']}")
     for shield in card["shields"]:
         parts.append(f"軽減の盾 残り{shield['amount']}点")
+    if card["shield_counters"]:
+        parts.append(f"盾カウンター{card['shield_counters']}個")
+    if card["tapped"]:
+        parts.append("タップ状態")
+    if card["removed_from_combat"]:
+        parts.append("戦闘から取り除かれた")
     if card["in_graveyard"]:
         parts.append("墓地")
     for attr, before in card["changed"].items():
@@ -342,6 +367,8 @@ def _value_ja(attribute: str, value: Any) -> str:
         return ZONE_JA.get(value, str(value))
     if attribute == "lost":
         return "敗北" if value else "ゲーム中"
+    if attribute in ("tapped", "removed_from_combat"):
+        return "はい" if value else "いいえ"
     return str(value)
 
 

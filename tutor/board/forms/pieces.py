@@ -6,9 +6,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from crispy_forms.layout import Div, Field, Fieldset, Layout
+from crispy_forms.layout import HTML, Div, Field, Fieldset, Layout
 from django import forms
 
+from rules_core import protection as pr
 from tutor.board.forms.base import (
     COLOR_CHOICES,
     ERRORS,
@@ -18,11 +19,45 @@ from tutor.board.forms.base import (
     TYPE_CHOICES,
     BoardForm,
     _choice,
+    _flag,
     _int,
     _multi,
     _printable,
     _text,
 )
+
+QUALITY_CHOICES = [(q, pr.quality_ja(q)) for q in pr.QUALITIES]
+"""CR 702.16a, j: the qualities a protection can name (colours, multicoloured, monocoloured, card types, everything)."""
+PERMANENT_TYPES = ("creature", "planeswalker", "battle", "artifact", "enchantment")
+PERMANENT_TYPE_CHOICES = [*TYPE_CHOICES, ("artifact", "アーティファクト"), ("enchantment", "エンチャント")]
+
+
+def _protection_split(entries: Any) -> tuple[list[str], list[str], list[str]]:
+    """A document's ``protection`` list as the form shows it: plain qualities, players, and the qualities
+    (or ``player:<id>``) gained after blockers were declared (509.1h)."""
+    plain: list[str] = []
+    players: list[str] = []
+    late: list[str] = []
+    for entry in entries or []:
+        if isinstance(entry, str):
+            plain.append(entry)
+            continue
+        if not isinstance(entry, Mapping):
+            continue
+        if "player" in entry:
+            players.append(str(entry["player"]))
+            quality = pr.player_quality(str(entry["player"]))
+        else:
+            quality = str(entry.get("from"))
+            plain.append(quality)
+        if entry.get("after_blocks"):
+            late.append(quality)
+    return plain, players, late
+
+
+def _protection_join(plain: list[str], players: list[str], late: list[str]) -> list[Any]:
+    qualities = list(pr.sort_qualities([*plain, *(pr.player_quality(p) for p in players)]))
+    return pr.protection_doc(qualities, [q for q in late if q in qualities])
 
 
 class PlayerForm(BoardForm):
@@ -31,6 +66,18 @@ class PlayerForm(BoardForm):
     name = _text("名前")
     life = _int("ライフ", lo=-LIFE_MAX, hi=LIFE_MAX, initial=20)
     poison = _int("毒カウンター", initial=0)
+    protection = _multi(
+        "プロテクション", QUALITY_CHOICES, help_text="702.16j。例: 《テフェリーの防御》は「すべて」"
+    )
+    protection_players = _multi(
+        "プロテクション(プレイヤー)", [], help_text="そのプレイヤーがコントロールする発生源から(702.16k)"
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["protection_players"]
+        assert isinstance(field, forms.MultipleChoiceField)
+        field.choices = self.player_choices()
 
     def layout(self) -> Layout:
         return self._with_id(
@@ -41,6 +88,8 @@ class PlayerForm(BoardForm):
                     Div(Field("poison"), css_class="col"),
                     css_class="row",
                 ),
+                Field("protection", css_class="checks"),
+                Field("protection_players", css_class="checks"),
                 self.buttons(),
             )
         )
@@ -50,14 +99,23 @@ class PlayerForm(BoardForm):
 
     def to_player(self) -> dict[str, Any]:
         data = self.cleaned_data
-        return {"name": data["name"], "life": data["life"], "poison": data["poison"]}
+        doc = {"name": data["name"], "life": data["life"], "poison": data["poison"]}
+        protection = _protection_join(
+            list(data.get("protection") or []), list(data.get("protection_players") or []), []
+        )
+        if protection:
+            doc["protection"] = protection
+        return doc
 
     @classmethod
     def initial_from(cls, player: Mapping[str, Any]) -> dict[str, Any]:
+        plain, players, _late = _protection_split(player.get("protection"))
         return {
             "name": player.get("name") or player.get("id"),
             "life": player.get("life", 20),
             "poison": player.get("poison", 0),
+            "protection": plain,
+            "protection_players": players,
         }
 
 
@@ -70,7 +128,7 @@ class PermanentForm(BoardForm):
     controller = _choice("コントローラー", [])
     types = forms.MultipleChoiceField(
         label="カード・タイプ",
-        choices=TYPE_CHOICES,
+        choices=PERMANENT_TYPE_CHOICES,
         required=True,
         widget=forms.CheckboxSelectMultiple,
         error_messages={**ERRORS, "required": "1つ以上選んでください。"},
@@ -82,7 +140,21 @@ class PermanentForm(BoardForm):
     minus_counters = _int("-1/-1カウンター", required=False)
     keywords = _multi("キーワード能力", KEYWORD_CHOICES)
     toxic = _int("毒性", required=False, help_text="毒性N の N(702.164)。なければ 0")
-    protection = _multi("プロテクション(色)", COLOR_CHOICES, help_text="702.16")
+    shield_counters = _int("盾カウンター", required=False, hi=1_000_000, help_text="122.1c")
+    tapped = _flag("タップしている")
+    protection = _multi("プロテクション", QUALITY_CHOICES, help_text="702.16")
+    protection_players = _multi(
+        "プロテクション(プレイヤー)", [], help_text="そのプレイヤーがコントロールする発生源から(702.16k)"
+    )
+    protection_after_blocks = _multi(
+        "ブロック・クリーチャー指定のあとで得たプロテクション",
+        [],
+        help_text="ブロックは取り消されません(509.1h)。上で選んだもののうち、あとから得たもの",
+    )
+    may_assign_as_though_unblocked = _flag(
+        "ブロックされていないかのように戦闘ダメージを割り振ってもよい",
+        "《茨の精霊》のような能力(510.1c)。ブロックされていても、すべてを攻撃先に割り振れます",
+    )
     colors = _multi("色", COLOR_CHOICES)
     subtypes = _text(
         "サブタイプ", required=False, max_length=300, help_text="読点・カンマ・空白で区切る。例: クレリック"
@@ -95,6 +167,20 @@ class PermanentForm(BoardForm):
         super().__init__(*args, **kwargs)
         self.choices_set("controller", self.player_choices())
         self.choices_set("protector", self.player_choices("(コントローラー)"))
+        players = self.player_choices()
+        for name, choices in (
+            ("protection_players", players),
+            (
+                "protection_after_blocks",
+                [
+                    *QUALITY_CHOICES,
+                    *((pr.player_quality(p), f"プレイヤー「{label}」") for p, label in players),
+                ],
+            ),
+        ):
+            field = self.fields[name]
+            assert isinstance(field, forms.MultipleChoiceField)
+            field.choices = choices
 
     def layout(self) -> Layout:
         return self._with_id(
@@ -113,6 +199,9 @@ class PermanentForm(BoardForm):
                         Div(Field("minus_counters"), css_class="col"),
                         css_class="row",
                     ),
+                    HTML("<details><summary>詳しく</summary>"),
+                    "may_assign_as_though_unblocked",
+                    HTML("</details>"),
                     css_class="js-for-type",
                     data_for_type="creature",
                 ),
@@ -124,7 +213,14 @@ class PermanentForm(BoardForm):
                     "特性と能力",
                     Field("keywords", css_class="checks"),
                     "toxic",
+                    Div(
+                        Div(Field("shield_counters"), css_class="col"),
+                        Div(Field("tapped"), css_class="col"),
+                        css_class="row",
+                    ),
                     Field("protection", css_class="checks"),
+                    Field("protection_players", css_class="checks"),
+                    Field("protection_after_blocks", css_class="checks"),
                     Field("colors", css_class="checks"),
                     "subtypes",
                 ),
@@ -156,11 +252,25 @@ class PermanentForm(BoardForm):
             self.add_error("loyalty", "プレインズウォーカーには必要です。")
         if "battle" in types and data.get("defense") is None and "defense" not in self.errors:
             self.add_error("defense", "バトルには必要です。")
+        if types and not set(types) & {"creature", "planeswalker", "battle"} and "types" not in self.errors:
+            self.add_error(
+                "types",
+                "アーティファクトやエンチャントは、クリーチャー・プレインズウォーカー・バトルのどれかと一緒に選んでください。",
+            )
+        chosen = {
+            *(data.get("protection") or []),
+            *(pr.player_quality(p) for p in data.get("protection_players") or []),
+        }
+        stray = [q for q in data.get("protection_after_blocks") or [] if q not in chosen]
+        if stray and "protection_after_blocks" not in self.errors:
+            self.add_error("protection_after_blocks", "上のプロテクションで選んだものから選んでください。")
+        if data.get("may_assign_as_though_unblocked") and "creature" not in types:
+            self.add_error("may_assign_as_though_unblocked", "クリーチャーだけが持てます。")
         return data
 
     def to_permanent(self) -> dict[str, Any]:
         data = self.cleaned_data
-        types = [t for t in ("creature", "planeswalker", "battle") if t in data["types"]]
+        types = [t for t in PERMANENT_TYPES if t in data["types"]]
         doc: dict[str, Any] = {"name": data["name"], "controller": data["controller"], "types": types}
         if "creature" in types:
             doc["power"] = data["power"]
@@ -173,9 +283,19 @@ class PermanentForm(BoardForm):
                 doc["protector"] = data["protector"]
         doc["damage"] = data.get("damage") or 0
         doc["counters"] = {"+1/+1": data.get("plus_counters") or 0, "-1/-1": data.get("minus_counters") or 0}
+        if data.get("shield_counters"):
+            doc["counters"]["shield"] = data["shield_counters"]
+        if data.get("tapped"):
+            doc["tapped"] = True
+        if data.get("may_assign_as_though_unblocked"):
+            doc["may_assign_as_though_unblocked"] = True
         doc["keywords"] = list(data.get("keywords") or [])
         doc["toxic"] = data.get("toxic") or 0
-        doc["protection"] = list(data.get("protection") or [])
+        doc["protection"] = _protection_join(
+            list(data.get("protection") or []),
+            list(data.get("protection_players") or []),
+            list(data.get("protection_after_blocks") or []),
+        )
         doc["colors"] = list(data.get("colors") or [])
         doc["subtypes"] = data.get("subtypes") or []
         return doc
@@ -183,6 +303,7 @@ class PermanentForm(BoardForm):
     @classmethod
     def initial_from(cls, permanent: Mapping[str, Any]) -> dict[str, Any]:
         counters = permanent.get("counters") or {}
+        plain, players, late = _protection_split(permanent.get("protection"))
         return {
             "name": permanent.get("name") or permanent.get("id"),
             "controller": permanent.get("controller"),
@@ -194,7 +315,12 @@ class PermanentForm(BoardForm):
             "minus_counters": counters.get("-1/-1", 0),
             "keywords": list(permanent.get("keywords", [])),
             "toxic": permanent.get("toxic", 0),
-            "protection": list(permanent.get("protection", [])),
+            "protection": plain,
+            "protection_players": players,
+            "protection_after_blocks": late,
+            "shield_counters": counters.get("shield", 0),
+            "tapped": bool(permanent.get("tapped")),
+            "may_assign_as_though_unblocked": bool(permanent.get("may_assign_as_though_unblocked")),
             "colors": list(permanent.get("colors", [])),
             "subtypes": "、".join(permanent.get("subtypes", [])),
             "loyalty": permanent.get("loyalty"),

@@ -35,6 +35,10 @@ PERMANENT_FIELDS = {
     ".toxic": "toxic",
     ".controller": "controller",
     ".protector": "protector",
+    ".types": "types",
+    ".shield": "shield_counters",
+    ".tapped": "tapped",
+    ".may_assign_as_though_unblocked": "may_assign_as_though_unblocked",
 }
 
 
