@@ -17,6 +17,7 @@ from tutor.board import assignment_panel as assignment
 from tutor.board import documents, selectors
 from tutor.board.forms.assignment import AssignmentForm
 from tutor.board.forms.base import PERMANENT_KIND_JA, PERMANENT_KINDS
+from tutor.board.forms.destroy import DestroyForm
 from tutor.board.forms.effects import EFFECT_HELP, EFFECT_TYPE_CHOICES, EffectForm
 from tutor.board.forms.event import CombatForm, NoncombatForm
 from tutor.board.forms.pieces import PermanentForm, PlayerForm
@@ -29,9 +30,10 @@ from tutor.results.names import TYPE_JA, Names, keywords_ja, source_key
 from tutor.results.stages import resolution_present, stage_navigation
 from tutor.results.table import assignment_amounts, power_toughness, stage_amounts, table_present
 
-EVENTS: dict[str, tuple[type[NoncombatForm] | type[CombatForm], str, str]] = {
+EVENTS: dict[str, tuple[type[NoncombatForm] | type[CombatForm] | type[DestroyForm], str, str]] = {
     "noncombat": (NoncombatForm, "呪文・能力によるダメージ(120.2b)", "ダメージのイベントを決めました。"),
     "combat": (CombatForm, "戦闘(攻撃とブロック)", "攻撃とブロックを決めました。"),
+    "destroy": (DestroyForm, "呪文・能力による破壊(701.8)", "破壊のイベントを決めました。"),
 }
 """The damage event's forms (``event_<kind>`` is the name of the URL they post to): form, title, message."""
 

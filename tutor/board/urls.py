@@ -24,6 +24,7 @@ EDITS = [
     ("effects/remove/", effects.effect_remove, "effect_remove"),
     ("event/noncombat/", event.event_noncombat, "event_noncombat"),
     ("event/combat/", event.event_combat, "event_combat"),
+    ("event/destroy/", event.event_destroy, "event_destroy"),
     ("event/clear/", event.event_clear, "event_clear"),
     ("assignment/", assignment.assignment_save, "assignment_save"),
     ("assignment/check/", assignment.assignment_check, "assignment_check"),

@@ -35,4 +35,12 @@ def event_describe(document: Mapping[str, Any]) -> list[str]:
                 line += "し、ブロックされなかった。"
             lines.append(line)
         return lines
+    if event.get("type") == "destroy":
+        source = event.get("source")
+        src = names(source) if isinstance(source, str) else (source or {}).get("name") or "呪文・能力"
+        targets = "と".join(names(t) for t in event.get("targets", []))
+        lines = [f"{src}が{targets}を破壊する(701.8a)。"]
+        if event.get("cant_be_regenerated"):
+            lines.append("それらは再生できない(701.19c)。")
+        return lines
     return []

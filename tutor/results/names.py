@@ -21,6 +21,7 @@ ATTRIBUTE_JA = {
     "prevented": "軽減後のダメージ",
     "redirected": "移し替え後のダメージ",
     "multiplied": "置換後のダメージ",
+    "increased": "増えたあとのダメージ",
     "shield": "軽減の盾の残り",
     "counters.shield": "盾カウンター",
     "tapped": "タップ状態",

@@ -16,12 +16,17 @@ STAGE_TITLES = {
     "120.4c": "120.4c 結果への変換と修整",
     "120.4d": "120.4d ダメージのイベントの発生",
     "704": "704 状況起因処理",
+    "615.5": "615.5 軽減に伴う追加の効果",
+    "701.8": "701.8 破壊",
 }
 STEP_TITLES = {
     "damage": "ダメージ",
     "combat_damage": "戦闘ダメージ・ステップ",
     "first_strike_damage": "第1戦闘ダメージ・ステップ(先制攻撃・二段攻撃)",
+    "destroy": "破壊",
 }
+AFTER_TITLES = {"615.5": "(615.5の追加の効果が与えるダメージ)"}
+"""A suffix for the stages of a damage event that happens after another stage (``"after"`` in the result)."""
 
 
 def change_sentence(change: Mapping[str, Any], names: Names) -> str:
@@ -33,10 +38,20 @@ def change_sentence(change: Mapping[str, Any], names: Names) -> str:
         return f"{who}: {ZONE_JA.get(before, before)} → {ZONE_JA.get(after, after)}"
     if attribute == "lost":
         return f"{who}はゲームに敗北する"
-    if attribute in ("prevented", "redirected", "multiplied"):
+    if attribute in ("tapped", "removed_from_combat"):
+        label = ATTRIBUTE_JA.get(attribute, attribute)
+        return f"{who}の{label}: {_value_ja(attribute, before)} → {_value_ja(attribute, after)}"
+    if attribute == "counters.shield":
+        return f"{who}の盾カウンター: {before}個 → {after}個"
+    if attribute in ("prevented", "redirected", "multiplied", "increased"):
         source = change.get("source")
         src = f"{names(source)}から" if source else ""
-        return f"{src}{who}へのダメージ: {before}点 → {after}点"
+        moved = (
+            f"(代わりに{names(change['to'])}へ、614.9)"
+            if attribute == "redirected" and change.get("to")
+            else ""
+        )
+        return f"{src}{who}へのダメージ: {before}点 → {after}点{moved}"
     if attribute == "shield":
         return f"{who}の軽減の盾: 残り{before}点 → {after}点"
     if attribute == "life" and (change.get("lost") or change.get("gained")):
@@ -88,7 +103,8 @@ def resolution_present(
                 "step_title": step_view["title"],
                 "key": key,
                 "title": STAGE_TITLES.get(key, key)
-                + (f"({st['round']}回目)" if key == "704" and (st.get("round") or 0) > 1 else ""),
+                + (f"({st['round']}回目)" if key == "704" and (st.get("round") or 0) > 1 else "")
+                + AFTER_TITLES.get(str(st.get("after") or ""), ""),
                 "rules": rule_links(st.get("rules", []), sections),
                 "notes": [linked_text(n, sections) for n in st.get("notes", [])],
                 "plain_notes": list(st.get("notes", [])),

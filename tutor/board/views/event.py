@@ -21,7 +21,7 @@ def _event_saved(request: HtmxHttpRequest, slug: str | None, kind: str) -> HttpR
         try:
             return saved(request, new, message)
         except ScenarioError as error:
-            form_refused(form, error, {})
+            form_refused(form, error, {".targets": "targets", ".cant_be_regenerated": "cant_be_regenerated"})
     return form_invalid(request, board, form, title=title)
 
 
@@ -33,6 +33,11 @@ def event_noncombat(request: HtmxHttpRequest, slug: str | None = None) -> HttpRe
 @require_POST
 def event_combat(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _event_saved(request, slug, "combat")
+
+
+@require_POST
+def event_destroy(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
+    return _event_saved(request, slug, "destroy")
 
 
 @require_POST
