@@ -49,7 +49,12 @@ def test_a_destroy_event_through_its_form_and_its_701_8_stage(client):
     assert 'id="form-destroy"' in form and "破壊するパーマネント" in form
     response = client.post(
         board + "event/destroy/",
-        {"source_name": "《神の怒り》", "source_controller": "A", "targets": ["c1", "c2"], "cant_be_regenerated": "on"},
+        {
+            "source_name": "《神の怒り》",
+            "source_controller": "A",
+            "targets": ["c1", "c2"],
+            "cant_be_regenerated": "on",
+        },
     )
     assert response.status_code == 302, response.content.decode()[:2000]
     location = response["Location"]
@@ -63,7 +68,7 @@ def test_a_destroy_event_through_its_form_and_its_701_8_stage(client):
     page = client.get(location + "?stage=all").content.decode()
     assert "701.8 破壊" in page
     assert "《神の怒り》が蠢く骸骨と聖域の番人を破壊する(701.8a)。" in page
-    assert "/#cr-701.8a\"" in page
+    assert '/#cr-701.8a"' in page
     assert "盾カウンター: 2個 → 1個" in page
     assert "盾カウンター×1" in page  # the card at the end
 
@@ -105,7 +110,13 @@ def test_the_616_1_comparison_offers_a_plus_n_and_a_doubler_in_both_orders():
     doc = {
         **STARTER_DOCUMENT,
         "effects": [
-            {"type": "damage_plus", "amount": 2, "from_controller": "A", "source_color": "red", "to_opponents": True},
+            {
+                "type": "damage_plus",
+                "amount": 2,
+                "from_controller": "A",
+                "source_color": "red",
+                "to_opponents": True,
+            },
             {"type": "damage_multiplier", "factor": 2},
         ],
         "event": {

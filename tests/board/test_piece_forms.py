@@ -72,7 +72,11 @@ def test_thorn_elemental_may_assign_as_though_unblocked(client):
     ("data", "field", "message"),
     [
         ({"types": ["artifact"]}, "types", "一緒に選んでください"),
-        ({"protection": ["red"], "protection_after_blocks": ["green"]}, "protection_after_blocks", "上のプロテクション"),
+        (
+            {"protection": ["red"], "protection_after_blocks": ["green"]},
+            "protection_after_blocks",
+            "上のプロテクション",
+        ),
         ({"shield_counters": "-1"}, "shield_counters", "0 以上"),
         ({"shield_counters": "1000001"}, "shield_counters", "1000000 以下"),
         (
