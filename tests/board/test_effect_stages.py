@@ -169,3 +169,12 @@ def test_a_shield_counter_order_can_be_chosen(client):
     assert response.status_code == 302, response.content.decode()[:1000]
     choices = Scenario.objects.get(slug=response["Location"].split("/")[3]).document["choices"]
     assert choices["replacement_order"] == {"c2": ["shield_counter", 0]}
+
+
+def test_the_final_lines_name_the_shield_counter_and_the_regeneration(client):
+    """CR 122.1c: one counter goes (2 → 1); CR 701.19a: the regenerated troll is tapped and out of combat."""
+    page = client.get("/board/s/cr122-1c/?stage=all").content.decode()
+    assert "盾カウンター 2 → 1" in page
+    page = client.get("/board/s/cr701-19a/?stage=all").content.decode()
+    assert "タップ状態 いいえ → はい" in page
+    assert "戦闘から取り除かれたか いいえ → はい" in page

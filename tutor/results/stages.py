@@ -195,9 +195,12 @@ def _final_lines(
             "damage": values.get("damage", 0),
             "counters.+1/+1": counters.get("+1/+1", 0),
             "counters.-1/-1": counters.get("-1/-1", 0),
+            "counters.shield": counters.get("shield", 0),
             "loyalty": values.get("loyalty"),
             "defense": values.get("defense"),
             "zone": values.get("zone", "battlefield"),
+            "tapped": bool(values.get("tapped", before.get("tapped"))),
+            "removed_from_combat": bool(values.get("removed_from_combat")),
         }
         diffs = [
             f"{ATTRIBUTE_JA[k]} {_value_ja(k, before.get(k))} → {_value_ja(k, v)}"
