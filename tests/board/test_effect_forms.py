@@ -2,6 +2,8 @@
 with its fields, shows its Japanese sentence and paragraph, and the engine's refusals come back in Japanese
 on the field they concern."""
 
+import re
+
 import pytest
 
 from tutor.board.documents import STARTER_DOCUMENT, event_set, permanent_put
@@ -113,8 +115,10 @@ def test_prevent_all_but_on_an_unblocked_creature_and_refused_on_a_blocked_one(c
     )
     assert refused.status_code == 422
     html = refused.content.decode()
-    assert "ブロックされたクリーチャーは選べません" in html
-    assert 'id="error_1_id_source"' in html or "is-invalid" in html
+    error = re.search(r'id="error_1_id_source"[^>]*>\s*<strong>(.*?)</strong>', html)
+    assert error and "ブロックされたクリーチャーは選べません" in error.group(
+        1
+    )  # the engine's refusal, on its field
     doc = permanent_put(
         document=STARTER_DOCUMENT,
         data={
@@ -146,13 +150,78 @@ def test_missing_required_fields_come_back_in_japanese(client):
     assert "代わりにダメージを受ける者" in html
 
 
-def test_the_engine_refusal_of_a_redirection_names_its_field(client):
+def test_a_redirection_to_the_same_recipient_is_refused_on_its_field(client):
     """614.9: the new recipient is another player or permanent than the first."""
     response = client.post(
         f"{BOARD}effects/add/", {"type": "redirect_damage", "redirect_from": "B", "redirect_to": "B"}
     )
     assert response.status_code == 422
+    error = re.search(
+        r'id="error_1_id_redirect_to"[^>]*>\s*<strong>(.*?)</strong>', response.content.decode()
+    )
+    assert error and "別のもの" in error.group(1)
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        (
+            {"type": "redirect_damage", "redirect_from": "B", "redirect_to": "blocker", "amount": "abc"},
+            "amount",
+            "整数を入力",
+        ),
+        ({"type": "damage_plus", "plus": "0"}, "plus", "1 以上"),
+        ({"type": "prevent_and", "to": "B", "then": "bogus"}, "then", "選べない値です"),
+        (
+            {"type": "prevent_and", "to": "B", "then": "deal_damage"},
+            "dealer_controller",
+            "コントローラーを選んで",
+        ),
+        (
+            {"type": "prevent_and", "to": "B", "then": "draw", "amount": "2", "source": "attacker"},
+            "source",
+            "同時に指定できません",
+        ),
+        (
+            {"type": "life_floor", "player": "B", "floor": "1", "condition_at_least": "99999"},
+            "condition_at_least",
+            "5000 以下",
+        ),
+        (
+            {
+                "type": "life_floor",
+                "player": "B",
+                "floor": "1",
+                "if_controls_creature": "on",
+                "condition_subtype": "Angel",
+            },
+            "condition_subtype",
+            "同時に指定できません",
+        ),
+        (
+            {"type": "damage_plus", "plus": "2", "to_opponents": "on"},
+            "from_controller",
+            "コントローラーを選んで",
+        ),
+        ({"type": "regenerate", "regen_on": "A"}, "regen_on", "選べない値です"),
+        (
+            {
+                "type": "prevent_and",
+                "to": "B",
+                "then": "deal_damage",
+                "dealer_name": "a\x07b",
+                "dealer_controller": "A",
+            },
+            "dealer_name",
+            "制御文字",
+        ),
+        ({"type": "no_loss_for_life", "player": "nobody"}, "player", "選べない値です"),
+    ],
+)
+def test_bad_new_effects_are_refused_in_japanese_on_their_field(client, data, field, message):
+    response = client.post(f"{BOARD}effects/add/", data)
+    assert response.status_code == 422
     html = response.content.decode()
-    start = html.index('id="form-effect"')
-    assert "invalid-feedback" in html[start:]
-    assert "移し替え先" in html[start:]
+    error = re.search(rf'id="error_1_id_{field}"[^>]*>\s*<strong>(.*?)</strong>', html)
+    assert error, field
+    assert message in error.group(1)

@@ -105,6 +105,8 @@ REFUSAL_FIELDS = {
     ".to_opponents_of": "to_opponents_of",
     ".source_color": "source_color",
     ".controller": "controller",
+    ".from_controller": "from_controller",
+    ".to_opponents": "to_opponents",
 }
 """Where the engine's refusal of a new kind's key goes (by the end of the path it names), before the shared map."""
 
@@ -308,6 +310,48 @@ class EffectForm(BoardForm):
         if self.cleaned_data.get("type") != self.effect_type:
             raise forms.ValidationError("効果の種類が一致しません。")
         return self.effect_type
+
+    def clean(self) -> dict[str, Any]:
+        """The combinations the scenario format refuses, said with the form's own labels."""
+        data = super().clean() or {}
+        kind = self.effect_type
+
+        def refuse(field: str, message: str) -> None:
+            if field not in self.errors:
+                self.add_error(field, message)
+
+        if (
+            kind == "redirect_damage"
+            and data.get("redirect_from")
+            and data.get("redirect_from") == data.get("redirect_to")
+        ):
+            refuse("redirect_to", "もともとダメージを受ける者とは別のものを選んでください(614.9)。")
+        if kind == "prevent_and":
+            if data.get("amount") is not None and data.get("source"):
+                refuse("source", "「点数」と「発生源」は同時に指定できません。どちらか一方にしてください。")
+            if data.get("then") == "deal_damage" and not data.get("dealer_controller"):
+                refuse(
+                    "dealer_controller",
+                    "「ダメージを与える」ときは、ダメージを与える発生源のコントローラーを選んでください。",
+                )
+        if (
+            kind == "life_floor"
+            and data.get("if_controls_creature")
+            and any(
+                data.get(name)
+                for name in ("condition_types", "condition_subtype", "condition_colors", "condition_at_least")
+            )
+        ):
+            refuse(
+                "condition_subtype",
+                "「クリーチャーをコントロールしている場合だけ」と条件は同時に指定できません。",
+            )
+        if kind == "damage_plus" and data.get("to_opponents") and not data.get("from_controller"):
+            refuse(
+                "from_controller",
+                "「対戦相手に与えるときだけ」には、発生源のコントローラーを選んでください。",
+            )
+        return data
 
     def clean_dealer_name(self) -> str:
         return _printable(self.cleaned_data.get("dealer_name") or "", "ダメージを与える発生源の名前")
