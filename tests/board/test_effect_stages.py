@@ -175,7 +175,7 @@ def test_the_final_lines_name_the_shield_counter_and_the_regeneration(client):
     """CR 122.1c: one counter goes (2 → 1); CR 701.19a: the regenerated troll is tapped and out of combat."""
     page = client.get("/board/s/cr122-1c/?stage=all").content.decode()
     assert "盾カウンター 2 → 1" in page
-    assert "/#cr-122.1c\"" in page  # the 120.4b stage's note links 122.1c
+    assert '/#cr-122.1c"' in page  # the 120.4b stage's note links 122.1c
     page = client.get("/board/s/cr701-19a/?stage=all").content.decode()
     assert "タップ状態 いいえ → はい" in page
     assert "戦闘から取り除かれたか いいえ → はい" in page
