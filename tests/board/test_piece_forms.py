@@ -4,7 +4,11 @@ permanent form, protection on the player form (plain POSTs; issue 11)."""
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from rules_core import protection as pr
+from tutor.board.forms.pieces import _protection_join, _protection_split
 from tutor.models import Scenario
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +113,20 @@ def test_a_player_with_protection(client):
         {"id": player["id"], "name": "第三者", "life": "20", "poison": "0", "protection_players": ["A"]},
     )
     assert _document(response["Location"])["players"][-1]["protection"] == [{"player": "A"}]
+
+
+@given(
+    plain=st.sets(st.sampled_from(pr.QUALITIES)),
+    players=st.sets(st.sampled_from(["A", "B", "C"])),
+    data=st.data(),
+)
+def test_protection_written_then_read_back_is_the_same_choice(plain, players, data):
+    """702.16, 509.1h: what the form writes (strings, {"player"}, "after_blocks") it reads back as chosen,
+    each quality once (702.16m)."""
+    chosen = sorted(plain) + [pr.player_quality(p) for p in sorted(players)]
+    late = data.draw(st.sets(st.sampled_from(chosen)) if chosen else st.just(set()))
+    doc = _protection_join(sorted(plain), sorted(players), sorted(late))
+    assert len(doc) == len(chosen)
+    back_plain, back_players, back_late = _protection_split(doc)
+    assert set(back_plain) == plain and set(back_players) == players and set(back_late) == late
+    assert _protection_join(back_plain, back_players, back_late) == doc
