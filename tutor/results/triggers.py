@@ -99,3 +99,15 @@ def triggers_by_id(result: Mapping[str, Any], document: Mapping[str, Any], names
             for trigger in stage.get("triggered") or []:
                 out[str(trigger.get("id"))] = trigger_view(trigger, document, names)
     return out
+
+
+def trigger_sentence(trigger: Mapping[str, Any], names: Names, controller: str) -> str:
+    """A permanent's triggered ability as its card would say it (the editor's list).
+
+    >>> names = Names({"players": [{"id": "A", "name": "あなた"}], "permanents": []})
+    >>> trigger_sentence({"when": "gain_life", "effect": {"type": "counters", "amount": 1}}, names, "A")
+    'コントローラーがライフを得るたび、このパーマネントに+1/+1カウンターを1個置く。'
+    """
+    when = str(trigger.get("when", ""))
+    effect = effect_sentence(trigger.get("effect") or {}, 0, names, controller).replace("その数(0)", "その数")
+    return f"{WHEN_JA.get(when, when)}、{effect}。"
