@@ -373,3 +373,10 @@ def test_new_forms_never_500_on_hostile_input():
         ):
             assert client.post(f"/board/s/cr119-9/{route}", data).status_code in (302, 400, 404, 422)
     assert client.post("/board/s/cr119-9/permanents/triggers/clear/", {"id": "nope"}).status_code == 404
+
+
+def test_a_new_battle_is_a_siege_by_default():
+    """CR 310.11b: every battle printed so far is a Siege, so the battle form starts with that subtype."""
+    form = _html(Client().get("/board/?add=battle"))
+    assert re.search(r'name="subtypes" value="Siege"', form)
+    assert 'name="subtypes" value="Siege"' not in _html(Client().get("/board/?add=creature"))

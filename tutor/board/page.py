@@ -116,7 +116,9 @@ def editor_panel(
         form = PermanentForm(
             document=document,
             action=urls["permanent_add"],
-            initial={"types": PERMANENT_KINDS[add], "controller": first},
+            # Every battle printed so far is a Siege (310.11b); the learner may change the subtype.
+            initial={"types": PERMANENT_KINDS[add], "controller": first}
+            | ({"subtypes": "Siege"} if add == "battle" else {}),
         )
         return {"mode": "form", "title": f"{PERMANENT_KIND_JA[add]}を追加", "form": form}
     if add == "effect":

@@ -45,9 +45,12 @@ class TwoHeadedGiantForm(BoardForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.player_ids = [p["id"] for p in self.document.get("players", [])]
+        teams = list(self.document.get("teams") or [])
         for i, ident in enumerate(self.player_ids):
             self.fields[f"team_{i}"] = _choice(f"{self.names(ident)}のチーム", TEAM_CHOICES)
-            self.fields[f"team_{i}"].initial = "1" if i % 2 == 0 else "2"
+            stated = next((str(n + 1) for n, team in enumerate(teams[:2]) if ident in team), None)
+            # Alternating seats by default: 810.1 does not fix them, and A and C often sit together.
+            self.fields[f"team_{i}"].initial = stated or ("1" if i % 2 == 0 else "2")
         self.helper.layout = self.layout()
 
     def layout(self) -> Layout:
