@@ -380,3 +380,31 @@ def test_a_new_battle_is_a_siege_by_default():
     form = _html(Client().get("/board/?add=battle"))
     assert re.search(r'name="subtypes" value="Siege"', form)
     assert 'name="subtypes" value="Siege"' not in _html(Client().get("/board/?add=creature"))
+
+
+@pytest.mark.parametrize("slug", ["cr119-9", "cr701-14a", "cr510-4-a", "cr800-4a", "cr810-9", "cr120-4-ex1"])
+def test_every_new_panel_opens_on_the_event_boards(slug):
+    """Each new form opens (with its Japanese title) on boards of every event kind, also for htmx."""
+    client = Client()
+    titles = {
+        "?add=trigger": "誘発型能力を加える(603)",
+        "?add=between": "戦闘ダメージ・ステップの間に起こること(510.4)",
+        "?add=owner": "パーマネントのオーナー(108.3)",
+        "?add=two_headed_giant": "双頭巨人戦(810)",
+        "?event=fight": "格闘(701.14)",
+        "?event=bite": "パワーに等しいダメージを一方的に与える",
+        "?event=power_damage": "それぞれがパワーに等しいダメージを与える",
+    }
+    for query, title in titles.items():
+        response = client.get(f"/board/s/{slug}/{query}")
+        assert response.status_code == 200
+        assert title in _html(response)
+        partial = client.get(f"/board/s/{slug}/{query}", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="editor")
+        assert title in _html(partial) and "<html" not in _html(partial)
+
+
+def test_the_fight_board_offers_its_fight_back_for_editing():
+    form = _html(Client().get("/board/s/cr701-14a/?event=fight"))
+    assert re.search(r'<option value="rat" selected>', form)
+    assert re.search(r'<option value="wurm" selected>', form)
+    assert 'value="《捕食》"' in form

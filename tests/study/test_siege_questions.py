@@ -4,7 +4,10 @@ waits, then is exiled, never put into the graveyard; the explanations say so and
 
 from __future__ import annotations
 
+import pytest
+
 from rules_core import resolve_document
+from tests.study.test_views import key_for, start, url
 from tutor.study.building import question_build
 from tutor.study.generators import TEMPLATES_BY_SLUG
 from tutor.study.topics import TOPICS_BY_SLUG
@@ -53,3 +56,18 @@ def test_the_battle_topic_no_longer_sends_a_defeated_battle_to_the_graveyard():
     summary = TOPICS_BY_SLUG["battle"].summary
     assert "墓地へ" not in summary
     assert "追放" in summary
+
+
+@pytest.mark.django_db
+def test_a_defeated_siege_question_shows_its_trigger_waiting_after_the_answer(client):
+    """After answering, the engine's stages show the Siege's 310.11b ability waiting, then exiling it."""
+    # Two attackers of power 1-4 against defense 3-7: about a third of these questions defeat the Siege.
+    questions = (start(client, "battle", "l1") for _ in range(60))
+    question = next((q for q in questions if q.answer == 0), None)
+    assert question is not None, "no defeated Siege in 60 questions"
+    client.post(url(question, "answer/"), {"answer": key_for(question, right=True)})
+    html = client.get(url(question)).content.decode()
+    assert "スタックに置かれるのを待つ誘発型能力" in html
+    assert "最後の守備カウンターが取り除かれたとき" in html
+    assert "/cr/310/#cr-310.11b" in html and "/cr/704/#cr-704.5v" in html
+    assert "追放されます" in html
