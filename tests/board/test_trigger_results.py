@@ -108,3 +108,29 @@ def test_departure_stage_names_who_left(client):
     stage = next(st for st in _present("cr800-4a")["stages"] if st["key"] == "800.4a")
     assert stage["left"] == ["プレイヤーB"]
     assert "ゲームから抜けたプレイヤー: プレイヤーB" in _html(client, "cr800-4a")
+
+
+def test_apnap_stack_puts_the_nonactive_players_ability_on_top(client):
+    """CR 603.3b: the active player (A) puts 《アジャニの群れ仲間》's ability on the stack first, then B
+    puts 《ボロスの反攻者》's; so B's resolves first and deals its 2 damage to A before the counter."""
+    view = _present("cr603-3b")
+    stack = next(st for st in view["stages"] if st["key"] == "603.3b")["stack"]
+    assert [(t["source"], t["controller"]) for t in stack] == [
+        ("《ボロスの反攻者》", "対戦相手"),
+        ("《アジャニの群れ仲間》", "あなた"),
+    ]
+    resolving = [st["resolving"]["source"] for st in view["stages"] if st["resolving"]]
+    assert resolving == ["《ボロスの反攻者》", "《アジャニの群れ仲間》"]
+    html = _html(client, "cr603-3b")
+    top = html[html.index('class="stack-list"') :]
+    assert top.index("《ボロスの反攻者》") < top.index("(次に解決)") < top.index("《アジャニの群れ仲間》")
+
+
+def test_siege_defeated_by_first_strike_is_gone_before_the_regular_step():
+    """CR 310.11b, 510.3a: the ability resolves between the steps; 506.4c: the bear attacks nothing."""
+    view = _present("cr310-11b")
+    names = [step["name"] for step in view["steps"]]
+    assert names == ["first_strike_damage", "trigger", "combat_damage"]
+    assert view["steps"][2]["title"] == "第2戦闘ダメージ・ステップ"
+    regular = view["steps"][2]["stages"][0]["plain_notes"]
+    assert any("何も攻撃していないので、戦闘ダメージを割り振らない" in n for n in regular)
