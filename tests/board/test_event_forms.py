@@ -408,3 +408,22 @@ def test_the_fight_board_offers_its_fight_back_for_editing():
     assert re.search(r'<option value="rat" selected>', form)
     assert re.search(r'<option value="wurm" selected>', form)
     assert 'value="《捕食》"' in form
+
+
+def test_a_ninth_trigger_is_refused_on_the_permanent_field(pridemate_board):
+    """The format holds at most 8 triggered abilities per permanent (docs/scenario-format.md § 8.1)."""
+    client = Client()
+    board = pridemate_board
+    data = {
+        "permanent": "c1",
+        "when": "gain_life",
+        "effect": "gain_life",
+        "amount": "1",
+        "target": "controller",
+    }
+    for _ in range(8):
+        board = _post(client, board + "permanents/triggers/add/", data)
+    assert len(_document(board)["permanents"][0]["triggers"]) == 8
+    ninth = client.post(board + "permanents/triggers/add/", data)
+    assert ninth.status_code == 422
+    assert "8個まで" in _field_error(_html(ninth), "permanent")

@@ -8,9 +8,6 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-TRIGGERS_MAX = 8
-"""CR 603 abilities per permanent the format accepts (§ 8.1)."""
-BETWEEN_STEPS_MAX = 100
 TWO_HEADED_GIANT = "two_headed_giant"
 
 

@@ -12,6 +12,8 @@ from rules_core.trigger_types import COUNTER_KINDS, DAMAGE_KINDS, EFFECT_KINDS, 
 from tutor.board.forms.base import BoardForm, _choice, _flag, _int, _printable, _text
 
 AMOUNT_MAX = 1_000_000
+TRIGGERS_MAX = 8
+"""Triggered abilities per permanent the format accepts (docs/scenario-format.md § 8.1)."""
 DAMAGE_JA = {"any": "すべてのダメージ", "combat": "戦闘ダメージだけ", "noncombat": "戦闘ダメージ以外だけ"}
 RECIPIENT_JA = {"any": "何にでも(イベントごとに1回)", "player": "プレイヤーに", "creature": "クリーチャーに"}
 WATCH_JA = {
@@ -82,6 +84,11 @@ class TriggerForm(BoardForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         when, effect, target = data.get("when"), data.get("effect"), data.get("target")
+        permanent = next(
+            (p for p in self.document.get("permanents", []) if p["id"] == data.get("permanent")), {}
+        )
+        if len(permanent.get("triggers", [])) >= TRIGGERS_MAX:
+            self.add_error("permanent", f"誘発型能力は1つのパーマネントに{TRIGGERS_MAX}個までです。")
         if data.get("recipient") not in (None, "", "any") and when != "deals_damage":
             self.add_error("recipient", "「ダメージを与えるたび」のときだけ選べます。")
         if data.get("damage") not in (None, "", "any") and when not in DAMAGE_WHEN:
