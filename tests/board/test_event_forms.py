@@ -427,3 +427,16 @@ def test_a_ninth_trigger_is_refused_on_the_permanent_field(pridemate_board):
     ninth = client.post(board + "permanents/triggers/add/", data)
     assert ninth.status_code == 422
     assert "8個まで" in _field_error(_html(ninth), "permanent")
+
+
+def test_the_two_headed_giant_form_starts_from_the_stated_teams_and_lives():
+    """The 810.9 board: teams [A, C] and [B, D]; the form shows them and each team's shared life."""
+    html = _html(Client().get("/board/s/cr810-9/?add=two_headed_giant"))
+    document = Scenario.objects.get(slug="cr810-9").document
+    life = {p["id"]: p["life"] for p in document["players"]}
+    for i, ident in enumerate(p["id"] for p in document["players"]):
+        team = "1" if ident in document["teams"][0] else "2"
+        assert re.search(
+            rf'name="team_{i}"[^>]*>(?:(?!</select>).)*?<option value="{team}" selected>', html, re.S
+        )
+    assert f'name="life_1" value="{life[document["teams"][0][0]]}"' in html

@@ -170,7 +170,7 @@ def permanent_put(
     )
     if permanent_id is not None:
         # The permanent form does not edit triggered abilities or the owner (§§ 8.1, 11.1): keep them.
-        old = next((p for p in doc["permanents"] if p.get("id") == permanent_id), {})
+        old: Mapping[str, Any] = next((p for p in doc["permanents"] if p.get("id") == permanent_id), {})
         data = {**{k: old[k] for k in KEPT_ON_EDIT if k in old}, **data}
     permanent = _piece_put(doc, "permanents", data, permanent_id, prefix)
     if permanent_id is None:

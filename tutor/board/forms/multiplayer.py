@@ -51,6 +51,10 @@ class TwoHeadedGiantForm(BoardForm):
             stated = next((str(n + 1) for n, team in enumerate(teams[:2]) if ident in team), None)
             # Alternating seats by default: 810.1 does not fix them, and A and C often sit together.
             self.fields[f"team_{i}"].initial = stated or ("1" if i % 2 == 0 else "2")
+        lives = {p["id"]: p.get("life") for p in self.document.get("players", [])}
+        for n, team in enumerate(teams[:2]):
+            if team and isinstance(lives.get(team[0]), int):
+                self.fields[f"life_{n + 1}"].initial = lives[team[0]]
         self.helper.layout = self.layout()
 
     def layout(self) -> Layout:

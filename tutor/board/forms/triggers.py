@@ -3,6 +3,7 @@ when it triggers, what it does, how much (a number or "that much", 120.9) and to
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from crispy_forms.layout import Fieldset, Layout
@@ -84,7 +85,7 @@ class TriggerForm(BoardForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         when, effect, target = data.get("when"), data.get("effect"), data.get("target")
-        permanent = next(
+        permanent: Mapping[str, Any] = next(
             (p for p in self.document.get("permanents", []) if p["id"] == data.get("permanent")), {}
         )
         if len(permanent.get("triggers", [])) >= TRIGGERS_MAX:
