@@ -440,3 +440,20 @@ def test_the_two_headed_giant_form_starts_from_the_stated_teams_and_lives():
             rf'name="team_{i}"[^>]*>(?:(?!</select>).)*?<option value="{team}" selected>', html, re.S
         )
     assert f'name="life_1" value="{life[document["teams"][0][0]]}"' in html
+
+
+def test_in_two_headed_giant_the_active_team_attacks_as_one():
+    """CR 805.10, 810.2: the teammate's creature may attack; it is never offered as a blocker, and a
+    creature can't attack its own team."""
+    client = Client()
+    form = _html(client.get("/board/s/cr810-9/?event=combat"))
+    giant = re.search(r'for="id_attack_(\d+)"[^>]*>\s*《丘巨人》が攻撃する先', form)
+    assert giant, "the teammate's creature has an attack field"
+    attack_select = re.search(rf'name="attack_{giant.group(1)}"(.*?)</select>', form, re.S).group(1)
+    assert 'value="D"' in attack_select and 'value="B"' in attack_select
+    assert 'value="C"' not in attack_select and 'value="A"' not in attack_select
+    assert 'name="blocks_' not in form  # nobody on the defending team has a creature
+    creatures = [p["id"] for p in Scenario.objects.get(slug="cr810-9").document["permanents"]]
+    data = {f"attack_{creatures.index('child')}": "B", f"attack_{creatures.index('giant')}": "D"}
+    board = _post(client, "/board/s/cr810-9/event/combat/", data)
+    assert [a["defender"] for a in _document(board)["event"]["attacks"]] == ["B", "D"]
