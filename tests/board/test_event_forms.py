@@ -457,3 +457,17 @@ def test_in_two_headed_giant_the_active_team_attacks_as_one():
     data = {f"attack_{creatures.index('child')}": "B", f"attack_{creatures.index('giant')}": "D"}
     board = _post(client, "/board/s/cr810-9/event/combat/", data)
     assert [a["defender"] for a in _document(board)["event"]["attacks"]] == ["B", "D"]
+
+
+def test_the_engines_refusal_of_a_change_lands_on_the_form(pridemate_board):
+    """docs/scenario-format.md § 10: changes between the steps need two combat damage steps (510.4);
+    the lifelinked 2/2 has no first strike, so the engine refuses and the board stays as it was."""
+    client = Client()
+    response = client.post(
+        pridemate_board + "event/between/add/",
+        {"type": "pump", "creature": "c1", "power": "1", "toughness": "1"},
+    )
+    assert response.status_code == 422
+    html = _html(response)
+    assert "戦闘ダメージ・ステップは1回だけです" in _field_error(html, "type")
+    assert "between_steps" not in _document(pridemate_board)["event"]
