@@ -471,3 +471,15 @@ def test_the_engines_refusal_of_a_change_lands_on_the_form(pridemate_board):
     html = _html(response)
     assert "戦闘ダメージ・ステップは1回だけです" in _field_error(html, "type")
     assert "between_steps" not in _document(pridemate_board)["event"]
+
+
+def test_a_fight_with_a_fighter_gone_deals_no_damage():
+    """CR 701.14b: if a creature instructed to fight is no longer on the battlefield, no damage is dealt."""
+    client = Client()
+    board = _post(
+        client, "/board/s/cr701-14a/event/fight/", {"fighter_1": "rat", "fighter_2": "wurm", "gone": ["rat"]}
+    )
+    page = _html(client.get(board + "?stage=all"))
+    assert "《チフス鼠》は、解決する前に戦場を離れている(608.2b)。" in page
+    assert "全1段階" in page
+    assert "701.14b" in page

@@ -71,18 +71,22 @@ def _power_lines(event: Mapping[str, Any], names: Names) -> list[str]:
     """Fight, bite and "each deals damage equal to its power" (701.14, 120.2b)."""
     kind = event.get("type")
     by = f"{event['name']}の指示で、" if event.get("name") else ""
+    gone = [f"{names(g)}は、解決する前に戦場を離れている(608.2b)。" for g in event.get("gone") or []]
     if kind == "fight":
         fighters = list(event.get("fighters") or [])
         if len(fighters) == 2:
-            return [f"{by}{names(fighters[0])}と{names(fighters[1])}が格闘する(701.14a)。"]
+            return [f"{by}{names(fighters[0])}と{names(fighters[1])}が格闘する(701.14a)。", *gone]
     if kind == "bite":
         lines = [
             f"{by}{names(event.get('source'))}がパワーに等しい点数のダメージを{names(event.get('to'))}に与える。"
         ]
         if event.get("excess_to"):
             lines.append(f"余剰のダメージは代わりに{names(event['excess_to'])}に与える(120.4a)。")
-        return lines
+        return [*lines, *gone]
     if kind == "power_damage":
         sources = "と".join(names(s) for s in event.get("sources", []))
-        return [f"{by}{sources}がそれぞれパワーに等しい点数のダメージを{names(event.get('to'))}に与える。"]
+        return [
+            f"{by}{sources}がそれぞれパワーに等しい点数のダメージを{names(event.get('to'))}に与える。",
+            *gone,
+        ]
     return []
