@@ -217,6 +217,7 @@ CURATED: tuple[Curated, ...] = (
                     "controller": "A",
                     "protector": "B",
                     "types": ["battle"],
+                    "subtypes": ["Siege"],
                     "defense": 5,
                 },
             ],
@@ -345,7 +346,8 @@ CURATED: tuple[Curated, ...] = (
         "120.3h バトルへのダメージ",
         "120.3h",
         "バトルが受けたダメージは、その点数に等しい数の守備カウンターを取り除く。包囲戦のコントローラーは、"
-        "対戦相手が守るそれを攻撃できる(310.8b)。守備値が0になったバトルは墓地に置かれる(704.5v)。",
+        "対戦相手が守るそれを攻撃できる(310.8b)。最後の守備カウンターが取り除かれると包囲戦の能力が誘発し、"
+        "その能力がスタックを離れるまで包囲戦は戦場に残る(704.5v)。能力が解決すると追放される(310.11b)。",
         doc(
             [
                 creature("attacker", "3/3クリーチャー", "A", 3, 3),
@@ -355,12 +357,13 @@ CURATED: tuple[Curated, ...] = (
                     "controller": "A",
                     "protector": "B",
                     "types": ["battle"],
+                    "subtypes": ["Siege"],
                     "defense": 3,
                 },
             ],
             combat(attack("attacker", "siege")),
         ),
-        expect={"permanents": {"siege": {"defense": 0, "zone": "graveyard"}}},
+        expect={"permanents": {"siege": {"defense": 0, "zone": "exile"}}},
     ),
     Curated(
         "cr120-4",

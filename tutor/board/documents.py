@@ -151,6 +151,10 @@ def player_put(
     return doc
 
 
+KEPT_ON_EDIT = ("triggers", "owner")
+"""Keys of a permanent that other forms set, kept when the permanent form edits it."""
+
+
 def permanent_put(
     *, document: Mapping[str, Any], data: Mapping[str, Any], permanent_id: str | None = None
 ) -> dict[str, Any]:
@@ -164,6 +168,10 @@ def permanent_put(
     prefix = (
         "pw" if data.get("types") == ["planeswalker"] else "b" if data.get("types") == ["battle"] else "c"
     )
+    if permanent_id is not None:
+        # The permanent form does not edit triggered abilities or the owner (§§ 8.1, 11.1): keep them.
+        old: Mapping[str, Any] = next((p for p in doc["permanents"] if p.get("id") == permanent_id), {})
+        data = {**{k: old[k] for k in KEPT_ON_EDIT if k in old}, **data}
     permanent = _piece_put(doc, "permanents", data, permanent_id, prefix)
     if permanent_id is None:
         return doc

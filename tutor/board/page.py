@@ -15,12 +15,14 @@ from typing import Any
 from rules_core import Scenario, resolve
 from tutor.board import assignment_panel as assignment
 from tutor.board import documents, selectors
+from tutor.board.events_editor import events_editor
 from tutor.board.forms.assignment import AssignmentForm
 from tutor.board.forms.base import PERMANENT_KIND_JA, PERMANENT_KINDS
 from tutor.board.forms.destroy import DestroyForm
 from tutor.board.forms.effects import EFFECT_HELP, EFFECT_TYPE_CHOICES, EffectForm
 from tutor.board.forms.event import CombatForm, NoncombatForm
 from tutor.board.forms.pieces import PermanentForm, PlayerForm
+from tutor.board.forms.power_events import BiteForm, FightForm, PowerDamageForm
 from tutor.models import Scenario as StoredScenario
 from tutor.results.choices import choices_compare
 from tutor.results.effects import effects_present
@@ -29,11 +31,27 @@ from tutor.results.links import linked_text, rule_link
 from tutor.results.names import TYPE_JA, Names, keywords_ja, source_key
 from tutor.results.stages import resolution_present, stage_navigation
 from tutor.results.table import assignment_amounts, power_toughness, stage_amounts, table_present
+from tutor.results.triggers import trigger_sentence
 
-EVENTS: dict[str, tuple[type[NoncombatForm] | type[CombatForm] | type[DestroyForm], str, str]] = {
+EventForm = (
+    type[NoncombatForm]
+    | type[CombatForm]
+    | type[DestroyForm]
+    | type[FightForm]
+    | type[BiteForm]
+    | type[PowerDamageForm]
+)
+EVENTS: dict[str, tuple[EventForm, str, str]] = {
     "noncombat": (NoncombatForm, "呪文・能力によるダメージ(120.2b)", "ダメージのイベントを決めました。"),
     "combat": (CombatForm, "戦闘(攻撃とブロック)", "攻撃とブロックを決めました。"),
     "destroy": (DestroyForm, "呪文・能力による破壊(701.8)", "破壊のイベントを決めました。"),
+    "fight": (FightForm, "格闘(701.14)", "格闘を決めました。"),
+    "bite": (BiteForm, "パワーに等しいダメージを一方的に与える", "ダメージのイベントを決めました。"),
+    "power_damage": (
+        PowerDamageForm,
+        "それぞれがパワーに等しいダメージを与える",
+        "ダメージのイベントを決めました。",
+    ),
 }
 """The damage event's forms (``event_<kind>`` is the name of the URL they post to): form, title, message."""
 
@@ -107,7 +125,9 @@ def editor_panel(
         form = PermanentForm(
             document=document,
             action=urls["permanent_add"],
-            initial={"types": PERMANENT_KINDS[add], "controller": first},
+            # Every battle printed so far is a Siege (310.11b); the learner may change the subtype.
+            initial={"types": PERMANENT_KINDS[add], "controller": first}
+            | ({"subtypes": "Siege"} if add == "battle" else {}),
         )
         return {"mode": "form", "title": f"{PERMANENT_KIND_JA[add]}を追加", "form": form}
     if add == "effect":
@@ -126,6 +146,9 @@ def editor_panel(
                 {"type": t, "label": label, "help": EFFECT_HELP[t]} for t, label in EFFECT_TYPE_CHOICES
             ],
         }
+    extra = events_editor(params, document, urls)
+    if extra is not None:
+        return extra
     if edit:
         for player in document.get("players", []):
             if player["id"] == edit:
@@ -239,6 +262,9 @@ def pieces_present(document: Mapping[str, Any]) -> dict[str, Any]:
             "life": p.get("life", 20),
             "poison": p.get("poison", 0),
             "active": p["id"] == document.get("active_player"),
+            "team": next(
+                (i + 1 for i, team in enumerate(document.get("teams") or []) if p["id"] in team), None
+            ),
         }
         for p in document.get("players", [])
     ]
@@ -259,9 +285,18 @@ def pieces_present(document: Mapping[str, Any]) -> dict[str, Any]:
                 "extra": "・".join(extra),
                 "types": "・".join(TYPE_JA.get(t, t) for t in p.get("types", [])),
                 "keywords": "・".join(keywords_ja(p)),
+                "triggers": [
+                    trigger_sentence(t, names, p.get("controller", "")) for t in p.get("triggers", [])
+                ],
+                "owner": names(p["owner"]) if p.get("owner") else "",
             }
         )
-    return {"players": players, "permanents": permanents}
+    return {
+        "players": players,
+        "permanents": permanents,
+        "two_headed_giant": bool(document.get("variant")),
+        "between_steps": bool((document.get("event") or {}).get("between_steps")),
+    }
 
 
 def _rule_numbers(result: Mapping[str, Any]) -> set[str]:

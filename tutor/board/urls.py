@@ -8,7 +8,19 @@ and answers with a redirect to the new board's permalink. The page builds its ac
 
 from django.urls import path
 
-from tutor.board.views import assignment, choices, effects, event, io, pieces, show
+from tutor.board.views import (
+    assignment,
+    between_steps,
+    choices,
+    effects,
+    event,
+    io,
+    multiplayer,
+    pieces,
+    power_events,
+    show,
+    triggers,
+)
 
 app_name = "board"
 
@@ -26,6 +38,16 @@ EDITS = [
     ("event/combat/", event.event_combat, "event_combat"),
     ("event/destroy/", event.event_destroy, "event_destroy"),
     ("event/clear/", event.event_clear, "event_clear"),
+    ("event/fight/", power_events.event_fight, "event_fight"),
+    ("event/bite/", power_events.event_bite, "event_bite"),
+    ("event/power_damage/", power_events.event_power_damage, "event_power_damage"),
+    ("event/between/add/", between_steps.between_add, "between_add"),
+    ("event/between/clear/", between_steps.between_clear, "between_clear"),
+    ("permanents/triggers/add/", triggers.trigger_add, "trigger_add"),
+    ("permanents/triggers/clear/", triggers.triggers_clear, "triggers_clear"),
+    ("permanents/owner/", multiplayer.owner_set, "owner_set"),
+    ("players/two_headed_giant/", multiplayer.two_headed_giant_set, "two_headed_giant_set"),
+    ("players/variant/clear/", multiplayer.variant_clear, "variant_clear"),
     ("assignment/", assignment.assignment_save, "assignment_save"),
     ("assignment/check/", assignment.assignment_check, "assignment_check"),
     ("choices/", choices.choices_save, "choices_save"),

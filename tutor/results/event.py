@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules_core.ja import KEYWORD_JA
 from tutor.results.names import Names
 
 
@@ -34,6 +35,7 @@ def event_describe(document: Mapping[str, Any]) -> list[str]:
             else:
                 line += "し、ブロックされなかった。"
             lines.append(line)
+        lines.extend(_between_steps_lines(event, names))
         return lines
     if event.get("type") == "destroy":
         source = event.get("source")
@@ -43,4 +45,56 @@ def event_describe(document: Mapping[str, Any]) -> list[str]:
         if event.get("cant_be_regenerated"):
             lines.append("それらは再生できない(701.19c)。")
         return lines
+    return _power_lines(event, names)
+
+
+BETWEEN_JA = {
+    "remove_from_combat": "戦闘から取り除かれる(506.4)",
+    "destroy": "破壊される(701.8)",
+}
+
+
+def _between_steps_lines(event: Mapping[str, Any], names: Names) -> list[str]:
+    """CR 510.4: what the learner said happens between the two combat damage steps."""
+    lines = []
+    for change in event.get("between_steps", []):
+        who, kind = names(change.get("creature")), change.get("type")
+        by = f"{change['name']}で、" if change.get("name") else ""
+        if kind == "pump":
+            what = f"{who}は{change.get('power', 0):+d}/{change.get('toughness', 0):+d}の修整を受ける"
+        elif kind in ("gain_keyword", "lose_keyword"):
+            keyword = KEYWORD_JA.get(change.get("keyword", ""), change.get("keyword", ""))
+            what = f"{who}は{keyword}を{'得る' if kind == 'gain_keyword' else '失う'}"
+        elif kind == "enter_attacking":
+            what = f"{who}が{names(change.get('defender'))}を攻撃している状態で戦場に出る"
+        elif kind == "enter_blocking":
+            what = f"{who}が{names(change.get('blocking'))}をブロックしている状態で戦場に出る"
+        else:
+            what = f"{who}は{BETWEEN_JA.get(str(kind), str(kind))}"
+        lines.append(f"戦闘ダメージ・ステップの間に、{by}{what}。")
+    return lines
+
+
+def _power_lines(event: Mapping[str, Any], names: Names) -> list[str]:
+    """Fight, bite and "each deals damage equal to its power" (701.14, 120.2b)."""
+    kind = event.get("type")
+    by = f"{event['name']}の指示で、" if event.get("name") else ""
+    gone = [f"{names(g)}は、解決する前に戦場を離れている(608.2b)。" for g in event.get("gone") or []]
+    if kind == "fight":
+        fighters = list(event.get("fighters") or [])
+        if len(fighters) == 2:
+            return [f"{by}{names(fighters[0])}と{names(fighters[1])}が格闘する(701.14a)。", *gone]
+    if kind == "bite":
+        lines = [
+            f"{by}{names(event.get('source'))}がパワーに等しい点数のダメージを{names(event.get('to'))}に与える。"
+        ]
+        if event.get("excess_to"):
+            lines.append(f"余剰のダメージは代わりに{names(event['excess_to'])}に与える(120.4a)。")
+        return [*lines, *gone]
+    if kind == "power_damage":
+        sources = "と".join(names(s) for s in event.get("sources", []))
+        return [
+            f"{by}{sources}がそれぞれパワーに等しい点数のダメージを{names(event.get('to'))}に与える。",
+            *gone,
+        ]
     return []

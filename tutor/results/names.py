@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from rules_core.ja import COLOR_JA, KEYWORD_JA
+from rules_core.ja import COLOR_JA, KEYWORD_JA, PROTECTION_QUALITY_JA
 from rules_core.protection import entries_label
 
 ATTRIBUTE_JA = {
@@ -27,7 +27,13 @@ ATTRIBUTE_JA = {
     "tapped": "タップ状態",
     "removed_from_combat": "戦闘から取り除かれたか",
 }
-ZONE_JA = {"battlefield": "戦場", "graveyard": "墓地", "exile": "追放"}
+ZONE_JA = {
+    "battlefield": "戦場",
+    "graveyard": "墓地",
+    "exile": "追放",
+    "hand": "手札",
+    "left_game": "ゲームの外",
+}
 TYPE_JA = {
     "creature": "クリーチャー",
     "planeswalker": "プレインズウォーカー",
@@ -70,8 +76,14 @@ class Names:
         return self.labels.get(str(ident), str(ident))
 
 
-def colors_ja(colors: Iterable[str]) -> str:
-    return "・".join(COLOR_JA.get(c, c) for c in colors)
+def colors_ja(colors: Iterable[Any]) -> str:
+    """Colours, or protection qualities (702.16): a word, or ``{"from": …}`` / ``{"player": …}``."""
+    words = []
+    for c in colors:
+        if isinstance(c, Mapping):
+            c = c.get("from") or (f"{c['player']}" if c.get("player") else "")
+        words.append(COLOR_JA.get(c, PROTECTION_QUALITY_JA.get(c, c)))
+    return "・".join(words)
 
 
 def keywords_ja(permanent: Mapping[str, Any], name_of: Callable[[str], str] = str) -> list[str]:

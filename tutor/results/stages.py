@@ -8,6 +8,7 @@ from typing import Any
 from tutor.results.links import linked_text, rule_link, rule_links
 from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names
 from tutor.results.table import BOARD_ATTRIBUTES, BoardState, _value_ja
+from tutor.results.triggers import trigger_view, triggers_by_id
 
 STAGE_TITLES = {
     "assignment": "戦闘ダメージの割り振り",
@@ -16,13 +17,34 @@ STAGE_TITLES = {
     "120.4c": "120.4c 結果への変換と修整",
     "120.4d": "120.4d ダメージのイベントの発生",
     "704": "704 状況起因処理",
+    "603.3b": "603.3b 誘発型能力をスタックに置く(APNAP順)",
+    "608.2": "608.2 誘発型能力の解決",
+    "701.14": "701.14 格闘",
+    "bite": "一方的にダメージを与える(格闘ではない)",
+    "power_damage": "パワーに等しいダメージを与える",
+    "800.4a": "800.4a 敗北したプレイヤーがゲームから抜ける",
+    "between_steps": "510.4 2つの戦闘ダメージ・ステップの間",
     "615.5": "615.5 軽減に伴う追加の効果",
     "701.8": "701.8 破壊",
 }
+STAGE_PARAGRAPHS = {
+    "603.3b": "603.3b",
+    "608.2": "608.2",
+    "701.14": "701.14a",
+    "bite": "120.2b",
+    "power_damage": "120.2b",
+    "800.4a": "800.4a",
+    "between_steps": "510.4",
+    "615.5": "615.5",
+    "701.8": "701.8",
+}
+"""The paragraph a stage's title links to, for stages not named by a number of their own."""
 STEP_TITLES = {
     "damage": "ダメージ",
     "combat_damage": "戦闘ダメージ・ステップ",
     "first_strike_damage": "第1戦闘ダメージ・ステップ(先制攻撃・二段攻撃)",
+    "trigger": "誘発型能力の解決",
+    "between_steps": "戦闘ダメージ・ステップの間",
     "destroy": "破壊",
 }
 AFTER_TITLES = {"615.5": "(615.5の追加の効果が与えるダメージ)"}
@@ -72,7 +94,9 @@ def resolution_present(
     names = Names(document)
     stages: list[dict[str, Any]] = []
     steps = []
-    two_steps = len(result.get("steps", [])) > 1
+    # Trigger steps make a one-step combat several steps long: only a first-strike step makes two.
+    two_steps = any(step.get("name") == "first_strike_damage" for step in result.get("steps", []))
+    triggers = triggers_by_id(result, document, names)
     for s_index, step in enumerate(result.get("steps", [])):
         name = step.get("name", "")
         title = (
@@ -110,6 +134,13 @@ def resolution_present(
                 "plain_notes": list(st.get("notes", [])),
                 "changes": changes,
                 "nothing": not st.get("notes") and not changes,
+                "title_rule": rule_link(STAGE_PARAGRAPHS.get(key, key), sections)
+                if key in STAGE_PARAGRAPHS or key[:1].isdigit()
+                else None,
+                "triggered": [triggers[str(t.get("id"))] for t in st.get("triggered") or []],
+                "stack": [triggers.get(str(i)) or {"id": i} for i in st.get("stack") or []],
+                "resolving": trigger_view(st["trigger"], document, names) if st.get("trigger") else None,
+                "left": [names(p) for p in st.get("left") or []],
             }
             view["summary"] = _stage_summary(view)
             stages.append(view)

@@ -961,6 +961,15 @@ def gen_shield_choice(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 9. attacking a battle
 
 
+SIEGE_DEFEATED_EXPLANATION: Final = (
+    "包囲戦はどれも「このパーマネントから最後の守備カウンターが取り除かれたとき、これを追放する。その後、"
+    "これを変身させた状態でマナ・コストを支払わずに唱えてもよい」という能力を持ちます (310.11b)。守備値が0の"
+    "バトルは状況起因処理で墓地に置かれますが、その能力がまだスタックを離れていない間は置かれません (704.5v)。"
+    "ですから、倒された包囲戦はその能力が解決するまで戦場に残り、解決すると墓地ではなく追放されます。"
+)
+"""CR 310.11b, 704.5v: what happens to a Siege whose last defense counter is removed."""
+
+
 def gen_battle(rng: random.Random, level: str) -> Draft:
     defense = rng.randint(3, 7)
     names = _names(rng, 4)
@@ -970,6 +979,7 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
         "controller": "A",
         "protector": "B",
         "types": ["battle"],
+        "subtypes": ["Siege"],
         "defense": defense,
     }
     permanents: list[dict[str, Any]] = [siege]
@@ -1021,7 +1031,7 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
     prompt = (
         f"あなたは守備値{defense}の包囲戦（バトル、守る者は対戦相手）をコントロールしています。"
         + "。".join(lines)
-        + "。戦闘ダメージの後、このバトルの守備カウンターは何個ですか？（墓地に置かれたなら、最後に戦場にあったときの数）"
+        + "。戦闘ダメージの後、このバトルの守備カウンターは何個ですか？（追放されたなら、最後に戦場にあったときの数）"
     )
     mistakes = [
         (
@@ -1035,9 +1045,11 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
     explanation = (
         "バトルが受けたダメージは、その点数に等しい数の守備カウンターを取り除きます (120.3h, 310.6)。感染や毒性は"
         "プレイヤーとクリーチャーへのダメージの結果だけを変えるので、バトルへのダメージはやはり守備カウンターを取り除きます "
-        "(702.90b-c, 702.164c)。守備値が0になったバトルは状況起因処理で墓地に置かれます (704.5v)。"
-    )
-    rules = ["120.3h", "310.6", "704.5v"] + (["702.19b"] if level == L2 else [])
+        "(702.90b-c, 702.164c)。"
+    ) + SIEGE_DEFEATED_EXPLANATION
+    if answer == 0:
+        explanation += "この問題では最後の守備カウンターが取り除かれるので、この能力が誘発します。"
+    rules = ["120.3h", "310.6", "310.11b", "704.5v"] + (["702.19b"] if level == L2 else [])
     doc = _scenario(_players(), permanents, _combat(attacks, assignments or None))
     return Draft(doc, prompt, {"kind": "defense", "permanent": "siege"}, answer, explanation, rules, mistakes)
 

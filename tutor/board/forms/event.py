@@ -162,13 +162,15 @@ class CombatForm(BoardForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         active = self.document.get("active_player")
+        # Two-Headed Giant: the active team attacks as one (805.10, 810.2).
+        team = next((set(t) for t in self.document.get("teams") or [] if active in t), {active})
         self.creatures = [p for p in self.document.get("permanents", []) if "creature" in p.get("types", [])]
-        self.attacking_side = [(i, c) for i, c in enumerate(self.creatures) if c.get("controller") == active]
-        self.blocking_side = [(i, c) for i, c in enumerate(self.creatures) if c.get("controller") != active]
-        defenders = [(pid, label) for pid, label in self.player_choices() if pid != active] + [
+        self.attacking_side = [(i, c) for i, c in enumerate(self.creatures) if c.get("controller") in team]
+        self.blocking_side = [(i, c) for i, c in enumerate(self.creatures) if c.get("controller") not in team]
+        defenders = [(pid, label) for pid, label in self.player_choices() if pid not in team] + [
             (pid, label)
             for pid, label in self.permanent_choices(types=("planeswalker", "battle"))
-            if self._attackable(pid, active)
+            if self._attackable(pid, team)
         ]
         attackers = [(c["id"], self.names(c["id"])) for _i, c in self.attacking_side]
         for i, creature in self.attacking_side:
@@ -185,13 +187,13 @@ class CombatForm(BoardForm):
             )
         self.helper.layout = self.layout()
 
-    def _attackable(self, ident: str, active: str | None) -> bool:
+    def _attackable(self, ident: str, team: set[Any]) -> bool:
         permanent: Mapping[str, Any] = next(
             (p for p in self.document.get("permanents", []) if p["id"] == ident), {}
         )
         if "battle" in permanent.get("types", []):
-            return (permanent.get("protector") or permanent.get("controller")) != active
-        return permanent.get("controller") != active
+            return (permanent.get("protector") or permanent.get("controller")) not in team
+        return permanent.get("controller") not in team
 
     def layout(self) -> Layout:
         if not hasattr(self, "creatures"):

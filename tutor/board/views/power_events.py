@@ -1,0 +1,25 @@
+"""Creatures dealing damage equal to their power outside combat (docs/scenario-format.md § 9)."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.views.decorators.http import require_POST
+
+from tutor.board.views.event import _event_saved
+from tutor.common.htmx import HtmxHttpRequest
+
+
+@require_POST
+def event_fight(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
+    """CR 701.14."""
+    return _event_saved(request, slug, "fight")
+
+
+@require_POST
+def event_bite(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
+    return _event_saved(request, slug, "bite")
+
+
+@require_POST
+def event_power_damage(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
+    return _event_saved(request, slug, "power_damage")
