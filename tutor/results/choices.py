@@ -3,26 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import permutations
-from typing import Any
+from dataclasses import replace
+from itertools import islice, permutations
+from math import factorial
+from typing import Any, Final
 
-from rules_core import ScenarioError, resolve_document
-from tutor.board.documents import choices_set
+from rules_core import AssignmentError, Resolution, Scenario, ScenarioError, parse_scenario, resolve
+from rules_core._frozen import FrozenMap
+from rules_core.ja import COUNTER_JA
+from rules_core.scenario import Choices
 from tutor.results.effects import effect_describe
 from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, source_key
 
 # --------------------------------------------------------------------------- the players' choices compared
 
-MAX_ORDERS = 6
-MAX_SPLITS = 8
-_DAMAGE_EFFECTS = (
-    "prevent_next",
-    "prevent_next_from_source",
-    "prevent_all",
-    "prevent_static",
-    "prevent_from_color",
-    "damage_multiplier",
-)
+MAX_ORDERS: Final = 6
+"""Orders of effects shown for one affected object (CR 616.1), the first ones of their permutations."""
+MAX_SPLITS: Final = 8
+"""Splits of one shield shown (CR 615.7)."""
+MAX_DECISIONS: Final = 4
+"""Decisions compared on one page: each costs up to ``MAX_SPLITS`` more resolutions of the board."""
 
 
 def _incoming(
@@ -44,31 +44,6 @@ def _incoming(
     return out
 
 
-def _may_apply(
-    effect: Mapping[str, Any], recipient: str, sources: Mapping[str, int], document: Mapping[str, Any]
-) -> bool:
-    """Whether a damage effect could touch damage to ``recipient`` (a generous guess: the engine decides)."""
-    kind = effect.get("type")
-    if kind not in _DAMAGE_EFFECTS:
-        return False
-    if kind == "prevent_next_from_source":
-        return effect.get("source") in sources
-    if kind == "prevent_all" and effect.get("from") and effect["from"] not in sources:
-        return False
-    if kind == "prevent_static" and effect.get("to_filter"):
-        flt = effect["to_filter"]
-        permanent = next((p for p in document.get("permanents", []) if p.get("id") == recipient), None)
-        if permanent is None:
-            return False
-        return (
-            (not flt.get("controller") or permanent.get("controller") == flt["controller"])
-            and (not flt.get("subtype") or flt["subtype"] in permanent.get("subtypes", []))
-            and (not flt.get("types") or bool(set(flt["types"]) & set(permanent.get("types", []))))
-        )
-    target = effect.get("to")
-    return target is None or target == recipient
-
-
 def _outcome(result: Mapping[str, Any]) -> dict[str, Any]:
     final = result.get("final") or {}
     return {
@@ -78,55 +53,92 @@ def _outcome(result: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _candidates_by_recipient(resolution: Resolution) -> dict[str, tuple[int | str, ...]]:
+    """CR 616.1: per affected object, the effects the engine found could apply to its damage (at the first
+    120.4b stage that looked at it), in a stable order: effect indexes, then the object's own shields."""
+    found: dict[str, tuple[int | str, ...]] = {}
+    for step in resolution.steps:
+        for stage in step.stages:
+            if stage.stage != "120.4b":
+                continue
+            for affected, (considered, _applied) in stage.orders.items():
+                if affected not in found:
+                    found[affected] = tuple(sorted(considered, key=_candidate_key))
+    return found
+
+
+def _candidate_key(item: int | str) -> tuple[int, int, str]:
+    return (1, 0, item) if isinstance(item, str) else (0, item, "")
+
+
+def _order_label(item: int | str, effects: list[Any], names: Names) -> str:
+    if item == "protection":
+        return "プロテクション"
+    if item == "shield_counter":
+        return COUNTER_JA["shield"]
+    if isinstance(item, int) and 0 <= item < len(effects):
+        return str(effects[item].get("name") or effect_describe(effects[item], names))
+    return str(item)
+
+
 def choices_compare(
-    *, document: Mapping[str, Any], assignment: tuple[dict[str, Any], dict[str, Any]] | None = None
+    *,
+    document: Mapping[str, Any],
+    assignment: tuple[dict[str, Any], dict[str, Any]] | None = None,
+    scenario: Scenario | None = None,
+    resolution: Resolution | None = None,
 ) -> list[dict[str, Any]]:
     """The decisions the rules give a player in this scenario, each option resolved by the engine.
 
     CR 616.1: the order in which the affected object's controller applies several replacement or
-    prevention effects; CR 615.7: which damage a shield prevents when several sources deal damage to
-    its holder at once. Returns one entry per decision, with its options and their outcomes.
+    prevention effects (the effects are those the engine reports at stage 120.4b); CR 615.7: which damage
+    a shield prevents when several sources deal damage to its holder at once. Returns one entry per
+    decision, with its options and their outcomes.
+
+    Bounded whatever the board: at most :data:`MAX_DECISIONS` decisions, each with at most
+    :data:`MAX_ORDERS` orders (taken lazily) or :data:`MAX_SPLITS` splits, so one page resolves the
+    board at most ``MAX_DECISIONS × max(MAX_ORDERS, MAX_SPLITS)`` more times. A decision with more
+    options than shown says so (``more``). ``scenario`` and ``resolution``: the engine's reading of
+    ``document`` and its resolution, when the caller has them.
     """
-    effects = document.get("effects", [])
+    if scenario is None:
+        try:
+            scenario = parse_scenario(document)
+        except ScenarioError:
+            return []
+    if resolution is None:
+        resolution = resolve(scenario)
+    effects = list(document.get("effects", []))
     incoming = _incoming(document, assignment)
     names = Names(document)
-    permanents = {p["id"]: p for p in document.get("permanents", [])}
     choices = document.get("choices") or {}
     chosen_orders = choices.get("replacement_order") or {}
     chosen_allocation = choices.get("shield_allocation") or {}
     decisions: list[dict[str, Any]] = []
 
-    def resolve_variant(doc: dict[str, Any]) -> dict[str, Any]:
+    def resolve_variant(choices_now: Choices) -> dict[str, Any]:
+        assert scenario is not None
         try:
-            return resolve_document(doc)
-        except ScenarioError as error:
+            return resolve(replace(scenario, choices=choices_now)).to_dict()
+        except (ScenarioError, AssignmentError) as error:
             return {"legal": False, "violations": [{"rule": "", "message": str(error)}]}
 
-    for recipient, sources in incoming.items():
-        candidates: list[int | str] = [
-            i for i, e in enumerate(effects) if _may_apply(e, recipient, sources, document)
-        ]
-        protection = (permanents.get(recipient) or {}).get("protection")
-        if protection:
-            candidates.append("protection")
+    base_orders = dict(scenario.choices.replacement_order)
+    for recipient, candidates in _candidates_by_recipient(resolution).items():
+        if len(decisions) >= MAX_DECISIONS:
+            break
         if len(candidates) < 2:
             continue
         options = []
-        for order in list(permutations(candidates))[:MAX_ORDERS]:
-            doc = choices_set(document=document, replacement_order={recipient: list(order)})
-            labels = [
-                (
-                    "プロテクション"
-                    if item == "protection"
-                    else effects[item].get("name") or effect_describe(effects[item], names)
-                )
-                for item in order
-            ]
+        for order in islice(permutations(candidates), MAX_ORDERS):
+            variant = replace(
+                scenario.choices, replacement_order=FrozenMap({**base_orders, recipient: tuple(order)})
+            )
             options.append(
                 {
                     "value": ",".join(str(i) for i in order),
-                    "labels": labels,
-                    "result": resolve_variant(doc),
+                    "labels": [_order_label(item, effects, names) for item in order],
+                    "result": resolve_variant(variant),
                     "chosen": [str(i) for i in chosen_orders.get(recipient, [])] == [str(i) for i in order],
                 }
             )
@@ -137,24 +149,32 @@ def choices_compare(
                 "affected": recipient,
                 "title": f"{names(recipient)}に適用する効果の順番",
                 "options": options,
+                "more": _more_orders(len(candidates)),
             }
         )
 
+    base_allocation = dict(scenario.choices.shield_allocation)
     for index, effect in enumerate(effects):
+        if len(decisions) >= MAX_DECISIONS:
+            break
         if effect.get("type") != "prevent_next" or effect.get("amount", 0) <= 0:
             continue
         live = {s: a for s, a in incoming.get(effect.get("to"), {}).items() if a > 0}
         if len(live) < 2 or sum(live.values()) <= effect["amount"]:
             continue
         options = []
-        for split in _splits(effect["amount"], live):
-            doc = choices_set(document=document, shield_allocation={str(index): split})
+        splits = _splits(effect["amount"], live)
+        for split in splits:
+            variant = replace(
+                scenario.choices,
+                shield_allocation=FrozenMap({**base_allocation, index: FrozenMap(split)}),
+            )
             labels = [f"{names(s)}から{n}点" for s, n in split.items() if n]
             options.append(
                 {
                     "value": ",".join(f"{s}:{n}" for s, n in split.items()),
                     "labels": labels,
-                    "result": resolve_variant(doc),
+                    "result": resolve_variant(variant),
                     "chosen": chosen_allocation.get(str(index)) == split,
                 }
             )
@@ -166,12 +186,28 @@ def choices_compare(
                 "title": f"{effect.get('name') or '軽減の盾'}({names(effect.get('to'))}、{effect['amount']}点)"
                 "がどのダメージを軽減するか",
                 "options": options,
+                "more": f"ほかの分け方もあります(最初の{MAX_SPLITS}通りを並べています)。"
+                if len(splits) >= MAX_SPLITS
+                else "",
             }
         )
 
     for decision in decisions:
         _mark_differences(decision, names)
     return decisions
+
+
+def _more_orders(candidates: int) -> str:
+    """The note under a decision whose orders are not all shown.
+
+    >>> _more_orders(3), _more_orders(4)
+    ('', '順番は全部で24通りあります(最初の6通りを並べています)。')
+    """
+    total = factorial(candidates)
+    if total <= MAX_ORDERS:
+        return ""
+    shown = f"{total:,}通り" if candidates <= 12 else "とても多く"
+    return f"順番は全部で{shown}あります(最初の{MAX_ORDERS}通りを並べています)。"
 
 
 def _splits(amount: int, live: Mapping[str, int]) -> list[dict[str, int]]:
