@@ -54,9 +54,9 @@ def _one_by_one(scenario, step):
     """What count_assignments says for each creature of the combat (those it refuses are left out)."""
     out = {}
     event = scenario.event
-    for creature in dict.fromkeys([*event.combatants, *event.entrants]):
+    for ident in dict.fromkeys([*event.combatants, *event.entrants]):
         try:
-            out[creature] = count_assignments(scenario, creature, step=step)
+            out[ident] = count_assignments(scenario, ident, step=step)
         except StepError:
             continue
     return out
