@@ -141,7 +141,9 @@ def effective_tables(
     return {key: {**(defaults.get(key) or {}), **(event.get(key) or {})} for key in KEYS}
 
 
-def _recipients(attack: Mapping[str, Any], engine: Mapping[str, tuple[str, ...]]) -> tuple[list[str], str | None]:
+def _recipients(
+    attack: Mapping[str, Any], engine: Mapping[str, tuple[str, ...]]
+) -> tuple[list[str], str | None]:
     """Whom the attacker's row lists: the engine's recipients (``rules_core.declared_recipients``), and
     for a blocked attacker without trample also the player, planeswalker or battle it attacks, so the
     learner can try that assignment and read why it is illegal. Returns the list and the recipient the

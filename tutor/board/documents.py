@@ -31,7 +31,6 @@ STARTER_DOCUMENT: dict[str, Any] = {
 """``/board/``: two players and nothing else. ``"event": {}`` marks a board still being built."""
 
 
-
 # Keys of an effect that name a player or a permanent (scenario-format.md, effects table).
 EFFECT_REFERENCE_KEYS = (
     "to",
