@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from rules_core import ScenarioError, limits, parse_scenario
-from tests.board.test_views import bolt_board  # noqa: F401 (a fixture)
+from tutor.board.services import scenario_save
 from tutor.common.text_input import UNSAFE_TEXT_MESSAGE, text_problem
 from tutor.models import Scenario, StudyAttempt, StudyQuestion
 
@@ -23,6 +23,31 @@ pytestmark = pytest.mark.django_db
 NUL = "\x00"
 SURROGATE = "\ud800"
 REFUSED = "NUL文字"  # the start of both messages (the engine's and the forms')
+
+
+@pytest.fixture
+def board():
+    """A stored board: a 2/2 creature that a spell deals 3 damage to."""
+    return scenario_save(
+        document={
+            "players": [{"id": "A", "name": "あなた"}, {"id": "B", "name": "対戦相手"}],
+            "permanents": [
+                {
+                    "id": "c1",
+                    "name": "灰色熊",
+                    "controller": "B",
+                    "types": ["creature"],
+                    "power": 2,
+                    "toughness": 2,
+                }
+            ],
+            "event": {
+                "type": "noncombat",
+                "source": {"name": "《稲妻》", "controller": "A", "colors": ["red"]},
+                "damage": [{"to": "c1", "amount": 3}],
+            },
+        }
+    )
 
 
 def _client() -> Client:
@@ -203,16 +228,14 @@ def test_bomb_boards_at_the_limit_open_and_over_it_are_refused_naming_it(at_limi
         ("choices/", {"kind": "replacement_order", "affected": "c1" + NUL, "order": "0"}),
     ],
 )
-def test_board_forms_refuse_nul_without_a_500(route, data, bolt_board):
-    board = bolt_board
+def test_board_forms_refuse_nul_without_a_500(route, data, board):
     before = _stored_boards()
     response = _client().post(f"/board/s/{board.slug}/{route}", data)
     assert response.status_code < 500
     assert _stored_boards() == before  # nothing stored (PostgreSQL would have refused it)
 
 
-def test_a_name_with_nul_gets_the_japanese_field_error(bolt_board):
-    board = bolt_board
+def test_a_name_with_nul_gets_the_japanese_field_error(board):
     response = _client().post(
         f"/board/s/{board.slug}/players/add/", {"name": "x" + NUL, "life": 20, "poison": 0}
     )

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from tests.board.test_views import bolt_board  # noqa: F401 (a fixture)
+from tutor.board.services import scenario_save
 from tutor.board.urls import EDITS
 from tutor.common import ratelimits
 from tutor.common.content_cache import CACHE_HEADER
@@ -22,15 +22,40 @@ TOO_MANY = "操作が多すぎます"
 LOCKED = "ログインを一時的に止めています"
 
 
+@pytest.fixture
+def board():
+    """A stored board: a 2/2 creature that a spell deals 3 damage to."""
+    return scenario_save(
+        document={
+            "players": [{"id": "A", "name": "あなた"}, {"id": "B", "name": "対戦相手"}],
+            "permanents": [
+                {
+                    "id": "c1",
+                    "name": "灰色熊",
+                    "controller": "B",
+                    "types": ["creature"],
+                    "power": 2,
+                    "toughness": 2,
+                }
+            ],
+            "event": {
+                "type": "noncombat",
+                "source": {"name": "《稲妻》", "controller": "A", "colors": ["red"]},
+                "damage": [{"to": "c1", "amount": 3}],
+            },
+        }
+    )
+
+
 def _rate(rate: str) -> int:
     return int(rate.split("/")[0])
 
 
 @override_settings(RATELIMIT_ENABLE=True)
-def test_the_61st_board_write_of_a_minute_is_a_429_for_every_writing_view(bolt_board):
+def test_the_61st_board_write_of_a_minute_is_a_429_for_every_writing_view(board):
     """All the board's writing views share one budget per address (60 a minute)."""
     client = Client(raise_request_exception=False)
-    base = f"/board/s/{bolt_board.slug}/"
+    base = f"/board/s/{board.slug}/"
     for _ in range(_rate(ratelimits.BOARD_WRITE_RATE)):
         assert client.post(base + "event/clear/").status_code < 400
     writes = [route for route, _view, name in EDITS if name != "assignment_check"]
@@ -46,10 +71,10 @@ def test_the_61st_board_write_of_a_minute_is_a_429_for_every_writing_view(bolt_b
 
 
 @override_settings(RATELIMIT_ENABLE=True)
-def test_the_assignment_check_has_its_own_larger_budget(bolt_board):
+def test_the_assignment_check_has_its_own_larger_budget(board):
     """The live check is not counted with the writes: after 60 writes it still answers."""
     client = Client(raise_request_exception=False)
-    base = f"/board/s/{bolt_board.slug}/"
+    base = f"/board/s/{board.slug}/"
     for _ in range(_rate(ratelimits.BOARD_WRITE_RATE)):
         client.post(base + "event/clear/")
     assert client.post(base + "event/clear/").status_code == 429
@@ -121,12 +146,12 @@ def test_content_pages_are_cached_for_anonymous_visitors(url):
     assert first[CACHE_HEADER] == "miss" and second[CACHE_HEADER] == "hit"
 
 
-def test_boards_and_study_are_never_cached(bolt_board):
+def test_boards_and_study_are_never_cached(board):
     for url in (
-        f"/board/s/{bolt_board.slug}/",
+        f"/board/s/{board.slug}/",
         "/board/",
         "/study/",
-        f"/board/s/{bolt_board.slug}/?stage=all",
+        f"/board/s/{board.slug}/?stage=all",
     ):
         Client().get(url)
         assert CACHE_HEADER not in Client().get(url), url
