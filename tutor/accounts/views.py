@@ -96,9 +96,9 @@ class StudyLoginView(LoginView):
     template_name = "registration/login.html"
     redirect_authenticated_user = True
 
-    def get_redirect_url(self) -> str:
+    def get_redirect_url(self, request: HttpRequest | None = None) -> str:
         """Only a local path (:func:`_next_url`); else LOGIN_REDIRECT_URL."""
-        return _next_url(self.request) or ""
+        return _next_url(request or self.request) or ""
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         learner_key = self.request.session.get(LEARNER_SESSION_KEY, "")
