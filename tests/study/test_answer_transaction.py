@@ -3,11 +3,12 @@ row per learner and kind of question, and two submits at once score once (issue 
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tutor.models import ReviewItem, StudyAttempt, StudyQuestion
@@ -131,3 +132,36 @@ def test_a_right_answer_to_a_due_review_moves_it_up_one_box():
     )
     services.answer_submit(learner=learner, question=question, response=_right(question))
     assert ReviewItem.objects.get(learner_key="k-right").box == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_submits_at_once_score_once_on_postgresql():
+    """Two threads submit the same answer at the same moment, each on its own connection: one scores,
+    the other waits on the unique attempt and gets it back; one lapse in the review queue. (SQLite
+    serialises writers with a lock instead, so the race needs PostgreSQL.)"""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs concurrent writers (scripts/with_postgres.sh)")
+    learner = Learner(user=None, key="k-threads")
+    question = _question(learner)
+    wrong = _wrong(question)
+    barrier = threading.Barrier(2)
+    results: list[tuple[int, bool]] = []
+
+    def submit() -> None:
+        try:
+            mine = StudyQuestion.objects.get(pk=question.pk)
+            barrier.wait(timeout=10)
+            attempt, scored = services.answer_submit(learner=learner, question=mine, response=wrong)
+            results.append((attempt.pk, scored))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(scored for _pk, scored in results) == [False, True]
+    assert len({pk for pk, _scored in results}) == 1
+    assert StudyAttempt.objects.filter(question=question).count() == 1
+    assert ReviewItem.objects.get(learner_key="k-threads").lapses == 1
