@@ -6,6 +6,7 @@ Each case builds a document exactly at the limits, in the shape that costs most:
 
 * ``effects``: every effect allowed applying to one creature (the 616.1 order of them all chosen);
 * ``tramplers`` / ``tramplers-wide``: tramplers blocked by the same blockers, as many pairs as allowed;
+* ``double-strikers``: the wide case with double strike (two combat damage steps, CR 510.4);
 * ``spell``: one spell dealing damage to every permanent and player allowed;
 * ``spell-effects``: the same spell with every effect allowed applying to every recipient.
 
@@ -95,7 +96,7 @@ def effects_on_one() -> dict[str, Any]:
     }
 
 
-def tramplers(blockers: int) -> dict[str, Any]:
+def tramplers(blockers: int, keywords: tuple[str, ...] = ("trample",)) -> dict[str, Any]:
     """Tramplers all blocked by the same ``blockers`` creatures, as many as the limits allow."""
     attackers = min(
         limits.ATTACKERS.maximum,
@@ -107,7 +108,7 @@ def tramplers(blockers: int) -> dict[str, Any]:
         "players": _players()[:2],
         "active_player": "P0",
         "permanents": [
-            *(_creature(f"a{i}", "P0", 500, 500, keywords=["trample"]) for i in range(attackers)),
+            *(_creature(f"a{i}", "P0", 500, 500, keywords=list(keywords)) for i in range(attackers)),
             *(_creature(b, "P1", 1, 3) for b in blocker_ids),
         ],
         "event": {
@@ -117,6 +118,14 @@ def tramplers(blockers: int) -> dict[str, Any]:
             ],
         },
     }
+
+
+def double_strikers() -> dict[str, Any]:
+    """The wide case with double strike and a defending player who survives the first step, so every
+    page also reads the second combat damage step on the board the first leaves (CR 510.4)."""
+    doc = tramplers(limits.BLOCKS.maximum // limits.ATTACKERS.maximum, ("trample", "double_strike"))
+    doc["players"][1]["life"] = 1_000_000
+    return doc
 
 
 def spell(with_effects: bool) -> dict[str, Any]:
@@ -148,6 +157,7 @@ CASES: dict[str, Callable[[], dict[str, Any]]] = {
     "effects": effects_on_one,
     "tramplers": lambda: tramplers(limits.BLOCKERS_PER_ATTACKER.maximum),
     "tramplers-wide": lambda: tramplers(limits.BLOCKS.maximum // limits.ATTACKERS.maximum),
+    "double-strikers": lambda: double_strikers(),
     "spell": lambda: spell(False),
     "spell-effects": lambda: spell(True),
 }
@@ -206,11 +216,18 @@ def page_figures(client: Client, slug: str, doc: dict[str, Any]) -> dict[str, fl
     )
     if doc["event"]["type"] == "combat":
 
-        def check() -> None:
-            response = client.post(base + "assignment/check/", {"fill": "default"})
-            assert response.status_code == 200, response.status_code
+        def check(fill: str) -> Callable[[], None]:
+            def call() -> None:
+                response = client.post(base + "assignment/check/", {"fill": fill})
+                assert response.status_code == 200, response.status_code
 
-        figures["assignment check (fill=default)"], _ = timed(check, repeat=1)
+            return call
+
+        figures["assignment check (fill=default)"], _ = timed(check("default"), repeat=1)
+        figures["assignment check (fill=max)"], _ = timed(check("max"), repeat=1)
+        figures["assignment check (htmx)"], _ = timed(
+            lambda: client.post(base + "assignment/check/", {}, HTTP_HX_REQUEST="true"), repeat=1
+        )
     return figures
 
 
