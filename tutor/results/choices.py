@@ -21,7 +21,7 @@ MAX_ORDERS: Final = 6
 """Orders of effects shown for one affected object (CR 616.1), the first ones of their permutations."""
 MAX_SPLITS: Final = 8
 """Splits of one shield shown (CR 615.7)."""
-MAX_DECISIONS: Final = 3
+MAX_DECISIONS: Final = 2
 """Decisions compared on one page: each costs up to ``MAX_SPLITS`` more resolutions of the board."""
 
 
