@@ -310,3 +310,24 @@ def test_login_with_a_foreign_next_goes_to_the_default(next_url):
     assert response.status_code == 302
     assert response["Location"] == settings.LOGIN_REDIRECT_URL or response["Location"].startswith("/")
     assert "evil" not in response["Location"] and response["Location"] != "x"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/cr/search/?q=%ED%A0%80",
+        "/cr/search/?q=%00",
+        "/cr/%ED%A0%80/",
+        "/cr/glossary/%ED%A0%80/",
+        "/cr/cards/%00/",
+        "/board/s/%ED%A0%80/",
+        "/study/q/%ED%A0%80/",
+        "/accounts/login/?next=%ED%A0%80",
+    ],
+)
+def test_encoded_surrogates_and_nul_in_urls_never_make_a_500(url):
+    """A surrogate's UTF-8 bytes (ED A0 80) are not UTF-8: Django reads them as U+FFFD; NUL in a path
+    gets the styled 400 page."""
+    response = _client().get(url)
+    assert response.status_code < 500
+    response.content.decode("utf-8")
