@@ -26,7 +26,7 @@ creature that left the battlefield before its step is ignored, with a note.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -862,6 +862,64 @@ def declared_recipients(scenario: Scenario) -> Mapping[str, tuple[str, ...]]:
     return {creature: am.recipients_in_view(view, creature) for creature in found}
 
 
+def _each_in_step[T](
+    scenario: Scenario,
+    step: int | None,
+    ask: Callable[[CombatView, str, Mapping[str, Mapping[str, int]]], T],
+    *,
+    attackers_only: bool = False,
+) -> dict[str, T]:
+    """``ask(view, creature, given)`` for every creature that deals combat damage in ``step`` (``None``:
+    each in its first step), with one view per step (see :func:`count_all_assignments`)."""
+    _event(scenario)
+    if step not in (None, 1, 2):
+        raise StepError(f"戦闘ダメージ・ステップは 1 か 2 で指定してください (step={step!r})")
+    two_steps, first_dealers = plan_steps(scenario)
+    found: dict[str, T] = {}
+
+    def ask_in(view: CombatView, given: Mapping[str, Mapping[str, int]], skip: frozenset[str]) -> None:
+        creatures = [a.attacker for a in view.attacks]
+        if not attackers_only:
+            creatures += [b.blocker for b in view.blocks]
+        for creature in creatures:
+            if creature not in found and creature not in skip:
+                found[creature] = ask(view, creature, given)
+
+    if step in (None, 1):
+        dealers = first_dealers if two_steps else frozenset(_event(scenario).combatants)
+        state = scenario.state
+        view = build_view(scenario, state, dealers)
+        given = _given_for_step(
+            scenario, state, view, number=1, first_dealers=first_dealers, two_steps=two_steps
+        )
+        ask_in(view, given.assignments, frozenset())
+        if step == 1 or not two_steps:
+            return found
+    if not two_steps:
+        raise StepError(
+            "先制攻撃や二段攻撃を持つクリーチャーがいないので、戦闘ダメージ・ステップは1回だけです。"
+            "第2戦闘ダメージ・ステップはありません (510.4)"
+        )
+    run = _run(scenario, stop_at=2)
+    if len(run.views) < 2 and step is None:
+        run = _run(scenario, defaults_only=True, stop_at=2)
+    if len(run.views) < 2:
+        if step is None:
+            return found
+        if not run.legal:
+            raise StepError(
+                "第1戦闘ダメージ・ステップの割り振りが適正ではないので、第2戦闘ダメージ・ステップの盤面が"
+                "決まりません。先に第1ステップの割り振りを直してください (510.1e)"
+            )
+        raise StepError(
+            "第1戦闘ダメージ・ステップのあとゲームが終わったので、第2戦闘ダメージ・ステップはありません (104.3a)"
+        )
+    _name, view, second = run.views[1]
+    # with step=None, only the creatures whose first damage step is the second (no first strike)
+    ask_in(view, second.assignments, first_dealers if step is None else frozenset())
+    return found
+
+
 def count_all_assignments(scenario: Scenario, *, step: int | None = None) -> Mapping[str, int]:
     """:func:`count_assignments` of every creature that deals combat damage, each step's view built once.
 
@@ -875,55 +933,15 @@ def count_all_assignments(scenario: Scenario, *, step: int | None = None) -> Map
     :raises StepError: if ``step`` is not 1, 2 or ``None``, if there is no such step, or (``step=2``) if
         the given first step is illegal or ended the game.
     """
-    _event(scenario)
-    if step not in (None, 1, 2):
-        raise StepError(f"戦闘ダメージ・ステップは 1 か 2 で指定してください (step={step!r})")
-    two_steps, first_dealers = plan_steps(scenario)
-    counts: dict[str, int] = {}
+    return _each_in_step(scenario, step, am.count_assignments_in_view)
 
-    def count_in(view: CombatView, given: Mapping[str, Mapping[str, int]]) -> None:
-        for creature in [*(a.attacker for a in view.attacks), *(b.blocker for b in view.blocks)]:
-            if creature not in counts:
-                counts[creature] = am.count_assignments_in_view(view, creature, given)
 
-    if step in (None, 1):
-        dealers = first_dealers if two_steps else frozenset(_event(scenario).combatants)
-        state = scenario.state
-        view = build_view(scenario, state, dealers)
-        given = _given_for_step(
-            scenario, state, view, number=1, first_dealers=first_dealers, two_steps=two_steps
-        )
-        count_in(view, given.assignments)
-        if step == 1 or not two_steps:
-            return counts
-    if not two_steps:
-        raise StepError(
-            "先制攻撃や二段攻撃を持つクリーチャーがいないので、戦闘ダメージ・ステップは1回だけです。"
-            "第2戦闘ダメージ・ステップはありません (510.4)"
-        )
-    run = _run(scenario, stop_at=2)
-    if len(run.views) < 2 and step is None:
-        run = _run(scenario, defaults_only=True, stop_at=2)
-    if len(run.views) < 2:
-        if step is None:
-            return counts
-        if not run.legal:
-            raise StepError(
-                "第1戦闘ダメージ・ステップの割り振りが適正ではないので、第2戦闘ダメージ・ステップの盤面が"
-                "決まりません。先に第1ステップの割り振りを直してください (510.1e)"
-            )
-        raise StepError(
-            "第1戦闘ダメージ・ステップのあとゲームが終わったので、第2戦闘ダメージ・ステップはありません (104.3a)"
-        )
-    _name, view, given2 = run.views[1]
-    if step is None:
-        # only the creatures whose first damage step is the second (no first strike or double strike)
-        for creature in [*(a.attacker for a in view.attacks), *(b.blocker for b in view.blocks)]:
-            if creature not in counts and creature not in first_dealers:
-                counts[creature] = am.count_assignments_in_view(view, creature, given2.assignments)
-        return counts
-    count_in(view, given2.assignments)
-    return counts
+def max_damage_all_assignments(
+    scenario: Scenario, *, step: int | None = None
+) -> Mapping[str, dict[str, int]]:
+    """:func:`max_damage_assignment` of every attacking creature that deals combat damage in ``step``,
+    each step's view built once (``step`` and errors as :func:`count_all_assignments`)."""
+    return _each_in_step(scenario, step, am.max_damage_assignment_in_view, attackers_only=True)
 
 
 def max_damage_assignment(scenario: Scenario, attacker_id: str, *, step: int | None = None) -> dict[str, int]:
@@ -948,6 +966,7 @@ __all__ = [
     "declared_recipients",
     "default_assignment",
     "legal_assignments",
+    "max_damage_all_assignments",
     "max_damage_assignment",
     "plan_steps",
     "recipients",

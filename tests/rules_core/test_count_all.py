@@ -10,6 +10,8 @@ from rules_core import (
     StepError,
     count_all_assignments,
     count_assignments,
+    max_damage_all_assignments,
+    max_damage_assignment,
     parse_scenario,
     plan_steps,
 )
@@ -92,3 +94,21 @@ def test_count_all_refuses_a_noncombat_and_a_bad_step() -> None:
         count_all_assignments(parse_scenario(spell))
     with pytest.raises(StepError):
         count_all_assignments(parse_scenario(COMBATS[0][1]), step=3)
+
+
+@pytest.mark.parametrize(("key", "document"), COMBATS, ids=[key for key, _ in COMBATS])
+@pytest.mark.parametrize("step", [None, 1, 2])
+def test_max_damage_all_matches_max_damage_assignment(key: str, document: dict, step: int | None) -> None:
+    """CR 702.19b: each attacker's most-damage assignment from one view per step, as asked one by one."""
+    scenario = parse_scenario(document)
+    try:
+        found = max_damage_all_assignments(scenario, step=step)
+    except StepError:
+        return
+    one_by_one = {}
+    for declared in scenario.event.attacks:
+        try:
+            one_by_one[declared.attacker] = max_damage_assignment(scenario, declared.attacker, step=step)
+        except StepError:
+            continue
+    assert dict(found) == one_by_one

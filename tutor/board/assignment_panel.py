@@ -27,7 +27,7 @@ from rules_core import (
     count_all_assignments,
     declared_recipients,
     default_assignment,
-    max_damage_assignment,
+    max_damage_all_assignments,
     plan_steps,
     resolve_document,
 )
@@ -279,10 +279,12 @@ def filled(
     tables = {key: {k: dict(v) for k, v in (defaults.get(key) or {}).items()} for key in KEYS}
     if how != "max":
         return tables
-    for row in rows:
-        if row["role"] == "attacker" and row["step"] != 2:
-            with contextlib.suppress(AssignmentError):
-                tables[row["key"]][row["id"]] = max_damage_assignment(parsed, row["id"], step=row["step"])
+    first_step = 1 if any(row["step"] == 1 for row in rows) else None
+    with contextlib.suppress(AssignmentError):
+        most = max_damage_all_assignments(parsed, step=first_step)
+        for row in rows:
+            if row["role"] == "attacker" and row["step"] != 2 and row["id"] in most:
+                tables[row["key"]][row["id"]] = most[row["id"]]
     if any(row["step"] == 2 for row in rows):
         plan = Plan(*plan_steps(parsed))
         first = {
@@ -296,10 +298,11 @@ def filled(
                 for c, amounts in (second.get(key) or {}).items():
                     if c not in first.get(key, {}):
                         tables[key][c] = dict(amounts)
-            for row in rows:
-                if row["role"] == "attacker" and row["step"] == 2:
-                    with contextlib.suppress(AssignmentError):
-                        tables[row["key"]][row["id"]] = max_damage_assignment(after, row["id"], step=2)
+            with contextlib.suppress(AssignmentError):
+                most = max_damage_all_assignments(after, step=2)
+                for row in rows:
+                    if row["role"] == "attacker" and row["step"] == 2 and row["id"] in most:
+                        tables[row["key"]][row["id"]] = most[row["id"]]
     return tables
 
 
