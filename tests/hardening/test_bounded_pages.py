@@ -62,3 +62,20 @@ def test_the_bomb_board_opens_at_every_stage(query):
     assert response.status_code == 200
     if query == "?stage=all":
         assert "最初の6通りを並べています" in response.content.decode()
+
+
+def test_a_board_with_100_recipients_under_24_effects_compares_one_decision_of_six_orders():
+    """Each option resolves the whole board: a large one gets fewer options (MAX_WORK), never none."""
+    doc = _effects_bomb(3)
+    doc["permanents"] = [
+        {"id": f"c{i}", "controller": "B", "types": ["creature"], "power": 1, "toughness": 100}
+        for i in range(100)
+    ]
+    doc["effects"] = [
+        {"type": "prevent_static", "amount": 1} if i % 2 else {"type": "damage_multiplier", "factor": 2}
+        for i in range(limits.EFFECTS.maximum)
+    ]
+    doc["event"]["damage"] = [{"to": f"c{i}", "amount": 3} for i in range(100)]
+    [decision] = choices_compare(document=doc)
+    assert len(decision["options"]) == MAX_ORDERS
+    assert "最初の6通りを並べています" in decision["more"]

@@ -23,6 +23,19 @@ MAX_SPLITS: Final = 8
 """Splits of one shield shown (CR 615.7)."""
 MAX_DECISIONS: Final = 2
 """Decisions compared on one page: each costs up to ``MAX_SPLITS`` more resolutions of the board."""
+MAX_WORK: Final = 600
+"""Damage events resolved for the comparison of one page (each option resolves the whole board, whose
+cost grows with its damage events): a board with 100 recipients gets 6 options, a small one all of
+them (``MAX_DECISIONS`` × ``MAX_SPLITS``)."""
+
+
+def _event_size(document: Mapping[str, Any]) -> int:
+    """How many damage events the board's event makes, roughly (recipients, or attack-blocker pairs)."""
+    event = document.get("event") or {}
+    size = len(event.get("damage") or [])
+    for attack in event.get("attacks") or []:
+        size += 1 + len(attack.get("blockers") or [])
+    return max(size, 1)
 
 
 def _incoming(
@@ -96,7 +109,8 @@ def choices_compare(
     decision, with its options and their outcomes.
 
     Bounded whatever the board: at most :data:`MAX_DECISIONS` decisions, each with at most
-    :data:`MAX_ORDERS` orders (taken lazily) or :data:`MAX_SPLITS` splits, so one page resolves the
+    :data:`MAX_ORDERS` orders (taken lazily) or :data:`MAX_SPLITS` splits, and on a large board fewer
+    (:data:`MAX_WORK`, but always one decision with ``MAX_ORDERS`` options), so one page resolves the
     board at most ``MAX_DECISIONS × max(MAX_ORDERS, MAX_SPLITS)`` more times. A decision with more
     options than shown says so (``more``). ``scenario`` and ``resolution``: the engine's reading of
     ``document`` and its resolution, when the caller has them.
@@ -115,6 +129,7 @@ def choices_compare(
     chosen_orders = choices.get("replacement_order") or {}
     chosen_allocation = choices.get("shield_allocation") or {}
     decisions: list[dict[str, Any]] = []
+    left = max(MAX_ORDERS, MAX_WORK // _event_size(document))  # options the page may still resolve
 
     def resolve_variant(choices_now: Choices) -> dict[str, Any]:
         assert scenario is not None
@@ -125,12 +140,12 @@ def choices_compare(
 
     base_orders = dict(scenario.choices.replacement_order)
     for recipient, candidates in _candidates_by_recipient(resolution).items():
-        if len(decisions) >= MAX_DECISIONS:
+        if len(decisions) >= MAX_DECISIONS or left < 2:
             break
         if len(candidates) < 2:
             continue
         options = []
-        for order in islice(permutations(candidates), MAX_ORDERS):
+        for order in islice(permutations(candidates), min(MAX_ORDERS, left)):
             variant = replace(
                 scenario.choices, replacement_order=FrozenMap({**base_orders, recipient: tuple(order)})
             )
@@ -149,13 +164,14 @@ def choices_compare(
                 "affected": recipient,
                 "title": f"{names(recipient)}に適用する効果の順番",
                 "options": options,
-                "more": _more_orders(len(candidates)),
+                "more": _more_orders(len(candidates), len(options)),
             }
         )
+        left -= len(options)
 
     base_allocation = dict(scenario.choices.shield_allocation)
     for index, effect in enumerate(effects):
-        if len(decisions) >= MAX_DECISIONS:
+        if len(decisions) >= MAX_DECISIONS or left < 2:
             break
         if effect.get("type") != "prevent_next" or effect.get("amount", 0) <= 0:
             continue
@@ -163,7 +179,8 @@ def choices_compare(
         if len(live) < 2 or sum(live.values()) <= effect["amount"]:
             continue
         options = []
-        splits = _splits(effect["amount"], live)
+        every = _splits(effect["amount"], live)
+        splits = every[:left]
         for split in splits:
             variant = replace(
                 scenario.choices,
@@ -186,28 +203,29 @@ def choices_compare(
                 "title": f"{effect.get('name') or '軽減の盾'}({names(effect.get('to'))}、{effect['amount']}点)"
                 "がどのダメージを軽減するか",
                 "options": options,
-                "more": f"ほかの分け方もあります(最初の{MAX_SPLITS}通りを並べています)。"
-                if len(splits) >= MAX_SPLITS
+                "more": f"ほかの分け方もあります(最初の{len(splits)}通りを並べています)。"
+                if len(every) >= MAX_SPLITS or len(splits) < len(every)
                 else "",
             }
         )
+        left -= len(options)
 
     for decision in decisions:
         _mark_differences(decision, names)
     return decisions
 
 
-def _more_orders(candidates: int) -> str:
+def _more_orders(candidates: int, shown: int) -> str:
     """The note under a decision whose orders are not all shown.
 
-    >>> _more_orders(3), _more_orders(4)
+    >>> _more_orders(3, 6), _more_orders(4, 6)
     ('', '順番は全部で24通りあります(最初の6通りを並べています)。')
     """
     total = factorial(candidates)
-    if total <= MAX_ORDERS:
+    if total <= shown:
         return ""
-    shown = f"{total:,}通り" if candidates <= 12 else "とても多く"
-    return f"順番は全部で{shown}あります(最初の{MAX_ORDERS}通りを並べています)。"
+    count = f"{total:,}通り" if candidates <= 12 else "とても多く"
+    return f"順番は全部で{count}あります(最初の{shown}通りを並べています)。"
 
 
 def _splits(amount: int, live: Mapping[str, int]) -> list[dict[str, int]]:
