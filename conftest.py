@@ -41,6 +41,22 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache: cached content pages and rate-limit counters belong to one
+    test only (the database is rolled back between tests; the local-memory cache is not)."""
+    try:
+        from django.core.cache import cache
+    except ImportError:  # the engine's tests run without Django
+        yield
+        return
+    from django.conf import settings
+
+    if settings.configured:
+        cache.clear()
+    yield
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """Load the tutor's content (CR text, terms, cards, curated scenarios) once per run."""

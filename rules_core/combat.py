@@ -26,7 +26,7 @@ creature that left the battlefield before its step is ignored, with a note.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -780,7 +780,7 @@ def _check_in_view(
         return
     label = _label(scenario, creature)
     if after_first is not None and after_first.permanent(creature).removed_from_combat:
-        raise ValueError(
+        raise StepError(
             f"「{label}」は第1戦闘ダメージ・ステップで再生して戦闘から取り除かれたので、第2戦闘ダメージ・ステップでは"
             "戦闘ダメージを割り振りません (506.4, 701.19a)"
         )
@@ -847,6 +847,103 @@ def count_assignments(scenario: Scenario, attacker_id: str, *, step: int | None 
     return am.count_assignments_in_view(view, attacker_id, given)
 
 
+def declared_recipients(scenario: Scenario) -> Mapping[str, tuple[str, ...]]:
+    """CR 510.1b-d, 702.19: :func:`recipients` of every attacking and blocking creature on the board as
+    declared (before any combat damage step), from one view.
+
+    What the board shows as each creature's columns in both steps: in the second step some of them may
+    have left the battlefield (the board marks them; :func:`recipients` with ``step=2`` leaves them out).
+
+    :raises AssignmentError: if the scenario is not a combat.
+    """
+    event = _event(scenario)
+    view = build_view(scenario, scenario.state, frozenset(event.combatants))
+    found = [*(a.attacker for a in view.attacks), *(b.blocker for b in view.blocks)]
+    return {creature: am.recipients_in_view(view, creature) for creature in found}
+
+
+def _each_in_step[T](
+    scenario: Scenario,
+    step: int | None,
+    ask: Callable[[CombatView, str, Mapping[str, Mapping[str, int]]], T],
+    *,
+    attackers_only: bool = False,
+) -> dict[str, T]:
+    """``ask(view, creature, given)`` for every creature that deals combat damage in ``step`` (``None``:
+    each in its first step), with one view per step (see :func:`count_all_assignments`)."""
+    _event(scenario)
+    if step not in (None, 1, 2):
+        raise StepError(f"戦闘ダメージ・ステップは 1 か 2 で指定してください (step={step!r})")
+    two_steps, first_dealers = plan_steps(scenario)
+    found: dict[str, T] = {}
+
+    def ask_in(view: CombatView, given: Mapping[str, Mapping[str, int]], skip: frozenset[str]) -> None:
+        creatures = [a.attacker for a in view.attacks]
+        if not attackers_only:
+            creatures += [b.blocker for b in view.blocks]
+        for creature in creatures:
+            if creature not in found and creature not in skip:
+                found[creature] = ask(view, creature, given)
+
+    if step in (None, 1):
+        dealers = first_dealers if two_steps else frozenset(_event(scenario).combatants)
+        state = scenario.state
+        view = build_view(scenario, state, dealers)
+        given = _given_for_step(
+            scenario, state, view, number=1, first_dealers=first_dealers, two_steps=two_steps
+        )
+        ask_in(view, given.assignments, frozenset())
+        if step == 1 or not two_steps:
+            return found
+    if not two_steps:
+        raise StepError(
+            "先制攻撃や二段攻撃を持つクリーチャーがいないので、戦闘ダメージ・ステップは1回だけです。"
+            "第2戦闘ダメージ・ステップはありません (510.4)"
+        )
+    run = _run(scenario, stop_at=2)
+    if len(run.views) < 2 and step is None:
+        run = _run(scenario, defaults_only=True, stop_at=2)
+    if len(run.views) < 2:
+        if step is None:
+            return found
+        if not run.legal:
+            raise StepError(
+                "第1戦闘ダメージ・ステップの割り振りが適正ではないので、第2戦闘ダメージ・ステップの盤面が"
+                "決まりません。先に第1ステップの割り振りを直してください (510.1e)"
+            )
+        raise StepError(
+            "第1戦闘ダメージ・ステップのあとゲームが終わったので、第2戦闘ダメージ・ステップはありません (104.3a)"
+        )
+    _name, view, second = run.views[1]
+    # with step=None, only the creatures whose first damage step is the second (no first strike)
+    ask_in(view, second.assignments, first_dealers if step is None else frozenset())
+    return found
+
+
+def count_all_assignments(scenario: Scenario, *, step: int | None = None) -> Mapping[str, int]:
+    """:func:`count_assignments` of every creature that deals combat damage, each step's view built once.
+
+    ``step``: ``1`` or ``2``, the creatures that assign in that step (CR 510.4); ``None``, each
+    creature in the first step in which it deals damage (a double striker's first step), as
+    :func:`count_assignments` with ``step=None`` answers. A creature that deals no combat damage in the
+    asked step (it left combat, 506.4) is not in the mapping. For a board with many creatures this costs
+    one view per step instead of one per creature.
+
+    :raises AssignmentError: if the scenario is not a combat.
+    :raises StepError: if ``step`` is not 1, 2 or ``None``, if there is no such step, or (``step=2``) if
+        the given first step is illegal or ended the game.
+    """
+    return _each_in_step(scenario, step, am.count_assignments_in_view)
+
+
+def max_damage_all_assignments(
+    scenario: Scenario, *, step: int | None = None
+) -> Mapping[str, dict[str, int]]:
+    """:func:`max_damage_assignment` of every attacking creature that deals combat damage in ``step``,
+    each step's view built once (``step`` and errors as :func:`count_all_assignments`)."""
+    return _each_in_step(scenario, step, am.max_damage_assignment_in_view, attackers_only=True)
+
+
 def max_damage_assignment(scenario: Scenario, attacker_id: str, *, step: int | None = None) -> dict[str, int]:
     """The attacker's legal assignment dealing the most to the attacked player, planeswalker or battle.
 
@@ -864,9 +961,12 @@ __all__ = [
     "Violation",
     "build_view",
     "check_assignment",
+    "count_all_assignments",
     "count_assignments",
+    "declared_recipients",
     "default_assignment",
     "legal_assignments",
+    "max_damage_all_assignments",
     "max_damage_assignment",
     "plan_steps",
     "recipients",

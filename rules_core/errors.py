@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 
+def printable(text: str) -> str:
+    r"""``text`` with NUL and lone surrogates written as escapes, so that a message quoting a hostile
+    document (an unknown key, a bad id) can always be encoded in UTF-8 and stored.
+
+    >>> printable("a\x00b\ud800c")
+    'a\\x00b\\ud800c'
+    """
+    if text.isascii() and "\x00" not in text:
+        return text
+    return text.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
+
+
 class ScenarioError(ValueError):
     """A document that is not a valid scenario (``scenario-format.md``).
 
@@ -18,6 +30,7 @@ class ScenarioError(ValueError):
     """
 
     def __init__(self, field: str, message: str, message_en: str = "") -> None:
+        field, message, message_en = (printable(field), printable(message), printable(message_en))
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message

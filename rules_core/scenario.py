@@ -23,6 +23,7 @@ rules_core.errors.ScenarioError: players[0].life: 整数で指定してくださ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
@@ -430,6 +431,21 @@ def _fail(path: str, ja: str, en: str) -> ScenarioError:
     return ScenarioError(path or "document", ja, en)
 
 
+UNSAFE_TEXT: Final = re.compile(r"[\x00\ud800-\udfff]")
+"""NUL and lone surrogates: no text may hold them (PostgreSQL refuses NUL; a lone surrogate has no
+UTF-8 encoding, so it could be neither stored nor shown)."""
+
+
+def _refuse_unsafe(value: str, path: str) -> None:
+    """Refuse NUL and lone surrogates (JSON may carry them as ``\\u0000`` and ``\\ud800``)."""
+    if UNSAFE_TEXT.search(value):
+        raise _fail(
+            path,
+            "NUL文字(\\u0000)や対になっていないサロゲート(\\ud800 など)は使えません",
+            "must not contain NUL or unpaired surrogates",
+        )
+
+
 def _obj(value: Any, path: str) -> Mapping[str, Any]:
     if type(value) is dict:
         for key in value:
@@ -501,6 +517,7 @@ def _str(value: Any, path: str, max_len: int, *, what: str = "文字列") -> str
     if len(value) > max_len:
         raise _fail(path, f"{max_len}文字以内で指定してください", f"must be at most {max_len} characters")
     if not value.isprintable():
+        _refuse_unsafe(value, path)
         raise _fail(path, "改行や制御文字は使えません", "must not contain control characters")
     return value
 
@@ -736,6 +753,7 @@ def _str_multiline(value: Any, path: str, max_len: int) -> str:
         raise _fail(path, "文字列で指定してください", "must be a string")
     if len(value) > max_len:
         raise _fail(path, f"{max_len}文字以内で指定してください", f"must be at most {max_len} characters")
+    _refuse_unsafe(value, path)
     return value
 
 

@@ -146,12 +146,13 @@ def test_the_616_1_comparison_includes_a_shield_counter():
     decisions = choices_compare(document=doc)
     (order,) = [d for d in decisions if d["kind"] == "replacement_order"]
     labels = {tuple(o["labels"]) for o in order["options"]}
-    assert ("盾カウンター",) in labels and ("盾",) in labels
+    assert labels == {("盾カウンター", "盾"), ("盾", "盾カウンター")}
     counters = {
         tuple(o["labels"]): o["result"]["final"]["permanents"]["c2"].get("counters", {}).get("shield")
         for o in order["options"]
     }
-    assert counters[("盾カウンター",)] == 1 and counters[("盾",)] == 2
+    # counter first: it prevents the 3 and one counter goes; shield first: nothing is left (616.1f)
+    assert counters[("盾カウンター", "盾")] == 1 and counters[("盾", "盾カウンター")] == 2
 
 
 def test_a_shield_counter_order_can_be_chosen(client):

@@ -25,13 +25,15 @@ def _board(tag: str, *, when) -> Scenario:
     return board
 
 
-def _question(key: str, *, user=None, when, board: str = "", answered: bool = True) -> StudyQuestion:
+def _question(
+    key: str, *, user=None, when, board: str = "", answered: bool = True, level: str = "intro"
+) -> StudyQuestion:
     question = StudyQuestion.objects.create(
         token=f"t-{key}-{StudyQuestion.objects.count()}",
         user=user,
         learner_key=key,
         source="builtin:x",
-        level="intro",
+        level=level,  # one review row per learner and kind of question (source, level)
         topic="120.3",
         title="問題",
         prompt="?",
@@ -59,7 +61,7 @@ def _question(key: str, *, user=None, when, board: str = "", answered: bool = Tr
         user=user,
         learner_key=key,
         source="builtin:x",
-        level="intro",
+        level=level,  # one review row per learner and kind of question (source, level)
         topic="120.3",
         title="問題",
         due_at=when,
@@ -78,7 +80,7 @@ def stale_world(db):
     _question("gone", when=OLD, board=boards["anonymous-old"].slug)
     _question("account-key", user=judge, when=OLD, board=boards["account"].slug)
     _question("active", when=OLD, board=boards["anonymous-recent"].slug)  # old question ...
-    _question("active", when=RECENT, answered=False)  # ... of a learner active two days ago
+    _question("active", when=RECENT, answered=False, level="l1")  # ... of a learner active two days ago
     Session.objects.create(
         session_key="expired", session_data="", expire_date=timezone.now() - timedelta(days=1)
     )

@@ -163,6 +163,7 @@ def test_safe_text_encodes_whatever_it_is_given():
 
 
 @pytest.mark.django_db
+@override_settings(RATELIMIT_ENABLE=True)
 def test_a_rate_limited_view_answers_429_in_japanese():
     cache.clear()
 

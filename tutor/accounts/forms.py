@@ -7,13 +7,15 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 
+from tutor.common.text_input import SafeTextMixin
+
 if TYPE_CHECKING:  # generic only in django-stubs: subscripting it at run time fails
     _UserCreationForm = UserCreationForm[User]
 else:
     _UserCreationForm = UserCreationForm
 
 
-class SignupForm(_UserCreationForm):
+class SignupForm(SafeTextMixin, _UserCreationForm):
     """Sign up with a user name and a password (Django's checks, Japanese messages)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -15,14 +15,16 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.contrib.auth.views import LoginView, PasswordChangeView
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from tutor.accounts.forms import SignupForm
+from tutor.common.ratelimits import signup_limit
+from tutor.common.text_input import text_problem
 from tutor.study.learners import LEARNER_SESSION_KEY
 from tutor.study.services import progress_claim
 
@@ -49,14 +51,23 @@ def _claim(request: HttpRequest, learner_key: str) -> None:
 
 
 def _next_url(request: HttpRequest) -> str | None:
+    """``next=`` when it is a path of this site (``/study/``); anything else (a bare word, ``//host``,
+    ``https://host``, a text that cannot be encoded) is dropped so the caller falls back to its default."""
     candidate = request.POST.get("next") or request.GET.get("next")
-    if isinstance(candidate, str) and url_has_allowed_host_and_scheme(
-        candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    if (
+        isinstance(candidate, str)
+        and candidate.startswith("/")
+        and not candidate.startswith("//")
+        and text_problem(candidate) is None
+        and url_has_allowed_host_and_scheme(
+            candidate, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
     ):
         return candidate
     return None
 
 
+@signup_limit
 @japanese
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
@@ -69,7 +80,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"ようこそ、{user.get_username()}さん。アカウントを作りました。")
         _claim(request, learner_key if isinstance(learner_key, str) else "")
-        return redirect(_next_url(request) or "study:progress")
+        # a path checked by _next_url, or the named default: redirect() can never fail here
+        return HttpResponseRedirect(_next_url(request) or reverse("study:progress"))
     return render(
         request,
         "registration/signup.html",
@@ -83,6 +95,10 @@ class StudyLoginView(LoginView):
 
     template_name = "registration/login.html"
     redirect_authenticated_user = True
+
+    def get_redirect_url(self, request: HttpRequest | None = None) -> str:
+        """Only a local path (:func:`_next_url`); else LOGIN_REDIRECT_URL."""
+        return _next_url(request or self.request) or ""
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
         learner_key = self.request.session.get(LEARNER_SESSION_KEY, "")

@@ -19,21 +19,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_core import (
+    ASSIGNMENT_KEYS,
+    AssignmentError,
     Scenario,
     ScenarioError,
     check_assignment,
-    count_assignments,
+    count_all_assignments,
+    declared_recipients,
     default_assignment,
-    max_damage_assignment,
+    max_damage_all_assignments,
     plan_steps,
     resolve_document,
 )
-from tutor.board.documents import ASSIGNMENT_KEYS, assignment_set, scenario_parse, scenario_parse_or_none
+from tutor.board.documents import assignment_set, scenario_parse, scenario_parse_or_none
 from tutor.results.links import rule_link
 from tutor.results.names import Names
 from tutor.results.table import BoardState, board_state_at, power_toughness
 
 KEYS = ASSIGNMENT_KEYS
+
+FORBIDDEN_RULE = "510.1c"
+"""Why a blocked creature without trample may assign no damage to what it attacks (shown beside that column)."""
 
 FIRST_KEYS = {"attacker": "assignments", "blocker": "blocker_assignments"}
 SECOND_KEYS = {"attacker": "second_step_assignments", "blocker": "second_step_blocker_assignments"}
@@ -135,22 +141,18 @@ def effective_tables(
     return {key: {**(defaults.get(key) or {}), **(event.get(key) or {})} for key in KEYS}
 
 
-def _recipients(attack: Mapping[str, Any], permanents: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    """Whom the attacker may assign combat damage to, as declared (blockers, then what it attacks)."""
-    me = permanents.get(attack["attacker"], {})
-    keywords = set(me.get("keywords", []))
-    tramples = bool(keywords & {"trample", "trample_over_planeswalkers"})
-    blockers = list(attack.get("blockers", []))
-    if blockers:
-        recipients = [*blockers, attack["defender"]]
-    elif attack.get("blocked"):
-        recipients = [attack["defender"]] if tramples else []
-    else:
-        recipients = [attack["defender"]]
-    defender = permanents.get(attack["defender"])
-    if defender and "trample_over_planeswalkers" in keywords and "planeswalker" in defender.get("types", []):
-        recipients.append(defender["controller"])
-    return recipients
+def _recipients(
+    attack: Mapping[str, Any], engine: Mapping[str, tuple[str, ...]]
+) -> tuple[list[str], str | None]:
+    """Whom the attacker's row lists: the engine's recipients (``rules_core.declared_recipients``), and
+    for a blocked attacker without trample also the player, planeswalker or battle it attacks, so the
+    learner can try that assignment and read why it is illegal. Returns the list and the recipient the
+    rules forbid (CR 510.1c), if one was added."""
+    listed = list(engine.get(str(attack["attacker"]), ()))
+    defender = str(attack["defender"])
+    if listed and attack.get("blockers") and defender not in listed:
+        return [*listed, defender], defender
+    return listed, None
 
 
 def count_text(count: int) -> str:
@@ -183,8 +185,28 @@ def rows_of(
     names = Names(document)
     permanents = {p["id"]: p for p in document.get("permanents", [])}
 
+    engine = declared_recipients(parsed)
+    counts: dict[int | None, Mapping[str, int]] = {}
+
+    def count(ident: str, step: int | None) -> str | None:
+        """The creature's legal assignments in that step, from one engine view per step (None when the
+        engine says it deals no damage there, or the first step is illegal so the second has no board)."""
+        if step not in counts:
+            try:
+                counts[step] = count_all_assignments(parsed, step=step)
+            except AssignmentError:
+                counts[step] = {}
+        found = counts[step].get(ident)
+        return None if found is None else count_text(found)
+
     def row(
-        role: str, key: str, ident: str, recipients: list[str], blockers: list[str], tramples: bool
+        role: str,
+        key: str,
+        ident: str,
+        recipients: list[str],
+        blockers: list[str],
+        tramples: bool,
+        forbidden: str | None = None,
     ) -> dict[str, Any]:
         step = plan.step_of(ident, key)
         current = tables[key].get(ident, {})
@@ -199,7 +221,7 @@ def rows_of(
             "power": plan.power(permanents.get(ident, {}), step),
             "tramples": tramples,
             "gone": gone,
-            "count": None if gone else _count(parsed, role, ident, step),
+            "count": None if gone else count(ident, step),
             "recipients": []
             if gone
             else [
@@ -209,6 +231,7 @@ def rows_of(
                     "initial": current.get(r, 0),
                     "is_blocker": r in blockers,
                     "gone": step == 2 and plan.gone(r),
+                    "forbidden": FORBIDDEN_RULE if r == forbidden else None,
                 }
                 for r in recipients
             ],
@@ -222,34 +245,23 @@ def rows_of(
         blockers = list(attack.get("blockers", []))
         for b in blockers:
             blocking.setdefault(b, []).append(attacker)
-        recipients = _recipients(attack, permanents)
+        recipients, forbidden = _recipients(attack, engine)
         if not recipients:
             continue
         tramples = bool(
             set(permanents.get(attacker, {}).get("keywords", [])) & {"trample", "trample_over_planeswalkers"}
         )
-        rows.append(row("attacker", FIRST_KEYS["attacker"], attacker, recipients, blockers, tramples))
-        if plan.two_steps and attacker in double:
-            rows.append(row("attacker", SECOND_KEYS["attacker"], attacker, recipients, blockers, tramples))
+        for key in (FIRST_KEYS["attacker"], SECOND_KEYS["attacker"]):
+            if key == FIRST_KEYS["attacker"] or (plan.two_steps and attacker in double):
+                rows.append(row("attacker", key, attacker, recipients, blockers, tramples, forbidden))
     for blocker, attackers in blocking.items():
-        if len(attackers) < 2:
+        if len(attackers) < 2 or blocker not in engine:
             continue
-        rows.append(row("blocker", FIRST_KEYS["blocker"], blocker, attackers, [], False))
+        blocked = list(engine[blocker])
+        rows.append(row("blocker", FIRST_KEYS["blocker"], blocker, blocked, [], False))
         if plan.two_steps and blocker in double:
-            rows.append(row("blocker", SECOND_KEYS["blocker"], blocker, attackers, [], False))
+            rows.append(row("blocker", SECOND_KEYS["blocker"], blocker, blocked, [], False))
     return rows
-
-
-def _count(parsed: Any, role: str, creature: str, step: int | None) -> str | None:
-    """How many legal assignments the creature (an attacker, or a blocker dividing its damage among the
-    attackers it blocks, 510.1d) has in this row's step (None when not known: the engine says it deals
-    no damage there, or the first step is illegal so the second has no board yet)."""
-    if parsed is None:
-        return None
-    try:
-        return count_text(count_assignments(parsed, creature, step=step))
-    except (ValueError, KeyError):
-        return None
 
 
 def filled(
@@ -267,10 +279,12 @@ def filled(
     tables = {key: {k: dict(v) for k, v in (defaults.get(key) or {}).items()} for key in KEYS}
     if how != "max":
         return tables
-    for row in rows:
-        if row["role"] == "attacker" and row["step"] != 2:
-            with contextlib.suppress(ValueError, KeyError):
-                tables[row["key"]][row["id"]] = max_damage_assignment(parsed, row["id"], step=row["step"])
+    first_step = 1 if any(row["step"] == 1 for row in rows) else None
+    with contextlib.suppress(AssignmentError):
+        most = max_damage_all_assignments(parsed, step=first_step)
+        for row in rows:
+            if row["role"] == "attacker" and row["step"] != 2 and row["id"] in most:
+                tables[row["key"]][row["id"]] = most[row["id"]]
     if any(row["step"] == 2 for row in rows):
         plan = Plan(*plan_steps(parsed))
         first = {
@@ -284,10 +298,11 @@ def filled(
                 for c, amounts in (second.get(key) or {}).items():
                     if c not in first.get(key, {}):
                         tables[key][c] = dict(amounts)
-            for row in rows:
-                if row["role"] == "attacker" and row["step"] == 2:
-                    with contextlib.suppress(ValueError, KeyError):
-                        tables[row["key"]][row["id"]] = max_damage_assignment(after, row["id"], step=2)
+            with contextlib.suppress(AssignmentError):
+                most = max_damage_all_assignments(after, step=2)
+                for row in rows:
+                    if row["role"] == "attacker" and row["step"] == 2 and row["id"] in most:
+                        tables[row["key"]][row["id"]] = most[row["id"]]
     return tables
 
 

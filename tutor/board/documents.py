@@ -11,7 +11,7 @@ import copy
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules_core import Scenario, ScenarioError, parse_scenario
+from rules_core import ASSIGNMENT_KEYS, Scenario, ScenarioError, parse_scenario
 
 Document = dict[str, Any]
 """A scenario document (``docs/scenario-format.md``), as JSON gives it."""
@@ -29,15 +29,6 @@ STARTER_DOCUMENT: dict[str, Any] = {
     "choices": {},
 }
 """``/board/``: two players and nothing else. ``"event": {}`` marks a board still being built."""
-
-ASSIGNMENT_KEYS = (
-    "assignments",
-    "blocker_assignments",
-    "second_step_assignments",
-    "second_step_blocker_assignments",
-)
-"""The combat event's assignment tables: each creature's first step in which it deals damage, and a
-double striker's second step (CR 510.4; docs/scenario-format.md § 2.8)."""
 
 
 # Keys of an effect that name a player or a permanent (scenario-format.md, effects table).

@@ -344,10 +344,12 @@ def build_board_page(
 
     result = None
     resolution = None
+    resolved = None
     stage_index: int | None = None
     sections: Mapping[str, str] = {}
     if parsed is not None and wanted_stage is not None:
-        result = resolve(parsed).to_dict()
+        resolved = resolve(parsed)
+        result = resolved.to_dict()
         sections = selectors.rule_sections(numbers=_rule_numbers(result))
         resolution = resolution_present(document, result, sections=sections)
         if resolution["count"]:
@@ -374,7 +376,12 @@ def build_board_page(
 
     choices = None
     if resolution is not None and resolution["legal"] and stage_nav and stage_nav["at_end"]:
-        choices = choices_compare(document=document, assignment=declared_tables(document, parsed))
+        choices = choices_compare(
+            document=document,
+            assignment=declared_tables(document, parsed),
+            scenario=parsed,
+            resolution=resolved,
+        )
         for decision in choices:
             decision["rule_link"] = rule_link(decision["rule"], sections)
 

@@ -37,6 +37,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.messages import get_messages
+from django.contrib.messages.storage.base import BaseStorage
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
@@ -92,7 +93,8 @@ def bump_content_version() -> str:
 def _pending_messages(request: HttpRequest) -> bool:
     storage = get_messages(request)
     waiting = any(True for _ in storage)
-    storage.used = False  # looking must not consume them: the rendered page shows them
+    if isinstance(storage, BaseStorage):
+        storage.used = False  # looking must not consume them: the rendered page shows them
     return waiting
 
 
@@ -109,11 +111,11 @@ def _cacheable_request(request: HttpRequest) -> bool:
 
 def cache_key(request: HttpRequest) -> str:
     """The key of ``request``'s page under the current content version."""
-    parts = [
+    parts: list[str] = [
         request.get_host(),
-        request.scheme,
+        request.scheme or "",
         request.get_full_path(),
-        getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE),
+        str(getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)),
         request.headers.get("HX-Request", ""),
         request.headers.get("HX-Target", ""),
         request.headers.get("HX-History-Restore-Request", ""),

@@ -85,7 +85,7 @@ signup_limit = _limit(SIGNUP_RATE, "signup")
 """For the sign-up view (the login view is guarded by django-axes)."""
 
 
-class LockoutBackend(AxesStandaloneBackend):
+class LockoutBackend(AxesStandaloneBackend):  # type: ignore[misc]  # django-axes is untyped
     """django-axes' lockout check, for logins that come with a request.
 
     Every login over the web does (Django's ``LoginView`` and the admin pass it to ``authenticate``);
@@ -102,4 +102,6 @@ class LockoutBackend(AxesStandaloneBackend):
     ) -> None:
         if request is None:
             return None
-        return super().authenticate(request, username=username, password=password, **kwargs)
+        # axes' check returns nothing; a locked-out login raises (and the login page says so)
+        super().authenticate(request, username=username, password=password, **kwargs)
+        return None

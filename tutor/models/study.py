@@ -191,6 +191,20 @@ class ReviewItem(models.Model):
         ordering = ("due_at", "id")
         verbose_name = "復習"
         verbose_name_plural = "復習"
+        # one row per kind of question and learner: an account by its user, an anonymous learner by
+        # the key in its session (two answers at once must not make two rows)
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "source", "level"],
+                condition=models.Q(user__isnull=False),
+                name="review_item_unique_per_user",
+            ),
+            models.UniqueConstraint(
+                fields=["learner_key", "source", "level"],
+                condition=models.Q(user__isnull=True),
+                name="review_item_unique_per_learner_key",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.title} [{self.level}] 箱{self.box}"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django import forms
 
+from tutor.common.text_input import SafeTextMixin
 from tutor.reader import selectors
 
 
-class SearchForm(forms.Form):
+class SearchForm(SafeTextMixin, forms.Form):
     q = forms.CharField(
         label="検索語",
         max_length=selectors.SEARCH_MAX_LENGTH,

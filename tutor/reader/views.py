@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from tutor.common.content_cache import cache_content_page
 from tutor.common.htmx import HtmxHttpRequest, render_page, render_partial, vary
 from tutor.reader import selectors
 from tutor.reader.forms import SearchForm
@@ -30,6 +31,7 @@ def _english_choice(request: HtmxHttpRequest) -> bool | set[str]:
     return {n for n in request.GET.getlist("en")[:MAX_EN_PARAMS] if is_rule_number(n)}
 
 
+@cache_content_page
 @require_GET
 def index(request: HtmxHttpRequest) -> HttpResponse:
     return render(
@@ -37,6 +39,7 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
     )
 
 
+@cache_content_page
 @require_GET
 def section(request: HtmxHttpRequest, number: str) -> HttpResponse:
     """``/cr/120/`` shows a section; ``/cr/120.4a/`` redirects to its section at ``#cr-120.4a``."""
@@ -92,6 +95,7 @@ def paragraph(request: HtmxHttpRequest, number: str) -> HttpResponse:
     return render_partial(request, "reader/section.html", "paragraph", context)
 
 
+@cache_content_page
 @require_GET
 def diff(request: HtmxHttpRequest, number: str) -> HttpResponse:
     found = selectors.section_get(number=number)
@@ -105,8 +109,20 @@ def diff(request: HtmxHttpRequest, number: str) -> HttpResponse:
     return render(request, "reader/diff.html", context)
 
 
+SEARCH_CACHED_LENGTH = 40
+"""Searches up to this many characters are cached (common words); longer ones are rendered each time,
+so that arbitrary queries cannot fill the cache."""
+
+
 @require_GET
 def search(request: HtmxHttpRequest) -> HttpResponse:
+    """Search the CR text; short queries come from the content cache."""
+    if len(request.GET.get("q", "")) <= SEARCH_CACHED_LENGTH:
+        return _search_cached(request)
+    return _search(request)
+
+
+def _search(request: HtmxHttpRequest) -> HttpResponse:
     form = SearchForm(request.GET or None)
     results = None
     if form.is_bound and form.is_valid():
@@ -115,12 +131,17 @@ def search(request: HtmxHttpRequest) -> HttpResponse:
     return render_page(request, "reader/search.html", context, partials=("search-results",))
 
 
+_search_cached = cache_content_page(_search)
+
+
+@cache_content_page
 @require_GET
 def glossary(request: HtmxHttpRequest) -> HttpResponse:
     context = _base_context(terms=selectors.term_list(), linker=selectors.link_context_build())
     return render(request, "reader/glossary.html", context)
 
 
+@cache_content_page
 @require_GET
 def term(request: HtmxHttpRequest, name: str) -> HttpResponse:
     found = selectors.term_get(name=name)
@@ -135,11 +156,13 @@ def term(request: HtmxHttpRequest, name: str) -> HttpResponse:
     return vary(render(request, "reader/term.html", context))
 
 
+@cache_content_page
 @require_GET
 def cards(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "reader/cards.html", _base_context(cards=selectors.card_list()))
 
 
+@cache_content_page
 @require_GET
 def card(request: HtmxHttpRequest, name: str) -> HttpResponse:
     found = selectors.card_get(name=name)

@@ -3,18 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from itertools import islice, permutations
 from math import factorial
-from typing import Any
+from typing import Any, Final
 
-from rules_core import ScenarioError, ordering, parse_scenario, resolve_document
-from tutor.board.documents import choices_set
+from rules_core import AssignmentError, Resolution, Scenario, ScenarioError, parse_scenario, resolve
+from rules_core._frozen import FrozenMap
+from rules_core.ja import COUNTER_JA
+from rules_core.scenario import Choices
 from tutor.results.effects import effect_describe
 from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, source_key
 
 # --------------------------------------------------------------------------- the players' choices compared
 
-MAX_ORDERS = 6
-MAX_SPLITS = 8
+MAX_ORDERS: Final = 6
+"""Orders of effects shown for one affected object (CR 616.1), the first ones of their permutations."""
+MAX_SPLITS: Final = 8
+"""Splits of one shield shown (CR 615.7)."""
+MAX_DECISIONS: Final = 2
+"""Decisions compared on one page: each costs up to ``MAX_SPLITS`` more resolutions of the board."""
+MAX_WORK: Final = 600
+"""Damage events resolved for the comparison of one page (each option resolves the whole board, whose
+cost grows with its damage events): a board with 100 recipients gets 6 options, a small one all of
+them (``MAX_DECISIONS`` × ``MAX_SPLITS``)."""
+
+
+def _event_size(document: Mapping[str, Any]) -> int:
+    """How many damage events the board's event makes, roughly (recipients, or attack-blocker pairs)."""
+    event = document.get("event") or {}
+    size = len(event.get("damage") or [])
+    for attack in event.get("attacks") or []:
+        size += 1 + len(attack.get("blockers") or [])
+    return max(size, 1)
 
 
 def _incoming(
@@ -45,46 +66,132 @@ def _outcome(result: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _candidates_by_recipient(resolution: Resolution) -> dict[str, tuple[int | str, ...]]:
+    """CR 616.1: per affected object, the effects the engine found could apply to its damage (at the first
+    120.4b stage that looked at it), in a stable order: effect indexes, then the object's own shields."""
+    found: dict[str, tuple[int | str, ...]] = {}
+    for step in resolution.steps:
+        for stage in step.stages:
+            if stage.stage != "120.4b":
+                continue
+            for affected, (considered, _applied) in stage.orders.items():
+                if affected not in found:
+                    found[affected] = tuple(sorted(considered, key=_candidate_key))
+    return found
+
+
+def _candidate_key(item: int | str) -> tuple[int, int, str]:
+    return (1, 0, item) if isinstance(item, str) else (0, item, "")
+
+
+def _order_label(item: int | str, effects: list[Any], names: Names) -> str:
+    if item == "protection":
+        return "プロテクション"
+    if item == "shield_counter":
+        return COUNTER_JA["shield"]
+    if isinstance(item, int) and 0 <= item < len(effects):
+        return str(effects[item].get("name") or effect_describe(effects[item], names))
+    return str(item)
+
+
 def choices_compare(
-    *, document: Mapping[str, Any], assignment: tuple[dict[str, Any], dict[str, Any]] | None = None
+    *,
+    document: Mapping[str, Any],
+    assignment: tuple[dict[str, Any], dict[str, Any]] | None = None,
+    scenario: Scenario | None = None,
+    resolution: Resolution | None = None,
 ) -> list[dict[str, Any]]:
     """The decisions the rules give a player in this scenario, each option resolved by the engine.
 
     CR 616.1: the order in which the affected object's controller applies several replacement or
-    prevention effects; CR 615.7: which damage a shield prevents when several sources deal damage to
-    its holder at once. Returns one entry per decision, with its options and their outcomes.
+    prevention effects (the effects are those the engine reports at stage 120.4b); CR 615.7: which damage
+    a shield prevents when several sources deal damage to its holder at once. Returns one entry per
+    decision, with its options and their outcomes.
+
+    Bounded whatever the board: at most :data:`MAX_DECISIONS` decisions, each with at most
+    :data:`MAX_ORDERS` orders (taken lazily) or :data:`MAX_SPLITS` splits, and on a large board fewer
+    (:data:`MAX_WORK`, but always one decision with ``MAX_ORDERS`` options), so one page resolves the
+    board at most ``MAX_DECISIONS × max(MAX_ORDERS, MAX_SPLITS)`` more times. A decision with more
+    options than shown says so (``more``). ``scenario`` and ``resolution``: the engine's reading of
+    ``document`` and its resolution, when the caller has them.
     """
-    effects = document.get("effects", [])
+    if scenario is None:
+        try:
+            scenario = parse_scenario(document)
+        except ScenarioError:
+            return []
+    if resolution is None:
+        resolution = resolve(scenario)
+    effects = list(document.get("effects", []))
     incoming = _incoming(document, assignment)
     names = Names(document)
     choices = document.get("choices") or {}
     chosen_orders = choices.get("replacement_order") or {}
     chosen_allocation = choices.get("shield_allocation") or {}
     decisions: list[dict[str, Any]] = []
+    left = max(MAX_ORDERS, MAX_WORK // _event_size(document))  # options the page may still resolve
 
-    def resolve_variant(doc: dict[str, Any]) -> dict[str, Any]:
+    def resolve_variant(choices_now: Choices) -> dict[str, Any]:
+        assert scenario is not None
         try:
-            return resolve_document(doc)
-        except ScenarioError as error:
+            return resolve(replace(scenario, choices=choices_now)).to_dict()
+        except (ScenarioError, AssignmentError) as error:
             return {"legal": False, "violations": [{"rule": "", "message": str(error)}]}
 
-    decisions.extend(_order_decisions(document, names, chosen_orders))
+    base_orders = dict(scenario.choices.replacement_order)
+    for recipient, candidates in _candidates_by_recipient(resolution).items():
+        if len(decisions) >= MAX_DECISIONS or left < 2:
+            break
+        if len(candidates) < 2:
+            continue
+        options = []
+        for order in islice(permutations(candidates), min(MAX_ORDERS, left)):
+            variant = replace(
+                scenario.choices, replacement_order=FrozenMap({**base_orders, recipient: tuple(order)})
+            )
+            options.append(
+                {
+                    "value": ",".join(str(i) for i in order),
+                    "labels": [_order_label(item, effects, names) for item in order],
+                    "result": resolve_variant(variant),
+                    "chosen": [str(i) for i in chosen_orders.get(recipient, [])] == [str(i) for i in order],
+                }
+            )
+        decisions.append(
+            {
+                "kind": "replacement_order",
+                "rule": "616.1",
+                "affected": recipient,
+                "title": f"{names(recipient)}に適用する効果の順番",
+                "options": options,
+                "more": _more_orders(len(candidates), len(options)),
+            }
+        )
+        left -= len(options)
 
+    base_allocation = dict(scenario.choices.shield_allocation)
     for index, effect in enumerate(effects):
+        if len(decisions) >= MAX_DECISIONS or left < 2:
+            break
         if effect.get("type") != "prevent_next" or effect.get("amount", 0) <= 0:
             continue
         live = {s: a for s, a in incoming.get(effect.get("to"), {}).items() if a > 0}
         if len(live) < 2 or sum(live.values()) <= effect["amount"]:
             continue
         options = []
-        for split in _splits(effect["amount"], live):
-            doc = choices_set(document=document, shield_allocation={str(index): split})
+        every = _splits(effect["amount"], live)
+        splits = every[:left]
+        for split in splits:
+            variant = replace(
+                scenario.choices,
+                shield_allocation=FrozenMap({**base_allocation, index: FrozenMap(split)}),
+            )
             labels = [f"{names(s)}から{n}点" for s, n in split.items() if n]
             options.append(
                 {
                     "value": ",".join(f"{s}:{n}" for s, n in split.items()),
                     "labels": labels,
-                    "result": resolve_variant(doc),
+                    "result": resolve_variant(variant),
                     "chosen": chosen_allocation.get(str(index)) == split,
                 }
             )
@@ -96,64 +203,29 @@ def choices_compare(
                 "title": f"{effect.get('name') or '軽減の盾'}({names(effect.get('to'))}、{effect['amount']}点)"
                 "がどのダメージを軽減するか",
                 "options": options,
+                "more": f"ほかの分け方もあります(最初の{len(splits)}通りを並べています)。"
+                if len(every) >= MAX_SPLITS or len(splits) < len(every)
+                else "",
             }
         )
+        left -= len(options)
 
     for decision in decisions:
         _mark_differences(decision, names)
     return decisions
 
 
-ORDER_ITEM_JA = {"protection": "プロテクション", "shield_counter": "盾カウンター"}
-"""The 616.1 candidates that are not effects of the table (702.16e, 122.1c)."""
+def _more_orders(candidates: int, shown: int) -> str:
+    """The note under a decision whose orders are not all shown.
 
-
-def _order_decisions(
-    document: Mapping[str, Any], names: Names, chosen_orders: Mapping[str, Any]
-) -> list[dict[str, Any]]:
-    """CR 616.1: for each affected player or object, every legal order of the effects that could apply to
-    damage to it (``rules_core.ordering``: only orders in which each effect still applies, 616.1f), each
-    with its result. At most :data:`MAX_ORDERS` permutations are tried per object."""
-    effects = document.get("effects", [])
-    try:
-        scenario = parse_scenario(document)
-        found = ordering.decisions(scenario)
-    except (ScenarioError, ValueError):
-        return []
-    out: list[dict[str, Any]] = []
-    for affected, candidates in found.items():
-        if factorial(len(candidates)) > MAX_ORDERS:
-            continue
-        options = []
-        for option in ordering.legal_orders(scenario, affected):
-            labels = [
-                ORDER_ITEM_JA[item]
-                if isinstance(item, str)
-                else effects[item].get("name") or effect_describe(effects[item], names)
-                for item in option.order
-                if isinstance(item, str) or item < len(effects)
-            ]
-            chosen = [str(i) for i in chosen_orders.get(affected, [])]
-            options.append(
-                {
-                    "value": ",".join(str(i) for i in option.order),
-                    "labels": labels,
-                    "result": option.resolution.to_dict(),
-                    "chosen": bool(chosen) and chosen == [str(i) for i in option.order],
-                }
-            )
-        if len(options) < 2:
-            continue
-        out.append(
-            {
-                "kind": "replacement_order",
-                "rule": "616.1",
-                "affected": affected,
-                "title": f"{names(affected)}に適用する効果の順番",
-                "options": options,
-            }
-        )
-    return out
+    >>> _more_orders(3, 6), _more_orders(4, 6)
+    ('', '順番は全部で24通りあります(最初の6通りを並べています)。')
+    """
+    total = factorial(candidates)
+    if total <= shown:
+        return ""
+    count = f"{total:,}通り" if candidates <= 12 else "とても多く"
+    return f"順番は全部で{count}あります(最初の{shown}通りを並べています)。"
 
 
 def _splits(amount: int, live: Mapping[str, int]) -> list[dict[str, int]]:

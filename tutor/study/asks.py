@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from rules_core import ScenarioError, max_damage_assignment, parse_scenario, resolve_document
+from rules_core import AssignmentError, ScenarioError, max_damage_assignment, parse_scenario, resolve_document
 
 NUMBER_KINDS: Final = ("life", "poison", "toughness", "defense", "loyalty", "damage", "max_to_defender")
 KINDS: Final = (*NUMBER_KINDS, "dies", "legal", "best_order")
@@ -115,7 +115,7 @@ def engine_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
         try:
             parsed = parse_scenario(scenario)
             division = max_damage_assignment(parsed, str(ask.get("attacker")))
-        except (ScenarioError, KeyError, ValueError) as error:
+        except (ScenarioError, AssignmentError) as error:
             raise AskError(f"割り振りを計算できません: {error}") from None
         event = scenario.get("event", {})
         defender = next(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 
+from tutor.common.text_input import SafeTextMixin
 from tutor.models import AuthoredQuestion, AuthoredTemplate
 from tutor.study.topics import LEVEL_LABELS as STUDY_LEVEL_LABELS
 from tutor.study.topics import LEVELS as STUDY_LEVELS
@@ -21,7 +22,7 @@ else:
 STUDY_ANSWER_MAX = 9999
 
 
-class StudyStartForm(forms.Form):
+class StudyStartForm(SafeTextMixin, forms.Form):
     """Which topic and level to practise (``/study/start/``)."""
 
     topic = forms.ChoiceField(
@@ -55,7 +56,7 @@ class StudyStartForm(forms.Form):
         return data
 
 
-class StudyAnswerForm(forms.Form):
+class StudyAnswerForm(SafeTextMixin, forms.Form):
     """The learner's answer to one question: one option, several checkboxes, or a number."""
 
     def __init__(self, *args: Any, question: Any, **kwargs: Any) -> None:

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from tutor.models import AuthoredQuestion, AuthoredTemplate, ReviewItem, StudyAttempt, StudyQuestion
@@ -163,7 +164,12 @@ def answer_submit(
     *, learner: Learner, question: StudyQuestion, response: Any, now: datetime | None = None
 ) -> tuple[StudyAttempt, bool]:
     """Score ``response`` (already cleaned by the answer form). Returns the attempt and whether it was
-    scored now: a question is scored once; a second submit gets the first attempt back."""
+    scored now: a question is scored once; a second submit gets the first attempt back.
+
+    The attempt and the review queue's update are one transaction: a learner who sees an error page
+    has had nothing stored, and one who sees the result has both. Two submits at once: the question's
+    attempt is unique, so the second one's transaction fails and gets the first attempt back.
+    """
     existing = StudyAttempt.objects.filter(question=question).first()
     if existing is not None:
         return existing, False
@@ -173,14 +179,10 @@ def answer_submit(
         fresh = engine_answer(question.scenario, question.ask)
     except AskError as error:
         logger.warning("study: engine cannot re-answer %s: %s", question.token, error)
-    else:
-        if fresh != answer:
-            logger.warning(
-                "study: stored answer of %s was %r, engine now says %r", question.token, answer, fresh
-            )
-            answer = fresh
-            question.answer = fresh
-            question.save(update_fields=["answer"])
+        fresh = answer
+    if fresh != answer:
+        logger.warning("study: stored answer of %s was %r, engine now says %r", question.token, answer, fresh)
+        answer = fresh
     result = grade(
         ask=question.ask,
         answer=answer,
@@ -192,6 +194,9 @@ def answer_submit(
     )
     try:
         with transaction.atomic():
+            if answer != question.answer:
+                question.answer = answer
+                question.save(update_fields=["answer"])
             attempt = StudyAttempt.objects.create(
                 question=question,
                 user=question.user,
@@ -204,33 +209,43 @@ def answer_submit(
                 correct=result.correct,
                 mistake=result.mistake[:300],
             )
+            review_record(learner=learner, question=question, correct=result.correct, now=now)
     except IntegrityError:  # the same question answered twice at once: the first one counts
-        return StudyAttempt.objects.get(question=question), False
-    review_record(learner=learner, question=question, correct=result.correct, now=now)
+        first = StudyAttempt.objects.filter(question=question).first()
+        if first is None:
+            raise
+        return first, False
     return attempt, True
 
 
 def review_record(*, learner: Learner, question: StudyQuestion, correct: bool, now: datetime) -> None:
-    """Move the question's kind between Leitner boxes (:mod:`tutor.study.review`)."""
-    item = ReviewItem.objects.filter(learner.q(), source=question.source, level=question.level).first()
+    """Move the question's kind between Leitner boxes (:mod:`tutor.study.review`).
+
+    Counts are ``F()`` updates and the row is unique per learner and kind: when two answers create it
+    at once, the one that loses the race updates the row the other made.
+    """
+    mine = ReviewItem.objects.filter(learner.q(), source=question.source, level=question.level)
     if not correct:
         box, due = after_wrong(now)
-        if item is None:
-            ReviewItem.objects.create(
-                user=learner.user,
-                learner_key=learner.key,
-                source=question.source,
-                level=question.level,
-                topic=question.topic,
-                title=question.title,
-                box=box,
-                due_at=due,
-                lapses=1,
-            )
-        else:
-            item.box, item.due_at, item.lapses = box, due, item.lapses + 1
-            item.save(update_fields=["box", "due_at", "lapses", "updated_at"])
+        if mine.update(box=box, due_at=due, lapses=F("lapses") + 1, updated_at=now):
+            return
+        try:
+            with transaction.atomic():  # a savepoint: the caller's transaction goes on after a race
+                ReviewItem.objects.create(
+                    user=learner.user,
+                    learner_key=learner.key,
+                    source=question.source,
+                    level=question.level,
+                    topic=question.topic,
+                    title=question.title,
+                    box=box,
+                    due_at=due,
+                    lapses=1,
+                )
+        except IntegrityError:  # created meanwhile by another answer of the same kind
+            mine.update(box=box, due_at=due, lapses=F("lapses") + 1, updated_at=now)
         return
+    item = mine.select_for_update().first()
     if item is None or item.due_at > now:
         return
     moved = after_right(item.box, now)

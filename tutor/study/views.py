@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from rules_core import ScenarioError, resolve_document
 from tutor.common.htmx import HtmxHttpRequest, render_page
+from tutor.common.ratelimits import study_answer_limit
 from tutor.common.urls import cr_url
 from tutor.models import StudyQuestion
 from tutor.results.effects import effects_present
@@ -76,6 +77,7 @@ def topic(request: HtmxHttpRequest, topic: str) -> HttpResponse:
     )
 
 
+@study_answer_limit
 @require_POST
 def start(request: HtmxHttpRequest) -> HttpResponse:
     """Start (or continue with) a topic at a level: make a question and go to it."""
@@ -98,6 +100,7 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("study:question", token=question.token)
 
 
+@study_answer_limit
 @require_POST
 def review(request: HtmxHttpRequest) -> HttpResponse:
     """The next due review: a fresh question of a kind the learner got wrong."""
@@ -209,6 +212,7 @@ def question(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _page(request, found)
 
 
+@study_answer_limit
 @require_POST
 def answer(request: HtmxHttpRequest, token: str) -> HttpResponse:
     learner, found = _question_or_404(request, token)

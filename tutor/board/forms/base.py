@@ -18,6 +18,7 @@ from django.utils.html import escape
 
 from rules_core.ja import COLOR_JA, KEYWORD_JA
 from rules_core.state import COLORS, KEYWORDS
+from tutor.common.text_input import SafeTextMixin
 from tutor.results.names import TYPE_JA, Names
 
 SMALL_MAX = 999
@@ -132,7 +133,7 @@ def _printable(value: str, field_label: str) -> str:
     return value
 
 
-class BoardForm(forms.Form):
+class BoardForm(SafeTextMixin, forms.Form):
     """A crispy form that posts to ``action``; ``board.html`` draws its ``<form>`` tag (with htmx: it swaps only itself on error)."""
 
     form_name = "form"

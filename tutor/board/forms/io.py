@@ -11,9 +11,10 @@ from django import forms
 from tutor.board.forms.base import (
     ERRORS,
 )
+from tutor.common.text_input import SafeTextMixin
 
 
-class ImportForm(forms.Form):
+class ImportForm(SafeTextMixin, forms.Form):
     text = forms.CharField(
         label="シナリオの JSON を貼り付ける",
         required=False,

@@ -21,6 +21,7 @@ from tutor.board.views.flow import (
     saved_or_refused,
 )
 from tutor.common.htmx import HtmxHttpRequest, render_partial, swap
+from tutor.common.ratelimits import assignment_check_limit, board_write_limit
 
 
 def _combat(slug: str | None) -> tuple[Board, Scenario] | None:
@@ -81,6 +82,7 @@ def _typed_rows(
     return fresh
 
 
+@assignment_check_limit
 @require_POST
 def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     """Check an assignment without storing it (htmx: on every change; without JS: the 確認 button)."""
@@ -109,6 +111,7 @@ def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
     return swap(response, "assignment-feedback", "innerHTML")
 
 
+@board_write_limit
 @require_POST
 def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     """Store the assignment (legal or not: an illegal one resolves to the violations) or reset it."""

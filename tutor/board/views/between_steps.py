@@ -11,8 +11,10 @@ from tutor.board.events_editor import PANELS
 from tutor.board.forms.between_steps import FIELD_OF_ERROR, BetweenStepForm
 from tutor.board.views.flow import board_load, form_invalid, form_refused, saved, saved_or_refused
 from tutor.common.htmx import HtmxHttpRequest
+from tutor.common.ratelimits import board_write_limit
 
 
+@board_write_limit
 @require_POST
 def between_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
@@ -26,6 +28,7 @@ def between_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpRespon
     return form_invalid(request, board, form, title=PANELS["between"][1])
 
 
+@board_write_limit
 @require_POST
 def between_clear(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)

@@ -10,8 +10,10 @@ from rules_core import ScenarioError
 from tutor.board import documents
 from tutor.board.views.flow import board_load, saved, saved_or_refused
 from tutor.common.htmx import HtmxHttpRequest
+from tutor.common.ratelimits import board_write_limit
 
 
+@board_write_limit
 @require_POST
 def choices_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
@@ -39,6 +41,7 @@ def choices_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRespo
         return HttpResponseBadRequest("選択が正しくありません。".encode())
 
 
+@board_write_limit
 @require_POST
 def choices_clear(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)

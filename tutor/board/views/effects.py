@@ -10,6 +10,7 @@ from tutor.board import documents
 from tutor.board.forms.effects import EFFECT_HELP, EFFECT_TYPE_CHOICES, EffectForm
 from tutor.board.views.flow import board_load, form_invalid, form_refused, saved, saved_or_refused
 from tutor.common.htmx import HtmxHttpRequest
+from tutor.common.ratelimits import board_write_limit
 
 EFFECT_FIELDS = {
     ".to": "to",
@@ -23,6 +24,7 @@ EFFECT_FIELDS = {
 """Where the engine's refusal of an effect goes on the form (by the end of the field path it names)."""
 
 
+@board_write_limit
 @require_POST
 def effect_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
@@ -41,6 +43,7 @@ def effect_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpRespons
     return form_invalid(request, board, form, title=f"効果を追加: {dict(EFFECT_TYPE_CHOICES)[kind]}")
 
 
+@board_write_limit
 @require_POST
 def effect_remove(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)

@@ -10,6 +10,7 @@ from tutor.board import documents
 from tutor.board.page import EVENTS
 from tutor.board.views.flow import board_load, form_invalid, form_refused, saved, saved_or_refused
 from tutor.common.htmx import HtmxHttpRequest
+from tutor.common.ratelimits import board_write_limit
 
 
 def _event_saved(request: HtmxHttpRequest, slug: str | None, kind: str) -> HttpResponse:
@@ -25,21 +26,25 @@ def _event_saved(request: HtmxHttpRequest, slug: str | None, kind: str) -> HttpR
     return form_invalid(request, board, form, title=title)
 
 
+@board_write_limit
 @require_POST
 def event_noncombat(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _event_saved(request, slug, "noncombat")
 
 
+@board_write_limit
 @require_POST
 def event_combat(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _event_saved(request, slug, "combat")
 
 
+@board_write_limit
 @require_POST
 def event_destroy(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _event_saved(request, slug, "destroy")
 
 
+@board_write_limit
 @require_POST
 def event_clear(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)

@@ -11,6 +11,7 @@ from tutor.board import services
 from tutor.board.forms.io import ImportForm
 from tutor.board.views.flow import board_load, page_url
 from tutor.common.htmx import HtmxHttpRequest
+from tutor.common.ratelimits import board_write_limit
 
 
 @require_GET
@@ -24,6 +25,7 @@ def export_json(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return response
 
 
+@board_write_limit
 @require_http_methods(["GET", "POST"])
 def import_json(request: HtmxHttpRequest) -> HttpResponse:
     """Paste or upload a scenario document; errors name the bad field, and the text stays."""

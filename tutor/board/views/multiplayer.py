@@ -11,8 +11,10 @@ from tutor.board.events_editor import PANELS
 from tutor.board.forms.multiplayer import OwnerForm, TwoHeadedGiantForm
 from tutor.board.views.flow import board_load, form_invalid, form_refused, saved, saved_or_refused
 from tutor.common.htmx import HtmxHttpRequest
+from tutor.common.ratelimits import board_write_limit
 
 
+@board_write_limit
 @require_POST
 def owner_set(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
@@ -30,6 +32,7 @@ def owner_set(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse
     return form_invalid(request, board, form, title=PANELS["owner"][1])
 
 
+@board_write_limit
 @require_POST
 def two_headed_giant_set(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
@@ -47,6 +50,7 @@ def two_headed_giant_set(request: HtmxHttpRequest, slug: str | None = None) -> H
     return form_invalid(request, board, form, title=PANELS["two_headed_giant"][1])
 
 
+@board_write_limit
 @require_POST
 def variant_clear(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)

@@ -22,6 +22,7 @@ from tutor.board.views.flow import (
     saved_or_refused,
 )
 from tutor.common.htmx import HtmxHttpRequest
+from tutor.common.ratelimits import board_write_limit
 
 PLAYER_FIELDS = {".name": "name", ".life": "life", ".poison": "poison"}
 """Where the engine's refusal of a player goes on the form (by the end of the field path it names)."""
@@ -76,26 +77,31 @@ def _permanent_saved(request: HtmxHttpRequest, slug: str | None, *, edit: bool) 
     )
 
 
+@board_write_limit
 @require_POST
 def player_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _player_saved(request, slug, edit=False)
 
 
+@board_write_limit
 @require_POST
 def player_edit(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _player_saved(request, slug, edit=True)
 
 
+@board_write_limit
 @require_POST
 def permanent_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _permanent_saved(request, slug, edit=False)
 
 
+@board_write_limit
 @require_POST
 def permanent_edit(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     return _permanent_saved(request, slug, edit=True)
 
 
+@board_write_limit
 @require_POST
 def player_remove(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
@@ -106,6 +112,7 @@ def player_remove(request: HtmxHttpRequest, slug: str | None = None) -> HttpResp
     return saved_or_refused(request, board, new, "プレイヤーを取り除きました。")
 
 
+@board_write_limit
 @require_POST
 def permanent_remove(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
@@ -116,6 +123,7 @@ def permanent_remove(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
     return saved_or_refused(request, board, new, "パーマネントを取り除きました。")
 
 
+@board_write_limit
 @require_POST
 def active_set(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 
 from tutor.board import selectors
 from tutor.board.views.flow import board_load, page_render
+from tutor.common.content_cache import cache_content_page
 from tutor.common.htmx import HtmxHttpRequest
 from tutor.results.links import rule_link, section_of
 
@@ -26,6 +27,7 @@ def scenario_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return page_render(request, board_load(slug))
 
 
+@cache_content_page
 @require_GET
 def examples(request: HtmxHttpRequest) -> HttpResponse:
     """The curated boards, grouped by the section of the paragraph they illustrate."""

@@ -18,8 +18,10 @@ from tutor.board.views.flow import (
     saved_or_refused,
 )
 from tutor.common.htmx import HtmxHttpRequest
+from tutor.common.ratelimits import board_write_limit
 
 
+@board_write_limit
 @require_POST
 def trigger_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)
@@ -36,6 +38,7 @@ def trigger_add(request: HtmxHttpRequest, slug: str | None = None) -> HttpRespon
     return form_invalid(request, board, form, title=PANELS["trigger"][1])
 
 
+@board_write_limit
 @require_POST
 def triggers_clear(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     board = board_load(slug)

@@ -14,11 +14,12 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 from django.contrib.sessions.models import Session
 from django.core.management import call_command
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -31,7 +32,9 @@ DEFAULT_DAYS = 30
 ACTIVITY = ((StudyQuestion, "created_at"), (StudyAttempt, "answered_at"), (ReviewItem, "updated_at"))
 
 
-def _without_active_learners(queryset: QuerySet, cutoff) -> QuerySet:
+def _without_active_learners[Rows: (QuerySet[StudyQuestion], QuerySet[StudyAttempt], QuerySet[ReviewItem])](
+    queryset: Rows, cutoff: datetime
+) -> Rows:
     """``queryset`` less the rows of anonymous learner keys active since ``cutoff`` (as subqueries, so
     any number of learners stays one statement)."""
     for model, moment in ACTIVITY:
@@ -40,7 +43,7 @@ def _without_active_learners(queryset: QuerySet, cutoff) -> QuerySet:
     return queryset
 
 
-def stale_rows(cutoff) -> dict[str, QuerySet]:
+def stale_rows(cutoff: datetime) -> dict[str, QuerySet[Any]]:
     """What would be deleted for ``cutoff``, by kind (the querysets are lazy)."""
     questions = _without_active_learners(StudyQuestion.objects.filter(user__isnull=True), cutoff)
     attempts = _without_active_learners(StudyAttempt.objects.filter(user__isnull=True), cutoff)
@@ -66,7 +69,7 @@ LABELS = {
 class Command(BaseCommand):
     help = "古い匿名の練習データ・期限切れのセッション・使われていない盤面を削除する(--dry-run は件数だけ)"
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--days",
             type=int,
@@ -75,7 +78,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--dry-run", action="store_true", help="削除せずに件数だけ表示する")
 
-    def handle(self, *args, **options) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         days = options["days"]
         if days < 1:
             raise CommandError("--days は1以上で指定してください")

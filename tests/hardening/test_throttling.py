@@ -1,0 +1,185 @@
+"""Throttling on the real views (django-ratelimit, django-axes) and the content cache on the real reader
+pages: the 61st board write of a minute, the 31st study post, the 11th sign-up of an hour answer 429
+with the Japanese page; a locked-out login says so in Japanese for the account and for the address;
+load_content makes the cached pages stale, and a signed-in visitor's page never reaches anonymous ones."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from tutor.board.services import scenario_save
+from tutor.board.urls import EDITS
+from tutor.common import ratelimits
+from tutor.common.content_cache import CACHE_HEADER
+
+pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore::UserWarning")]
+
+TOO_MANY = "操作が多すぎます"
+LOCKED = "ログインを一時的に止めています"
+
+
+@pytest.fixture
+def board():
+    """A stored board: a 2/2 creature that a spell deals 3 damage to."""
+    return scenario_save(
+        document={
+            "players": [{"id": "A", "name": "あなた"}, {"id": "B", "name": "対戦相手"}],
+            "permanents": [
+                {
+                    "id": "c1",
+                    "name": "灰色熊",
+                    "controller": "B",
+                    "types": ["creature"],
+                    "power": 2,
+                    "toughness": 2,
+                }
+            ],
+            "event": {
+                "type": "noncombat",
+                "source": {"name": "《稲妻》", "controller": "A", "colors": ["red"]},
+                "damage": [{"to": "c1", "amount": 3}],
+            },
+        }
+    )
+
+
+def _rate(rate: str) -> int:
+    return int(rate.split("/")[0])
+
+
+@override_settings(RATELIMIT_ENABLE=True)
+def test_the_61st_board_write_of_a_minute_is_a_429_for_every_writing_view(board):
+    """All the board's writing views share one budget per address (60 a minute)."""
+    client = Client(raise_request_exception=False)
+    base = f"/board/s/{board.slug}/"
+    for _ in range(_rate(ratelimits.BOARD_WRITE_RATE)):
+        assert client.post(base + "event/clear/").status_code < 400
+    writes = [route for route, _view, name in EDITS if name != "assignment_check"]
+    for route in writes:
+        response = client.post(base + route, {})
+        assert response.status_code == 429, route
+        assert TOO_MANY in response.content.decode()
+    assert client.post("/board/import/", {"text": "{}"}).status_code == 429
+    # reading is never throttled, and another address has its own budget
+    assert client.get(base).status_code == 200
+    other = Client(REMOTE_ADDR="192.0.2.77")
+    assert other.post(base + "event/clear/").status_code < 400
+
+
+@override_settings(RATELIMIT_ENABLE=True)
+def test_the_assignment_check_has_its_own_larger_budget(board):
+    """The live check is not counted with the writes: after 60 writes it still answers."""
+    client = Client(raise_request_exception=False)
+    base = f"/board/s/{board.slug}/"
+    for _ in range(_rate(ratelimits.BOARD_WRITE_RATE)):
+        client.post(base + "event/clear/")
+    assert client.post(base + "event/clear/").status_code == 429
+    # not a combat: a 400, but not a 429 (the check's budget is its own)
+    assert client.post(base + "assignment/check/", {}).status_code == 400
+
+
+@override_settings(RATELIMIT_ENABLE=True)
+def test_the_31st_study_post_of_a_minute_is_a_429():
+    client = Client(raise_request_exception=False)
+    for _ in range(_rate(ratelimits.STUDY_ANSWER_RATE)):
+        assert client.post("/study/start/", {"topic": "lifelink", "level": "intro"}).status_code == 302
+    response = client.post("/study/start/", {"topic": "lifelink", "level": "intro"})
+    assert response.status_code == 429 and TOO_MANY in response.content.decode()
+    assert client.post("/study/review/").status_code == 429
+    assert client.post("/study/q/nosuch/answer/", {"answer": "a"}).status_code == 429
+
+
+@override_settings(RATELIMIT_ENABLE=True)
+def test_the_11th_signup_of_an_hour_is_a_429():
+    client = Client(raise_request_exception=False)
+    for i in range(_rate(ratelimits.SIGNUP_RATE)):
+        client.logout()
+        data = {"username": f"learner{i}", "password1": "x9-long-pass", "password2": "x9-long-pass"}
+        assert client.post("/accounts/signup/", data).status_code == 302
+    client.logout()
+    data = {"username": "learner99", "password1": "x9-long-pass", "password2": "x9-long-pass"}
+    response = client.post("/accounts/signup/", data)
+    assert response.status_code == 429 and TOO_MANY in response.content.decode()
+    assert not User.objects.filter(username="learner99").exists()
+
+
+def _login(client: Client, username: str, password: str, ip: str = "127.0.0.1"):
+    return client.post(reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=ip)
+
+
+def test_after_12_wrong_passwords_the_page_says_so_in_japanese_for_the_account_and_the_address():
+    User.objects.create_user("judge", password="right-pass-1")
+    User.objects.create_user("other", password="right-pass-1")
+    for _ in range(12):
+        _login(Client(), "judge", "wrong")
+    by_account = _login(Client(), "judge", "right-pass-1", ip="203.0.113.9")
+    by_address = _login(Client(), "other", "right-pass-1")
+    for response in (by_account, by_address):
+        assert response.status_code == 429
+        page = response.content.decode()
+        assert LOCKED in page and "15分間" in page
+        assert 'lang="ja"' in page
+
+
+# --------------------------------------------------------------------------- the content cache
+
+
+CACHED_PAGES = [
+    "/cr/",
+    "/cr/120/",
+    "/cr/glossary/",
+    "/cr/cards/",
+    "/cr/search/?q=%E7%A8%B2%E5%A6%BB",
+    "/board/examples/",
+]
+
+
+@pytest.mark.parametrize("url", CACHED_PAGES)
+def test_content_pages_are_cached_for_anonymous_visitors(url):
+    first = Client().get(url)
+    second = Client().get(url)
+    assert first.status_code == second.status_code == 200
+    assert first[CACHE_HEADER] == "miss" and second[CACHE_HEADER] == "hit"
+
+
+def test_boards_and_study_are_never_cached(board):
+    for url in (
+        f"/board/s/{board.slug}/",
+        "/board/",
+        "/study/",
+        f"/board/s/{board.slug}/?stage=all",
+    ):
+        Client().get(url)
+        assert CACHE_HEADER not in Client().get(url), url
+
+
+def test_a_long_search_is_rendered_not_cached():
+    url = "/cr/search/?q=" + "a" * 60
+    Client().get(url)
+    assert CACHE_HEADER not in Client().get(url)
+
+
+def test_load_content_makes_the_cached_reader_pages_stale():
+    Client().get("/cr/120/")
+    assert Client().get("/cr/120/")[CACHE_HEADER] == "hit"
+    call_command("load_content", verbosity=0)
+    assert Client().get("/cr/120/")[CACHE_HEADER] == "miss"
+
+
+def test_a_signed_in_visitors_nav_never_appears_in_a_cached_anonymous_page():
+    User.objects.create_user("signedin", password="right-pass-1")
+    member = Client()
+    member.force_login(User.objects.get(username="signedin"))
+    mine = member.get("/cr/120/")
+    assert "signedin" in mine.content.decode() and "ログアウト" in mine.content.decode()
+    assert CACHE_HEADER not in mine
+    anonymous = Client().get("/cr/120/")
+    again = Client().get("/cr/120/")
+    assert again[CACHE_HEADER] == "hit"
+    for response in (anonymous, again):
+        assert "signedin" not in response.content.decode()
+        assert "ログアウト" not in response.content.decode()
