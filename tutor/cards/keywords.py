@@ -1,0 +1,26 @@
+"""Keyword abilities as printed on a card (English), named in Japanese for the card pages."""
+
+from __future__ import annotations
+
+KEYWORD_JA = {
+    "Flying": "飛行", "Vigilance": "警戒", "Haste": "速攻", "Reach": "到達", "Flash": "瞬速", "Hexproof": "呪禁",
+    "Prowess": "果敢", "Islandwalk": "島渡り", "Deathtouch": "接死", "Double Strike": "二段攻撃",
+    "First Strike": "先制攻撃", "Indestructible": "破壊不能", "Infect": "感染", "Lifelink": "絆魂",
+    "Trample": "トランプル", "Wither": "萎縮", "Morph": "変異", "Flashback": "フラッシュバック",
+    "Enchant creature": "エンチャント（クリーチャー）",
+}  # fmt: skip
+
+
+def keyword_ja(keyword: str) -> str:
+    """>>> keyword_ja("Toxic 1"), keyword_ja("Protection from red"), keyword_ja("Equip 2")
+    ('毒性1', 'プロテクション（red）', '装備2')
+    """
+    if keyword.startswith("Toxic "):
+        return "毒性" + keyword.removeprefix("Toxic ")
+    if keyword.startswith("Protection from "):
+        return f"プロテクション（{keyword.removeprefix('Protection from ')}）"
+    if keyword.startswith("Equip "):
+        return "装備" + keyword.removeprefix("Equip ")
+    if keyword.startswith("Monstrosity "):
+        return "怪物化" + keyword.removeprefix("Monstrosity ")
+    return KEYWORD_JA.get(keyword, keyword)
