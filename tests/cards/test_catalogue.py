@@ -139,3 +139,18 @@ def test_kana_fold_makes_hiragana_and_katakana_equal():
     assert matches("わーむ", "大喰らいのワーム")
     assert matches("ＣＲＡＷ", "Craw Wurm")
     assert not matches("ゴブリン", "大喰らいのワーム")
+
+
+def test_admin_refuses_an_encoding_the_engine_cannot_read():
+    from tutor.cards.admin import CardAdminForm
+
+    card = Card.objects.get(en_name="Craw Wurm")
+    data = {f: getattr(card, f) for f in ("slug", "ja_name", "en_name")}
+    broken = {**card.engine, "permanents": [{**card.engine["permanents"][0], "power": "six"}]}
+    form = CardAdminForm(data={**data, "engine": json.dumps(broken), "aliases": "[]", "sources": "[]",
+                               "categories": "[]", "rules": "[]", "keywords": "[]"}, instance=card)  # fmt: skip
+    assert not form.is_valid()
+    assert "エンジンが読めない盤面です" in str(form.errors["engine"])
+    form = CardAdminForm(data={**data, "engine": json.dumps(card.engine), "aliases": "[]", "sources": "[]",
+                               "categories": "[]", "rules": "[]", "keywords": "[]"}, instance=card)  # fmt: skip
+    assert form.is_valid(), form.errors

@@ -11,14 +11,23 @@ KEYWORD_JA = {
 }  # fmt: skip
 
 
+PROTECTION_JA = {
+    "white": "白", "blue": "青", "black": "黒", "red": "赤", "green": "緑", "everything": "すべて",
+    "Demons": "デーモン", "Dragons": "ドラゴン",
+}  # fmt: skip
+
+
 def keyword_ja(keyword: str) -> str:
-    """>>> keyword_ja("Toxic 1"), keyword_ja("Protection from red"), keyword_ja("Equip 2")
-    ('毒性1', 'プロテクション（red）', '装備2')
+    """A printed keyword in Japanese (the English word when we have no Japanese for it).
+
+    >>> keyword_ja("Toxic 1"), keyword_ja("Protection from red"), keyword_ja("Equip 2")
+    ('毒性1', 'プロテクション（赤）', '装備2')
     """
     if keyword.startswith("Toxic "):
         return "毒性" + keyword.removeprefix("Toxic ")
     if keyword.startswith("Protection from "):
-        return f"プロテクション（{keyword.removeprefix('Protection from ')}）"
+        quality = keyword.removeprefix("Protection from ")
+        return f"プロテクション（{PROTECTION_JA.get(quality, quality)}）"
     if keyword.startswith("Equip "):
         return "装備" + keyword.removeprefix("Equip ")
     if keyword.startswith("Monstrosity "):

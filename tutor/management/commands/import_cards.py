@@ -82,7 +82,9 @@ UNBLOCKED_ATTACKERS = {"Flying", "Islandwalk"}
 
 
 def slug_of(en_name: str) -> str:
-    """>>> slug_of("Circle of Protection: Red")
+    """The card's URL name, from its English name.
+
+    >>> slug_of("Circle of Protection: Red")
     'circle-of-protection-red'
     """
     return re.sub(r"[^a-z0-9]+", "-", en_name.lower()).strip("-")
