@@ -150,3 +150,9 @@ def test_old_card_urls_redirect_to_the_catalogue():
     assert response.status_code == 301 and response["Location"] == "/cards/"
     status, fragment = get("/cr/cards/稲妻/", HTTP_HX_REQUEST="true")
     assert status == 200 and "稲妻" in fragment and 'href="/cards/lightning-bolt/"' in fragment
+
+
+def test_regeneration_filter_takes_in_shield_counters():
+    """CR 701.19a regeneration and CR 122.1c shield counters both replace a destruction."""
+    _, page = get("/cards/?kind=regeneration")
+    assert {"drudge-skeletons", "sanctuary-warden", "falco-spara-pactweaver"} <= set(listed(page))

@@ -15,8 +15,7 @@ CATEGORIES: dict[str, str] = {
     "prevention": "軽減",
     "redirection": "移し替え",
     "multiplier": "ダメージを増やす効果",
-    "regeneration": "再生",
-    "shield": "盾カウンター",
+    "regeneration": "再生・盾カウンター",
     "replacement": "ライフなどの置換効果",
     "trigger": "誘発型能力",
     "planeswalker": "プレインズウォーカー",
@@ -24,6 +23,12 @@ CATEGORIES: dict[str, str] = {
     "other": "そのほか",
 }
 """What a card does, as the filter offers it (the editorial categories of the catalogue)."""
+
+FILTER_GROUPS = {"regeneration": ("regeneration", "shield")}
+"""Filters that take in more than one category: both save a permanent from destruction."""
+
+CARD_CATEGORY_LABELS = {**CATEGORIES, "regeneration": "再生", "shield": "盾カウンター"}
+"""A card's own categories, as its page names them."""
 
 KINDS = {"permanent": "パーマネント", "effect": "効果", "event": "イベント（呪文や能力がもたらす出来事）"}
 """What a card is to the engine."""
@@ -40,7 +45,7 @@ def card_search(*, query: str = "", category: str = "", rule: str = "") -> list[
     that have ``category`` and illustrate ``rule`` (or a sub-rule of it); at most 171 rows are read."""
     found = []
     for card in Card.objects.all():
-        if category and category not in (card.categories or []):
+        if category and not set(FILTER_GROUPS.get(category, (category,))) & set(card.categories or []):
             continue
         if rule and not any(r == rule or r.startswith(rule) for r in card.rules or []):
             continue

@@ -56,7 +56,11 @@ def _detail_page(request: HtmxHttpRequest, card: Card, form: PlaceForm, *, statu
         "rule_links": selectors.rule_links(card=card),
         "boards": selectors.curated_boards(card=card),
         "mentions": [(number, rule_url(section, number)) for number, section in card_mentions(card=card)],
-        "categories": [selectors.CATEGORIES[c] for c in card.categories or [] if c in selectors.CATEGORIES],
+        "categories": [
+            selectors.CARD_CATEGORY_LABELS[c]
+            for c in card.categories or []
+            if c in selectors.CARD_CATEGORY_LABELS
+        ],
         "kind": selectors.KINDS.get(fragment.get("kind", ""), ""),
         "engine_lines": describe(fragment) if fragment else [],
         "stage_rules": stage_rules,

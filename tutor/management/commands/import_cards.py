@@ -218,10 +218,10 @@ def encode(
     missing = unmodelled_keywords(shown)
     if missing:
         notes.append(
-            f"{'・'.join(KEYWORD_JA.get(k, k) for k in missing)}はエンジンでは扱いません（ダメージのルールには関わりません）。"
+            f"{'・'.join(KEYWORD_JA.get(k, k) for k in missing)}は盤面では扱いません（ダメージのルールには関わりません）。"
         )
     if "Protection from Demons" in shown or "Protection from Dragons" in shown:
-        notes.append("デーモンやドラゴンからのプロテクションは、エンジンの語彙にないため扱いません。")
+        notes.append("デーモンやドラゴンからのプロテクションは、盤面で指定できないため扱いません。")
     summary = spec.get("summary") or creature_summary(card, shown)
     return fragment, summary, "".join(notes)
 
