@@ -156,3 +156,15 @@ def test_regeneration_filter_takes_in_shield_counters():
     """CR 701.19a regeneration and CR 122.1c shield counters both replace a destruction."""
     _, page = get("/cards/?kind=regeneration")
     assert {"drudge-skeletons", "sanctuary-warden", "falco-spara-pactweaver"} <= set(listed(page))
+
+
+def test_the_admin_lists_and_edits_cards():
+    from django.contrib.auth import get_user_model
+
+    admin = get_user_model().objects.create_superuser("editor", "editor@example.com", "a-long-password-1")
+    client = Client()
+    client.force_login(admin)
+    assert client.get("/admin/tutor/card/?q=ワーム").status_code == 200
+    wurm = Card.objects.get(en_name="Craw Wurm")
+    page = client.get(f"/admin/tutor/card/{wurm.pk}/change/")
+    assert page.status_code == 200 and "エンジンでの表し方" in page.content.decode()
