@@ -168,3 +168,10 @@ def test_the_admin_lists_and_edits_cards():
     wurm = Card.objects.get(en_name="Craw Wurm")
     page = client.get(f"/admin/tutor/card/{wurm.pk}/change/")
     assert page.status_code == 200 and "エンジンでの表し方" in page.content.decode()
+
+
+def test_card_names_in_stage_notes_link_to_their_pages():
+    client = Client()
+    board = client.post("/cards/lightning-bolt/place/", {"player": "A"})["Location"]
+    page = client.get(f"{board}?stage=all").content.decode()
+    assert '<a class="card-ref" href="/cards/lightning-bolt/">《稲妻》</a>' in page
