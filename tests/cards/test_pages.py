@@ -175,3 +175,12 @@ def test_card_names_in_stage_notes_link_to_their_pages():
     board = client.post("/cards/lightning-bolt/place/", {"player": "A"})["Location"]
     page = client.get(f"{board}?stage=all").content.decode()
     assert '<a class="card-ref" href="/cards/lightning-bolt/">《稲妻》</a>' in page
+
+
+def test_a_broken_encoding_still_shows_the_card_and_placing_it_says_so():
+    card = Card.objects.get(en_name="Craw Wurm")
+    card.engine = {"kind": "permanent", "permanents": [{"id": "card"}], "effects": [], "event": {}}
+    card.save()
+    assert Client().get("/cards/craw-wurm/").status_code == 200
+    response = Client().post("/cards/craw-wurm/place/", {"player": "A"})
+    assert response.status_code == 400 and "盤面を作れませんでした" in response.content.decode()

@@ -7,6 +7,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
+import rules_core
 from tutor.board import services as board_services
 from tutor.cards import selectors
 from tutor.cards.describe import cited_rules, describe
@@ -19,6 +20,8 @@ from tutor.models import Card
 from tutor.reader.selectors import card_mentions
 
 RESULTS = "card-results"
+BROKEN_ENCODING = (rules_core.ScenarioError, KeyError, TypeError, ValueError, AttributeError)
+"""What an encoding that is not a scenario fragment raises (the admin refuses such encodings)."""
 
 
 @require_GET
@@ -48,8 +51,9 @@ def _detail_page(request: HtmxHttpRequest, card: Card, form: PlaceForm, *, statu
     fragment = card.engine or {}
     try:
         stage_rules = [(rule, cr_url(rule)) for rule in cited_rules(fragment)] if fragment else []
-    except Exception:  # an encoding an editor broke in the admin: the page still shows the card
-        stage_rules = []
+        engine_lines = describe(fragment) if fragment else []
+    except BROKEN_ENCODING:  # the admin refuses these; a row written another way still shows its card
+        stage_rules, engine_lines = [], []
     context = {
         "nav": "cards",
         "card": card,
@@ -62,7 +66,7 @@ def _detail_page(request: HtmxHttpRequest, card: Card, form: PlaceForm, *, statu
             if c in selectors.CARD_CATEGORY_LABELS
         ],
         "kind": selectors.KINDS.get(fragment.get("kind", ""), ""),
-        "engine_lines": describe(fragment) if fragment else [],
+        "engine_lines": engine_lines,
         "stage_rules": stage_rules,
         "place_form": form,
     }
@@ -83,7 +87,7 @@ def place(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     document = scenario_of(card.engine, player=form.cleaned_data["player"], title=f"《{name}》を置いた盤面")
     try:
         scenario = board_services.scenario_save(document=document)
-    except Exception:  # an encoding an editor broke in the admin
+    except BROKEN_ENCODING:
         form.add_error(None, "このカードの盤面を作れませんでした。管理者にお知らせください。")
         return _detail_page(request, card, form, status=400)
     messages.success(request, f"《{name}》を盤面に置きました。")
