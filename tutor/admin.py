@@ -1,7 +1,8 @@
 """The admin site: each area registers its own models in its own ``admin`` module."""
 
 from tutor.board import admin as board_admin
+from tutor.cards import admin as cards_admin
 from tutor.reader import admin as reader_admin
 from tutor.study import admin as study_admin
 
-__all__ = ["board_admin", "reader_admin", "study_admin"]
+__all__ = ["board_admin", "cards_admin", "reader_admin", "study_admin"]

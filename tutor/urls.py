@@ -9,6 +9,7 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("cr/", include("tutor.reader.urls")),
     path("board/", include("tutor.board.urls")),
+    path("cards/", include("tutor.cards.urls")),
     path("study/", include("tutor.study.urls")),
     path("accounts/", include("tutor.accounts.urls")),
     path("admin/", admin.site.urls),

@@ -132,7 +132,8 @@ CACHED_PAGES = [
     "/cr/",
     "/cr/120/",
     "/cr/glossary/",
-    "/cr/cards/",
+    "/cards/",
+    "/cards/?q=%E3%83%AF%E3%83%BC%E3%83%A0",
     "/cr/search/?q=%E7%A8%B2%E5%A6%BB",
     "/board/examples/",
 ]

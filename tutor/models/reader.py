@@ -102,7 +102,17 @@ class Term(models.Model):
 class Card(models.Model):
     """A card named in 《》 in the rules text. ``None`` means not verified, never empty."""
 
-    ja_name = models.CharField("カード名", max_length=100, unique=True)
+    slug = models.SlugField(
+        "URL名", max_length=100, unique=True, null=True, help_text="英語名から作る（例 craw-wurm）"
+    )
+    ja_name = models.CharField(
+        "カード名",
+        max_length=100,
+        unique=True,
+        null=True,
+        blank=True,
+        help_text="公式の日本語名。未確認なら空",
+    )
     en_name = models.CharField("英語名", max_length=100, blank=True)
     aliases = models.JSONField("別表記", default=list, blank=True)
     mana_cost = models.CharField("マナ・コスト", max_length=50, null=True, blank=True)
@@ -113,16 +123,42 @@ class Card(models.Model):
     power = models.CharField("パワー", max_length=8, null=True, blank=True)
     toughness = models.CharField("タフネス", max_length=8, null=True, blank=True)
     loyalty = models.CharField("忠誠度", max_length=8, null=True, blank=True)
+    defense = models.CharField("守備値", max_length=8, null=True, blank=True)
+    keywords = models.JSONField(
+        "キーワード能力", null=True, blank=True, help_text="英語の表記（例 Trample, Toxic 1）"
+    )
+    oracle_note = models.TextField(
+        "オラクルについての注記", blank=True, help_text="文章が現在のオラクルより古い書式のときなど"
+    )
+    ja_explanation = models.TextField(
+        "チューターによる説明",
+        blank=True,
+        help_text="日本語のカードの文章が確認できないときの、私たちの言葉による説明",
+    )
+    categories = models.JSONField("分類", default=list, blank=True)
+    rules = models.JSONField("関係する条文", default=list, blank=True)
+    engine = models.JSONField(
+        "エンジンでの表し方",
+        null=True,
+        blank=True,
+        help_text="盤面の断片（permanents, effects, event）と kind",
+    )
+    engine_note = models.TextField("エンジンでの扱いについての注記", blank=True)
     sources = models.JSONField("出典", default=list, blank=True)
     remark = models.TextField("備考", blank=True, help_text="名前の確認状況など（チューターによる）")
 
     class Meta:
-        ordering = ["ja_name"]
+        ordering = ["slug"]
         verbose_name = "カード"
         verbose_name_plural = "カード"
 
     def __str__(self) -> str:
-        return self.ja_name
+        return self.ja_name or self.en_name
+
+    @property
+    def display_name(self) -> str:
+        """The official Japanese name, or the English one when no Japanese name is confirmed."""
+        return self.ja_name or self.en_name
 
 
 class Note(models.Model):

@@ -1,8 +1,8 @@
-"""The reader's admin, where content editors work on the CR text, glossary, cards and notes."""
+"""The reader's admin, where content editors work on the CR text, glossary and notes (the cards have theirs in ``tutor.cards.admin``)."""
 
 from django.contrib import admin
 
-from tutor.models import Card, Example, Note, Paragraph, Section, Term
+from tutor.models import Example, Note, Paragraph, Section, Term
 
 
 @admin.register(Section)
@@ -50,31 +50,6 @@ class TermAdmin(admin.ModelAdmin):
     list_display = ("name_ja", "reading", "name_en", "rule", "is_official", "autolink")
     list_filter = ("is_official", "autolink")
     search_fields = ("name_ja", "reading", "name_en", "definition")
-
-
-@admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
-    list_display = ("ja_name", "en_name", "type_line", "ja_type_line")
-    search_fields = ("ja_name", "en_name", "ja_text", "oracle_text")
-    fieldsets = (
-        (None, {"fields": ("ja_name", "en_name", "aliases", "remark")}),
-        (
-            "カードの情報（空欄 = 未確認。推測で埋めないこと）",
-            {
-                "fields": (
-                    "mana_cost",
-                    "type_line",
-                    "ja_type_line",
-                    "oracle_text",
-                    "ja_text",
-                    "power",
-                    "toughness",
-                    "loyalty",
-                )
-            },
-        ),
-        ("出典", {"fields": ("sources",)}),
-    )
 
 
 @admin.register(Note)

@@ -58,9 +58,15 @@ def link_context_build() -> LinkContext:
         for surface in [name, *(aliases or [])]:
             terms[surface] = link
     cards: dict[str, CardLink] = {}
-    for name, aliases in Card.objects.values_list("ja_name", "aliases"):
-        card_link = CardLink(name=name, href=_url("reader:card", name))
-        for surface in [name, *(aliases or [])]:
+    for ja_name, slug, aliases in Card.objects.exclude(ja_name=None).values_list(
+        "ja_name", "slug", "aliases"
+    ):
+        if ja_name is None or slug is None:
+            continue
+        card_link = CardLink(
+            name=ja_name, href=_url("cards:detail", slug), popover_href=_url("reader:card", ja_name)
+        )
+        for surface in [ja_name, *(aliases or [])]:
             cards[surface] = card_link
     return LinkContext(anchors=anchors, terms=terms, cards=cards)
 
@@ -410,16 +416,16 @@ def card_get(*, name: str) -> Card | None:
     card = Card.objects.filter(ja_name=name).first()
     if card is None:
         card = next((c for c in Card.objects.exclude(aliases=[]) if name in (c.aliases or [])), None)
+    if card is None or card.slug is None:
+        return None
     return card
-
-
-def card_list() -> list[Card]:
-    return list(Card.objects.all())
 
 
 def card_mentions(*, card: Card) -> list[tuple[str, str]]:
     """``(paragraph number, section number)`` of the current paragraphs whose text or 例 names the card."""
-    surfaces = [card.ja_name, *(card.aliases or [])]
+    surfaces = [name for name in (card.ja_name, *(card.aliases or [])) if name]
+    if not surfaces:
+        return []
     text_q, example_q = Q(), Q()
     for surface in surfaces:
         text_q |= Q(text__contains=f"《{surface}》")

@@ -139,7 +139,8 @@ class TermLink:
 @dataclass(frozen=True)
 class CardLink:
     name: str  # canonical Japanese name
-    href: str
+    href: str  # the card's page (works without JS)
+    popover_href: str = ""  # the reader's card popover, used by htmx (default: ``href``)
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,7 @@ def link_text(
                         '<a class="card-ref" href="{}" hx-get="{}" hx-target="{}" hx-swap="innerHTML"'
                         ' aria-haspopup="dialog">{}</a>',
                         card.href,
-                        card.href,
+                        card.popover_href or card.href,
                         ctx.popover_target,
                         whole,
                     )

@@ -159,19 +159,18 @@ def term(request: HtmxHttpRequest, name: str) -> HttpResponse:
 @cache_content_page
 @require_GET
 def cards(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "reader/cards.html", _base_context(cards=selectors.card_list()))
+    """The reader's old card list: the catalogue (``/cards/``) has every card now."""
+    return redirect("cards:index", permanent=True)
 
 
 @cache_content_page
 @require_GET
 def card(request: HtmxHttpRequest, name: str) -> HttpResponse:
+    """A card by its Japanese name: the popover with htmx, otherwise the catalogue's card page."""
     found = selectors.card_get(name=name)
     if found is None:
         raise Http404("no such card")
-    if found.ja_name != name:
-        return redirect("reader:card", found.ja_name)
-    popover = bool(request.htmx)
-    context = _base_context(card=found, mentions=selectors.card_mentions(card=found), popover=popover)
-    if popover:
-        return render_partial(request, "reader/card.html", "card", context)
-    return vary(render(request, "reader/card.html", context))
+    if not request.htmx:
+        return vary(redirect("cards:detail", found.slug))
+    context = _base_context(card=found, mentions=selectors.card_mentions(card=found), popover=True)
+    return render_partial(request, "reader/card.html", "card", context)

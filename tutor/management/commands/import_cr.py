@@ -13,10 +13,10 @@
   examples, glossary, our notes) or the engine (``CITED_RULES``) refer to but the excerpt lacks —
   a whole rule for ``rule 117`` or a heading such as ``701.27``; those outside the excerpt's
   sections get a section of their own (their rule, or the heading referred to);
-- ``cards/cards.json``: the cards named in 《》;
+- ``cards/cards.json``: the cards named in 《》 (to know which names link; ``import_cards`` writes
+  the card catalogue itself);
 
-and writes ``cr.json`` (sections, paragraphs, examples), ``glossary.json``, ``cards.json`` and
-``notes.json`` with primary keys numbered in source order: the same sources give byte-identical
+and writes ``cr.json`` (sections, paragraphs, examples), ``glossary.json`` and ``notes.json`` with primary keys numbered in source order: the same sources give byte-identical
 files. ``--check`` compares instead of writing (exit status 1 when the fixtures are stale).
 """
 
@@ -33,7 +33,6 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tutor.management.commands._cr_notes import (
     CARD_ALIASES,
-    CARD_REMARKS,
     CITED_RULES,
     EDITORIAL_TITLES,
     EXTRA_TERMS,
@@ -521,29 +520,6 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[
 
     # Cards
     raw_cards = json.loads((source / "cards" / "cards.json").read_text(encoding="utf-8"))
-    card_records = []
-    for i, card in enumerate(raw_cards):
-        card_records.append(
-            {
-                "model": "tutor.card",
-                "pk": i + 1,
-                "fields": {
-                    "ja_name": card["ja_name"],
-                    "en_name": card["en_name"] or "",
-                    "aliases": CARD_ALIASES.get(card["ja_name"], []),
-                    "mana_cost": card["mana_cost"],
-                    "type_line": card["type_line"],
-                    "ja_type_line": card["ja_type_line"],
-                    "oracle_text": card["oracle_text"],
-                    "ja_text": card["ja_text"],
-                    "power": card["power"],
-                    "toughness": card["toughness"],
-                    "loyalty": card["loyalty"],
-                    "sources": card.get("source", []),
-                    "remark": CARD_REMARKS.get(card["ja_name"], ""),
-                },
-            }
-        )
     known_cards = {c["ja_name"] for c in raw_cards} | {a for names in CARD_ALIASES.values() for a in names}
 
     # Our notes name only cards the catalogue has; the CR's examples name many more (the excerpt of
@@ -623,14 +599,13 @@ def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[
     if unlinked_cards:
         report.append(f"cards.json にないカード（リンクしない）: {', '.join(unlinked_cards)}")
     report.append(
-        f"glossary: {len(glossary)} official + {len(EXTRA_TERMS)} ours; cards {len(card_records)}; notes {len(note_records)}"
+        f"glossary: {len(glossary)} official + {len(EXTRA_TERMS)} ours; cards {len(raw_cards)} named; notes {len(note_records)}"
     )
 
     return (
         {
             "cr.json": sections + paragraphs + examples,
             "glossary.json": term_records,
-            "cards.json": card_records,
             "notes.json": note_records,
         },
         report,

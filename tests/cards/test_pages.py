@@ -1,0 +1,186 @@
+"""``/cards/``: search as you type (and without JavaScript), filters, card pages, 「盤面に置く」."""
+
+import html
+import re
+
+import pytest
+from django.test import Client
+
+from tutor.models import Card, Scenario
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "card-results"}
+
+
+def get(url: str, **headers) -> tuple[int, str]:
+    response = Client().get(url, **headers)
+    return response.status_code, response.content.decode()
+
+
+def listed(page: str) -> list[str]:
+    return re.findall(r'class="card-list__link" href="/cards/([^/]+)/"', page)
+
+
+@pytest.mark.parametrize("query", ["大喰らい", "Craw", "craw wurm", "ワーム", "わーむ", "喰らいの"])
+def test_the_wurm_is_found_by_japanese_english_and_hiragana(query):
+    status, page = get(f"/cards/?q={query}")
+    assert status == 200
+    assert "craw-wurm" in listed(page)
+    assert "6/4" in page
+
+
+def test_hiragana_finds_katakana_names():
+    _, page = get("/cards/?q=ちふす")
+    assert listed(page) == ["typhoid-rats"]
+
+
+def test_htmx_gets_only_the_results():
+    status, fragment = get("/cards/?q=Craw", **HTMX)
+    assert status == 200
+    assert fragment.lstrip().startswith('<div id="card-results"') and "<html" not in fragment
+    assert listed(fragment) == ["craw-wurm"]
+
+
+def test_filter_by_what_the_card_does_and_by_rule():
+    _, page = get("/cards/?kind=redirection")
+    assert set(listed(page)) >= {"pariah", "harm-s-way", "palisade-giant", "jade-monolith", "shining-shoal"}
+    assert "craw-wurm" not in listed(page)
+    _, page = get("/cards/?rule=702.19")
+    assert "colossal-dreadmaw" in listed(page) and "fog" not in listed(page)
+    _, page = get("/cards/?kind=battle")
+    assert len(listed(page)) == 3
+
+
+def test_no_javascript_needed_the_form_is_a_get_form():
+    status, page = get("/cards/")
+    assert status == 200
+    assert 'method="get"' in page and 'name="q"' in page
+    assert len(listed(page)) == Card.objects.count()
+    assert 'href="/cards/" aria-current="page"' in page  # the navigation names the area
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["%00", "a%00b", "%ED%A0%80", "%F0%9F%98%80", "x" * 5000, "%FF%FE", "<script>", "' OR 1=1 --"],
+)
+def test_hostile_queries_never_500(query):
+    status, page = get(f"/cards/?q={query}")
+    assert status in {200, 400}
+    assert "<script>" not in page.split("</head>")[-1].replace("&lt;script&gt;", "")
+
+
+@pytest.mark.parametrize("params", ["kind=nonsense", "rule=abc", "rule=" + "9" * 50, "kind=%00"])
+def test_bad_filters_say_which_field(params):
+    status, page = get(f"/cards/?{params}")
+    assert status == 400
+    assert "alert" in page
+
+
+def test_every_card_has_a_page_with_its_fields_and_unverified_where_null():
+    client = Client()
+    for card in Card.objects.all():
+        response = client.get(f"/cards/{card.slug}/")
+        assert response.status_code == 200, card.slug
+        page = response.content.decode()
+        assert html.escape(f"《{card.ja_name or card.en_name}》") in page
+        assert html.escape(card.en_name) in page
+        assert "盤面に置く" in page
+        nulls = [card.ja_name, card.mana_cost, card.ja_type_line, card.oracle_text]
+        if any(value is None for value in nulls):
+            assert "未確認" in page, card.slug
+        if card.ja_text is None:
+            assert "カードの文章ではなく、このチューターによる説明です" in page, card.slug
+
+
+def test_the_wurm_page_shows_its_board_rules_and_curated_boards():
+    _, page = get("/cards/craw-wurm/")
+    assert "6／4" in page
+    assert 'href="/cr/510/#cr-510.1a"' in page
+    _, page = get("/cards/lightning-bolt/")
+    assert "稲妻" in page and "Lightning Bolt deals 3 damage to any target." in page
+    assert 'href="/cr/120/#cr-120.3"' in page or 'href="/cr/120/#cr-120.5"' in page
+    assert "収録の盤面" in page  # 《稲妻》 is on curated boards
+
+
+def test_maro_shows_unverified_oracle():
+    _, page = get("/cards/maro/")
+    assert "未確認" in page and "パワーとタフネスは手札の枚数に等しく" in page
+
+
+def test_unknown_card_is_404():
+    assert Client().get("/cards/no-such-card/").status_code == 404
+
+
+def test_place_on_board_creates_a_board_and_redirects_to_it():
+    client = Client()
+    before = Scenario.objects.count()
+    response = client.post("/cards/craw-wurm/place/", {"player": "B"})
+    assert response.status_code == 302
+    slug = response["Location"].rstrip("/").rsplit("/", 1)[-1]
+    scenario = Scenario.objects.get(slug=slug)
+    assert Scenario.objects.count() == before + 1
+    wurm = next(p for p in scenario.document["permanents"] if p["id"] == "card")
+    assert wurm["controller"] == "B" and wurm["power"] == 6 and wurm["name"] == "大喰らいのワーム"
+    assert scenario.title == "《大喰らいのワーム》を置いた盤面"
+    assert client.get(response["Location"]).status_code == 200
+
+
+def test_place_on_board_refuses_a_bad_player_and_get():
+    client = Client()
+    response = client.post("/cards/craw-wurm/place/", {"player": "Z"})
+    assert (
+        response.status_code == 400
+        and "「あなた」か「対戦相手」を選んでください" in response.content.decode()
+    )
+    assert client.get("/cards/craw-wurm/place/").status_code == 405
+
+
+def test_card_names_in_the_cr_link_to_the_catalogue_and_keep_the_popover():
+    _, page = get("/cr/120/")
+    assert re.search(
+        r'<a class="card-ref" href="/cards/lightning-bolt/" hx-get="/cr/cards/%E7%A8%B2%E5%A6%BB/"', page
+    )
+
+
+def test_old_card_urls_redirect_to_the_catalogue():
+    response = Client().get("/cr/cards/稲妻/")
+    assert response.status_code == 302 and response["Location"] == "/cards/lightning-bolt/"
+    response = Client().get("/cr/cards/")
+    assert response.status_code == 301 and response["Location"] == "/cards/"
+    status, fragment = get("/cr/cards/稲妻/", HTTP_HX_REQUEST="true")
+    assert status == 200 and "稲妻" in fragment and 'href="/cards/lightning-bolt/"' in fragment
+
+
+def test_regeneration_filter_takes_in_shield_counters():
+    """CR 701.19a regeneration and CR 122.1c shield counters both replace a destruction."""
+    _, page = get("/cards/?kind=regeneration")
+    assert {"drudge-skeletons", "sanctuary-warden", "falco-spara-pactweaver"} <= set(listed(page))
+
+
+def test_the_admin_lists_and_edits_cards():
+    from django.contrib.auth import get_user_model
+
+    admin = get_user_model().objects.create_superuser("editor", "editor@example.com", "a-long-password-1")
+    client = Client()
+    client.force_login(admin)
+    assert client.get("/admin/tutor/card/?q=ワーム").status_code == 200
+    wurm = Card.objects.get(en_name="Craw Wurm")
+    page = client.get(f"/admin/tutor/card/{wurm.pk}/change/")
+    assert page.status_code == 200 and "エンジンでの表し方" in page.content.decode()
+
+
+def test_card_names_in_stage_notes_link_to_their_pages():
+    client = Client()
+    board = client.post("/cards/lightning-bolt/place/", {"player": "A"})["Location"]
+    page = client.get(f"{board}?stage=all").content.decode()
+    assert '<a class="card-ref" href="/cards/lightning-bolt/">《稲妻》</a>' in page
+
+
+def test_a_broken_encoding_still_shows_the_card_and_placing_it_says_so():
+    card = Card.objects.get(en_name="Craw Wurm")
+    card.engine = {"kind": "permanent", "permanents": [{"id": "card"}], "effects": [], "event": {}}
+    card.save()
+    assert Client().get("/cards/craw-wurm/").status_code == 200
+    response = Client().post("/cards/craw-wurm/place/", {"player": "A"})
+    assert response.status_code == 400 and "盤面を作れませんでした" in response.content.decode()

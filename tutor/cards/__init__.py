@@ -1,0 +1,1 @@
+"""The card catalogue (``/cards/``): search, a page per card, and placing a card on a board."""

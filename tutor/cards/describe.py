@@ -1,0 +1,115 @@
+"""A card's engine fragment in Japanese words, and the rules its resolution cites (pure; no Django)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import rules_core
+from rules_core.ja import COLOR_JA, EFFECT_LABEL_JA, KEYWORD_JA, TRIGGER_EFFECT_JA, TRIGGER_WHEN_JA, TYPE_JA
+from tutor.cards.placement import scenario_of
+
+PLAYER_JA = {"A": "あなた", "B": "対戦相手"}
+EVENT_JA = {
+    "noncombat": "戦闘以外のダメージ",
+    "combat": "戦闘",
+    "destroy": "破壊",
+    "fight": "格闘",
+    "bite": "一方的にダメージを与える",
+    "power_damage": "パワーに等しいダメージ",
+}
+
+
+def _name(ident: str, fragment: Mapping[str, Any]) -> str:
+    if ident in PLAYER_JA:
+        return PLAYER_JA[ident]
+    for permanent in fragment.get("permanents", []):
+        if permanent["id"] == ident:
+            return f"《{str(permanent.get('name', ident)).strip('《》')}》"
+    return ident
+
+
+def _permanent(permanent: Mapping[str, Any]) -> str:
+    kinds = "・".join(TYPE_JA[t] for t in permanent["types"] if t in TYPE_JA)
+    stats = ""
+    if "power" in permanent:
+        stats = f" {permanent['power']}/{permanent['toughness']}"
+    elif "loyalty" in permanent:
+        stats = f" 忠誠度{permanent['loyalty']}"
+    elif "defense" in permanent:
+        stats = f" 守備値{permanent['defense']}"
+    extras = [KEYWORD_JA.get(k, k) for k in permanent.get("keywords", [])]
+    if permanent.get("toxic"):
+        extras.append(f"毒性{permanent['toxic']}")
+    for quality in permanent.get("protection", []):
+        label = COLOR_JA.get(quality, "すべて" if quality == "everything" else str(quality))
+        extras.append(f"プロテクション（{label}）")
+    for kind, amount in (permanent.get("counters") or {}).items():
+        if amount:
+            extras.append(f"{'盾' if kind == 'shield' else kind}カウンター{amount}個")
+    for trigger in permanent.get("triggers", []):
+        effect = trigger["effect"]
+        extras.append(
+            f"誘発型能力（{TRIGGER_WHEN_JA.get(trigger['when'], trigger['when'])}、"
+            f"{TRIGGER_EFFECT_JA.get(effect['type'], effect['type'])}）"
+        )
+    if permanent.get("may_assign_as_though_unblocked"):
+        extras.append("ブロックされていないかのように割り振れる")
+    owner = PLAYER_JA.get(permanent["controller"], permanent["controller"])
+    tail = f"（{'、'.join(extras)}）" if extras else ""
+    return f"{owner}の{kinds}《{str(permanent.get('name', permanent['id'])).strip('《》')}》{stats}{tail}"
+
+
+def _event(event: Mapping[str, Any], fragment: Mapping[str, Any]) -> str:
+    kind = str(event.get("type", ""))
+    label = EVENT_JA.get(kind, kind)
+    if kind == "noncombat":
+        parts = "、".join(f"{_name(d['to'], fragment)}に{d['amount']}点" for d in event["damage"])
+        return f"{label}: {event['source'].get('name', '')}が{parts}"
+    if kind == "combat":
+        attacks = []
+        for attack in event["attacks"]:
+            blockers = "・".join(_name(b, fragment) for b in attack.get("blockers", []))
+            tail = f"、{blockers}がブロック" if blockers else "、ブロックされない"
+            attacks.append(
+                f"{_name(attack['attacker'], fragment)}が{_name(attack['defender'], fragment)}を攻撃{tail}"
+            )
+        between = [f"戦闘ダメージの間に{c.get('name', '')}" for c in event.get("between_steps", [])]
+        return f"{label}: " + "。".join(attacks + between)
+    if kind == "destroy":
+        return f"{label}: " + "・".join(_name(t, fragment) for t in event["targets"])
+    if kind == "fight":
+        return f"{label}: " + "と".join(_name(f, fragment) for f in event["fighters"])
+    if kind == "bite":
+        return f"{label}: {_name(event['source'], fragment)}が{_name(event['to'], fragment)}に"
+    return label
+
+
+def describe(fragment: Mapping[str, Any]) -> list[str]:
+    """What the board holds, line by line: permanents, effects, then the event.
+
+    >>> describe({"kind": "event", "permanents": [], "effects": [{"type": "no_life_gain", "name": "《頭蓋割り》"}],
+    ...           "event": {}})
+    ['効果: 《頭蓋割り》（ライフを得られない効果）']
+    """
+    lines = [_permanent(p) for p in fragment.get("permanents", [])]
+    for effect in fragment.get("effects", []):
+        label = EFFECT_LABEL_JA.get(effect["type"], effect["type"])
+        lines.append(f"効果: {effect.get('name', '')}（{label}）" if effect.get("name") else f"効果: {label}")
+    if fragment.get("event"):
+        lines.append(_event(fragment["event"], fragment))
+    return lines
+
+
+def cited_rules(fragment: Mapping[str, Any]) -> list[str]:
+    """Every rule the resolution's stages cite, in the order they first appear.
+
+    :raises rules_core.ScenarioError: when the engine refuses the fragment.
+    """
+    resolution = rules_core.resolve(rules_core.parse_scenario(scenario_of(fragment)))
+    seen: dict[str, None] = {}
+    for step in resolution.steps:
+        for stage in step.stages:
+            for rule in stage.rules:
+                seen.setdefault(rule, None)
+    return list(seen)

@@ -1,0 +1,45 @@
+"""《card》 names in text the engine wrote (stage notes) linked to the catalogue's card pages."""
+
+from __future__ import annotations
+
+import re
+
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+
+from tutor.common.content_cache import content_version
+from tutor.models import Card
+
+_CARD_IN_HTML = re.compile(r"《([^《》<>\"\n]{1,60})》")
+_cache: tuple[str, dict[str, str]] = ("", {})
+
+
+def card_hrefs() -> dict[str, str]:
+    """Every name and other spelling of a catalogue card -> its page; read again when content changes."""
+    global _cache
+    version = content_version()
+    if _cache[0] != version or not _cache[1]:
+        hrefs: dict[str, str] = {}
+        for ja_name, slug, aliases in Card.objects.exclude(slug=None).values_list(
+            "ja_name", "slug", "aliases"
+        ):
+            href = reverse("cards:detail", args=[slug])
+            for surface in [ja_name, *(aliases or [])]:
+                if surface:
+                    hrefs[surface] = href
+        _cache = (version, hrefs)
+    return _cache[1]
+
+
+def link_cards(html: SafeString | str) -> SafeString:
+    """Escaped HTML (whose 《》 stand only in text, never in attributes) with known cards linked.
+
+    Unknown names stay text; a name is linked once per occurrence.
+    """
+    hrefs = card_hrefs()
+
+    def replace(match: re.Match[str]) -> str:
+        href = hrefs.get(match.group(1))
+        return f'<a class="card-ref" href="{href}">{match.group(0)}</a>' if href else match.group(0)
+
+    return mark_safe(_CARD_IN_HTML.sub(replace, str(html)))  # the input was escaped HTML already
