@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from .engine import resolve_document
 from .errors import ScenarioError
+from .limits import check_document
 
 EXIT_OK = 0
 EXIT_INVALID = 2
@@ -83,6 +84,7 @@ def main(
         _print(_error("document", f"JSONとして読めません: {exc}", f"not JSON: {exc}"), stdout)
         return EXIT_INVALID
     try:
+        check_document(doc)  # a document from outside: its size, values and depth too
         result = resolve_document(doc)
     except ScenarioError as err:
         _print(err.to_dict(), stdout)

@@ -7,7 +7,10 @@ one of them is refused with :class:`LimitExceeded`, a :class:`~rules_core.errors
 ``field`` is where the limit applies and whose message names the limit and its number.
 
 The walk that measures the document stops as soon as a limit is passed, so checking a huge document
-costs no more than checking one at the limits.
+costs no more than checking one at the limits. :func:`~rules_core.parse_scenario` checks the counted
+limits on every parse (:func:`check_counts`); the walk (:func:`check_document`) is for documents from
+outside — the board's JSON import and the command line — so that a stored board, parsed on
+every page, is not walked again.
 
 >>> check_document({"players": [{"id": "A"}], "permanents": [], "event": {}})
 >>> try:
@@ -20,6 +23,7 @@ permanents: 盤面に置けるパーマネントは最大100個です permanents
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -157,11 +161,17 @@ class LimitExceeded(ScenarioError):
         return {**super().to_dict(), "limit": self.limit, "maximum": self.maximum}
 
 
+_PLAIN = re.compile(r'[^\x00-\x1f"\\\ud800-\udfff]*')
+"""A string JSON writes as it is (no quote, backslash, control character or lone surrogate to escape)."""
+
+
 def _scalar_bytes(value: Any) -> int:
     """Bytes of one scalar in compact JSON (UTF-8); a lone surrogate counts as its escape."""
     if isinstance(value, str):
         if len(value) > DOCUMENT_BYTES.maximum:  # over already, whatever its escapes: spare the copy
             return len(value)
+        if _PLAIN.fullmatch(value):  # nothing to escape: the quotes and the UTF-8 bytes (the usual case)
+            return len(value.encode("utf-8")) + 2
         return len(json.dumps(value, ensure_ascii=False).encode("utf-8", "surrogatepass"))
     if value is None or isinstance(value, bool):
         return 4 if value is not False else 5
@@ -180,33 +190,49 @@ def measure(doc: Any) -> tuple[int, int]:
     """``(bytes, values)`` of ``doc`` as compact JSON; raises :class:`LimitExceeded` past a limit.
 
     Walks without recursion and stops at the first limit passed (size, count of values, depth).
+    Plain dicts, lists and strings (what ``json.loads`` gives) take a fast path; other mappings and
+    sequences are measured the same way.
 
     >>> measure({"a": [1, "xy"]})
     (14, 4)
     """
+    max_nodes, max_depth, max_bytes = DOCUMENT_NODES.maximum, DOCUMENT_DEPTH.maximum, DOCUMENT_BYTES.maximum
+    plain = _PLAIN.fullmatch
     size = 0
     nodes = 0
     stack: list[tuple[Any, int]] = [(doc, 1)]
+    pop, push = stack.pop, stack.append
     while stack:
-        value, depth = stack.pop()
+        value, depth = pop()
         nodes += 1
-        if nodes > DOCUMENT_NODES.maximum:
+        if nodes > max_nodes:
             raise LimitExceeded(DOCUMENT_NODES, "document")
-        if isinstance(value, Mapping):
-            if depth > DOCUMENT_DEPTH.maximum:
+        kind = type(value)
+        if kind is str:
+            size += (
+                len(value.encode("utf-8")) + 2
+                if len(value) <= max_bytes and plain(value)
+                else _scalar_bytes(value)
+            )
+        elif kind is dict or (kind is not list and kind is not tuple and isinstance(value, Mapping)):
+            if depth > max_depth:
                 raise LimitExceeded(DOCUMENT_DEPTH, "document")
             size += 2 + max(len(value) - 1, 0)  # braces and commas
             for key, item in value.items():
-                size += _scalar_bytes(key) + 1  # the key and its colon
-                stack.append((item, depth + 1))
-        elif isinstance(value, list | tuple):
-            if depth > DOCUMENT_DEPTH.maximum:
+                if type(key) is str and len(key) <= max_bytes and plain(key):
+                    size += len(key.encode("utf-8")) + 3  # the key, its quotes and its colon
+                else:
+                    size += _scalar_bytes(key) + 1
+                push((item, depth + 1))
+        elif kind is list or kind is tuple:
+            if depth > max_depth:
                 raise LimitExceeded(DOCUMENT_DEPTH, "document")
             size += 2 + max(len(value) - 1, 0)
-            stack.extend((item, depth + 1) for item in value)
+            for item in value:
+                push((item, depth + 1))
         else:
             size += _scalar_bytes(value)
-        if size > DOCUMENT_BYTES.maximum:
+        if size > max_bytes:
             raise LimitExceeded(DOCUMENT_BYTES, "document")
     return size, nodes
 
@@ -230,11 +256,16 @@ def check_document(doc: Any) -> None:
         return
     # Counts first: they take len() only and name the most telling limit (a board with 5,000
     # permanents is refused for its permanents, not for its size); then the walk over every value.
-    _check_counts(doc)
+    check_counts(doc)
     measure(doc)
 
 
-def _check_counts(doc: Mapping[str, Any]) -> None:
+def check_counts(doc: Any) -> None:
+    """The counted limits only (players, permanents, effects, attacks, blocks, texts…): ``len()``
+    calls, no walk. :func:`~rules_core.parse_scenario` checks these on every parse; documents from
+    outside get the whole :func:`check_document`."""
+    if not isinstance(doc, Mapping):
+        return
     if isinstance(doc.get("title"), str):
         _over(TITLE_LENGTH, len(doc["title"]), "title")
     if isinstance(doc.get("description"), str):

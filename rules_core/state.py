@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Final
 
 from .ja import COLOR_JA, KEYWORD_JA
@@ -189,12 +190,15 @@ def evolve(permanent: Permanent, **changes: object) -> Permanent:
     """
     new = object.__new__(Permanent)
     set_ = object.__setattr__
-    for name in _PERMANENT_FIELDS:
-        set_(new, name, changes[name] if name in changes else getattr(permanent, name))
+    for name, value in zip(_PERMANENT_FIELDS, _permanent_values(permanent), strict=True):
+        set_(new, name, value)
+    for name, value in changes.items():
+        set_(new, name, value)
     return new
 
 
 _PERMANENT_FIELDS: Final = Permanent.__slots__
+_permanent_values: Final = attrgetter(*_PERMANENT_FIELDS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 
 import rules_core
 from rules_core import ScenarioError
+from rules_core.limits import check_document
 from tutor.board.documents import scenario_normalize
 from tutor.models import Scenario, scenario_digest
 
@@ -99,6 +100,7 @@ def scenario_import(*, text: str) -> Scenario:
     if not isinstance(document, dict):
         raise ImportRefused("シナリオは JSON のオブジェクト({ … })で書いてください", "document")
     try:
+        check_document(document)  # from outside: its size, values and depth, before anything else
         return scenario_save(document=document)
     except ScenarioError as error:
         raise ImportRefused(error.message, error.field) from None
