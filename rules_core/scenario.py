@@ -687,7 +687,9 @@ def parse_scenario(doc: Mapping[str, Any]) -> Scenario:
     Raises :class:`ScenarioError` (a ``ValueError``) naming the first bad field.
     """
     check_document(doc)  # sizes first (rules_core.limits): every later step is bounded by them
-    if isinstance(doc, Mapping) and "era" in doc:  # 拡張: a former era, parsed by rules_core.eras around this
+    if (
+        type(doc) is dict or isinstance(doc, Mapping)
+    ) and "era" in doc:  # 拡張: a former era (rules_core.eras)
         from .eras import parse_era_document
 
         return parse_era_document(doc)

@@ -397,6 +397,24 @@ def test_every_generated_assignment_is_accepted_and_damage_is_conserved(doc: dic
             by_source[e["source"]] = by_source.get(e["source"], 0) + e["amount"]
         assert all(total == powers[s] for s, total in by_source.items())
     assert count_assignments(scenario, "x") == sum(1 for _ in legal_assignments(scenario, "x"))
+    made = copy.deepcopy(doc)
+    made["event"].update(default_assignment(scenario))
+    assert check_assignment(parse_scenario(made)) == ()  # the era's default is legal in that era
+    assert resolve(scenario).legal
+
+
+def test_window_with_first_strike_is_refused() -> None:
+    """2007-02-01 310.5 gave each of two combat damage steps its own stack object; not modelled, so
+    refused by name rather than resolved wrongly."""
+    doc = _doc(
+        "2007",
+        [_c("att", 2, 2, "A", keywords=["first_strike"]), _c("blk", 2, 2)],
+        [{"attacker": "att", "defender": "B", "blockers": ["blk"]}],
+        on_stack_actions=[{"type": "pump", "creature": "blk", "power": 0, "toughness": 1}],
+    )
+    with pytest.raises(ScenarioError) as err:
+        parse_scenario(doc)
+    assert err.value.field == "event.on_stack_actions"
 
 
 @pytest.mark.parametrize(
