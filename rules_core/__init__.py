@@ -38,6 +38,7 @@ from .combat import (
     recipients,
 )
 from .engine import resolve, resolve_document
+from .eras import compare_eras
 from .errors import AssignmentError, ScenarioError, StepError
 from .scenario import ASSIGNMENT_KEYS, Scenario, parse_scenario
 from .trace import Change, Resolution, Stage, Step
@@ -54,6 +55,7 @@ __all__ = [
     "StepError",
     "Violation",
     "check_assignment",
+    "compare_eras",
     "count_all_assignments",
     "count_assignments",
     "declared_recipients",

@@ -31,10 +31,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import assignment as am
+from . import era_order
 from ._frozen import FrozenMap
 from .assignment import AttackView, BlockView, CombatView, Violation
 from .damage import deal_damage
 from .effects import AssignByToughness, Effect, effect_label
+from .era_types import ORDER_ERA
 from .errors import AssignmentError, StepError
 from .ja import ASSIGNMENT_ORIGIN_JA, COMBAT_ROLE_JA, DAMAGE_BASIS_JA, DEFENDER_KIND_JA
 from .multiplayer import game_goes_on
@@ -586,6 +588,8 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
         if number == stop_at:
             return _CombatRun(True, (), tuple(steps), state, effects, tuple(views))
         wrong, full_a, full_b = am.checked_assignment(view, given.assignments, given.blocker_assignments)
+        if scenario.era is not None and not wrong and scenario.era.name == ORDER_ERA:  # 拡張: 2009-2024
+            wrong = era_order.order_violations(view, full_a, full_b)
         violations = given.violations + wrong
         if violations:
             if two_steps:
@@ -606,6 +610,8 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
         stage = _assignment_stage(view, full_a, full_b, given, header, _toughness_notes(view, effects, state))
         if two_steps:
             stage = Stage(stage.stage, ("510.4", *stage.rules), stage.notes, stage.changes, stage.events)
+        if scenario.era is not None and scenario.era.name == ORDER_ERA:
+            stage = era_order.annotate(stage, view)
         outcome = deal_damage(
             state,
             effects,
@@ -825,6 +831,8 @@ def legal_assignments(
     :raises StepError: as :func:`count_assignments`.
     """
     view, given = _view_for(scenario, attacker_id, step)
+    if scenario.era is not None and scenario.era.name == ORDER_ERA:
+        return era_order.legal_in_view(view, attacker_id, given)
     return am.legal_assignments_in_view(view, attacker_id, given)
 
 
@@ -844,6 +852,8 @@ def count_assignments(scenario: Scenario, attacker_id: str, *, step: int | None 
         step, or (``step=2``) if the given first step is illegal.
     """
     view, given = _view_for(scenario, attacker_id, step)
+    if scenario.era is not None and scenario.era.name == ORDER_ERA:
+        return era_order.count_in_view(view, attacker_id, given)
     return am.count_assignments_in_view(view, attacker_id, given)
 
 
@@ -933,6 +943,8 @@ def count_all_assignments(scenario: Scenario, *, step: int | None = None) -> Map
     :raises StepError: if ``step`` is not 1, 2 or ``None``, if there is no such step, or (``step=2``) if
         the given first step is illegal or ended the game.
     """
+    if scenario.era is not None and scenario.era.name == ORDER_ERA:
+        return _each_in_step(scenario, step, era_order.count_in_view)
     return _each_in_step(scenario, step, am.count_assignments_in_view)
 
 
@@ -941,6 +953,8 @@ def max_damage_all_assignments(
 ) -> Mapping[str, dict[str, int]]:
     """:func:`max_damage_assignment` of every attacking creature that deals combat damage in ``step``,
     each step's view built once (``step`` and errors as :func:`count_all_assignments`)."""
+    if scenario.era is not None and scenario.era.name == ORDER_ERA:
+        return _each_in_step(scenario, step, era_order.max_damage_in_view, attackers_only=True)
     return _each_in_step(scenario, step, am.max_damage_assignment_in_view, attackers_only=True)
 
 
@@ -954,6 +968,8 @@ def max_damage_assignment(scenario: Scenario, attacker_id: str, *, step: int | N
     :raises StepError: as :func:`count_assignments`.
     """
     view, given = _view_for(scenario, attacker_id, step)
+    if scenario.era is not None and scenario.era.name == ORDER_ERA:
+        return era_order.max_damage_in_view(view, attacker_id, given)
     return am.max_damage_assignment_in_view(view, attacker_id, given)
 
 

@@ -40,6 +40,10 @@ def resolve(scenario: Scenario) -> Resolution:
     if event is None:
         return Resolution(legal=True, steps=(), state=scenario.state, effects=scenario.effects)
     if isinstance(event, CombatEvent):
+        if scenario.era is not None and scenario.era.name == "2007":  # 拡張: combat damage on the stack
+            from .era_2007 import resolve_2007
+
+            return resolve_2007(scenario)
         from .combat import resolve_combat
 
         return resolve_combat(scenario)

@@ -61,6 +61,7 @@ from .effects import (
     Regenerate,
     TargetFilter,
 )
+from .era_types import EraSpec
 from .errors import ScenarioError
 from .limits import check_counts
 from .state import (
@@ -337,6 +338,8 @@ class Scenario:
     """拡張: ``"two_headed_giant"`` (CR 810) or None."""
     teams: tuple[tuple[str, ...], ...] = ()
     """拡張: Two-Headed Giant's two teams of two players (CR 810.1)."""
+    era: EraSpec | None = None
+    """拡張: a former era of the rules (:mod:`rules_core.eras`); None for today's rules."""
     _state: GameState = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -375,6 +378,10 @@ class Scenario:
         if self.variant is not None:
             doc["variant"] = self.variant
             doc["teams"] = [list(t) for t in self.teams]
+        if self.era is not None:
+            from .eras import era_document
+
+            era_document(self.era, doc)
         return doc
 
 
@@ -687,6 +694,12 @@ def parse_scenario(doc: Mapping[str, Any], *, check_limits: bool = True) -> Scen
     """
     if check_limits:
         check_counts(doc)  # sizes first (rules_core.limits): every later step is bounded by them
+    if (
+        type(doc) is dict or isinstance(doc, Mapping)
+    ) and "era" in doc:  # 拡張: a former era (rules_core.eras)
+        from .eras import parse_era_document
+
+        return parse_era_document(doc)
     doc = _record(doc, "", _TOP_KEYS, ("players",))
     if "format" in doc:
         fmt = doc["format"]

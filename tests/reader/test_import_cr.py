@@ -321,7 +321,8 @@ def test_rules_the_engine_cites_have_a_page(built):
     cited = {
         number
         for path in (ROOT / "rules_core").glob("*.py")
-        for number in re.findall(r"(?<![\d.])\d{3}\.\d{1,3}[a-z]?(?![\d])", path.read_text(encoding="utf-8"))
+        if not path.name.startswith("era")  # the era modules cite the numbers of former rules files
+        for number in re.findall(r"(?<![\d.:])\d{3}\.\d{1,3}[a-z]?(?![\d])", path.read_text(encoding="utf-8"))
     }
     assert cited and cited <= anchors, sorted(cited - anchors)
     for number in ("122.1c", "603.3b", "603.10a", "701.19", "800.4a", "810.8", "704.5v", "614.9", "615.5",
