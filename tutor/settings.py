@@ -209,6 +209,8 @@ AXES_VERBOSE = False
 # Rate limits (django-ratelimit, decorators in tutor.common.ratelimits): counted in the default cache (shared
 # through Redis when several app servers run); a request over a limit gets the styled 429 page.
 RATELIMIT_USE_CACHE = "default"
+# DJANGO_RATELIMIT=0 switches them off: only for a load test from one address (make smoke), never in use.
+RATELIMIT_ENABLE = os.environ.get("DJANGO_RATELIMIT", "1") != "0"
 RATELIMIT_VIEW = "tutor.common.errors.too_many_requests"
 CSRF_FAILURE_VIEW = "tutor.common.errors.csrf_failure"
 SILENCED_SYSTEM_CHECKS = [
