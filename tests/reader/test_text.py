@@ -327,3 +327,22 @@ def test_highlight_marks_matches_escaped_and_case_insensitive():
     out = str(highlight(long, "感染", context=5))
     assert out == "…あああああ<mark>感染</mark>いいいいい…"
     assert str(highlight("<script>", "<script>")) == "<mark>&lt;script&gt;</mark>"
+
+
+def test_japanese_rule_731_links_to_the_english_733():
+    """The Japanese of 2026-01-16 cites rule 731〔不正な処理の扱い〕, which the English of 2026-06-19
+    numbers 733 (Handling Illegal Actions): the link goes to the loaded 733."""
+    ctx = LinkContext(anchors={**ANCHORS, "733": "/cr/733/#cr-733"})
+    out = str(link_text("(rule 731〔不正な処理の扱い〕参照)", ctx))
+    assert '<a class="ref" href="/cr/733/#cr-733">rule 731〔不正な処理の扱い〕</a>' in out
+    assert "ref--outside" not in out
+    # in the English text 731 is another rule (Day and Night): never sent to 733
+    assert "<a" not in str(link_text("See rule 731.", ctx, lang="en"))
+
+
+def test_english_reference_to_a_rule_not_loaded_is_plain_text():
+    """English-only paragraphs cite rules far from damage (rule 604.3): plain text, no dead marker."""
+    out = render("as described in rule 604.3 and rule 120.6.", lang="en")
+    assert "ref--outside" not in out and "未収録" not in out
+    assert "rule 604.3 and " in out
+    assert '<a class="ref" href="/cr/120/#cr-120.6">rule 120.6</a>' in out

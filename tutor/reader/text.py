@@ -44,6 +44,21 @@ _BARE = rf"(?<![\d.])(?P<bare>{_DOTTED})(?![\d]){_RANGE.replace('dash', 'bdash')
 
 OUTSIDE_TITLE = "このチューターには未収録"
 
+# Japanese references whose rule has another number in the English text (rule 731〔不正な処理の扱い〕
+# of the Japanese of 2026-01-16 is "733. Handling Illegal Actions" in the English of 2026-06-19).
+# The importer loads the English number; the linker follows the same map.
+JA_RULE_NUMBERS = {"731": "733"}
+
+
+def english_number(number: str) -> str:
+    """The English CR's number for a number cited in the Japanese text.
+
+    >>> english_number("731"), english_number("731.2a"), english_number("702.19b")
+    ('733', '733.2a', '702.19b')
+    """
+    head, dot, rest = number.partition(".")
+    return JA_RULE_NUMBERS.get(head, head) + dot + rest
+
 
 def parse_rule_number(number: str) -> tuple[str, str, str] | None:
     """``"120.4a"`` -> ``("120", "4", "a")``; ``None`` when it is not a CR number.
@@ -185,10 +200,14 @@ def rule_refs(text: str, lang: str = "ja") -> list[str]:
     return found
 
 
-def _ref(number: str, label: str, ctx: LinkContext) -> SafeString:
-    href = ctx.anchors.get(number)
+def _ref(number: str, label: str, ctx: LinkContext, lang: str = "ja") -> SafeString:
+    """A link when the rule is loaded; otherwise, in English text (the CR cites rules far outside
+    damage) plain text, and in Japanese text a marked outside reference."""
+    href = ctx.anchors.get(number) or (ctx.anchors.get(english_number(number)) if lang == "ja" else None)
     if href:
         return format_html('<a class="ref" href="{}">{}</a>', href, label)
+    if lang != "ja":
+        return escape(label)
     return format_html(
         '<span class="ref ref--outside" title="{}">{}<span class="visually-hidden">（{}）</span></span>',
         OUTSIDE_TITLE,
@@ -197,13 +216,15 @@ def _ref(number: str, label: str, ctx: LinkContext) -> SafeString:
     )
 
 
-def _range_tail(number: str, dash: str | None, end: str | None, ctx: LinkContext) -> SafeString:
+def _range_tail(
+    number: str, dash: str | None, end: str | None, ctx: LinkContext, lang: str = "ja"
+) -> SafeString:
     if not end:
         return SafeString("")
     target = range_end(number, end)
     if target is None:
         return escape((dash or "") + end)
-    return format_html("{}{}", dash or "", _ref(target, end, ctx))
+    return format_html("{}{}", dash or "", _ref(target, end, ctx, lang))
 
 
 def link_text(
@@ -250,11 +271,11 @@ def link_text(
                 )
         elif groups.get("num") is not None:
             label = groups["word"] + groups["num"] + (groups.get("title") or "")
-            parts.append(_ref(groups["num"], label, ctx))
-            parts.append(_range_tail(groups["num"], groups.get("dash"), groups.get("end"), ctx))
+            parts.append(_ref(groups["num"], label, ctx, lang))
+            parts.append(_range_tail(groups["num"], groups.get("dash"), groups.get("end"), ctx, lang))
         elif groups.get("bare") is not None:
-            parts.append(_ref(groups["bare"], groups["bare"], ctx))
-            parts.append(_range_tail(groups["bare"], groups.get("bdash"), groups.get("bend"), ctx))
+            parts.append(_ref(groups["bare"], groups["bare"], ctx, lang))
+            parts.append(_range_tail(groups["bare"], groups.get("bdash"), groups.get("bend"), ctx, lang))
         elif groups.get("term") is not None:
             term = ctx.terms.get(whole)
             if (

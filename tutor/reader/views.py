@@ -17,6 +17,8 @@ from tutor.reader.forms import SearchForm
 from tutor.reader.text import is_rule_number
 
 MAX_EN_PARAMS = 50
+JUMP_LIST_FROM = 12
+"""Sections with at least this many paragraphs get a list of their numbers to jump to."""
 
 
 def _base_context(**extra: Any) -> dict[str, Any]:
@@ -70,6 +72,8 @@ def section(request: HtmxHttpRequest, number: str) -> HttpResponse:
         after=after,
         section_url=section_url,
         linker=selectors.link_context_build(),
+        compare=request.GET.get("compare") == "1",
+        jump_list_from=JUMP_LIST_FROM,
     )
     return render_page(request, "reader/section.html", context, partials=("cr-body",))
 
