@@ -345,3 +345,19 @@ def test_no_page_names_a_file_or_the_older_revision_by_a_repository_word():
         _, page = get(url)
         visible = text_of(page)
         assert "seeds" not in visible and "シード" not in visible and ".txt" not in visible, url
+
+
+def test_glossary_has_a_kana_index_with_each_entry_under_its_row():
+    _, page = get("/cr/glossary/")
+    nav = page[
+        page.index('<nav class="kana-index"') : page.index("</nav>", page.index('<nav class="kana-index"'))
+    ]
+    rows = re.findall(r'href="#kana-(.)"', nav)
+    assert rows == sorted(rows, key="あかさたなはまやらわ".index) and {"あ", "た", "は", "や"} <= set(rows)
+    for row in rows:
+        assert f'id="kana-{row}"' in page
+    # ダメージ (だめーじ) sits under た行, プロテクション (ぷろてくしょん) under は行
+    ta = page[page.index('id="kana-た"') : page.index('id="kana-な"')]
+    assert 'id="term-ダメージ"' in ta and 'id="term-トランプル"' in ta
+    ha = page[page.index('id="kana-は"') : page.index('id="kana-ま"')]
+    assert 'id="term-プロテクション"' in ha and 'id="term-絆魂"' in ha

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -344,27 +345,86 @@ def diff_html(old: str, new: str) -> SafeString:
 # --- Search: a snippet around the first match, the matches marked ---------------------------------
 
 
+_KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+
+
+def fold(text: str) -> str:
+    """Text as search compares it: lower case, katakana as hiragana, one character for one (so a
+    position in the folded text is the same position in the original).
+
+    >>> fold("トランプル Trample とらんぷる")
+    'とらんぷる trample とらんぷる'
+    """
+    return "".join(c if len(low := c.lower()) != 1 else low for c in text).translate(_KATAKANA_TO_HIRAGANA)
+
+
+def search_words(query: str, *, limit: int = 8) -> list[str]:
+    """The words of a query (split at ASCII or full-width spaces), folded, at most ``limit``.
+
+    >>> search_words("接死　トランプル  ")
+    ['接死', 'とらんぷる']
+    """
+    return [fold(word) for word in query.split()][:limit]
+
+
+def matches_all(text: str, words: Iterable[str]) -> bool:
+    """Every word occurs in ``text`` (kana- and case-insensitive).
+
+    >>> matches_all("トランプルと接死を持つ", ["接死", "とらんぷる"]), matches_all("接死", ["接死", "飛行"])
+    (True, False)
+    """
+    folded = text.lower().translate(_KATAKANA_TO_HIRAGANA)  # the fast fold: positions do not matter here
+    return all(word in folded for word in words)
+
+
 def highlight(text: str, query: str, *, context: int = 40) -> SafeString:
-    """An escaped snippet of ``text`` around the first match of ``query``, matches in ``<mark>``.
+    """An escaped snippet of ``text`` around the first match of ``query``'s words, matches in ``<mark>``.
+    Several words are each marked; kana and case do not matter.
 
     >>> str(highlight("a<b>感染を持つ", "感染"))
     'a&lt;b&gt;<mark>感染</mark>を持つ'
+    >>> str(highlight("トランプルと接死", "接死 とらんぷる"))
+    '<mark>トランプル</mark>と<mark>接死</mark>'
     """
-    if not query:
+    words = [w for w in search_words(query) if w]
+    if not words:
         return escape(text[: context * 2])
-    pattern = re.compile(re.escape(query), re.IGNORECASE)
-    first = pattern.search(text)
+    pattern = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+    folded = fold(text)
+    first = pattern.search(folded)
     if first is None:
         return escape(text[: context * 2])
     start = max(0, first.start() - context)
     end = min(len(text), first.end() + context)
-    snippet = text[start:end]
     parts: list[str] = ["…" if start > 0 else ""]
-    position = 0
-    for match in pattern.finditer(snippet):
-        parts.append(escape(snippet[position : match.start()]))
-        parts.append(format_html("<mark>{}</mark>", match.group(0)))
+    position = start
+    for match in pattern.finditer(folded, start, end):
+        if match.end() > end:
+            break
+        parts.append(escape(text[position : match.start()]))
+        parts.append(format_html("<mark>{}</mark>", text[match.start() : match.end()]))
         position = match.end()
-    parts.append(escape(snippet[position:]))
+    parts.append(escape(text[position:end]))
     parts.append("…" if end < len(text) else "")
     return mark_safe("".join(parts))  # escape() / format_html() pieces and literal ellipses
+
+
+# --- The glossary's kana index ----------------------------------------------------------------------
+
+KANA_ROWS = ("あ", "か", "さ", "た", "な", "は", "ま", "や", "ら", "わ")
+_ROW_STARTS = "あかさたなはまやらわ"
+_ROW_ENDS = "おこそとのほもよろん"
+
+
+def kana_row(reading: str) -> str:
+    """The row of the kana table a reading starts in (「あ」 for あ行), voiced kana with their plain
+    ones (だ in た行, ぷ in は行); 「他」 for a reading that does not start with kana.
+
+    >>> [kana_row(r) for r in ("いしゅく", "だめーじ", "ぷろてくしょん", "トランプル", "ゆうはつ", "")]
+    ['あ', 'た', 'は', 'た', 'や', '他']
+    """
+    first = fold(unicodedata.normalize("NFD", reading[:1]))[:1]
+    for start, end in zip(_ROW_STARTS, _ROW_ENDS, strict=True):
+        if first and start <= first <= end:
+            return start
+    return "他"

@@ -141,7 +141,7 @@ _search_cached = cache_content_page(_search)
 @cache_content_page
 @require_GET
 def glossary(request: HtmxHttpRequest) -> HttpResponse:
-    context = _base_context(terms=selectors.term_list(), linker=selectors.link_context_build())
+    context = _base_context(groups=selectors.term_groups(), linker=selectors.link_context_build())
     return render(request, "reader/glossary.html", context)
 
 
