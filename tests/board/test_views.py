@@ -86,8 +86,13 @@ def test_pages_refuse_wrong_methods(client, url):
         "choices/",
     ],
 )
-def test_edits_are_post_only(client, url):
-    assert client.get(f"/board/s/cr120-4-ex1/{url}").status_code == 405
+def test_edits_are_post_only_and_a_get_goes_back_to_the_board(client, url):
+    """A reload of a form's URL (the no-JS stepper leaves …/assignment/check/ in the address bar)
+    shows the board again (303) instead of an empty 405."""
+    response = client.get(f"/board/s/cr120-4-ex1/{url}")
+    assert response.status_code == 303 and response["Location"] == "/board/s/cr120-4-ex1/"
+    assert client.get(f"/board/{url}").status_code == 303
+    assert client.put(f"/board/s/cr120-4-ex1/{url}").status_code == 405
 
 
 def test_csrf_is_enforced_on_every_post():
