@@ -110,10 +110,13 @@ def test_csrf_is_enforced_on_every_post():
 
 def test_stages_one_at_a_time_without_javascript(client, bolt_board):
     url = f"/board/s/{bolt_board.slug}/"
-    first = _html(client.get(url + "?stage=0"))
+    first = _html(client.get(url + "?stage=1"))
     assert "段階 <b>1</b> / 5" in first
-    assert f'href="{url}?stage=1"' in first
-    last = _html(client.get(url + "?stage=4"))
+    assert f'href="{url}?stage=2"' in first  # the URL counts stages as the page does
+    old_link = _html(client.get(url + "?stage=0"))  # links made when the URL counted from 0
+    assert "段階 <b>1</b> / 5" in old_link and f'href="{url}?stage=2"' in old_link
+    assert "段階 <b>2</b> / 5" in _html(client.get(url + "?stage=2"))
+    last = _html(client.get(url + "?stage=5"))
     assert "704 状況起因処理" in last
     assert "最終的な盤面" in last
     assert "墓地" in last
@@ -133,7 +136,7 @@ def test_every_cited_paragraph_links_to_the_reader(client):
 
 
 def test_stage_stepping_with_htmx_returns_the_play_partial(client, bolt_board):
-    response = client.get(f"/board/s/{bolt_board.slug}/?stage=1", HTTP_HX_TARGET="play", **HX)
+    response = client.get(f"/board/s/{bolt_board.slug}/?stage=2", HTTP_HX_TARGET="play", **HX)
     html = _html(response)
     assert html.lstrip().startswith('<div id="play"')
     assert 'hx-swap-oob="innerHTML"' in html  # the screen-reader announcement
@@ -513,7 +516,7 @@ def test_hostile_assignments_never_crash(client, data):
 
 def test_illegal_assignment_is_stored_and_resolves_to_the_violation(client):
     location = _post(client, "/board/s/cr702-19b/assignment/", {"a_0_0": "1", "a_0_1": "4", "resolve": "1"})
-    assert location.endswith("?stage=0")
+    assert location.endswith("?stage=1")
     html = _html(client.get(location))
     assert "この戦闘ダメージの割り振りは不適正です" in html
     assert 'href="/cr/702.19/#cr-702.19b"' in html

@@ -93,10 +93,15 @@ class BoardPage:
 
 
 def stage_param(params: Mapping[str, str]) -> int | str | None:
-    """``?stage=N`` (bounded), ``?stage=all``, or None (the board before the event).
+    """The stage index (from 0) for ``?stage=N``, ``?stage=all``, or None (the board before the event).
 
-    >>> stage_param({"stage": "3"}), stage_param({"stage": "all"}), stage_param({"stage": "x"}), stage_param({})
-    (3, 'all', 0, None)
+    The URL counts stages as the page does, from 1 (``?stage=2`` is 「段階 2」); ``?stage=0``, the
+    first stage in links made before, still opens the first stage.
+
+    >>> stage_param({"stage": "3"}), stage_param({"stage": "1"}), stage_param({"stage": "0"})
+    (2, 0, 0)
+    >>> stage_param({"stage": "all"}), stage_param({"stage": "x"}), stage_param({})
+    ('all', 0, None)
     """
     raw = params.get("stage")
     if raw is None:
@@ -104,7 +109,7 @@ def stage_param(params: Mapping[str, str]) -> int | str | None:
     if raw == "all":
         return "all"
     try:
-        return max(0, min(int(raw), 10_000))
+        return max(0, min(int(raw), 10_000) - 1)
     except ValueError:
         return 0
 
