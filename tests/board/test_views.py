@@ -951,3 +951,11 @@ def test_admin_edits_a_scenario_and_keeps_its_slug(admin_client):
     bad = admin_client.post(url, {**data, "document": '{"players": []}'})
     assert bad.status_code == 200
     assert "シナリオとして読めません" in _html(bad)
+
+
+def test_a_board_you_build_is_titled_yours_with_its_date_not_its_slug(client):
+    location = _post(client, "/board/permanents/add/", CREATURE)
+    html = _html(client.get(location))
+    heading = re.search(r"<h1>(.*?)</h1>", html, re.DOTALL).group(1)
+    assert "あなたの盤面" in heading and re.search(r"（\d{4}年\d{1,2}月\d{1,2}日）", heading)
+    assert location.rstrip("/").rsplit("/", 1)[1] not in heading  # the slug is for the URL only
