@@ -959,3 +959,25 @@ def test_a_board_you_build_is_titled_yours_with_its_date_not_its_slug(client):
     heading = re.search(r"<h1>(.*?)</h1>", html, re.DOTALL).group(1)
     assert "あなたの盤面" in heading and re.search(r"（\d{4}年\d{1,2}月\d{1,2}日）", heading)
     assert location.rstrip("/").rsplit("/", 1)[1] not in heading  # the slug is for the URL only
+
+
+def _selected_controller(html: str) -> str:
+    select = re.search(r'<select name="controller".*?</select>', html, re.DOTALL).group(0)
+    return re.search(r'<option value="([^"]*)"[^>]*selected', select).group(1)
+
+
+def test_the_first_creature_defaults_to_you_the_next_to_your_opponent(client):
+    assert _selected_controller(_html(client.get("/board/?add=creature"))) == "A"  # あなた
+    location = _post(client, "/board/permanents/add/", {**CREATURE, "controller": "A"})
+    assert _selected_controller(_html(client.get(location + "?add=creature"))) == "B"  # 対戦相手
+
+
+def test_combat_without_an_attacker_says_how_to_fix_it(client):
+    """Two creatures, both the opponent's: the combat form explains that attackers belong to the
+    active player (CR 508.1) and which setting to change."""
+    location = _post(client, "/board/permanents/add/", CREATURE)
+    location = _post(client, location + "permanents/add/", {**CREATURE, "name": "ゴブリン"})
+    html = _html(client.get(location + "?event=combat"))
+    assert "攻撃するクリーチャーはアクティブ・プレイヤーがコントロールしている必要があります" in html
+    assert "コントローラーをアクティブ・プレイヤー(ふつうは「あなた」)にしてください" in html
+    assert "まずクリーチャーを置いてください" not in html

@@ -92,6 +92,30 @@ class BoardPage:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+def default_controller(document: Mapping[str, Any]) -> str | None:
+    """Who controls a new permanent by default: the active player while they control nothing (the
+    first creature you add is yours), then a player who controls nothing yet (the next one is your
+    opponent's), then the last player.
+
+    >>> players = [{"id": "A"}, {"id": "B"}]
+    >>> default_controller({"players": players, "permanents": []})
+    'A'
+    >>> default_controller({"players": players, "permanents": [{"controller": "A"}]})
+    'B'
+    >>> default_controller({"players": players, "permanents": [{"controller": "A"}, {"controller": "B"}]})
+    'B'
+    """
+    ids = [p.get("id") for p in document.get("players") or [] if p.get("id")]
+    if not ids:
+        return None
+    active = document.get("active_player") or ids[0]
+    controlling = {p.get("controller") for p in document.get("permanents") or []}
+    for candidate in [active, *ids]:
+        if candidate in ids and candidate not in controlling:
+            return str(candidate)
+    return str(ids[-1])
+
+
 def stage_param(params: Mapping[str, str]) -> int | str | None:
     """The stage index (from 0) for ``?stage=N``, ``?stage=all``, or None (the board before the event).
 
@@ -126,7 +150,7 @@ def editor_panel(
             "form": PlayerForm(document=document, action=urls["player_add"]),
         }
     if add in PERMANENT_KINDS:
-        first = (document.get("players") or [{}])[-1].get("id")
+        first = default_controller(document)
         form = PermanentForm(
             document=document,
             action=urls["permanent_add"],
