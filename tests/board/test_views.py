@@ -981,3 +981,12 @@ def test_combat_without_an_attacker_says_how_to_fix_it(client):
     assert "攻撃するクリーチャーはアクティブ・プレイヤーがコントロールしている必要があります" in html
     assert "コントローラーをアクティブ・プレイヤー(ふつうは「あなた」)にしてください" in html
     assert "まずクリーチャーを置いてください" not in html
+
+
+def test_the_empty_board_offers_prepared_boards_to_start_from(client):
+    html = _html(client.get("/board/"))
+    starters = html[html.index('class="starters"') :]
+    links = re.findall(r'href="(/board/s/[^"]+/)"', starters)
+    assert len(links) >= 3 and 'href="/board/examples/"' in starters
+    for link in links:  # every one opens a prepared board
+        assert client.get(link).status_code == 200

@@ -39,3 +39,22 @@ def test_saving_a_permanent_on_a_phone_keeps_the_place(live_server, browser):
     after = page.evaluate("window.scrollY")
     assert after > 300 and abs(after - before) < 844  # still where the learner was, not the top
     context.close()
+
+
+def test_phone_tap_targets_are_at_least_44_px(live_server, browser):
+    """WCAG 2.5.5 (target size): the board editor's buttons and links and the stage steppers."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    for path, selector in (
+        ("/board/s/cr120-4-ex1/", "#editor a.btn, #editor button"),
+        ("/board/s/cr120-4-ex1/?stage=1", ".stage-buttons a, .stage-index a"),
+    ):
+        page.goto(f"{live_server.url}{path}")
+        targets = page.locator(selector)
+        assert targets.count() > 2, path
+        for i in range(targets.count()):
+            box = targets.nth(i).bounding_box()
+            if box is None:  # hidden (a JS-only button before its script ran)
+                continue
+            assert box["height"] >= 44 and box["width"] >= 44, (path, targets.nth(i).inner_text())
+    context.close()
