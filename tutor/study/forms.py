@@ -59,8 +59,13 @@ class StudyStartForm(SafeTextMixin, forms.Form):
 class StudyAnswerForm(SafeTextMixin, forms.Form):
     """The learner's answer to one question: one option, several checkboxes, or a number."""
 
+    confirm_negative = forms.CharField(required=False, widget=forms.HiddenInput, max_length=12)
+    """A negative number typed once is questioned; sent again unchanged, it is the answer (no JS needed)."""
+
     def __init__(self, *args: Any, question: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if self.is_bound:
+            self.data = self.data.copy()  # mutable: a questioned answer carries its confirmation back
         self.question = question
         fmt = question.answer_format
         choices = [(o["key"], o["label"]) for o in question.options]
@@ -101,6 +106,15 @@ class StudyAnswerForm(SafeTextMixin, forms.Form):
 
     def clean_answer(self) -> Any:
         value = self.cleaned_data["answer"]
+        if self.question.answer_format == "number" and value < 0:
+            if self.data.get("confirm_negative") != str(value):
+                self.data["confirm_negative"] = str(value)
+                raise forms.ValidationError(
+                    f"「{value}」はマイナスの数です。ダメージの量はマイナスになりません"
+                    "（ライフは0より少なくなることがあります）。打ち間違いでなければ、"
+                    "そのままもう一度「答える」を押してください。",
+                    code="confirm_negative",
+                )
         if self.question.answer_format == "multi" and "none" in value and len(value) > 1:
             raise forms.ValidationError("「どれも墓地に置かれない」と他のクリーチャーは同時に選べません。")
         return value
