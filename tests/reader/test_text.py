@@ -346,3 +346,16 @@ def test_english_reference_to_a_rule_not_loaded_is_plain_text():
     assert "ref--outside" not in out and "未収録" not in out
     assert "rule 604.3 and " in out
     assert '<a class="ref" href="/cr/120/#cr-120.6">rule 120.6</a>' in out
+
+
+def test_mana_costs_read_as_symbols_with_a_spoken_label():
+    """{4}{W} is shown 「(4)(白)」 and read 「不特定4、白」; hybrid and Phyrexian symbols too."""
+    from tutor.reader.text import mana_cost_html
+
+    out = str(mana_cost_html("{4}{W}"))
+    assert "{" not in out and "(4)" in out and "(白)" in out
+    assert 'aria-label="マナ・コスト：不特定4、白"' in out
+    hybrid = str(mana_cost_html("{1}{W/U}{G/P}"))
+    assert "(白/青)" in hybrid and "(緑/Φ)" in hybrid
+    assert "白または青" in hybrid and "緑またはライフ2点" in hybrid
+    assert "<script>" not in str(mana_cost_html("{<script>}"))  # whatever the data holds stays text

@@ -428,3 +428,47 @@ def kana_row(reading: str) -> str:
         if first and start <= first <= end:
             return start
     return "他"
+
+
+# --- Mana costs: {4}{W} as the learner reads it --------------------------------------------------
+
+MANA_COLOURS = {"W": "白", "U": "青", "B": "黒", "R": "赤", "G": "緑", "C": "無色", "S": "氷雪"}
+_MANA_SYMBOL = re.compile(r"\{([^{}]{1,8})\}")
+
+
+def _mana_symbol(symbol: str) -> tuple[str, str]:
+    """One symbol as (what is shown, what is read aloud): ``4`` -> ("4", "不特定4"), ``W/P`` ->
+    ("白/Φ", "白またはライフ2点")."""
+    if symbol.isdigit() or symbol in {"X", "Y", "Z"}:
+        return symbol, f"不特定{symbol}"
+    parts = symbol.split("/")
+    shown = "/".join("Φ" if p == "P" else MANA_COLOURS.get(p, p) for p in parts)
+    spoken = "または".join(
+        "ライフ2点" if p == "P" else (f"不特定{p}" if p.isdigit() else MANA_COLOURS.get(p, p)) for p in parts
+    )
+    return shown, spoken
+
+
+def mana_cost_html(cost: str) -> SafeString:
+    """A mana cost such as ``{4}{W}`` as readable symbols 「(4)(白)」, with an ``aria-label``.
+
+    >>> str(mana_cost_html("{4}{W}"))
+    '<span class="mana-cost" role="img" aria-label="マナ・コスト：不特定4、白"><span class="mana">(4)</span><span class="mana mana--W">(白)</span></span>'
+    >>> str(mana_cost_html("")), "(&lt;b&gt;)" in str(mana_cost_html("{2/G}{<b>}"))
+    ('<span class="mana-cost muted">なし</span>', True)
+    """
+    symbols = _MANA_SYMBOL.findall(cost or "")
+    if not symbols:
+        return SafeString('<span class="mana-cost muted">なし</span>')
+    shown_parts: list[str] = []
+    spoken: list[str] = []
+    for symbol in symbols:
+        shown, said = _mana_symbol(symbol)
+        spoken.append(said)
+        css = f"mana--{symbol}" if symbol in MANA_COLOURS else ("" if symbol.isdigit() else "mana--x")
+        shown_parts.append(format_html('<span class="mana{}">({})</span>', f" {css}" if css else "", shown))
+    return format_html(
+        '<span class="mana-cost" role="img" aria-label="マナ・コスト：{}">{}</span>',
+        "、".join(spoken),
+        mark_safe("".join(shown_parts)),  # each part built by format_html
+    )
