@@ -990,3 +990,18 @@ def test_the_empty_board_offers_prepared_boards_to_start_from(client):
     assert len(links) >= 3 and 'href="/board/examples/"' in starters
     for link in links:  # every one opens a prepared board
         assert client.get(link).status_code == 200
+
+
+def test_a_board_gets_a_title_and_description_that_stay_through_later_edits(client):
+    location = _post(client, "/board/permanents/add/", CREATURE)
+    form = _html(client.get(location + "?add=title"))
+    assert 'name="title"' in form and 'name="description"' in form and "盤面の名前と説明" in form
+    titled = _post(client, location + "title/", {"title": "接死の練習", "description": "1点でも致死ダメージ"})
+    html = _html(client.get(titled))
+    assert re.search(r"<h1>\s*接死の練習\s*</h1>", html) and "1点でも致死ダメージ" in html
+    later = _post(client, titled + "permanents/add/", {**CREATURE, "name": "ゴブリン"})
+    assert "接死の練習" in _html(client.get(later))  # the learner's name stays with the board
+    exported = json.loads(client.get(later + "export.json").content)
+    assert exported["title"] == "接死の練習" and exported["description"] == "1点でも致死ダメージ"
+    too_long = client.post(later + "title/", {"title": "x" * 201, "description": ""})
+    assert too_long.status_code == 422 and "盤面の名前" in too_long.content.decode()

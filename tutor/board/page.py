@@ -21,7 +21,7 @@ from tutor.board.forms.base import PERMANENT_KIND_JA, PERMANENT_KINDS
 from tutor.board.forms.destroy import DestroyForm
 from tutor.board.forms.effects import EFFECT_HELP, EFFECT_TYPE_CHOICES, EffectForm
 from tutor.board.forms.event import CombatForm, NoncombatForm
-from tutor.board.forms.pieces import PermanentForm, PlayerForm
+from tutor.board.forms.pieces import BoardTitleForm, PermanentForm, PlayerForm
 from tutor.board.forms.power_events import BiteForm, FightForm, PowerDamageForm
 from tutor.models import Scenario as StoredScenario
 from tutor.results.choices import choices_compare
@@ -143,6 +143,16 @@ def editor_panel(
 ) -> dict[str, Any]:
     """The editor panel chosen by the query string: a form to add or edit something, or the menu."""
     add, edit, event = params.get("add"), params.get("edit"), params.get("event")
+    if add == "title":
+        return {
+            "mode": "form",
+            "title": "盤面の名前と説明",
+            "form": BoardTitleForm(
+                document=document,
+                action=urls["title_save"],
+                initial={"title": document.get("title", ""), "description": document.get("description", "")},
+            ),
+        }
     if add == "player":
         return {
             "mode": "form",
