@@ -58,3 +58,17 @@ def test_phone_tap_targets_are_at_least_44_px(live_server, browser):
                 continue
             assert box["height"] >= 44 and box["width"] >= 44, (path, targets.nth(i).inner_text())
     context.close()
+
+
+def test_a_status_message_shows_once(live_server, page: Page):
+    """「…を置きました。」 after a save, gone at the next action (here: opening another form)."""
+    page.goto(f"{live_server.url}/board/s/cr120-4-ex1/")
+    page.locator("#add-creature").click()
+    form = page.locator("#form-permanent")
+    form.get_by_role("textbox", name="名前").fill("灰色熊")
+    form.get_by_role("button", name="保存").click()
+    message = page.locator("#board-app .messages")
+    expect(message).to_contain_text("灰色熊を置きました。")
+    page.locator("#add-effect").click()
+    expect(page.locator("#editor")).to_contain_text("効果")
+    expect(message).to_have_count(0)
