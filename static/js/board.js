@@ -4,7 +4,9 @@
 // - the damage form hides the spell's fields when a permanent is the source;
 // - the permalink can be copied with one button;
 // - a combat lane too wide for the screen starts scrolled to its middle;
-// - after htmx swaps, keyboard focus goes somewhere sensible.
+// - after htmx swaps, keyboard focus goes somewhere sensible without moving the page: after 解決する
+//   to the result heading, after a save to the status message (the learner keeps their place);
+// - a status message shows once: a later swap of a part of the board takes it away.
 (function () {
   "use strict";
 
@@ -71,10 +73,21 @@
 
   document.addEventListener("DOMContentLoaded", () => enhance(document));
 
+  const RESOLVE_TRIGGERS = new Set(["resolve-step", "resolve-all"]);
+
   document.addEventListener("htmx:afterSettle", (event) => {
     const elt = event.detail && event.detail.elt;
+    const trigger = event.detail && event.detail.requestConfig && event.detail.requestConfig.elt;
     enhance(document);
     if (!(elt instanceof HTMLElement)) return;
+    if (elt.id !== "board-app") {
+      document.querySelectorAll("#board-app > .messages").forEach((old) => old.remove());
+    }
+    if (elt.id === "play" && trigger instanceof HTMLElement && RESOLVE_TRIGGERS.has(trigger.id)) {
+      const heading = document.getElementById("result-heading");
+      if (heading) heading.focus();
+      return;
+    }
     // Focus: a new editor panel or form → its heading; the whole board → the status message.
     const editor = document.getElementById("editor");
     if (elt.id === "editor" && editor) {
@@ -86,7 +99,7 @@
       const status = elt.querySelector(".messages");
       const heading = document.getElementById("editor-heading");
       const where = status || heading;
-      if (where) { where.setAttribute("tabindex", "-1"); where.focus({ preventScroll: !status }); }
+      if (where) { where.setAttribute("tabindex", "-1"); where.focus({ preventScroll: true }); }
     } else if (elt.tagName === "FORM" && elt.classList.contains("board-form")) {
       const invalid = elt.querySelector(".is-invalid, .alert-danger");
       if (invalid) { invalid.setAttribute("tabindex", invalid.tagName === "INPUT" ? "0" : "-1"); invalid.focus(); }

@@ -88,3 +88,36 @@ def test_account_pages_are_japanese_even_for_an_english_browser(client):
     assert "正しいユーザー名とパスワードを入力してください" in html
     html = client.get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "ユーザー名" in html and "パスワード(確認用)" in html and "Username" not in html
+
+
+def _error_field(html: str, message: str) -> str:
+    """The id of the input whose error block holds ``message`` (crispy: ``error_1_id_<field>``)."""
+    import re
+
+    found = re.findall(r'id="error_\d+_id_(\w+)"[^>]*>\s*<strong>([^<]*)</strong>', html)
+    return next(field for field, text in found if message in text)
+
+
+def test_a_weak_password_is_flagged_under_the_field_it_was_chosen_in(client):
+    """「短すぎます」 belongs under the password, 「一致しません」 under its confirmation."""
+    response = client.post(
+        "/accounts/signup/", {"username": "newplayer", "password1": "abc", "password2": "abc"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert _error_field(html, "短すぎます") == "password1"
+    response = client.post(
+        "/accounts/signup/", {"username": "newplayer", "password1": "abc", "password2": "abd"}
+    )
+    assert _error_field(response.content.decode(), "一致しません") == "password2"
+
+
+def test_password_change_flags_a_weak_new_password_under_new_password1(client):
+    User.objects.create_user("judge", password="damage-rules-42")
+    client.login(username="judge", password="damage-rules-42")
+    response = client.post(
+        "/accounts/password/",
+        {"old_password": "damage-rules-42", "new_password1": "12345678", "new_password2": "12345678"},
+    )
+    html = response.content.decode()
+    assert _error_field(html, "数字") == "new_password1"

@@ -321,3 +321,15 @@ def test_616_1_order_of_effects_compares_outcomes():
 def test_no_choices_without_competing_effects():
     scenario = Scenario.objects.get(slug="cr120-5-ex")
     assert choices_compare(document=scenario.document) == []
+
+
+def test_export_of_a_curated_board_keeps_its_title_and_description():
+    """Issue 14: a curated board's title and description live on its row; the download carries them,
+    and importing the download gives a board with the same title."""
+    curated = Scenario.objects.get(slug="cr120-4-ex1")
+    assert curated.title and curated.description and "title" not in curated.document
+    exported = json.loads(scenario_export(scenario=curated))
+    assert exported["title"] == curated.title and exported["description"] == curated.description
+    assert {k: v for k, v in exported.items() if k not in ("title", "description")} == curated.document
+    again = scenario_import(text=json.dumps(exported, ensure_ascii=False))
+    assert again.title == curated.title and again.description == curated.description

@@ -86,8 +86,13 @@ def test_pages_refuse_wrong_methods(client, url):
         "choices/",
     ],
 )
-def test_edits_are_post_only(client, url):
-    assert client.get(f"/board/s/cr120-4-ex1/{url}").status_code == 405
+def test_edits_are_post_only_and_a_get_goes_back_to_the_board(client, url):
+    """A reload of a form's URL (the no-JS stepper leaves …/assignment/check/ in the address bar)
+    shows the board again (303) instead of an empty 405."""
+    response = client.get(f"/board/s/cr120-4-ex1/{url}")
+    assert response.status_code == 303 and response["Location"] == "/board/s/cr120-4-ex1/"
+    assert client.get(f"/board/{url}").status_code == 303
+    assert client.put(f"/board/s/cr120-4-ex1/{url}").status_code == 405
 
 
 def test_csrf_is_enforced_on_every_post():
@@ -105,10 +110,13 @@ def test_csrf_is_enforced_on_every_post():
 
 def test_stages_one_at_a_time_without_javascript(client, bolt_board):
     url = f"/board/s/{bolt_board.slug}/"
-    first = _html(client.get(url + "?stage=0"))
+    first = _html(client.get(url + "?stage=1"))
     assert "段階 <b>1</b> / 5" in first
-    assert f'href="{url}?stage=1"' in first
-    last = _html(client.get(url + "?stage=4"))
+    assert f'href="{url}?stage=2"' in first  # the URL counts stages as the page does
+    old_link = _html(client.get(url + "?stage=0"))  # links made when the URL counted from 0
+    assert "段階 <b>1</b> / 5" in old_link and f'href="{url}?stage=2"' in old_link
+    assert "段階 <b>2</b> / 5" in _html(client.get(url + "?stage=2"))
+    last = _html(client.get(url + "?stage=5"))
     assert "704 状況起因処理" in last
     assert "最終的な盤面" in last
     assert "墓地" in last
@@ -128,7 +136,7 @@ def test_every_cited_paragraph_links_to_the_reader(client):
 
 
 def test_stage_stepping_with_htmx_returns_the_play_partial(client, bolt_board):
-    response = client.get(f"/board/s/{bolt_board.slug}/?stage=1", HTTP_HX_TARGET="play", **HX)
+    response = client.get(f"/board/s/{bolt_board.slug}/?stage=2", HTTP_HX_TARGET="play", **HX)
     html = _html(response)
     assert html.lstrip().startswith('<div id="play"')
     assert 'hx-swap-oob="innerHTML"' in html  # the screen-reader announcement
@@ -508,7 +516,7 @@ def test_hostile_assignments_never_crash(client, data):
 
 def test_illegal_assignment_is_stored_and_resolves_to_the_violation(client):
     location = _post(client, "/board/s/cr702-19b/assignment/", {"a_0_0": "1", "a_0_1": "4", "resolve": "1"})
-    assert location.endswith("?stage=0")
+    assert location.endswith("?stage=1")
     html = _html(client.get(location))
     assert "この戦闘ダメージの割り振りは不適正です" in html
     assert 'href="/cr/702.19/#cr-702.19b"' in html
@@ -943,3 +951,57 @@ def test_admin_edits_a_scenario_and_keeps_its_slug(admin_client):
     bad = admin_client.post(url, {**data, "document": '{"players": []}'})
     assert bad.status_code == 200
     assert "シナリオとして読めません" in _html(bad)
+
+
+def test_a_board_you_build_is_titled_yours_with_its_date_not_its_slug(client):
+    location = _post(client, "/board/permanents/add/", CREATURE)
+    html = _html(client.get(location))
+    heading = re.search(r"<h1>(.*?)</h1>", html, re.DOTALL).group(1)
+    assert "あなたの盤面" in heading and re.search(r"（\d{4}年\d{1,2}月\d{1,2}日）", heading)
+    assert location.rstrip("/").rsplit("/", 1)[1] not in heading  # the slug is for the URL only
+
+
+def _selected_controller(html: str) -> str:
+    select = re.search(r'<select name="controller".*?</select>', html, re.DOTALL).group(0)
+    return re.search(r'<option value="([^"]*)"[^>]*selected', select).group(1)
+
+
+def test_the_first_creature_defaults_to_you_the_next_to_your_opponent(client):
+    assert _selected_controller(_html(client.get("/board/?add=creature"))) == "A"  # あなた
+    location = _post(client, "/board/permanents/add/", {**CREATURE, "controller": "A"})
+    assert _selected_controller(_html(client.get(location + "?add=creature"))) == "B"  # 対戦相手
+
+
+def test_combat_without_an_attacker_says_how_to_fix_it(client):
+    """Two creatures, both the opponent's: the combat form explains that attackers belong to the
+    active player (CR 508.1) and which setting to change."""
+    location = _post(client, "/board/permanents/add/", CREATURE)
+    location = _post(client, location + "permanents/add/", {**CREATURE, "name": "ゴブリン"})
+    html = _html(client.get(location + "?event=combat"))
+    assert "攻撃するクリーチャーはアクティブ・プレイヤーがコントロールしている必要があります" in html
+    assert "コントローラーをアクティブ・プレイヤー(ふつうは「あなた」)にしてください" in html
+    assert "まずクリーチャーを置いてください" not in html
+
+
+def test_the_empty_board_offers_prepared_boards_to_start_from(client):
+    html = _html(client.get("/board/"))
+    starters = html[html.index('class="starters"') :]
+    links = re.findall(r'href="(/board/s/[^"]+/)"', starters)
+    assert len(links) >= 3 and 'href="/board/examples/"' in starters
+    for link in links:  # every one opens a prepared board
+        assert client.get(link).status_code == 200
+
+
+def test_a_board_gets_a_title_and_description_that_stay_through_later_edits(client):
+    location = _post(client, "/board/permanents/add/", CREATURE)
+    form = _html(client.get(location + "?add=title"))
+    assert 'name="title"' in form and 'name="description"' in form and "盤面の名前と説明" in form
+    titled = _post(client, location + "title/", {"title": "接死の練習", "description": "1点でも致死ダメージ"})
+    html = _html(client.get(titled))
+    assert re.search(r"<h1>\s*接死の練習\s*</h1>", html) and "1点でも致死ダメージ" in html
+    later = _post(client, titled + "permanents/add/", {**CREATURE, "name": "ゴブリン"})
+    assert "接死の練習" in _html(client.get(later))  # the learner's name stays with the board
+    exported = json.loads(client.get(later + "export.json").content)
+    assert exported["title"] == "接死の練習" and exported["description"] == "1点でも致死ダメージ"
+    too_long = client.post(later + "title/", {"title": "x" * 201, "description": ""})
+    assert too_long.status_code == 422 and "盤面の名前" in too_long.content.decode()

@@ -77,12 +77,13 @@ def test_follow_a_cross_reference_to_its_anchor(page: Page, live_server, content
     expect(page.locator("h1")).to_contain_text("614. 置換効果")
 
 
-def test_outside_references_are_shown_as_such(page: Page, live_server, content_db):
+def test_japanese_rule_731_opens_the_english_733(page: Page, live_server, content_db):
+    """rule 731〔不正な処理の扱い〕 of the Japanese text is 733 in the English CR: no dead marker."""
     page.goto(f"{live_server.url}/cr/510/#cr-510.1e")
-    outside = page.locator(by_id("cr-510.1e")).locator(".ref--outside")
-    expect(outside).to_have_count(1)
-    expect(outside).to_have_attribute("title", "このチューターには未収録")
-    expect(outside).to_contain_text("rule 731")
+    paragraph = page.locator(by_id("cr-510.1e"))
+    expect(paragraph.locator(".ref--outside")).to_have_count(0)
+    paragraph.get_by_role("link", name="rule 731〔不正な処理の扱い〕").click()
+    expect(page).to_have_url(re.compile(r"/cr/733/#cr-733$"))
 
 
 def test_glossary_link_opens_the_definition_then_the_glossary(page: Page, live_server, content_db):

@@ -123,7 +123,7 @@ def test_the_nul_page_carries_the_security_headers():
 
 @pytest.mark.django_db
 def test_a_405_gets_the_styled_page_and_keeps_allow():
-    response = Client().get("/board/players/add/")
+    response = Client().put("/board/players/add/")
     assert response.status_code == 405
     assert "この方法では開けません" in response.content.decode()
     assert response["Allow"] == "POST"
@@ -238,3 +238,12 @@ def test_the_lockout_template_names_the_wait():
         {"failure_limit": 10, "cooloff_timedelta": timedelta(minutes=15), "status": 429},
     )
     assert "10回" in page and "15分間" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/", "/cr/", "/cr/120/", "/cr/glossary/", "/cr/search/?q=x", "/board/",
+                                 "/board/examples/", "/board/s/cr120-4-ex1/", "/board/import/", "/study/"])  # fmt: skip
+def test_head_answers_on_every_page_a_get_opens(url):
+    """Link checkers and uptime probes use HEAD: never a 405 where GET works."""
+    assert Client().get(url).status_code == 200
+    assert Client().head(url).status_code == 200

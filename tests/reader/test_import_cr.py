@@ -136,7 +136,7 @@ def test_seed_120_is_kept_as_the_earlier_revision(built):
     files, _ = built
     earlier = _paragraphs(files, "ja", False)
     assert len(earlier) == 22
-    assert {p["revision"] for p in earlier} == {"旧版（シード）"}
+    assert {p["revision"] for p in earlier} == {"以前の版（2026年1月より前の日本語訳）"}
     numbers = {p["number"] for p in earlier}
     assert (
         "120.3g" not in numbers and "120.3h" not in numbers and "120.1a" not in numbers

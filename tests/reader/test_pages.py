@@ -200,14 +200,14 @@ def test_notes_sit_beside_paragraphs_and_former_rules_are_marked_with_the_year()
     assert "ダメージはスタックを使わない" in article
     _, page = get("/cr/120/")
     assert "0点のダメージは「ダメージを与えた」ことにならない" in page
-    assert "「旧版（シード）」について" in page  # the section-level note
+    assert "以前の版（旧版）について" in page  # the section-level note, named for what it is
     assert "ダメージそのものに色はない" in page
 
 
 def test_revision_diff_shows_word_by_word_changes():
     status, page = get("/cr/120/diff/")
     assert status == 200
-    assert "旧版（シード）" in page and "2026-01-16" in page
+    assert "以前の版（2026年1月より前の日本語訳）" in page and "2026-01-16" in page
     row = page[page.index('id="diff-120.1"') : page.index('id="diff-120.1a"')]
     assert "<ins>バトル、</ins>" in row
     row = page[page.index('id="diff-120.3g"') : page.index('id="diff-120.3h"')]
@@ -216,7 +216,12 @@ def test_revision_diff_shows_word_by_word_changes():
     assert "rule <del>701.15</del><ins>701.19</ins>〔再生する〕" in row  # regenerate was renumbered
     _, section = get("/cr/120/")
     assert 'href="/cr/120/diff/"' in section
-    assert 'href="/cr/120/diff/#diff-120.1">旧版から変更' in section
+    # the badges only when the reader asks for the comparison (a plain link, no JS)
+    assert "旧版から変更" not in section and 'href="/cr/120/?compare=1"' in section
+    _, compared = get("/cr/120/?compare=1")
+    assert 'href="/cr/120/diff/#diff-120.1">旧版から変更' in compared
+    assert compared.count("badge--rev") == section.count("badge--rev") + 22  # 22 of 25 paragraphs differ
+    assert 'href="/cr/120/">旧版の印を消す' in compared
 
 
 def test_glossary_lists_every_term_with_its_defining_paragraph():
@@ -315,3 +320,47 @@ def test_reader_pages_have_no_inline_styles_or_scripts():
         assert not re.search(r"<script(?![^>]*\ssrc=)", page), url
         assert not re.search(r"\son[a-z]+=", page), url
         assert '<link rel="stylesheet" href="/static/css/reader.css">' in page
+
+
+def test_english_only_paragraph_says_the_japanese_text_is_not_included():
+    """506.3d is in the English CR only (not in the Japanese excerpt of 2026-01-16)."""
+    _, page = get("/cr/506/")
+    article = page[page.index('id="cr-506.3d"') : page.index('id="cr-506.3e"')]
+    assert "この条文は日本語訳に含まれていないため、英語の原文を表示しています。" in article
+    assert "unblocked" in article
+    japanese = page[page.index('id="cr-506.3"') : page.index('id="cr-506.3a"')]
+    assert "日本語訳に含まれていない" not in japanese  # a paragraph with Japanese text has no such note
+
+
+def test_long_sections_have_a_jump_list_of_their_paragraph_numbers():
+    _, page = get("/cr/120/")
+    nav = page[
+        page.index('<nav class="jump-list"') : page.index("</nav>", page.index('<nav class="jump-list"'))
+    ]
+    assert 'href="#cr-120.4"' in nav and 'href="#cr-120.10"' in nav
+    assert 'href="#cr-120.4a"' not in nav  # lettered sub-rules are reached from their rule
+    _, short = get("/cr/609.7/")
+    assert 'class="jump-list"' not in short  # a few paragraphs need no list
+
+
+def test_no_page_names_a_file_or_the_older_revision_by_a_repository_word():
+    for url in ("/cr/120/", "/cr/510/", "/cr/702.19/", "/cr/120/diff/"):
+        _, page = get(url)
+        visible = text_of(page)
+        assert "seeds" not in visible and "シード" not in visible and ".txt" not in visible, url
+
+
+def test_glossary_has_a_kana_index_with_each_entry_under_its_row():
+    _, page = get("/cr/glossary/")
+    nav = page[
+        page.index('<nav class="kana-index"') : page.index("</nav>", page.index('<nav class="kana-index"'))
+    ]
+    rows = re.findall(r'href="#kana-(.)"', nav)
+    assert rows == sorted(rows, key="あかさたなはまやらわ".index) and {"あ", "た", "は", "や"} <= set(rows)
+    for row in rows:
+        assert f'id="kana-{row}"' in page
+    # ダメージ (だめーじ) sits under た行, プロテクション (ぷろてくしょん) under は行
+    ta = page[page.index('id="kana-た"') : page.index('id="kana-な"')]
+    assert 'id="term-ダメージ"' in ta and 'id="term-トランプル"' in ta
+    ha = page[page.index('id="kana-は"') : page.index('id="kana-ま"')]
+    assert 'id="term-プロテクション"' in ha and 'id="term-絆魂"' in ha

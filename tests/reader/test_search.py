@@ -119,3 +119,37 @@ def test_any_query_answers_200(query):
     assert status == 200
     status, _ = search_page(query, **HTMX)
     assert status == 200
+
+
+def test_several_words_must_all_occur():
+    """「トランプル 接死」: the paragraphs that name both (702.19 with deathtouch, 702.2c), not every
+    paragraph that names one of them."""
+    both = selectors.search(query="トランプル　接死")  # a full-width space separates words too
+    trample = selectors.search(query="トランプル")
+    assert 0 < both.total < trample.total
+    for result in both.results:
+        assert "トランプル" in result.snippet or "接死" in result.snippet
+    numbers = {r.number for r in both.results}
+    assert numbers <= {r.number for r in trample.results} | {""}
+    assert selectors.search(query="トランプル 存在しない語").total == 0
+
+
+def test_kana_do_not_matter():
+    katakana = selectors.search(query="トランプル")
+    hiragana = selectors.search(query="とらんぷる")
+    assert hiragana.total == katakana.total > 0
+    assert [r.url for r in hiragana.results] == [r.url for r in katakana.results]
+    assert any(
+        "<mark>トランプル</mark>" in r.snippet for r in hiragana.results
+    )  # the original text is marked
+
+
+def test_each_result_is_labelled_by_what_it_opens():
+    """A glossary entry opens the glossary: 「用語」 without a rule number; a rule opens the rule."""
+    _, page = search_page("トランプル")
+    entry = re.search(r'<a class="result__link" href="/cr/glossary/#term-トランプル">(.*?)</a>', page).group(
+        1
+    )
+    assert '<span class="badge">用語</span>' in entry and "702.19" not in entry
+    rule = re.search(r'<a class="result__link" href="/cr/702.19/#cr-702.19b">(.*?)</a>', page).group(1)
+    assert '<span class="badge">条文</span> <span class="result__num">702.19b</span>' in rule

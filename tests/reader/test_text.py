@@ -327,3 +327,35 @@ def test_highlight_marks_matches_escaped_and_case_insensitive():
     out = str(highlight(long, "感染", context=5))
     assert out == "…あああああ<mark>感染</mark>いいいいい…"
     assert str(highlight("<script>", "<script>")) == "<mark>&lt;script&gt;</mark>"
+
+
+def test_japanese_rule_731_links_to_the_english_733():
+    """The Japanese of 2026-01-16 cites rule 731〔不正な処理の扱い〕, which the English of 2026-06-19
+    numbers 733 (Handling Illegal Actions): the link goes to the loaded 733."""
+    ctx = LinkContext(anchors={**ANCHORS, "733": "/cr/733/#cr-733"})
+    out = str(link_text("(rule 731〔不正な処理の扱い〕参照)", ctx))
+    assert '<a class="ref" href="/cr/733/#cr-733">rule 731〔不正な処理の扱い〕</a>' in out
+    assert "ref--outside" not in out
+    # in the English text 731 is another rule (Day and Night): never sent to 733
+    assert "<a" not in str(link_text("See rule 731.", ctx, lang="en"))
+
+
+def test_english_reference_to_a_rule_not_loaded_is_plain_text():
+    """English-only paragraphs cite rules far from damage (rule 604.3): plain text, no dead marker."""
+    out = render("as described in rule 604.3 and rule 120.6.", lang="en")
+    assert "ref--outside" not in out and "未収録" not in out
+    assert "rule 604.3 and " in out
+    assert '<a class="ref" href="/cr/120/#cr-120.6">rule 120.6</a>' in out
+
+
+def test_mana_costs_read_as_symbols_with_a_spoken_label():
+    """{4}{W} is shown 「(4)(白)」 and read 「不特定4、白」; hybrid and Phyrexian symbols too."""
+    from tutor.reader.text import mana_cost_html
+
+    out = str(mana_cost_html("{4}{W}"))
+    assert "{" not in out and "(4)" in out and "(白)" in out
+    assert 'aria-label="マナ・コスト：不特定4、白"' in out
+    hybrid = str(mana_cost_html("{1}{W/U}{G/P}"))
+    assert "(白/青)" in hybrid and "(緑/Φ)" in hybrid
+    assert "白または青" in hybrid and "緑またはライフ2点" in hybrid
+    assert "<script>" not in str(mana_cost_html("{<script>}"))  # whatever the data holds stays text

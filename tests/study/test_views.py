@@ -4,6 +4,7 @@ review queue, accounts and keeping an anonymous learner's progress."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import timedelta
 
 import pytest
@@ -89,7 +90,8 @@ def test_start_rejects_bad_input_in_japanese(client):
     assert "そのトピックはありません" in response.content.decode()
     response = client.post("/study/start/", {"topic": "510.4", "level": "intro"}, follow=True)
     assert "入門の問題がまだありません" in response.content.decode()
-    assert client.get("/study/start/").status_code == 405
+    response = client.get("/study/start/")  # a reload of the form's URL: back to the study page
+    assert response.status_code == 303 and response["Location"] == "/study/"
 
 
 # --------------------------------------------------------------------------- anti-cheat
@@ -202,7 +204,8 @@ def test_unknown_foreign_and_malformed_tokens_are_404(client):
     assert client.get("/study/q/" + "x" * 200 + "/").status_code == 404
     assert client.post("/study/q/%00%01/answer/", {"answer": "a"}).status_code == 400  # NUL: bad request
     assert client.post("/study/q/%01%02/answer/", {"answer": "a"}).status_code == 404
-    assert client.get(url(question, "answer/")).status_code == 405
+    response = client.get(url(question, "answer/"))  # a reload after answering: the question again
+    assert response.status_code == 303 and response["Location"] == url(question)
 
 
 def test_missing_csrf_is_403():
@@ -347,3 +350,21 @@ def test_every_template_opens_on_the_board(client, template):
             scenario = question_build(template, seed=seed, level=level).scenario
             saved = scenario_save(document=scenario)
             assert client.get(f"/board/s/{saved.slug}/").status_code == 200
+
+
+def test_a_negative_number_is_questioned_once_then_taken_as_typed(client):
+    """「-5」 looks like a typo for a damage or life answer: the form asks once (JS-free, a hidden
+    field carries the confirmation), nothing is scored; the same number sent again is the answer."""
+    question = start(client, "lifelink", "l2")
+    response = client.post(url(question, "answer/"), {"answer": "-5"})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "「-5」はマイナスの数です" in html and "もう一度「答える」を押してください" in html
+    assert re.search(r'<input type="hidden" name="confirm_negative" value="-5"', html)
+    assert 'value="-5"' in html  # what was typed is kept in the box
+    assert not StudyAttempt.objects.exists()
+    # another negative number is questioned again: the confirmation was for -5 only
+    again = client.post(url(question, "answer/"), {"answer": "-6", "confirm_negative": "-5"})
+    assert again.status_code == 400 and "「-6」はマイナスの数です" in again.content.decode()
+    confirmed = client.post(url(question, "answer/"), {"answer": "-5", "confirm_negative": "-5"})
+    assert confirmed.status_code == 302 and StudyAttempt.objects.count() == 1

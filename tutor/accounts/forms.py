@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
+from django.contrib.auth.forms import PasswordChangeForm, UserCreationForm
+from django.contrib.auth.models import AbstractBaseUser, User
 
 from tutor.common.text_input import SafeTextMixin
 
@@ -15,7 +15,26 @@ else:
     _UserCreationForm = UserCreationForm
 
 
-class SignupForm(SafeTextMixin, _UserCreationForm):
+# The field a password's own problems belong under: the one where it was chosen, not the confirmation
+# (Django puts "too short" or "too common" under the second field, beside "the two do not match").
+CHOSEN_FIELD = {"password2": "password1", "new_password2": "new_password1"}
+
+
+class PasswordErrorsUnderTheChosenField:
+    """Password validators' errors go under the field the password was typed in."""
+
+    def validate_password_for_user(
+        self, user: AbstractBaseUser, password_field_name: str = "password2", **kwargs: Any
+    ) -> None:
+        chosen = CHOSEN_FIELD.get(password_field_name, password_field_name)
+        super().validate_password_for_user(user, password_field_name=chosen, **kwargs)  # type: ignore[misc]
+
+
+class StudyPasswordChangeForm(PasswordErrorsUnderTheChosenField, PasswordChangeForm):
+    """Django's password change, its validators' errors under 「新しいパスワード」."""
+
+
+class SignupForm(PasswordErrorsUnderTheChosenField, SafeTextMixin, _UserCreationForm):
     """Sign up with a user name and a password (Django's checks, Japanese messages)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -22,7 +22,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from tutor.accounts.forms import SignupForm
+from tutor.accounts.forms import SignupForm, StudyPasswordChangeForm
 from tutor.common.ratelimits import signup_limit
 from tutor.common.text_input import text_problem
 from tutor.study.learners import LEARNER_SESSION_KEY
@@ -109,6 +109,7 @@ class StudyLoginView(LoginView):
 
 class StudyPasswordChangeView(PasswordChangeView):
     template_name = "registration/password_change_form.html"
+    form_class = StudyPasswordChangeForm
     success_url = reverse_lazy("password_change_done")
 
     def form_valid(self, form: PasswordChangeForm) -> HttpResponse:

@@ -82,10 +82,10 @@ def scenario_normalize(*, document: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _start(document: Mapping[str, Any]) -> dict[str, Any]:
-    """A deep copy to edit. Edits describe a new board, so its title and description are dropped."""
+    """A deep copy to edit. A title and description the learner gave the board stay with it (a
+    curated board's own title lives on its row, not in its document, so an edited copy never
+    carries it)."""
     doc = copy.deepcopy(dict(document))
-    doc.pop("title", None)
-    doc.pop("description", None)
     doc.setdefault("players", [])
     doc.setdefault("permanents", [])
     doc.setdefault("effects", [])
@@ -131,6 +131,21 @@ def _piece_put(
             doc[key][i] = piece
             return piece
     raise KeyError(ident)
+
+
+def title_put(*, document: Mapping[str, Any], title: str, description: str) -> dict[str, Any]:
+    """Name and describe the board (an empty text removes it).
+
+    >>> title_put(document={"players": []}, title="はじめての盤面", description="")["title"]
+    'はじめての盤面'
+    """
+    doc = _start(document)
+    for key, value in (("title", title), ("description", description)):
+        if value:
+            doc[key] = value
+        else:
+            doc.pop(key, None)
+    return doc
 
 
 def player_put(

@@ -21,7 +21,7 @@ from tutor.board.forms.base import PERMANENT_KIND_JA, PERMANENT_KINDS
 from tutor.board.forms.destroy import DestroyForm
 from tutor.board.forms.effects import EFFECT_HELP, EFFECT_TYPE_CHOICES, EffectForm
 from tutor.board.forms.event import CombatForm, NoncombatForm
-from tutor.board.forms.pieces import PermanentForm, PlayerForm
+from tutor.board.forms.pieces import BoardTitleForm, PermanentForm, PlayerForm
 from tutor.board.forms.power_events import BiteForm, FightForm, PowerDamageForm
 from tutor.models import Scenario as StoredScenario
 from tutor.results.choices import choices_compare
@@ -92,11 +92,40 @@ class BoardPage:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-def stage_param(params: Mapping[str, str]) -> int | str | None:
-    """``?stage=N`` (bounded), ``?stage=all``, or None (the board before the event).
+def default_controller(document: Mapping[str, Any]) -> str | None:
+    """Who controls a new permanent by default: the active player while they control nothing (the
+    first creature you add is yours), then a player who controls nothing yet (the next one is your
+    opponent's), then the last player.
 
-    >>> stage_param({"stage": "3"}), stage_param({"stage": "all"}), stage_param({"stage": "x"}), stage_param({})
-    (3, 'all', 0, None)
+    >>> players = [{"id": "A"}, {"id": "B"}]
+    >>> default_controller({"players": players, "permanents": []})
+    'A'
+    >>> default_controller({"players": players, "permanents": [{"controller": "A"}]})
+    'B'
+    >>> default_controller({"players": players, "permanents": [{"controller": "A"}, {"controller": "B"}]})
+    'B'
+    """
+    ids = [p.get("id") for p in document.get("players") or [] if p.get("id")]
+    if not ids:
+        return None
+    active = document.get("active_player") or ids[0]
+    controlling = {p.get("controller") for p in document.get("permanents") or []}
+    for candidate in [active, *ids]:
+        if candidate in ids and candidate not in controlling:
+            return str(candidate)
+    return str(ids[-1])
+
+
+def stage_param(params: Mapping[str, str]) -> int | str | None:
+    """The stage index (from 0) for ``?stage=N``, ``?stage=all``, or None (the board before the event).
+
+    The URL counts stages as the page does, from 1 (``?stage=2`` is 「段階 2」); ``?stage=0``, the
+    first stage in links made before, still opens the first stage.
+
+    >>> stage_param({"stage": "3"}), stage_param({"stage": "1"}), stage_param({"stage": "0"})
+    (2, 0, 0)
+    >>> stage_param({"stage": "all"}), stage_param({"stage": "x"}), stage_param({})
+    ('all', 0, None)
     """
     raw = params.get("stage")
     if raw is None:
@@ -104,7 +133,7 @@ def stage_param(params: Mapping[str, str]) -> int | str | None:
     if raw == "all":
         return "all"
     try:
-        return max(0, min(int(raw), 10_000))
+        return max(0, min(int(raw), 10_000) - 1)
     except ValueError:
         return 0
 
@@ -114,6 +143,16 @@ def editor_panel(
 ) -> dict[str, Any]:
     """The editor panel chosen by the query string: a form to add or edit something, or the menu."""
     add, edit, event = params.get("add"), params.get("edit"), params.get("event")
+    if add == "title":
+        return {
+            "mode": "form",
+            "title": "盤面の名前と説明",
+            "form": BoardTitleForm(
+                document=document,
+                action=urls["title_save"],
+                initial={"title": document.get("title", ""), "description": document.get("description", "")},
+            ),
+        }
     if add == "player":
         return {
             "mode": "form",
@@ -121,7 +160,7 @@ def editor_panel(
             "form": PlayerForm(document=document, action=urls["player_add"]),
         }
     if add in PERMANENT_KINDS:
-        first = (document.get("players") or [{}])[-1].get("id")
+        first = default_controller(document)
         form = PermanentForm(
             document=document,
             action=urls["permanent_add"],

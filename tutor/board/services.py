@@ -127,5 +127,11 @@ def _json_error_ja(msg: str) -> str:
 
 
 def scenario_export(*, scenario: Scenario) -> str:
-    """The scenario document as pretty JSON text (what ``export.json`` downloads)."""
-    return json.dumps(scenario.document, ensure_ascii=False, indent=2) + "\n"
+    """The scenario document as pretty JSON text (what ``export.json`` downloads), with the board's
+    title and description (a curated board keeps them on its row, not in its document)."""
+    document = dict(scenario.document)
+    if scenario.title and not document.get("title"):
+        document["title"] = scenario.title
+    if scenario.description and not document.get("description"):
+        document["description"] = scenario.description
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"

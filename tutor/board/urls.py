@@ -25,6 +25,7 @@ from tutor.board.views import (
 app_name = "board"
 
 EDITS = [
+    ("title/", pieces.title_save, "title_save"),
     ("players/add/", pieces.player_add, "player_add"),
     ("players/edit/", pieces.player_edit, "player_edit"),
     ("players/remove/", pieces.player_remove, "player_remove"),

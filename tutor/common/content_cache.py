@@ -156,7 +156,7 @@ def cache_content_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
     Apply it to views whose page depends only on the imported content and the request's URL::
 
         @cache_content_page
-        @require_GET
+        @require_safe
         def section(request, number): ...
     """
 

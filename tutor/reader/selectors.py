@@ -18,13 +18,17 @@ from django.utils.safestring import SafeString
 from tutor.common.urls import rule_url
 from tutor.models import Card, Example, Language, Note, Paragraph, Scenario, Section, Term
 from tutor.reader.text import (
+    KANA_ROWS,
     CardLink,
     LinkContext,
     TermLink,
     highlight,
     is_rule_number,
+    kana_row,
+    matches_all,
     parse_rule_number,
     rule_refs,
+    search_words,
     sort_key,
 )
 
@@ -395,6 +399,31 @@ def term_list() -> list[Term]:
     return list(Term.objects.all())
 
 
+@dataclass
+class TermGroup:
+    """One row of the kana table (あ行) in the glossary, with its entries in reading order."""
+
+    row: str  # あ, か, … or 他
+    terms: list[Term]
+
+    @property
+    def label(self) -> str:
+        return f"{self.row}行" if self.row != "他" else "その他"
+
+    @property
+    def anchor(self) -> str:
+        return f"kana-{self.row}"
+
+
+def term_groups() -> list[TermGroup]:
+    """The glossary by kana row (あ行, か行, …), the rows in table order, empty rows left out."""
+    grouped: dict[str, list[Term]] = defaultdict(list)
+    for term in Term.objects.all():
+        grouped[kana_row(term.reading or term.name_ja)].append(term)
+    order = [*KANA_ROWS, "他"]
+    return [TermGroup(row, grouped[row]) for row in order if grouped.get(row)]
+
+
 def _plausible_name(name: str) -> bool:
     """Names come from URLs: refuse control characters (PostgreSQL rejects NUL) and long strings."""
     return bool(name) and len(name) <= 100 and not any(ord(c) < 32 or ord(c) == 127 for c in name)
@@ -450,6 +479,7 @@ class SearchResult:
     url: str
     snippet: SafeString
     lang: str = "ja"
+    source: str = field(default="", repr=False)  # the text the snippet is cut from (for the shown ones)
 
 
 @dataclass
@@ -464,14 +494,18 @@ class SearchResults:
 
 
 def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
-    """Substring search over the current paragraphs, examples (both languages) and glossary terms.
+    """Search the current paragraphs, examples (both languages) and glossary terms for every word of
+    ``query`` (split at spaces; all must occur), ignoring case and kana (トランプル = とらんぷる).
 
-    Plain ``icontains`` (``LIKE '%…%'`` with ``%``/``_`` escaped by Django; ``UPPER(…) LIKE`` on
-    PostgreSQL): a few hundred rows need no index, it finds 1- and 2-character Japanese words
-    (which FTS5's trigram tokenizer cannot), and it runs unchanged on SQLite and PostgreSQL.
+    The texts are a few thousand short rows: they are compared in Python (``fold``), which finds 1- and
+    2-character Japanese words and folds kana the same way on SQLite and PostgreSQL.
+
+    Each result is labelled by what it opens: 「条文」「例」「English」 open a paragraph of the
+    rules (with its number), 「用語」 the glossary entry (no number: it does not open the rule).
     """
     query = (query or "").strip()
-    if not query:
+    words = search_words(query)
+    if not words:
         return SearchResults(query="", results=[], total=0)
     base = reverse("reader:index")
     results: list[SearchResult] = []
@@ -481,60 +515,74 @@ def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
             results.append(
                 SearchResult("条文", query, f"{query} へ移動", f"{base}{section}/#cr-{query}", SafeString(""))
             )
-    term_q = Q()
-    for field_name in ("name_ja", "reading", "name_en", "definition", "definition_en"):
-        term_q |= Q(**{f"{field_name}__icontains": query})
-    for term in Term.objects.filter(term_q):
-        in_name = query.lower() in f"{term.name_ja} {term.reading} {term.name_en}".lower()
-        source = (
-            term.name_ja
-            if in_name
-            else (term.definition if query.lower() in term.definition.lower() else term.definition_en)
-        )
+    glossary = reverse("reader:glossary")
+    for term in Term.objects.all():
+        names = f"{term.name_ja} {term.reading} {term.name_en}"
+        if not matches_all(f"{names} {term.definition} {term.definition_en}", words):
+            continue
+        if matches_all(names, words[:1]):
+            source = term.name_ja if matches_all(term.name_ja, words[:1]) else names
+        else:
+            source = term.definition if matches_all(term.definition, words[:1]) else term.definition_en
         results.append(
             SearchResult(
                 "用語",
-                term.rule,
+                "",
                 term.name_ja,
-                f"{reverse('reader:glossary')}#term-{term.name_ja}",
-                highlight(source, query),
+                f"{glossary}#term-{term.name_ja}",
+                SafeString(""),
                 "ja" if source != term.definition_en else "en",
+                source,
             )
         )
     paragraphs = (
-        Paragraph.objects.filter(is_current=True, text__icontains=query)
-        .select_related("section")
+        Paragraph.objects.filter(is_current=True)
         .order_by("language", "section__position", "position")
+        .values_list("number", "text", "language", "section__number", "section__title_ja")
     )
-    for paragraph in paragraphs:
-        results.append(
-            SearchResult(
-                "条文" if paragraph.language == Language.JA else "English",
-                paragraph.number,
-                paragraph.section.title_ja,
-                f"{base}{paragraph.section.number}/#cr-{paragraph.number}",
-                highlight(paragraph.text, query),
-                paragraph.language,
+    for number, text, language, section_number, title in paragraphs:
+        if matches_all(text, words):
+            results.append(
+                SearchResult(
+                    "条文" if language == Language.JA else "English",
+                    number,
+                    title,
+                    f"{base}{section_number}/#cr-{number}",
+                    SafeString(""),
+                    language,
+                    text,
+                )
             )
-        )
     examples = (
-        Example.objects.filter(paragraph__is_current=True, text__icontains=query)
-        .select_related("paragraph__section")
+        Example.objects.filter(paragraph__is_current=True)
         .order_by("paragraph__language", "paragraph__section__position", "paragraph__position", "position")
-    )
-    for example in examples:
-        paragraph = example.paragraph
-        results.append(
-            SearchResult(
-                "例" if paragraph.language == Language.JA else "English",
-                paragraph.number,
-                paragraph.section.title_ja,
-                f"{base}{paragraph.section.number}/#cr-{paragraph.number}-ex{example.position + 1}",
-                highlight(example.text, query),
-                paragraph.language,
-            )
+        .values_list(
+            "text",
+            "position",
+            "paragraph__number",
+            "paragraph__language",
+            "paragraph__section__number",
+            "paragraph__section__title_ja",
         )
-    return SearchResults(query=query, results=results[:limit], total=len(results))
+    )
+    for text, position, number, language, section_number, title in examples:
+        if matches_all(text, words):
+            results.append(
+                SearchResult(
+                    "例" if language == Language.JA else "English",
+                    number,
+                    title,
+                    f"{base}{section_number}/#cr-{number}-ex{position + 1}",
+                    SafeString(""),
+                    language,
+                    text,
+                )
+            )
+    shown = results[:limit]
+    for result in shown:  # only the results shown are cut into snippets: a one-letter query finds hundreds
+        if result.source:
+            result.snippet = highlight(result.source, query)
+    return SearchResults(query=query, results=shown, total=len(results))
 
 
 # --- The board's links ("盤面で試す") ---------------------------------------------------------------

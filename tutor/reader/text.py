@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -43,6 +44,21 @@ _REF_EN = rf"(?<![A-Za-z])(?P<word>rules?\s)(?P<num>{_NUM})(?![\d]){_RANGE}"
 _BARE = rf"(?<![\d.])(?P<bare>{_DOTTED})(?![\d]){_RANGE.replace('dash', 'bdash').replace('end', 'bend')}"
 
 OUTSIDE_TITLE = "このチューターには未収録"
+
+# Japanese references whose rule has another number in the English text (rule 731〔不正な処理の扱い〕
+# of the Japanese of 2026-01-16 is "733. Handling Illegal Actions" in the English of 2026-06-19).
+# The importer loads the English number; the linker follows the same map.
+JA_RULE_NUMBERS = {"731": "733"}
+
+
+def english_number(number: str) -> str:
+    """The English CR's number for a number cited in the Japanese text.
+
+    >>> english_number("731"), english_number("731.2a"), english_number("702.19b")
+    ('733', '733.2a', '702.19b')
+    """
+    head, dot, rest = number.partition(".")
+    return JA_RULE_NUMBERS.get(head, head) + dot + rest
 
 
 def parse_rule_number(number: str) -> tuple[str, str, str] | None:
@@ -186,10 +202,14 @@ def rule_refs(text: str, lang: str = "ja") -> list[str]:
     return found
 
 
-def _ref(number: str, label: str, ctx: LinkContext) -> SafeString:
-    href = ctx.anchors.get(number)
+def _ref(number: str, label: str, ctx: LinkContext, lang: str = "ja") -> SafeString:
+    """A link when the rule is loaded; otherwise, in English text (the CR cites rules far outside
+    damage) plain text, and in Japanese text a marked outside reference."""
+    href = ctx.anchors.get(number) or (ctx.anchors.get(english_number(number)) if lang == "ja" else None)
     if href:
         return format_html('<a class="ref" href="{}">{}</a>', href, label)
+    if lang != "ja":
+        return escape(label)
     return format_html(
         '<span class="ref ref--outside" title="{}">{}<span class="visually-hidden">（{}）</span></span>',
         OUTSIDE_TITLE,
@@ -198,13 +218,15 @@ def _ref(number: str, label: str, ctx: LinkContext) -> SafeString:
     )
 
 
-def _range_tail(number: str, dash: str | None, end: str | None, ctx: LinkContext) -> SafeString:
+def _range_tail(
+    number: str, dash: str | None, end: str | None, ctx: LinkContext, lang: str = "ja"
+) -> SafeString:
     if not end:
         return SafeString("")
     target = range_end(number, end)
     if target is None:
         return escape((dash or "") + end)
-    return format_html("{}{}", dash or "", _ref(target, end, ctx))
+    return format_html("{}{}", dash or "", _ref(target, end, ctx, lang))
 
 
 def link_text(
@@ -251,11 +273,11 @@ def link_text(
                 )
         elif groups.get("num") is not None:
             label = groups["word"] + groups["num"] + (groups.get("title") or "")
-            parts.append(_ref(groups["num"], label, ctx))
-            parts.append(_range_tail(groups["num"], groups.get("dash"), groups.get("end"), ctx))
+            parts.append(_ref(groups["num"], label, ctx, lang))
+            parts.append(_range_tail(groups["num"], groups.get("dash"), groups.get("end"), ctx, lang))
         elif groups.get("bare") is not None:
-            parts.append(_ref(groups["bare"], groups["bare"], ctx))
-            parts.append(_range_tail(groups["bare"], groups.get("bdash"), groups.get("bend"), ctx))
+            parts.append(_ref(groups["bare"], groups["bare"], ctx, lang))
+            parts.append(_range_tail(groups["bare"], groups.get("bdash"), groups.get("bend"), ctx, lang))
         elif groups.get("term") is not None:
             term = ctx.terms.get(whole)
             if (
@@ -324,27 +346,130 @@ def diff_html(old: str, new: str) -> SafeString:
 # --- Search: a snippet around the first match, the matches marked ---------------------------------
 
 
+_KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+
+
+def fold(text: str) -> str:
+    """Text as search compares it: lower case, katakana as hiragana, one character for one (so a
+    position in the folded text is the same position in the original).
+
+    >>> fold("トランプル Trample とらんぷる")
+    'とらんぷる trample とらんぷる'
+    """
+    return "".join(c if len(low := c.lower()) != 1 else low for c in text).translate(_KATAKANA_TO_HIRAGANA)
+
+
+def search_words(query: str, *, limit: int = 8) -> list[str]:
+    """The words of a query (split at ASCII or full-width spaces), folded, at most ``limit``.
+
+    >>> search_words("接死　トランプル  ")
+    ['接死', 'とらんぷる']
+    """
+    return [fold(word) for word in query.split()][:limit]
+
+
+def matches_all(text: str, words: Iterable[str]) -> bool:
+    """Every word occurs in ``text`` (kana- and case-insensitive).
+
+    >>> matches_all("トランプルと接死を持つ", ["接死", "とらんぷる"]), matches_all("接死", ["接死", "飛行"])
+    (True, False)
+    """
+    folded = text.lower().translate(_KATAKANA_TO_HIRAGANA)  # the fast fold: positions do not matter here
+    return all(word in folded for word in words)
+
+
 def highlight(text: str, query: str, *, context: int = 40) -> SafeString:
-    """An escaped snippet of ``text`` around the first match of ``query``, matches in ``<mark>``.
+    """An escaped snippet of ``text`` around the first match of ``query``'s words, matches in ``<mark>``.
+    Several words are each marked; kana and case do not matter.
 
     >>> str(highlight("a<b>感染を持つ", "感染"))
     'a&lt;b&gt;<mark>感染</mark>を持つ'
+    >>> str(highlight("トランプルと接死", "接死 とらんぷる"))
+    '<mark>トランプル</mark>と<mark>接死</mark>'
     """
-    if not query:
+    words = [w for w in search_words(query) if w]
+    if not words:
         return escape(text[: context * 2])
-    pattern = re.compile(re.escape(query), re.IGNORECASE)
-    first = pattern.search(text)
+    pattern = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+    folded = fold(text)
+    first = pattern.search(folded)
     if first is None:
         return escape(text[: context * 2])
     start = max(0, first.start() - context)
     end = min(len(text), first.end() + context)
-    snippet = text[start:end]
     parts: list[str] = ["…" if start > 0 else ""]
-    position = 0
-    for match in pattern.finditer(snippet):
-        parts.append(escape(snippet[position : match.start()]))
-        parts.append(format_html("<mark>{}</mark>", match.group(0)))
+    position = start
+    for match in pattern.finditer(folded, start, end):
+        if match.end() > end:
+            break
+        parts.append(escape(text[position : match.start()]))
+        parts.append(format_html("<mark>{}</mark>", text[match.start() : match.end()]))
         position = match.end()
-    parts.append(escape(snippet[position:]))
+    parts.append(escape(text[position:end]))
     parts.append("…" if end < len(text) else "")
     return mark_safe("".join(parts))  # escape() / format_html() pieces and literal ellipses
+
+
+# --- The glossary's kana index ----------------------------------------------------------------------
+
+KANA_ROWS = ("あ", "か", "さ", "た", "な", "は", "ま", "や", "ら", "わ")
+_ROW_STARTS = "あかさたなはまやらわ"
+_ROW_ENDS = "おこそとのほもよろん"
+
+
+def kana_row(reading: str) -> str:
+    """The row of the kana table a reading starts in (「あ」 for あ行), voiced kana with their plain
+    ones (だ in た行, ぷ in は行); 「他」 for a reading that does not start with kana.
+
+    >>> [kana_row(r) for r in ("いしゅく", "だめーじ", "ぷろてくしょん", "トランプル", "ゆうはつ", "")]
+    ['あ', 'た', 'は', 'た', 'や', '他']
+    """
+    first = fold(unicodedata.normalize("NFD", reading[:1]))[:1]
+    for start, end in zip(_ROW_STARTS, _ROW_ENDS, strict=True):
+        if first and start <= first <= end:
+            return start
+    return "他"
+
+
+# --- Mana costs: {4}{W} as the learner reads it --------------------------------------------------
+
+MANA_COLOURS = {"W": "白", "U": "青", "B": "黒", "R": "赤", "G": "緑", "C": "無色", "S": "氷雪"}
+_MANA_SYMBOL = re.compile(r"\{([^{}]{1,8})\}")
+
+
+def _mana_symbol(symbol: str) -> tuple[str, str]:
+    """One symbol as (what is shown, what is read aloud): ``4`` -> ("4", "不特定4"), ``W/P`` ->
+    ("白/Φ", "白またはライフ2点")."""
+    if symbol.isdigit() or symbol in {"X", "Y", "Z"}:
+        return symbol, f"不特定{symbol}"
+    parts = symbol.split("/")
+    shown = "/".join("Φ" if p == "P" else MANA_COLOURS.get(p, p) for p in parts)
+    spoken = "または".join(
+        "ライフ2点" if p == "P" else (f"不特定{p}" if p.isdigit() else MANA_COLOURS.get(p, p)) for p in parts
+    )
+    return shown, spoken
+
+
+def mana_cost_html(cost: str) -> SafeString:
+    """A mana cost such as ``{4}{W}`` as readable symbols 「(4)(白)」, with an ``aria-label``.
+
+    >>> str(mana_cost_html("{4}{W}"))
+    '<span class="mana-cost" role="img" aria-label="マナ・コスト：不特定4、白"><span class="mana">(4)</span><span class="mana mana--W">(白)</span></span>'
+    >>> str(mana_cost_html("")), "(&lt;b&gt;)" in str(mana_cost_html("{2/G}{<b>}"))
+    ('<span class="mana-cost muted">なし</span>', True)
+    """
+    symbols = _MANA_SYMBOL.findall(cost or "")
+    if not symbols:
+        return SafeString('<span class="mana-cost muted">なし</span>')
+    shown_parts: list[str] = []
+    spoken: list[str] = []
+    for symbol in symbols:
+        shown, said = _mana_symbol(symbol)
+        spoken.append(said)
+        css = f"mana--{symbol}" if symbol in MANA_COLOURS else ("" if symbol.isdigit() else "mana--x")
+        shown_parts.append(format_html('<span class="mana{}">({})</span>', f" {css}" if css else "", shown))
+    return format_html(
+        '<span class="mana-cost" role="img" aria-label="マナ・コスト：{}">{}</span>',
+        "、".join(spoken),
+        mark_safe("".join(shown_parts)),  # each part built by format_html
+    )

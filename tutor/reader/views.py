@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tutor.common.content_cache import cache_content_page
 from tutor.common.htmx import HtmxHttpRequest, render_page, render_partial, vary
@@ -17,6 +17,8 @@ from tutor.reader.forms import SearchForm
 from tutor.reader.text import is_rule_number
 
 MAX_EN_PARAMS = 50
+JUMP_LIST_FROM = 12
+"""Sections with at least this many paragraphs get a list of their numbers to jump to."""
 
 
 def _base_context(**extra: Any) -> dict[str, Any]:
@@ -32,7 +34,7 @@ def _english_choice(request: HtmxHttpRequest) -> bool | set[str]:
 
 
 @cache_content_page
-@require_GET
+@require_safe
 def index(request: HtmxHttpRequest) -> HttpResponse:
     return render(
         request, "reader/index.html", _base_context(summaries=selectors.section_list(), form=SearchForm())
@@ -40,7 +42,7 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @cache_content_page
-@require_GET
+@require_safe
 def section(request: HtmxHttpRequest, number: str) -> HttpResponse:
     """``/cr/120/`` shows a section; ``/cr/120.4a/`` redirects to its section at ``#cr-120.4a``."""
     if not is_rule_number(number):
@@ -70,11 +72,13 @@ def section(request: HtmxHttpRequest, number: str) -> HttpResponse:
         after=after,
         section_url=section_url,
         linker=selectors.link_context_build(),
+        compare=request.GET.get("compare") == "1",
+        jump_list_from=JUMP_LIST_FROM,
     )
     return render_page(request, "reader/section.html", context, partials=("cr-body",))
 
 
-@require_GET
+@require_safe
 def paragraph(request: HtmxHttpRequest, number: str) -> HttpResponse:
     """One paragraph as a fragment (the per-paragraph language toggle); without htmx, a redirect."""
     if not is_rule_number(number):
@@ -96,7 +100,7 @@ def paragraph(request: HtmxHttpRequest, number: str) -> HttpResponse:
 
 
 @cache_content_page
-@require_GET
+@require_safe
 def diff(request: HtmxHttpRequest, number: str) -> HttpResponse:
     found = selectors.section_get(number=number)
     if found is None:
@@ -114,7 +118,7 @@ SEARCH_CACHED_LENGTH = 40
 so that arbitrary queries cannot fill the cache."""
 
 
-@require_GET
+@require_safe
 def search(request: HtmxHttpRequest) -> HttpResponse:
     """Search the CR text; short queries come from the content cache."""
     if len(request.GET.get("q", "")) <= SEARCH_CACHED_LENGTH:
@@ -135,14 +139,14 @@ _search_cached = cache_content_page(_search)
 
 
 @cache_content_page
-@require_GET
+@require_safe
 def glossary(request: HtmxHttpRequest) -> HttpResponse:
-    context = _base_context(terms=selectors.term_list(), linker=selectors.link_context_build())
+    context = _base_context(groups=selectors.term_groups(), linker=selectors.link_context_build())
     return render(request, "reader/glossary.html", context)
 
 
 @cache_content_page
-@require_GET
+@require_safe
 def term(request: HtmxHttpRequest, name: str) -> HttpResponse:
     found = selectors.term_get(name=name)
     if found is None:
@@ -157,14 +161,14 @@ def term(request: HtmxHttpRequest, name: str) -> HttpResponse:
 
 
 @cache_content_page
-@require_GET
+@require_safe
 def cards(request: HtmxHttpRequest) -> HttpResponse:
     """The reader's old card list: the catalogue (``/cards/``) has every card now."""
     return redirect("cards:index", permanent=True)
 
 
 @cache_content_page
-@require_GET
+@require_safe
 def card(request: HtmxHttpRequest, name: str) -> HttpResponse:
     """A card by its Japanese name: the popover with htmx, otherwise the catalogue's card page."""
     found = selectors.card_get(name=name)

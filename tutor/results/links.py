@@ -8,20 +8,18 @@ from collections.abc import Iterable, Mapping
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tutor.common.urls import rule_url
+from tutor.common.urls import cr_section, rule_url
 
-_SECTION_RE = re.compile(r"^(70[12]\.\d+|\d{3})")
 _RULE_IN_TEXT = re.compile(r"(?<![\d.])([1-9]\d{2}\.\d+[a-z]?)(?![\d])")
 
 
 def section_of(number: str) -> str:
     """The reader's section page for a paragraph number (``120.4a`` → ``120``, ``702.19b`` → ``702.19``).
 
-    >>> section_of("120.4a"), section_of("702.19b"), section_of("615.12a"), section_of("704.5g")
-    ('120', '702.19', '615', '704')
+    >>> section_of("120.4a"), section_of("702.19b"), section_of("615.12a"), section_of("800.4a")
+    ('120', '702.19', '615', '800.4')
     """
-    match = _SECTION_RE.match(number)
-    return match.group(1) if match else number
+    return cr_section(number) or number
 
 
 def rule_link(number: str, sections: Mapping[str, str] | None = None) -> dict[str, str]:

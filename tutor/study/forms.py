@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.http import QueryDict
 
 from tutor.common.text_input import SafeTextMixin
 from tutor.models import AuthoredQuestion, AuthoredTemplate
@@ -59,8 +60,13 @@ class StudyStartForm(SafeTextMixin, forms.Form):
 class StudyAnswerForm(SafeTextMixin, forms.Form):
     """The learner's answer to one question: one option, several checkboxes, or a number."""
 
+    confirm_negative = forms.CharField(required=False, widget=forms.HiddenInput, max_length=12)
+    """A negative number typed once is questioned; sent again unchanged, it is the answer (no JS needed)."""
+
     def __init__(self, *args: Any, question: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if isinstance(self.data, QueryDict):
+            self.data = self.data.copy()  # mutable: a questioned answer carries its confirmation back
         self.question = question
         fmt = question.answer_format
         choices = [(o["key"], o["label"]) for o in question.options]
@@ -101,6 +107,16 @@ class StudyAnswerForm(SafeTextMixin, forms.Form):
 
     def clean_answer(self) -> Any:
         value = self.cleaned_data["answer"]
+        questioned = self.question.answer_format == "number" and value < 0
+        if questioned and self.data.get("confirm_negative") != str(value):
+            if isinstance(self.data, QueryDict):
+                self.data["confirm_negative"] = str(value)
+            raise forms.ValidationError(
+                f"「{value}」はマイナスの数です。ダメージの量はマイナスになりません"
+                "（ライフは0より少なくなることがあります）。打ち間違いでなければ、"
+                "そのままもう一度「答える」を押してください。",
+                code="confirm_negative",
+            )
         if self.question.answer_format == "multi" and "none" in value and len(value) > 1:
             raise forms.ValidationError("「どれも墓地に置かれない」と他のクリーチャーは同時に選べません。")
         return value

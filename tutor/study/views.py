@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from rules_core import ScenarioError, resolve_document
 from tutor.common.htmx import HtmxHttpRequest, render_page
@@ -38,7 +38,7 @@ def _base(**context: Any) -> dict[str, Any]:
     return {"nav": "study", **context}
 
 
-@require_GET
+@require_safe
 def index(request: HtmxHttpRequest) -> HttpResponse:
     learner = learner_get(request)
     accuracy = {row["topic"].slug: row for row in selectors.topic_accuracy(learner=learner)}
@@ -58,7 +58,7 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def topic(request: HtmxHttpRequest, topic: str) -> HttpResponse:
     found = TOPICS_BY_SLUG.get(topic)
     if found is None:
@@ -206,7 +206,7 @@ def _page(
     return render_page(request, "study/question.html", context, partials=("study-panel",), status=status)
 
 
-@require_GET
+@require_safe
 def question(request: HtmxHttpRequest, token: str) -> HttpResponse:
     _learner, found = _question_or_404(request, token)
     return _page(request, found)
@@ -237,7 +237,7 @@ def answer(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return redirect(reverse("study:question", kwargs={"token": token}) + "#result")
 
 
-@require_GET
+@require_safe
 def open_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """「盤面で開く」: the question's board as a board permalink (only after answering)."""
     _learner, found = _question_or_404(request, token)
@@ -252,7 +252,7 @@ def open_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return redirect("board:scenario", slug=slug)
 
 
-@require_GET
+@require_safe
 def progress(request: HtmxHttpRequest) -> HttpResponse:
     learner = learner_get(request)
     return render(

@@ -5,7 +5,7 @@ from django.template.context import Context
 from django.utils.html import escape, format_html, linebreaks
 from django.utils.safestring import SafeString, mark_safe
 
-from tutor.reader.text import LinkContext, diff_html, link_text
+from tutor.reader.text import LinkContext, diff_html, link_text, mana_cost_html
 
 register = template.Library()
 
@@ -51,6 +51,14 @@ def unverified(value: str | None) -> SafeString:
     if value is None:
         return UNVERIFIED
     return escape(value)
+
+
+@register.filter
+def mana_cost(value: str | None) -> SafeString:
+    """``{4}{W}`` as 「(4)(白)」 with an aria-label; ``None`` = 未確認."""
+    if value is None:
+        return UNVERIFIED
+    return mana_cost_html(value)
 
 
 @register.filter

@@ -220,8 +220,14 @@ class CombatForm(BoardForm):
         if not self.attacking_side:
             rows.append(
                 HTML(
-                    '<p class="form-text">アクティブ・プレイヤーのクリーチャーがいません。'
-                    "まずクリーチャーを置いてください。</p>"
+                    '<p class="form-text">攻撃するクリーチャーはアクティブ・プレイヤーがコントロールしている必要があります'
+                    "(508.1)。"
+                    + (
+                        "クリーチャーの「編集」で、コントローラーをアクティブ・プレイヤー(ふつうは「あなた」)に"
+                        "してください。</p>"
+                        if self.creatures
+                        else "まず「＋ クリーチャー」で、アクティブ・プレイヤーのクリーチャーを置いてください。</p>"
+                    )
                 )
             )
         return Layout(*rows, self.buttons())

@@ -60,6 +60,23 @@ def _protection_join(plain: list[str], players: list[str], late: list[str]) -> l
     return pr.protection_doc(qualities, [q for q in late if q in qualities])
 
 
+class BoardTitleForm(BoardForm):
+    """The board's own name and a few words on what it shows (both optional)."""
+
+    form_name = "title"
+
+    title = _text("盤面の名前", required=False, max_length=200, help_text="例: トランプルと接死の練習")
+    description = forms.CharField(
+        label="説明",
+        required=False,
+        max_length=2000,
+        strip=True,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="この盤面で確かめたいこと。共有した相手にも表示されます。",
+        error_messages={"max_length": "説明は%(limit_value)d文字以内にしてください。"},
+    )
+
+
 class PlayerForm(BoardForm):
     form_name = "player"
 

@@ -130,7 +130,7 @@ def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRe
                 request,
                 new,
                 "割り振りを保存しました。",
-                query="?stage=0" if request.POST.get("resolve") else "",
+                query="?stage=1" if request.POST.get("resolve") else "",
             )
         except ScenarioError as error:
             form.add_error(None, f"{error.field}: {error.message}")

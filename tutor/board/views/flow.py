@@ -108,6 +108,15 @@ def page_render(request: HtmxHttpRequest, board: Board, *, status: int = 200, **
     return render_page(request, TEMPLATE, page.context(), partials=PARTIALS, status=status)
 
 
+KEEP_PLACE = "outerHTML show:none focus-scroll:false"
+"""How a saved board replaces itself: in place, the window not scrolled (the learner keeps their place)."""
+
+
+def _in_place(response: HttpResponse) -> HttpResponse:
+    response["HX-Reswap"] = KEEP_PLACE
+    return response
+
+
 def saved(
     request: HtmxHttpRequest, document: documents.Document, message: str, *, query: str = ""
 ) -> HttpResponse:
@@ -124,7 +133,9 @@ def saved(
     board = Board(scenario, scenario.document)
     board.parsed = None if documents.document_is_draft(scenario.document) else parsed
     page = board_page(request, board, params=QueryDict(query.lstrip("?")))
-    return swap(render_partial(request, TEMPLATE, "board-app", page.context()), "board-app", push=url)
+    return _in_place(
+        swap(render_partial(request, TEMPLATE, "board-app", page.context()), "board-app", push=url)
+    )
 
 
 def refused(request: HtmxHttpRequest, board: Board, error: ScenarioError) -> HttpResponse:
@@ -133,7 +144,7 @@ def refused(request: HtmxHttpRequest, board: Board, error: ScenarioError) -> Htt
     if not request.htmx:
         return redirect(page_url(board.scenario))
     page = board_page(request, board)
-    return swap(render_partial(request, TEMPLATE, "board-app", page.context()), "board-app")
+    return _in_place(swap(render_partial(request, TEMPLATE, "board-app", page.context()), "board-app"))
 
 
 def saved_or_refused(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from tutor.board import services
 from tutor.board.forms.io import ImportForm
@@ -14,7 +14,7 @@ from tutor.common.htmx import HtmxHttpRequest
 from tutor.common.ratelimits import board_write_limit
 
 
-@require_GET
+@require_safe
 def export_json(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     board = board_load(slug)
     assert board.scenario is not None
@@ -26,10 +26,10 @@ def export_json(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 @board_write_limit
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def import_json(request: HtmxHttpRequest) -> HttpResponse:
     """Paste or upload a scenario document; errors name the bad field, and the text stays."""
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return render(request, "board/import.html", {"nav": "board", "form": ImportForm()})
     form = ImportForm(request.POST, request.FILES)
     error = None

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from rules_core import ScenarioError
 from tutor.board import documents
-from tutor.board.forms.pieces import PermanentForm, PlayerForm
+from tutor.board.forms.pieces import BoardTitleForm, PermanentForm, PlayerForm
 from tutor.board.views.flow import (
     board_load,
     form_invalid,
@@ -41,6 +41,25 @@ PERMANENT_FIELDS = {
     ".tapped": "tapped",
     ".may_assign_as_though_unblocked": "may_assign_as_though_unblocked",
 }
+
+
+@board_write_limit
+@require_POST
+def title_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
+    """The board's name and description."""
+    board = board_load(slug)
+    form = BoardTitleForm(request.POST, document=board.document, action=board.urls["title_save"])
+    if form.is_valid():
+        new = documents.title_put(
+            document=board.document,
+            title=form.cleaned_data["title"],
+            description=form.cleaned_data["description"],
+        )
+        try:
+            return saved(request, new, "盤面の名前と説明を保存しました。")
+        except ScenarioError as error:
+            form_refused(form, error, {".title": "title", ".description": "description"})
+    return form_invalid(request, board, form, title="盤面の名前と説明")
 
 
 def _player_saved(request: HtmxHttpRequest, slug: str | None, *, edit: bool) -> HttpResponse:

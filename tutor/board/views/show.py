@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tutor.board import selectors
 from tutor.board.views.flow import board_load, page_render
@@ -15,20 +15,20 @@ from tutor.common.htmx import HtmxHttpRequest
 from tutor.results.links import rule_link, section_of
 
 
-@require_GET
+@require_safe
 def index(request: HtmxHttpRequest) -> HttpResponse:
     """``/board/``: an empty board (two players). Nothing is stored until the first edit."""
     return page_render(request, board_load(None))
 
 
-@require_GET
+@require_safe
 def scenario_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """``/board/s/<slug>/``: a stored board."""
     return page_render(request, board_load(slug))
 
 
 @cache_content_page
-@require_GET
+@require_safe
 def examples(request: HtmxHttpRequest) -> HttpResponse:
     """The curated boards, grouped by the section of the paragraph they illustrate."""
     scenarios = selectors.scenario_list_curated()

@@ -5,24 +5,25 @@ Everything here is written for this tutor, in our own words: the seeds (a wiki a
 ``fixtures/notes.json`` and ``fixtures/glossary.json``; content editors then work in the admin.
 """
 
-WIKI = "MTG Wiki「ダメージ」の記事（seeds/001）の要点を、このチューターの言葉でまとめたもの"
-BLOG_2007 = "2007年のブログ記事「戦闘ダメージステップ」（seeds/003、当時のルール）をもとに、このチューターがまとめたもの"
-CR_EN_GLOSSARY = "英語版総合ルール（2026-06-19）の用語集「Damage Assignment Order (Obsolete)」とseeds/003"
+# Sources as a learner reads them: what each document is, never where the repository keeps it.
+WIKI = "MTG Wiki の記事「ダメージ」の要点を、このチューターの言葉でまとめたもの"
+BLOG_2007 = "2007年のブログ記事「戦闘ダメージステップ」（当時のルール）をもとに、このチューターがまとめたもの"
+CR_EN_GLOSSARY = "英語版総合ルール（2026-06-19）の用語集「Damage Assignment Order (Obsolete)」と、2007年のブログ記事「戦闘ダメージステップ」"
 CR_VERSIONS = "日本語訳（2026-01-16）と英語版（2026-06-19）の総合ルールの比較"
-SEED_000 = "seeds/000（CR 120 の旧版）と cr/ja（2026-01-16）の比較"
+EARLIER_120 = "CR 120 の以前の日本語訳と、現行の日本語訳（2026-01-16）の比較"
 
 NOTES: list[dict[str, str]] = [
     {
         "paragraph_number": "120",
         "kind": "explanation",
-        "title": "「旧版（シード）」について",
+        "title": "以前の版（旧版）について",
         "body": (
-            "このチューターは、資料（seeds/000）にある CR 120 の古い日本語訳を「旧版（シード）」として残しています。"
-            "資料には日付が書かれていないため、日付ではなくこの名前で呼びます。"
+            "このチューターは、CR 120 の以前の日本語訳（2026年1月より前のもの）も比べられるように残しています。"
+            "正確な日付がわからないため、「以前の版（旧版）」と呼びます。"
             "バトル（rule 120.1、rule 120.3h）と毒性（rule 120.3g）の記述がなく、再生を今とは違う番号で参照しているので、"
             "それらが加わる前の版です。現行版（2026-01-16）との違いは「旧版との違い」のページで語ごとに確かめられます。"
         ),
-        "source": SEED_000,
+        "source": EARLIER_120,
     },
     {
         "paragraph_number": "120.3a",
@@ -169,9 +170,6 @@ NOTES: list[dict[str, str]] = [
 # tutor's forms and views) that are not in the Japanese excerpt: the reader imports their English.
 CITED_RULES = ["105.1", "117.5", "508.1", "508.1b", "603.10a"]
 
-# Japanese references whose rule has another number in the English text (rule 731〔不正な処理の扱い〕
-# of the Japanese of 2026-01-16 is "733. Handling Illegal Actions" in the English of 2026-06-19).
-JA_RULE_NUMBERS = {"731": "733"}
 
 # Glossary entries the excerpt does not define but the reader must link. The Japanese definitions
 # are ours; the English ones come from the English CR glossary when it has the entry.

@@ -5,7 +5,7 @@
 - ``cr/ja/comprehensive-rules-ja-YYYYMMDD-excerpt.txt``: the current Japanese text (sections,
   paragraphs, 例 lines, then 用語集 with two lines per entry);
 - ``seeds/000_*.txt``: an older Japanese revision of CR 120 (lines ``- 120.1 …``), kept as the
-  earlier revision (``旧版（シード）``, ``is_current=False``);
+  earlier revision (``以前の版（2026年1月より前の日本語訳）``, ``is_current=False``);
 - ``cr/en/Magic_The_Gathering_Comprehensive_Rules.txt``: the English paragraphs with the same
   numbers (the Japanese 506.3d-f stored as the English 506.3e-g), glossary definitions, and
   English-only paragraphs (``is_english_only``): sub-rules the Japanese lacks under a loaded
@@ -36,11 +36,10 @@ from tutor.management.commands._cr_notes import (
     CITED_RULES,
     EDITORIAL_TITLES,
     EXTRA_TERMS,
-    JA_RULE_NUMBERS,
     NOT_AUTOLINKED,
     NOTES,
 )
-from tutor.reader.text import is_within, rule_refs, section_of, sort_key
+from tutor.reader.text import JA_RULE_NUMBERS, is_within, rule_refs, section_of, sort_key
 
 PROJECT = Path(__file__).resolve().parents[3]
 CODE_RULE = re.compile(r"(?<![\d.:])\d{3}\.\d{1,3}[a-z]?(?![\d])")
@@ -100,7 +99,7 @@ SECTIONS: list[tuple[str, str]] = [
     ("810", "日本語訳は 810.8〜810.10 のみ収録"),
 ]
 SECTION_NUMBERS = [number for number, _ in SECTIONS]
-EARLIER_REVISION = "旧版（シード）"
+EARLIER_REVISION = "以前の版（2026年1月より前の日本語訳）"
 ENGLISH_ONLY_SCOPE = "英語版のみ（日本語訳は未収録）"
 
 # CR 506.3 (README of cr/): the English (2026-06-19) added a 506.3d that the Japanese (2026-01-16)
