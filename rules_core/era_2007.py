@@ -136,7 +136,7 @@ def _action_stage(
             return state, effects, [Stage("on_stack_action", (), tuple(notes), (), (), _extra(rules))]
         state = state.with_permanents({p.id: evolve(p, zone=zone, deathtouch_damaged=False)})
         changes.append(
-            Change(p.id, "zone", "battlefield", zone, "701.8a" if action.type == "destroy" else "701.17a")
+            Change(p.id, "zone", "battlefield", zone, "701.8a" if action.type == "destroy" else "701.21a")
         )
         verb = {"sacrifice": "生け贄に捧げられ", "destroy": "破壊され", "bounce": "オーナーの手札に戻り"}[
             action.type

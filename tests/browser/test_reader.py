@@ -23,7 +23,7 @@ SECTIONS = {
     "702.90": ("感染", 6), "702.164": ("毒性", 3), "704": ("状況起因処理", 37),
     "800.4": ("プレイヤーがゲームから離れること", 15), "810": ("「双頭巨人戦」変種ルール", 19),
 }  # fmt: skip
-ENGLISH_ONLY_SECTIONS = 43  # 117, 508, 701.27, …: rules the texts refer to, in English only
+ENGLISH_ONLY_SECTIONS = 44  # 117, 508, 701.27, …: rules the texts refer to, in English only
 
 
 def by_id(value: str) -> str:

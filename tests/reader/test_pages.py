@@ -34,7 +34,7 @@ def test_index_lists_every_section_with_counts_and_a_search_box():
     listed = re.findall(r'<th scope="row"><a href="/cr/([^/]+)/"', page)
     assert listed == list(Section.objects.values_list("number", flat=True))  # in CR order
     assert listed[:4] == ["100", "101", "104", "105"] and "117" in listed and "701.27" in listed
-    assert len(listed) == 74  # 31 sections of the Japanese excerpt, 43 of English-only paragraphs
+    assert len(listed) == 75  # 31 sections of the Japanese excerpt, 44 of English-only paragraphs
     assert '<td class="num">25</td>' in page  # 120: 25 Japanese paragraphs
     assert 'name="q"' in page and 'action="/cr/search/"' in page
     assert 'aria-current="page">条文' in page

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -28,18 +28,28 @@ def rule_link(number: str, sections: Mapping[str, str] | None = None) -> dict[st
     return {"number": number, "url": rule_url(section, number)}
 
 
-def linked_text(text: str, sections: Mapping[str, str] | None = None) -> SafeString:
+def linked_text(
+    text: str, sections: Mapping[str, str] | None = None, *, former: Collection[str] = ()
+) -> SafeString:
     """``text`` escaped, with every paragraph number in it (``(615.7)``) linked to the reader.
+
+    ``former``: numbers that stand for a former rules file's paragraphs here (a stage of another era):
+    they stay plain text, since today's paragraph of that number says something else.
 
     >>> str(linked_text("<b> は軽減される (615.7)。"))
     '&lt;b&gt; は軽減される (<a href="/cr/615/#cr-615.7">615.7</a>)。'
+    >>> str(linked_text("(310.4a, 510.2)", former={"310.4a"}))
+    '(310.4a, <a href="/cr/510/#cr-510.2">510.2</a>)'
     """
     escaped = str(escape(text))
-    return mark_safe(
-        _RULE_IN_TEXT.sub(
-            lambda m: f'<a href="{rule_link(m.group(1), sections)["url"]}">{m.group(1)}</a>', escaped
-        )
-    )
+
+    def link(match: re.Match[str]) -> str:
+        number = match.group(1)
+        if number in former:
+            return number
+        return f'<a href="{rule_link(number, sections)["url"]}">{number}</a>'
+
+    return mark_safe(_RULE_IN_TEXT.sub(link, escaped))
 
 
 def rule_links(numbers: Iterable[str], sections: Mapping[str, str] | None = None) -> list[dict[str, str]]:

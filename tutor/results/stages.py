@@ -130,7 +130,7 @@ def resolution_present(
                 + (f"({st['round']}回目)" if key == "704" and (st.get("round") or 0) > 1 else "")
                 + AFTER_TITLES.get(str(st.get("after") or ""), ""),
                 "rules": rule_links(st.get("rules", []), sections),
-                "notes": [linked_text(n, sections) for n in st.get("notes", [])],
+                "notes": [linked_text(n, sections, former=_former_rules(st)) for n in st.get("notes", [])],
                 "plain_notes": list(st.get("notes", [])),
                 "changes": changes,
                 "nothing": not st.get("notes") and not changes,
@@ -251,3 +251,8 @@ def _final_lines(
             }
         )
     return lines
+
+
+def _former_rules(stage: Mapping[str, Any]) -> frozenset[str]:
+    """The paragraph numbers a stage of another era cites from its rules file (``"2007-02-01:310.4a"``)."""
+    return frozenset(r.split(":", 1)[1] for r in stage.get("era_rules", ()) if ":" in r)

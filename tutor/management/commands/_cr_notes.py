@@ -168,7 +168,14 @@ NOTES: list[dict[str, str]] = [
 
 # Rule numbers the board, the study mode and the engine cite (rules_core docstrings and messages,
 # tutor's forms and views) that are not in the Japanese excerpt: the reader imports their English.
-CITED_RULES = ["105.1", "117.5", "508.1", "508.1b", "603.10a"]
+CITED_RULES = [
+    "105.1",
+    "117.5",
+    "508.1",
+    "508.1b",
+    "603.10a",
+    "701.21a",
+]  # 701.21a: the 2007 window's sacrifice
 
 
 # Glossary entries the excerpt does not define but the reader must link. The Japanese definitions
@@ -231,6 +238,7 @@ EDITORIAL_TITLES = {
     "728": "放射能カウンター",
     "733": "不正な処理の扱い",
     "801": "「影響範囲限定」選択ルール",
+    "701.21": "生け贄に捧げる",
     "701.8": "破壊する",
     "608": "呪文や能力の解決",
     "300": "カード・タイプの総則",
