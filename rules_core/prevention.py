@@ -586,14 +586,6 @@ def _apply_prevent_next_from_source(a: _Application, effect: PreventNextFromSour
 
 def _apply_prevent_all(a: _Application, effect: PreventAll) -> None:
     """CR 615.1: all matching damage (from ``from``, combat only) is prevented."""
-    a.state, a.notes, a.to_name, a.label, a.index, a.rhits = (
-        a.state,
-        a.notes,
-        a.to_name,
-        a.label,
-        a.index,
-        a.rhits,
-    )
     for hit in a.rhits:
         if hit.amount <= 0:
             continue
@@ -611,14 +603,6 @@ def _apply_prevent_all(a: _Application, effect: PreventAll) -> None:
 
 def _apply_prevent_static(a: _Application, effect: PreventStatic) -> None:
     """CR 615.10: ``amount`` of each damage event is prevented, separately for each source."""
-    a.state, a.notes, a.to_name, a.label, a.index, a.rhits = (
-        a.state,
-        a.notes,
-        a.to_name,
-        a.label,
-        a.index,
-        a.rhits,
-    )
     for hit in a.rhits:
         if hit.amount <= 0:
             continue

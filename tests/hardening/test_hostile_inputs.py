@@ -14,7 +14,6 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from rules_core import ScenarioError, limits, parse_scenario
-from tutor.board.services import scenario_save
 from tutor.common.text_input import UNSAFE_TEXT_MESSAGE, text_problem
 from tutor.models import Scenario, StudyAttempt, StudyQuestion
 
@@ -23,31 +22,6 @@ pytestmark = pytest.mark.django_db
 NUL = "\x00"
 SURROGATE = "\ud800"
 REFUSED = "NUL文字"  # the start of both messages (the engine's and the forms')
-
-
-@pytest.fixture
-def board():
-    """A stored board: a 2/2 creature that a spell deals 3 damage to."""
-    return scenario_save(
-        document={
-            "players": [{"id": "A", "name": "あなた"}, {"id": "B", "name": "対戦相手"}],
-            "permanents": [
-                {
-                    "id": "c1",
-                    "name": "灰色熊",
-                    "controller": "B",
-                    "types": ["creature"],
-                    "power": 2,
-                    "toughness": 2,
-                }
-            ],
-            "event": {
-                "type": "noncombat",
-                "source": {"name": "《稲妻》", "controller": "A", "colors": ["red"]},
-                "damage": [{"to": "c1", "amount": 3}],
-            },
-        }
-    )
 
 
 def _client() -> Client:

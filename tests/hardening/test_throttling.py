@@ -11,7 +11,6 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from tutor.board.services import scenario_save
 from tutor.board.urls import EDITS
 from tutor.common import ratelimits
 from tutor.common.content_cache import CACHE_HEADER
@@ -20,31 +19,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore::UserWar
 
 TOO_MANY = "操作が多すぎます"
 LOCKED = "ログインを一時的に止めています"
-
-
-@pytest.fixture
-def board():
-    """A stored board: a 2/2 creature that a spell deals 3 damage to."""
-    return scenario_save(
-        document={
-            "players": [{"id": "A", "name": "あなた"}, {"id": "B", "name": "対戦相手"}],
-            "permanents": [
-                {
-                    "id": "c1",
-                    "name": "灰色熊",
-                    "controller": "B",
-                    "types": ["creature"],
-                    "power": 2,
-                    "toughness": 2,
-                }
-            ],
-            "event": {
-                "type": "noncombat",
-                "source": {"name": "《稲妻》", "controller": "A", "colors": ["red"]},
-                "damage": [{"to": "c1", "amount": 3}],
-            },
-        }
-    )
 
 
 def _rate(rate: str) -> int:

@@ -107,6 +107,7 @@ def resolution_present(
         step_view = {"name": name, "title": title, "stages": []}
         for st in step.get("stages", []):
             key = st.get("stage", "")
+            former = _former_rules(st)
             changes = []
             for change in st.get("changes", []):
                 changes.append(
@@ -130,7 +131,7 @@ def resolution_present(
                 + (f"({st['round']}回目)" if key == "704" and (st.get("round") or 0) > 1 else "")
                 + AFTER_TITLES.get(str(st.get("after") or ""), ""),
                 "rules": rule_links(st.get("rules", []), sections),
-                "notes": [linked_text(n, sections, former=_former_rules(st)) for n in st.get("notes", [])],
+                "notes": [linked_text(n, sections, former=former) for n in st.get("notes", [])],
                 "plain_notes": list(st.get("notes", [])),
                 "changes": changes,
                 "nothing": not st.get("notes") and not changes,
