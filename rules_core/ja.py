@@ -67,7 +67,13 @@ EFFECT_LABEL_JA.update(
     }
 )
 
-TYPE_JA: Final = {"creature": "クリーチャー", "planeswalker": "プレインズウォーカー", "battle": "バトル"}
+TYPE_JA: Final = {
+    "creature": "クリーチャー",
+    "planeswalker": "プレインズウォーカー",
+    "battle": "バトル",
+    "artifact": "アーティファクト",
+    "enchantment": "エンチャント",
+}
 """CR 300.1: the card types a permanent of the scenario format can have."""
 
 COUNTER_JA: Final = {"+1/+1": "+1/+1カウンター", "-1/-1": "-1/-1カウンター", "shield": "盾カウンター"}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from rules_core import Scenario, resolve
+from rules_core.ja import TYPE_JA
 from tutor.board import assignment_panel as assignment
 from tutor.board import documents, selectors
 from tutor.board.events_editor import events_editor
@@ -28,7 +29,7 @@ from tutor.results.choices import choices_compare
 from tutor.results.effects import effects_present
 from tutor.results.event import event_describe
 from tutor.results.links import linked_text, rule_link
-from tutor.results.names import TYPE_JA, Names, keywords_ja, source_key
+from tutor.results.names import Names, keywords_ja, source_key
 from tutor.results.stages import resolution_present, stage_navigation
 from tutor.results.table import assignment_amounts, power_toughness, stage_amounts, table_present
 from tutor.results.triggers import trigger_sentence

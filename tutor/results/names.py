@@ -34,13 +34,6 @@ ZONE_JA = {
     "hand": "手札",
     "left_game": "ゲームの外",
 }
-TYPE_JA = {
-    "creature": "クリーチャー",
-    "planeswalker": "プレインズウォーカー",
-    "battle": "バトル",
-    "artifact": "アーティファクト",
-    "enchantment": "エンチャント",
-}
 
 
 def source_key(source: Any) -> str:

@@ -24,9 +24,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_core.ja import KEYWORD_JA
+from rules_core.ja import KEYWORD_JA, TYPE_JA
 from tutor.results.event import event_describe
-from tutor.results.names import ATTRIBUTE_JA, TYPE_JA, ZONE_JA, Names, colors_ja, keywords_ja, source_key
+from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, colors_ja, keywords_ja, source_key
 
 BOARD_ATTRIBUTES = (
     "damage",

@@ -16,10 +16,10 @@ from django import forms
 from django.template.loader import render_to_string
 from django.utils.html import escape
 
-from rules_core.ja import COLOR_JA, KEYWORD_JA
+from rules_core.ja import COLOR_JA, KEYWORD_JA, TYPE_JA
 from rules_core.state import COLORS, KEYWORDS
 from tutor.common.text_input import SafeTextMixin
-from tutor.results.names import TYPE_JA, Names
+from tutor.results.names import Names
 
 SMALL_MAX = 999
 LIFE_MAX = 999_999
