@@ -7,6 +7,7 @@ from tutor.common import views as pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("cr/former/", include("tutor.reader.era_urls")),
     path("cr/", include("tutor.reader.urls")),
     path("board/", include("tutor.board.urls")),
     path("cards/", include("tutor.cards.urls")),

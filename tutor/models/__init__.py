@@ -1,6 +1,7 @@
 """Every model of the one ``tutor`` app (label ``tutor``), one module per area, re-exported here."""
 
 from tutor.models.board import Scenario, ScenarioManager, scenario_digest
+from tutor.models.former import FormerRule
 from tutor.models.reader import Card, Example, Language, Note, Paragraph, Section, Term
 from tutor.models.study import (
     AuthoredQuestion,
@@ -17,6 +18,7 @@ __all__ = [
     "AuthoredTemplate",
     "Card",
     "Example",
+    "FormerRule",
     "Language",
     "Note",
     "Paragraph",

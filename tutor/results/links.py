@@ -9,6 +9,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from tutor.common.urls import cr_section, rule_url
+from tutor.results.era_links import former_rule_link
 
 _RULE_IN_TEXT = re.compile(r"(?<![\d.])([1-9]\d{2}\.\d+[a-z]?)(?![\d])")
 
@@ -23,7 +24,13 @@ def section_of(number: str) -> str:
 
 
 def rule_link(number: str, sections: Mapping[str, str] | None = None) -> dict[str, str]:
-    """``{"number": "615.7", "url": "/cr/615/#cr-615.7"}``; ``sections`` (from the database) wins over the guess."""
+    """``{"number": "615.7", "url": "/cr/615/#cr-615.7"}``; ``sections`` (from the database) wins over the guess.
+
+    A former rules file's paragraph (``"2024-08-02:510.1c"``, a violation of another era) links to its
+    page under that era (:mod:`tutor.results.era_links`).
+    """
+    if ":" in number:
+        return former_rule_link(number)
     section = (sections or {}).get(number) or section_of(number)
     return {"number": number, "url": rule_url(section, number)}
 

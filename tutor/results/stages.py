@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.safestring import SafeString
+
+from tutor.results.era_links import ERA_LABELS, era_linked_text, former_rule_link, stage_era
 from tutor.results.links import linked_text, rule_link, rule_links
 from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names
 from tutor.results.table import BOARD_ATTRIBUTES, BoardState, _value_ja
@@ -107,7 +110,7 @@ def resolution_present(
         step_view = {"name": name, "title": title, "stages": []}
         for st in step.get("stages", []):
             key = st.get("stage", "")
-            former = _former_rules(st)
+            era = stage_era(st)
             changes = []
             for change in st.get("changes", []):
                 changes.append(
@@ -131,7 +134,10 @@ def resolution_present(
                 + (f"({st['round']}回目)" if key == "704" and (st.get("round") or 0) > 1 else "")
                 + AFTER_TITLES.get(str(st.get("after") or ""), ""),
                 "rules": rule_links(st.get("rules", []), sections),
-                "notes": [linked_text(n, sections, former=former) for n in st.get("notes", [])],
+                "notes": [_note_text(n, sections, era) for n in st.get("notes", [])],
+                "era": st.get("era"),
+                "era_label": ERA_LABELS.get(str(st.get("era")), ""),
+                "era_rules": [former_rule_link(r) for r in st.get("era_rules") or () if ":" in r],
                 "plain_notes": list(st.get("notes", [])),
                 "changes": changes,
                 "nothing": not st.get("notes") and not changes,
@@ -149,7 +155,9 @@ def resolution_present(
         steps.append(step_view)
     violations = [
         {
-            "message": linked_text(v.get("message", ""), sections),
+            "message": _note_text(
+                v.get("message", ""), sections, stage_era({"era_rules": [v.get("rule") or ""]})
+            ),
             "plain": v.get("message", ""),
             "rule": rule_link(v["rule"], sections) if v.get("rule") else None,
         }
@@ -254,6 +262,9 @@ def _final_lines(
     return lines
 
 
-def _former_rules(stage: Mapping[str, Any]) -> frozenset[str]:
-    """The paragraph numbers a stage of another era cites from its rules file (``"2007-02-01:310.4a"``)."""
-    return frozenset(r.split(":", 1)[1] for r in stage.get("era_rules", ()) if ":" in r)
+def _note_text(text: str, sections: Mapping[str, str] | None, era: tuple[str, set[str]] | None) -> SafeString:
+    """A note (or a violation) with its paragraph numbers linked: a stage of another era links the
+    numbers of its rules file to their former pages (``tutor.results.era_links``)."""
+    if era is None:
+        return linked_text(text, sections)
+    return era_linked_text(text, sections, date=era[0], former=era[1])
