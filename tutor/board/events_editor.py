@@ -8,6 +8,7 @@ from typing import Any
 
 from tutor.board.forms.base import BoardForm
 from tutor.board.forms.between_steps import BetweenStepForm
+from tutor.board.forms.era import EraForm
 from tutor.board.forms.multiplayer import OwnerForm, TwoHeadedGiantForm
 from tutor.board.forms.triggers import TriggerForm
 
@@ -16,6 +17,7 @@ PANELS: dict[str, tuple[type[BoardForm], str, str]] = {
     "between": (BetweenStepForm, "戦闘ダメージ・ステップの間に起こること(510.4)", "between_add"),
     "owner": (OwnerForm, "パーマネントのオーナー(108.3)", "owner_set"),
     "two_headed_giant": (TwoHeadedGiantForm, "双頭巨人戦(810)", "two_headed_giant_set"),
+    "era": (EraForm, "ルールの時代(旧ルール)", "era_set"),
 }
 """``?add=<key>``: form, panel title, the URL name it posts to."""
 

@@ -16,6 +16,7 @@ from rules_core import Scenario, resolve
 from rules_core.ja import TYPE_JA
 from tutor.board import assignment_panel as assignment
 from tutor.board import documents, selectors
+from tutor.board.era_compare import era_summary, eras_present
 from tutor.board.events_editor import events_editor
 from tutor.board.forms.assignment import AssignmentForm
 from tutor.board.forms.base import PERMANENT_KIND_JA, PERMANENT_KINDS
@@ -86,6 +87,10 @@ class BoardPage:
     choices: list[dict[str, Any]] | None = None
     assignment: dict[str, Any] | None = None
     illustrates: dict[str, Any] | None = None
+    eras: dict[str, Any] | None = None
+    """拡張: 「この盤面を旧ルールで」, the board under each era (``?eras=1``, ``tutor.board.era_compare``)."""
+    era: dict[str, Any] | None = None
+    """拡張: the board's own era and what its document carries for it (``tutor.board.era_compare``)."""
     permanent_kinds: Mapping[str, str] = field(default_factory=lambda: PERMANENT_KIND_JA)
     nav: str = "board"
 
@@ -457,4 +462,8 @@ def build_board_page(
         if parsed is not None
         else None,
         illustrates=illustrates,
+        eras=eras_present(document, parsed, sections=sections)
+        if resolution is not None and params.get("eras") == "1"
+        else None,
+        era=era_summary(document),
     )

@@ -13,6 +13,7 @@ from tutor.board.views import (
     between_steps,
     choices,
     effects,
+    era,
     event,
     io,
     multiplayer,
@@ -53,6 +54,7 @@ EDITS = [
     ("assignment/check/", assignment.assignment_check, "assignment_check"),
     ("choices/", choices.choices_save, "choices_save"),
     ("choices/clear/", choices.choices_clear, "choices_clear"),
+    ("era/", era.era_set, "era_set"),
 ]
 
 urlpatterns = [

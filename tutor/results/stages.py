@@ -134,7 +134,7 @@ def resolution_present(
                 + (f"({st['round']}回目)" if key == "704" and (st.get("round") or 0) > 1 else "")
                 + AFTER_TITLES.get(str(st.get("after") or ""), ""),
                 "rules": rule_links(st.get("rules", []), sections),
-                "notes": [_note_text(n, sections, era) for n in st.get("notes", [])],
+                "notes": [note_text(n, sections, era) for n in st.get("notes", [])],
                 "era": st.get("era"),
                 "era_label": ERA_LABELS.get(str(st.get("era")), ""),
                 "era_rules": [former_rule_link(r) for r in st.get("era_rules") or () if ":" in r],
@@ -155,7 +155,7 @@ def resolution_present(
         steps.append(step_view)
     violations = [
         {
-            "message": _note_text(
+            "message": note_text(
                 v.get("message", ""), sections, stage_era({"era_rules": [v.get("rule") or ""]})
             ),
             "plain": v.get("message", ""),
@@ -262,7 +262,7 @@ def _final_lines(
     return lines
 
 
-def _note_text(text: str, sections: Mapping[str, str] | None, era: tuple[str, set[str]] | None) -> SafeString:
+def note_text(text: str, sections: Mapping[str, str] | None, era: tuple[str, set[str]] | None) -> SafeString:
     """A note (or a violation) with its paragraph numbers linked: a stage of another era links the
     numbers of its rules file to their former pages (``tutor.results.era_links``)."""
     if era is None:
