@@ -71,6 +71,15 @@ def cited_in_note(text: str) -> dict[str, set[str]]:
     return found
 
 
+def former_spans(text: str) -> list[tuple[int, int, str]]:
+    """Where a text writes former numbers: ``(start, end, file date)`` of each 「<date>版 310.1, 310.4a」.
+
+    >>> former_spans("x (2007-02-01版 310.1, 310.4a)")
+    [(3, 29, '2007-02-01')]
+    """
+    return [(m.start(), m.end(), m.group(1)) for m in _CITED_AFTER_FILE.finditer(text)]
+
+
 def era_linked_text(
     text: str, sections: Mapping[str, str] | None, *, date: str, former: Collection[str]
 ) -> SafeString:
@@ -130,6 +139,7 @@ __all__ = [
     "era_linked_text",
     "former_file_text",
     "former_rule_link",
+    "former_spans",
     "former_url",
     "split_cite",
     "stage_era",

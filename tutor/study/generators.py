@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from rules_core.ja import KEYWORD_JA
+from tutor.study.era_questions import ERA_TEMPLATE_SPECS
 from tutor.study.topics import INTRO, L1, L2, LEVELS
 
 PLAYERS_JA: Final = {"A": "あなた", "B": "対戦相手"}
@@ -1541,6 +1542,7 @@ TEMPLATES: Final[tuple[Template, ...]] = (
     Template("worship", "《崇拝》とダメージの結果", ("120.4",), (L1, L2), gen_worship),
     Template("wither", "萎縮・感染と-1/-1カウンター", ("wither", "infect", "120.3"), (INTRO, L1), gen_wither),
     Template("zero-damage", "0点のダメージと接死", ("120.8", "deathtouch"), LEVELS, gen_zero_damage),
+    *(Template(*spec) for spec in ERA_TEMPLATE_SPECS),  # 拡張: 今も成り立つ？ (tutor.study.era_questions)
 )
 
 TEMPLATES_BY_SLUG: Final = {t.slug: t for t in TEMPLATES}

@@ -1,0 +1,330 @@
+"""「今も成り立つ？」: questions on the misconceptions former rules leave behind (拡張, issue 15).
+
+Old articles and videos still teach the rules of 2007 (combat damage on the stack: 「ダメージを
+スタックに乗せてから生け贄に」) and of 2009-2024 (「ブロック・クリーチャーに割り振り順を付ける」). Each
+template here draws one board in two versions: the board under today's rules, which the question asks
+about, and the same board under the former era, whose answer is the misconception's wrong option. The
+template predicts both with its own arithmetic; :mod:`tutor.study.building` checks the first against
+the engine when the question is made, and the tests check the second against the engine under the
+former era (``era`` in the document, docs/scenario-format.md § 12).
+
+Registered in :data:`tutor.study.generators.TEMPLATES` through :data:`ERA_TEMPLATE_SPECS` (one line
+there). Pure Python: no Django, no engine import. The module's name starts with ``era`` so that
+``import_cr`` does not read its former rule numbers as today's.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+from typing import Any, Final
+
+from tutor.study.topics import INTRO, LEVELS
+
+
+@dataclass(frozen=True)
+class EraCase:
+    """One board in two eras, and the answer the template predicts under each."""
+
+    current: dict[str, Any]
+    former: dict[str, Any]
+    ask: dict[str, Any]
+    predicted: Any
+    former_predicted: Any
+    prompt: str
+    explanation: str
+    rules: list[str]
+    former_mistake: str
+    other_mistakes: list[tuple[Any, str]]
+
+
+def _players(a_life: int = 20, b_life: int = 20) -> list[dict[str, Any]]:
+    return [
+        {"id": "A", "name": "あなた", "life": a_life, "poison": 0},
+        {"id": "B", "name": "対戦相手", "life": b_life, "poison": 0},
+    ]
+
+
+def _creature(
+    ident: str, name: str, controller: str, power: int, toughness: int, **extra: Any
+) -> dict[str, Any]:
+    return {
+        "id": ident,
+        "name": name,
+        "controller": controller,
+        "types": ["creature"],
+        "power": power,
+        "toughness": toughness,
+        **extra,
+    }
+
+
+def _doc(permanents: list[dict[str, Any]], event: dict[str, Any], a_life: int = 20) -> dict[str, Any]:
+    return {
+        "format": 1,
+        "active_player": "A",
+        "players": _players(a_life),
+        "permanents": permanents,
+        "effects": [],
+        "event": event,
+        "choices": {},
+    }
+
+
+def _size(p: dict[str, Any]) -> str:
+    extras = [{"trample": "トランプル"}[k] for k in p.get("keywords", [])]
+    tail = f"（{'、'.join(extras)}）" if extras else ""
+    return f"{p['power']}/{p['toughness']}の{p['name']}{tail}"
+
+
+NAMES: Final = ("熊", "狼", "騎士", "兵士", "エルフ", "巨人", "ゾンビ", "蜘蛛", "象", "戦士", "ワーム")
+
+
+# --------------------------------------------------------------------------- 1. the damage assignment order
+
+
+def case_order(rng: random.Random, level: str) -> EraCase:
+    """CR 510.1c (today): a blocked creature divides its damage as its controller chooses; 2024-08-02
+    509.2 and 510.1c: it followed an order, lethal damage to each before the next. Trample (702.19b)
+    still needs lethal damage to every blocker before the player, in every era."""
+    first, second, third = rng.sample(NAMES, 3)
+    trample = level != INTRO and rng.random() < 0.5
+    spill = not trample and rng.random() < 0.3
+    x = _creature("x", first, "B", rng.randint(0, 3), rng.randint(2, 4))
+    y = _creature("y", second, "B", rng.randint(0, 3), rng.randint(1, 4))
+    if trample:
+        power = x["toughness"] + y["toughness"] + rng.randint(1, 2)
+        attacker = _creature("att", third, "A", power, rng.randint(4, 7), keywords=["trample"])
+        short = rng.randint(1, y["toughness"] - 1) if y["toughness"] > 1 else 0
+        division = {"x": x["toughness"], "y": short, "B": power - x["toughness"] - short}
+        legal_now = False
+        legal_then = False
+    elif spill:
+        power = x["toughness"] + y["toughness"] + rng.randint(1, 2)
+        attacker = _creature("att", third, "A", power, rng.randint(2, 6))
+        division = {"x": x["toughness"], "y": y["toughness"], "B": power - x["toughness"] - y["toughness"]}
+        legal_now = False
+        legal_then = False
+    else:
+        power = rng.randint(2, x["toughness"] + y["toughness"])
+        attacker = _creature("att", third, "A", power, rng.randint(2, 6))
+        on_first = rng.randint(0, min(x["toughness"], power) - 1)
+        division = {"x": on_first, "y": power - on_first}
+        legal_now = True
+        legal_then = False
+    event = {
+        "type": "combat",
+        "attacks": [{"attacker": "att", "defender": "B", "blockers": ["x", "y"]}],
+        "assignments": {"att": {k: v for k, v in division.items() if v}},
+    }
+    current = _doc([attacker, x, y], event)
+    former = copy.deepcopy(current)
+    former["era"] = "2009-2024"
+    former["event"]["attacks"][0]["order"] = ["x", "y"]
+    shown = f"{x['name']}に{division['x']}点、{y['name']}に{division['y']}点"
+    if division.get("B"):
+        shown += f"、対戦相手に{division['B']}点"
+    prompt = (
+        "2009年7月から2024年11月までのルールでは、攻撃側はブロック・クリーチャーに「ダメージ割り振り順」を付け、"
+        "先頭のクリーチャーに致死ダメージを割り振るまで、次のクリーチャーには割り振れませんでした。"
+        f"あなたの{_size(attacker)}が攻撃し、{_size(x)}と{_size(y)}にブロックされました"
+        f"（昔のルールなら{x['name']}→{y['name']}の順です）。あなたは{power}点を「{shown}」と割り振りました。"
+        "現在のルールで、この割り振りは適正ですか？"
+    )
+    if spill:
+        explanation = (
+            "割り振り順がなくなっても、トランプルを持たないブロックされたクリーチャーは、ブロック・クリーチャーにしか"
+            "割り振れません (510.1c)。余った分を対戦相手に割り振ることはできないので、この割り振りは不適正です。"
+            "2009-2024年のルールでも同じでした (2024-08-02版 510.1c)。"
+        )
+        former_mistake = "割り振り順がなくなったので、余ったダメージはプレイヤーに割り振れると考えた (510.1c)"
+        wrong = True
+    elif trample:
+        explanation = (
+            "割り振り順はなくなりましたが、トランプルの条件は今も変わりません。ブロック・クリーチャーすべてに"
+            f"致死ダメージを割り振ってからでないと、プレイヤーには割り振れません (702.19b)。{y['name']}に致死ダメージ"
+            f"（{y['toughness']}点）が足りないので、対戦相手への割り振りは不適正です。2009-2024年のルールでも同じく"
+            "不適正でした (2024-08-02版 702.19b)。"
+        )
+        former_mistake = (
+            "割り振り順がなくなったので、トランプルでも致死ダメージを割り振らなくてよいと考えた (702.19b)"
+        )
+        wrong = True
+    else:
+        explanation = (
+            "現在のルールでは、ブロックされたクリーチャーは戦闘ダメージをブロック・クリーチャーの間で好きなように"
+            "分けられます (510.1c)。割り振り順は2024年11月の『ファウンデーションズ』でなくなりました。2009-2024年の"
+            f"ルールでは、先頭の{x['name']}に致死ダメージ（{x['toughness']}点）を割り振るまで{y['name']}には割り振れず、"
+            "この割り振りは不適正でした (2024-08-02版 509.2, 510.1c)。"
+        )
+        former_mistake = "以前の「ダメージ割り振り順」で考えた（2024年11月に廃止、2024-08-02版 510.1c）"
+        wrong = legal_then
+    return EraCase(
+        current=current,
+        former=former,
+        ask={"kind": "legal"},
+        predicted=legal_now,
+        former_predicted=legal_then,
+        prompt=prompt,
+        explanation=explanation,
+        rules=["510.1c", "702.19b", "510.1e"],
+        former_mistake=former_mistake,
+        other_mistakes=[(wrong, former_mistake)] if trample or spill else [],
+    )
+
+
+# --------------------------------------------------------------------------- 2. sacrifice after damage is assigned
+
+
+def case_sacrifice(rng: random.Random, level: str) -> EraCase:
+    """CR 510.2 (today): combat damage is dealt as soon as it is assigned, with no priority between,
+    and the creature that took lethal damage is destroyed before anyone can act (704.5g, 117.5).
+    2007-02-01 310.1 and 310.4a: the assignment waited on the stack; a creature sacrificed then still
+    dealt its damage."""
+    life = rng.randint(3, 20) if level != INTRO else rng.randint(10, 20)
+    gain = 4
+    blocker_name = rng.choice(NAMES)
+    baloth = _creature("baloth", "貪欲なるベイロス", "A", 4, 4, subtypes=["Beast"])
+    blocker = _creature("blocker", blocker_name, "B", rng.randint(4, 6), rng.randint(2, 6))
+    event = {"type": "combat", "attacks": [{"attacker": "baloth", "defender": "B", "blockers": ["blocker"]}]}
+    current = _doc([baloth, blocker], event, a_life=life)
+    former = copy.deepcopy(current)
+    former["era"] = "2007"
+    former["event"]["on_stack_actions"] = [
+        {"type": "sacrifice", "creature": "baloth", "gain_life": gain, "name": "《貪欲なるベイロス》の能力"}
+    ]
+    blocker_dies = blocker["toughness"] <= 4
+    prompt = (
+        f"あなたのライフは{life}点です。あなたの《貪欲なるベイロス》（4/4、「ビーストを1体生け贄に捧げる：あなたは4点の"
+        f"ライフを得る。」）が攻撃し、対戦相手の{_size(blocker)}にブロックされました。古い記事には「戦闘ダメージを"
+        "割り振ってから、与えられる前にベイロスを生け贄に捧げれば、ダメージも与えてライフも得られる」とあります。"
+        "あなたはその記事のとおり、戦闘ダメージを割り振ってから生け贄に捧げようとします。"
+        "現在のルールで、戦闘ダメージ・ステップのあと、あなたのライフは何点ですか？"
+    )
+    explanation = (
+        "現在のルールでは、戦闘ダメージは割り振られるとすぐに与えられ、その間に能力を起動する機会はありません (510.2)。"
+        f"ベイロスは{blocker['power']}点のダメージを受け、誰も優先権を得る前に状況起因処理で破壊されるので (704.5g)、"
+        f"生け贄に捧げることはできず、ライフは{life}点のままです。ライフを得るなら、ブロック・クリーチャー指定ステップの"
+        "うちに生け贄に捧げるしかなく、そのときベイロスは戦闘ダメージを与えません"
+        + ("（ブロック・クリーチャーは生き残ります）" if blocker_dies else "")
+        + "。2007年のルールでは割り振りがスタックに置かれ (2007-02-01版 310.1)、生け贄に捧げたあとも割り振ったダメージは"
+        f"与えられたので (2007-02-01版 310.4a)、ライフは{life + gain}点になりました。"
+    )
+    return EraCase(
+        current=current,
+        former=former,
+        ask={"kind": "life", "player": "A"},
+        predicted=life,
+        former_predicted=life + gain,
+        prompt=prompt,
+        explanation=explanation,
+        rules=["510.2", "704.5g", "117.5"],
+        former_mistake="戦闘ダメージがスタックに置かれた2007年のルールで考えた（2009年7月に廃止、2007-02-01版 310.1, 310.4a）",
+        other_mistakes=[(life - blocker["power"], "戦闘ダメージでプレイヤーのライフが減ると考えた (510.1c)")],
+    )
+
+
+# --------------------------------------------------------------------------- 3. a pump after damage is assigned
+
+
+def case_pump(rng: random.Random, level: str) -> EraCase:
+    """CR 510.2 (today): a pump must come before combat damage, so both its power and its toughness
+    count. 2007-02-01 310.4a: after the assignment was on the stack only the toughness counted."""
+    power = rng.randint(1, 3)
+    toughness = rng.randint(1, 3)
+    blocker_toughness = rng.randint(power + 1, power + 4)
+    blocker_power = rng.randint(toughness, toughness + 3)
+    ours, theirs = rng.sample(NAMES, 2)
+    attacker = _creature("att", ours, "A", power, toughness)
+    blocker = _creature("blk", theirs, "B", blocker_power, blocker_toughness)
+    event = {"type": "combat", "attacks": [{"attacker": "att", "defender": "B", "blockers": ["blk"]}]}
+    former = _doc([attacker, blocker], copy.deepcopy(event))
+    former["era"] = "2007"
+    former["event"]["on_stack_actions"] = [
+        {"type": "pump", "creature": "att", "power": 3, "toughness": 3, "name": "《巨大化》"}
+    ]
+    pumped = _creature("att", ours, "A", power + 3, toughness + 3)
+    current = _doc([pumped, copy.deepcopy(blocker)], copy.deepcopy(event))
+    # Unpumped, the attacker deals too little to kill the blocker and is dealt lethal damage; the pump
+    # makes its toughness count in both eras (704.5g), its power only when cast in time (310.4a of 2007).
+    attacker_dies = blocker_power >= toughness + 3
+    now_dead = sorted(
+        [*(["att"] if attacker_dies else []), *(["blk"] if power + 3 >= blocker_toughness else [])]
+    )
+    then_dead = ["att"] if attacker_dies else []
+    prompt = (
+        f"あなたの{_size(attacker)}が攻撃し、対戦相手の{_size(blocker)}にブロックされました。あなたは《巨大化》"
+        "（クリーチャー1体は、ターン終了時まで+3/+3の修整を受ける）を持っています。古い記事には「戦闘ダメージを"
+        "割り振ってから《巨大化》を使うと、タフネスだけが上がる」とあります。現在のルールで使えるのはブロック・"
+        f"クリーチャー指定ステップなので、そこで使い、{ours}は{power + 3}/{toughness + 3}になりました。"
+        "戦闘ダメージのあと、墓地に置かれるクリーチャーをすべて選んでください。"
+    )
+    explanation = (
+        "現在のルールでは、戦闘ダメージを割り振ったあと与えられるまでの間に呪文を唱える機会はないので (510.2)、"
+        "《巨大化》はダメージの前に使います。パワーもタフネスも上がった状態で割り振るので、"
+        f"{ours}は{power + 3}点を割り振ります (510.1a)。"
+        + (
+            f"{theirs}は致死ダメージを受けて破壊されます (704.5g)。"
+            if "blk" in now_dead
+            else f"{theirs}のタフネスには届きません。"
+        )
+        + (
+            f"{ours}も{blocker_power}点を受けて破壊されます (704.5g)。"
+            if attacker_dies
+            else f"{ours}は{blocker_power}点では破壊されません。"
+        )
+        + "2007年のルールでは、割り振りをスタックに置いてから使えば、割り振ったダメージはそのまま"
+        f"（{power}点）で、上がったタフネスだけが意味を持ちました (2007-02-01版 310.4a)。"
+    )
+    return EraCase(
+        current=current,
+        former=former,
+        ask={"kind": "dies"},
+        predicted=now_dead,
+        former_predicted=then_dead,
+        prompt=prompt,
+        explanation=explanation,
+        rules=["510.2", "510.1a", "704.5g"],
+        former_mistake="スタック上の戦闘ダメージのあとで修整した2007年のルールで考えた（2007-02-01版 310.4a）",
+        other_mistakes=[],
+    )
+
+
+CASES: Final = {"era-order": case_order, "era-sacrifice": case_sacrifice, "era-pump": case_pump}
+
+
+def _drafter(slug: str) -> Any:
+    def generate(rng: random.Random, level: str) -> Any:
+        from tutor.study.generators import Draft  # generators registers this module: imported late
+
+        case = CASES[slug](rng, level)
+        mistakes = [(case.former_predicted, case.former_mistake), *case.other_mistakes]
+        return Draft(
+            case.current, case.prompt, case.ask, case.predicted, case.explanation, case.rules, mistakes
+        )
+
+    generate.__name__ = f"gen_{slug.replace('-', '_')}"
+    return generate
+
+
+ERA_TEMPLATE_SPECS: Final = (
+    ("era-order", "今も成り立つ？ ダメージ割り振り順", ("510.1", "trample"), LEVELS, _drafter("era-order")),
+    (
+        "era-sacrifice",
+        "今も成り立つ？ ダメージのあとで生け贄",
+        ("510.1",),
+        LEVELS,
+        _drafter("era-sacrifice"),
+    ),
+    (
+        "era-pump",
+        "今も成り立つ？ ダメージのあとで修整",
+        ("510.1",),
+        LEVELS,
+        _drafter("era-pump"),
+    ),
+)
+"""(slug, title, topics, levels, generate) of each template, for ``generators.Template``."""
+
+__all__ = ["CASES", "ERA_TEMPLATE_SPECS", "EraCase", "case_order", "case_pump", "case_sacrifice"]
