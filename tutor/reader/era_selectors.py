@@ -36,12 +36,18 @@ def former_rule(*, date: str, number: str) -> FormerRule | None:
     return FormerRule.objects.filter(rules_file=date, number=number).first()
 
 
+ERA_BOARD_PREFIX = "crera-"
+"""The slugs of the curated boards about the eras (their today's versions store no ``era`` key)."""
+
+
+def board_era(board: Scenario) -> str:
+    era = board.document.get("era")
+    return era if isinstance(era, str) else "current"
+
+
 def era_boards(*, era: str | None = None) -> list[Scenario]:
-    """The curated boards that set an era (all of them, or those of one era), in their curated order."""
-    boards = Scenario.objects.filter(is_curated=True, document__has_key="era").only(
+    """The curated boards about the eras (all of them, or those of one era), in their curated order."""
+    boards = Scenario.objects.filter(is_curated=True, slug__startswith=ERA_BOARD_PREFIX).only(
         "slug", "title", "document", "position"
     )
-    found = list(boards)
-    if era is not None:
-        found = [b for b in found if b.document.get("era") == era]
-    return found
+    return [b for b in boards if era is None or board_era(b) == era]

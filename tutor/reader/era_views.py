@@ -39,7 +39,7 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
     files = era_selectors.former_files()
     boards = era_selectors.era_boards()
     groups = [
-        {"era": era, "label": label, "boards": [b for b in boards if b.document.get("era") == era]}
+        {"era": era, "label": label, "boards": [b for b in boards if era_selectors.board_era(b) == era]}
         for era, label in ERA_LABELS.items()
     ]
     return render(request, "reader/former_index.html", _context(files=files, board_groups=groups))
