@@ -62,8 +62,8 @@ def former_rule_link(cite: str) -> dict[str, str]:
 def cited_in_note(text: str) -> dict[str, set[str]]:
     """File date → the numbers a note writes after 「<date>版」.
 
-    >>> cited_in_note("割り振れません (2024-08-02版 509.2, 510.1c)。今は自由です (510.1c)。")
-    {'2024-08-02': {'509.2', '510.1c'}}
+    >>> {d: sorted(n) for d, n in cited_in_note("割り振れません (2024-08-02版 509.2, 510.1c)。今は自由です (510.1c)。").items()}
+    {'2024-08-02': ['509.2', '510.1c']}
     """
     found: dict[str, set[str]] = {}
     for match in _CITED_AFTER_FILE.finditer(text):
@@ -75,7 +75,7 @@ def former_spans(text: str) -> list[tuple[int, int, str]]:
     """Where a text writes former numbers: ``(start, end, file date)`` of each 「<date>版 310.1, 310.4a」.
 
     >>> former_spans("x (2007-02-01版 310.1, 310.4a)")
-    [(3, 29, '2007-02-01')]
+    [(3, 28, '2007-02-01')]
     """
     return [(m.start(), m.end(), m.group(1)) for m in _CITED_AFTER_FILE.finditer(text)]
 
@@ -89,7 +89,7 @@ def era_linked_text(
 
     >>> str(era_linked_text("与えられます (2007-02-01版 310.4a)。現在のルールでは違います (510.2)。",
     ...     {}, date="2007-02-01", former={"310.4a"}))
-    '与えられます (2007-02-01版 <a href="/cr/former/2007-02-01/310.4a/">310.4a</a>)。現在のルールでは違います (<a href="/cr/510/#cr-510.2">510.2</a>)。'
+    '与えられます (2007-02-01版 <a class="former-rule" href="/cr/former/2007-02-01/310.4a/">310.4a</a>)。現在のルールでは違います (<a href="/cr/510/#cr-510.2">510.2</a>)。'
     """
     numbers = set(former) | cited_in_note(text).get(date, set())
     out = []

@@ -49,7 +49,7 @@ def paragraphs_of(text: str) -> dict[str, tuple[str, list[str]]]:
 
 
 def decoded(raw: bytes) -> str:
-    """The file's text: UTF-8, or Windows-1252 for the older files (the 2007 one spells a creature
+    r"""The file's text: UTF-8, or Windows-1252 for the older files (the 2007 one spells a creature
     type with a byte of that code page).
 
     >>> decoded("Hajj\u00e2j".encode()), decoded(b"Hajj\x89j")
