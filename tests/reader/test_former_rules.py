@@ -131,3 +131,9 @@ def test_the_fixture_is_what_the_importer_writes(tmp_path):
     assert "damage assignment order" in by_number[("2024-08-02", "509.2")]["text"]
     call_command("import_former", source=str(SHARED), output=str(tmp_path), verbosity=0)
     assert json.loads((tmp_path / OUTPUT_NAME).read_text(encoding="utf-8")) == shipped
+
+
+def test_editors_find_the_former_rules_in_the_admin(admin_client):
+    assert admin_client.get("/admin/tutor/formerrule/?q=310.4a").status_code == 200
+    rule = FormerRule.objects.get(rules_file="2007-02-01", number="310.4a")
+    assert admin_client.get(f"/admin/tutor/formerrule/{rule.pk}/change/").status_code == 200
