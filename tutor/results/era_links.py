@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping
 from functools import lru_cache
+from typing import Any
 
 from django.urls import reverse
 from django.utils.html import escape
@@ -124,9 +125,13 @@ def former_file_text(text: str, *, date: str, held: Collection[str]) -> SafeStri
     return mark_safe(_RULE_IN_TEXT.sub(link, str(escape(text))))
 
 
-def stage_era(stage: Mapping[str, object]) -> tuple[str, set[str]] | None:
-    """The file a stage of another era cites and the numbers it cites from it (None: today's stage)."""
-    cites = [str(r) for r in stage.get("era_rules") or () if ":" in str(r)]  # type: ignore[attr-defined]
+def stage_era(stage: Mapping[str, Any]) -> tuple[str, set[str]] | None:
+    """The file a stage of another era cites and the numbers it cites from it (None: today's stage).
+
+    >>> stage_era({"era_rules": ["2007-02-01:310.1", "2007-02-01:310.4a"]})[0], stage_era({"rules": ["510.2"]})
+    ('2007-02-01', None)
+    """
+    cites = [str(r) for r in stage.get("era_rules") or () if ":" in str(r)]
     if not cites:
         return None
     date = split_cite(cites[0])[0]
