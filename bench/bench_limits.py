@@ -223,6 +223,8 @@ def page_figures(client: Client, slug: str, doc: dict[str, Any]) -> dict[str, fl
 
             return call
 
+        # 拡張: 「この盤面を旧ルールで」 resolves the board once more under each era
+        figures["?stage=all&eras=1 (eras compared)"], _ = timed(get(base + "?stage=all&eras=1"), repeat=1)
         figures["assignment check (fill=default)"], _ = timed(check("default"), repeat=1)
         figures["assignment check (fill=max)"], _ = timed(check("max"), repeat=1)
         figures["assignment check (htmx)"], _ = timed(
