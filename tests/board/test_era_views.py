@@ -176,3 +176,44 @@ def test_era_set_leaves_out_the_keys_of_the_other_eras():
     )
     assert dropped_by(doc, "2007") == []
     assert dropped_by(ordered, "2007") == ["ダメージ割り振り順は、2009-2024年のルールにしかありません。"]
+
+
+def test_a_2007_board_takes_an_action_while_damage_is_on_the_stack(client: Client):
+    """2007-02-01 310.1: players may act while the assignment is on the stack; 310.4a: the damage is
+    still dealt as assigned. Here 《恐怖》 destroys the attacking 《灰色熊》 in that window (the
+    research note's 5th situation): its 2 damage is still dealt to the blocker (3/3 丘巨人 lives)."""
+    page = _html(client.get("/board/s/crera-toughness/?add=stack_action"))
+    assert 'id="form-stack_action"' in page and "戦闘ダメージがスタックにある間の行動" in page
+    cleared = client.post("/board/s/crera-toughness/event/stack/clear/")
+    assert cleared.status_code == 302
+    slug = cleared["Location"].split("/")[3]
+    assert "on_stack_actions" not in Scenario.objects.get(slug=slug).document["event"]
+    response = client.post(
+        f"/board/s/{slug}/event/stack/add/", {"type": "destroy", "creature": "bear", "name": "《恐怖》"}
+    )
+    assert response.status_code == 302 and response["Location"].endswith("?stage=all")
+    board = Scenario.objects.get(slug=response["Location"].split("/")[3])
+    assert board.document["event"]["on_stack_actions"] == [
+        {"type": "destroy", "creature": "bear", "name": "《恐怖》"}
+    ]
+    html = _html(client.get(response["Location"]))
+    assert "戦闘ダメージがスタックにある間の行動1: 《恐怖》: 灰色熊を破壊する" in html
+    assert "丘巨人の負っているダメージ: 0 → 2" in html or "丘巨人の負っているダメージ：0 → 2" in html
+
+
+@pytest.mark.parametrize(
+    ("slug", "post", "message"),
+    [
+        ("crera-toughness", {"type": "destroy"}, "対象のクリーチャーを選んでください"),
+        ("crera-toughness", {"type": "damage", "amount": "2"}, "ダメージの発生源を選んでください"),
+        ("crera-toughness", {"type": "pump", "creature": "bear", "power": "100"}, "99 以下の数"),
+        ("crera-toughness", {"type": "fly", "creature": "bear"}, "選べない値です"),
+        ("crera-baloth-now", {"type": "destroy", "creature": "rumbling"}, "2007年のルールだけです"),
+    ],
+)
+def test_bad_stack_actions_get_the_form_back_in_japanese(client: Client, slug, post, message):
+    response = client.post(f"/board/s/{slug}/event/stack/add/", post)
+    assert response.status_code == 422
+    assert message in _html(response)
+    htmx = client.post(f"/board/s/{slug}/event/stack/add/", post, **HX)
+    assert htmx.status_code == 200 and message in _html(htmx)

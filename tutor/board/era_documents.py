@@ -90,6 +90,26 @@ def era_set(
     return new
 
 
+def stack_action_add(*, document: Mapping[str, Any], action: Mapping[str, Any]) -> dict[str, Any]:
+    """A new document whose 2007 window (``event.on_stack_actions``) ends with ``action``.
+
+    >>> stack_action_add(document={"event": {"type": "combat"}}, action={"type": "destroy", "creature": "x"})
+    {'event': {'type': 'combat', 'on_stack_actions': [{'type': 'destroy', 'creature': 'x'}]}}
+    """
+    new = copy.deepcopy(dict(document))
+    event = new.setdefault("event", {})
+    event["on_stack_actions"] = [*(event.get("on_stack_actions") or []), dict(action)]
+    return new
+
+
+def stack_actions_clear(*, document: Mapping[str, Any]) -> dict[str, Any]:
+    """A new document without the 2007 window's actions."""
+    new = copy.deepcopy(dict(document))
+    if isinstance(new.get("event"), dict):
+        new["event"].pop("on_stack_actions", None)
+    return new
+
+
 def dropped_by(document: Mapping[str, Any], era: str) -> list[str]:
     """What of ``document`` does not exist under ``era``, in Japanese (for the message after a switch
     and for the comparison).
@@ -119,4 +139,6 @@ __all__ = [
     "dropped_by",
     "era_of",
     "era_set",
+    "stack_action_add",
+    "stack_actions_clear",
 ]

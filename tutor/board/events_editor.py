@@ -8,7 +8,7 @@ from typing import Any
 
 from tutor.board.forms.base import BoardForm
 from tutor.board.forms.between_steps import BetweenStepForm
-from tutor.board.forms.era import EraForm
+from tutor.board.forms.era import EraForm, StackActionForm
 from tutor.board.forms.multiplayer import OwnerForm, TwoHeadedGiantForm
 from tutor.board.forms.triggers import TriggerForm
 
@@ -18,6 +18,11 @@ PANELS: dict[str, tuple[type[BoardForm], str, str]] = {
     "owner": (OwnerForm, "パーマネントのオーナー(108.3)", "owner_set"),
     "two_headed_giant": (TwoHeadedGiantForm, "双頭巨人戦(810)", "two_headed_giant_set"),
     "era": (EraForm, "ルールの時代(旧ルール)", "era_set"),
+    "stack_action": (
+        StackActionForm,
+        "戦闘ダメージがスタックにある間の行動(2007年のルール)",
+        "stack_action_add",
+    ),
 }
 """``?add=<key>``: form, panel title, the URL name it posts to."""
 

@@ -55,6 +55,8 @@ EDITS = [
     ("choices/", choices.choices_save, "choices_save"),
     ("choices/clear/", choices.choices_clear, "choices_clear"),
     ("era/", era.era_set, "era_set"),
+    ("event/stack/add/", era.stack_action_add, "stack_action_add"),
+    ("event/stack/clear/", era.stack_actions_clear, "stack_actions_clear"),
 ]
 
 urlpatterns = [
