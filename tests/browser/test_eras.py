@@ -108,3 +108,22 @@ def test_former_pages_and_the_comparison_have_no_axe_violations(live_server, pag
     ):
         page.goto(f"{live_server.url}{path}")
         assert [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]] == [], path
+
+
+def test_add_an_action_while_damage_is_on_the_stack_without_javascript(live_server, browser):
+    """2007-02-01 310.1 and 310.4a: 《恐怖》 on the attacking bear with damage on the stack destroys it,
+    and its 2 damage is still dealt (the research note's 5th situation)."""
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}{BOARD}")
+    page.get_by_role("button", name="スタックにある間の行動を取り消す").click()
+    expect(page.locator("#era-banner .era-lines")).to_have_count(0)
+    page.locator("#add-stack-action").click()
+    form = page.locator("#form-stack_action")
+    form.get_by_label(re.compile(r"^\s*行動")).select_option("destroy")
+    form.get_by_label(re.compile(r"^\s*対象のクリーチャー")).select_option("bear")
+    form.get_by_label(re.compile(r"^\s*名前")).fill("《恐怖》")
+    form.get_by_role("button", name="行動を加える").click()
+    expect(page.locator("#era-banner")).to_contain_text("《恐怖》: 灰色熊を破壊する")
+    expect(page.locator("#result")).to_contain_text("割り振られたとおりに")
+    context.close()
