@@ -63,7 +63,7 @@ class Prediction:
             return None
         numbers: dict[str, dict[str, int]] = {}
         for key in ("life", "poison", "damage"):
-            raw = data.get(key) or {}
+            raw = data.get(key, {})
             if not isinstance(raw, Mapping):
                 return None
             if not all(isinstance(k, str) and type(v) is int for k, v in raw.items()):
@@ -71,7 +71,7 @@ class Prediction:
             numbers[key] = dict(raw)
         ids: dict[str, frozenset[str]] = {}
         for key in ("leaves", "judged"):
-            raw_ids = data.get(key) or []
+            raw_ids = data.get(key, [])
             if not isinstance(raw_ids, list) or not all(isinstance(i, str) for i in raw_ids):
                 return None
             ids[key] = frozenset(raw_ids)
