@@ -21,6 +21,9 @@ from tutor.results.names import Names
 KIND_ATTRIBUTE = {"life": "life", "poison": "poison", "dies": "zone", "damage": "damage"}
 """Which change of the engine's stages shows each kind of prediction."""
 
+MARKED = frozenset({"damage", "counters.-1/-1", "loyalty", "defense"})
+"""Changes that leave a permanent closer to leaving the battlefield (what the state-based actions check)."""
+
 KIND_JA = {"life": "ライフ", "poison": "毒カウンター", "dies": "戦場を離れるか", "damage": "負うダメージ"}
 
 
@@ -115,9 +118,10 @@ def _stages(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 def explaining_stage(result: Mapping[str, Any], subject: str, kind: str) -> int | None:
     """The stage that explains ``subject``'s outcome for a prediction of ``kind``.
 
-    The last stage that changed the value (its final change); when none did, the first stage that
-    did anything to ``subject`` (damage prevented, a shield counter removed: why nothing changed);
-    for a permanent that stayed, the state-based actions that let it stay (CR 704.3); else None.
+    The last stage that changed the value (its final change). When none did: for a permanent that
+    was dealt damage and stayed, the state-based actions that found it not lethal (CR 704.3);
+    else the first stage that did anything to ``subject`` (damage prevented, a shield counter
+    removed: why nothing changed); for a permanent nothing touched, the state-based actions; else None.
 
     >>> result = {"steps": [{"stages": [
     ...     {"stage": "120.4b", "changes": [{"object": "B", "attribute": "prevented"}]},
@@ -127,6 +131,11 @@ def explaining_stage(result: Mapping[str, Any], subject: str, kind: str) -> int 
     (2, 0)
     >>> explaining_stage(result, "giant", "dies"), explaining_stage(result, "giant", "damage")
     (2, None)
+    >>> shielded = {"steps": [{"stages": [
+    ...     {"stage": "120.4b", "changes": [{"object": "warden", "attribute": "prevented"}]},
+    ...     {"stage": "704", "changes": []}]}]}
+    >>> explaining_stage(shielded, "warden", "dies")
+    0
     """
     attribute = KIND_ATTRIBUTE[kind]
     stages = _stages(result)
@@ -139,17 +148,17 @@ def explaining_stage(result: Mapping[str, Any], subject: str, kind: str) -> int 
     ]
     if changed:
         return changed[-1]
-    touched = [
-        i
+    touches = [
+        (i, c.get("attribute"))
         for i, stage in enumerate(stages)
-        if any(c.get("object") == subject for c in stage.get("changes") or [])
+        for c in stage.get("changes") or []
+        if c.get("object") == subject
     ]
-    if touched:
-        return touched[0]
-    if kind == "dies":
-        checks = [i for i, stage in enumerate(stages) if stage.get("stage") == "704"]
-        return checks[-1] if checks else None
-    return None
+    checks = [i for i, stage in enumerate(stages) if stage.get("stage") == "704"]
+    if kind == "dies" and checks and (not touches or any(a in MARKED for _, a in touches)):
+        # it was dealt damage (or counters) and stayed: the check that found it not lethal explains it
+        return checks[-1]
+    return touches[0][0] if touches else None
 
 
 def predictions_compare(
