@@ -8,7 +8,7 @@ most :data:`KEPT` boards' worth, keyed by the board's slug. The comparison itsel
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any
 
 from rules_core import Scenario, resolve
@@ -55,7 +55,8 @@ def prediction_panel(
     session: MutableMapping[str, Any],
     slug: str,
     document: Mapping[str, Any],
-    parsed: Scenario | None,
+    parse: Callable[[], Scenario | None],
+    resolvable: bool,
     resolved: bool,
     at_end: bool,
     action: str,
@@ -65,8 +66,9 @@ def prediction_panel(
 ) -> dict[str, Any] | None:
     """What the predict partial shows: before resolving, the form (with the last prediction typed
     in); at the last stage (or all stages), each prediction marked right or wrong; in between, a note.
-    None for a board that cannot be resolved (a draft, a refused document, the unsaved empty board)."""
-    if not slug or parsed is None:
+    None for a board that cannot be resolved (a draft, a refused document, the unsaved empty board).
+    ``parse`` reads the board with the engine, called only when the verdicts are shown."""
+    if not slug or not resolvable:
         return None
     stored = prediction_load(session, slug)
     panel: dict[str, Any] = {
@@ -86,6 +88,9 @@ def prediction_panel(
     if not at_end:
         panel["mode"] = "waiting"
         return panel
+    parsed = parse()
+    if parsed is None:
+        return None
     verdicts = verdicts_for(stored, document, parsed)
     right, judged = score(verdicts)
     panel.update(
