@@ -112,3 +112,23 @@ def test_clear_forgets_the_prediction(client):
     assert 'value="17"' in client.get(FIRST).content.decode()
     assert client.post(FIRST + "predict/clear/").status_code == 302
     assert 'value="17"' not in client.get(FIRST).content.decode()
+
+
+@pytest.mark.parametrize("value", ["\x00", "1" * 5000, "１９", "19.5", " ", "9" * 20, "<script>"])
+def test_hostile_prediction_values_are_never_a_500(client, value):
+    for url in (FIRST + "predict/", "/board/s/cr-lesson-01/predict/"):
+        response = client.post(url, {"life_1": value, "leaves_0": value, "damage_0": value, "extra": value})
+        assert response.status_code in (302, 400, 422), (url, repr(value)[:20], response.status_code)
+
+
+def test_an_undecodable_body_is_never_a_500(client):
+    """A lone surrogate, percent-encoded as its UTF-8-like bytes, reaches the form as undecodable text."""
+    for url in (FIRST + "predict/", "/board/s/cr-lesson-01/predict/"):
+        response = client.generic(
+            "POST", url, "life_1=%ED%A0%80&leaves_0=%00", content_type="application/x-www-form-urlencoded"
+        )
+        assert response.status_code in (302, 400, 422), url
+
+
+def test_an_overlong_lesson_slug_is_404(client):
+    assert client.get("/lessons/" + "a" * 500 + "/").status_code == 404
