@@ -129,3 +129,26 @@ def test_the_reader_links_the_lessons_that_teach_a_paragraph(live_server, page: 
     link = page.locator("#cr-702\\.19b .para__lessons a").first
     expect(link).to_contain_text("トランプル")
     assert _axe(page) == [], "reader with lesson links"
+
+
+def test_the_first_lesson_and_a_board_prediction_work_without_javascript(live_server, browser):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/lessons/damage-basics/")
+    form = page.locator("#form-prediction")
+    form.get_by_label("対戦相手のライフ", exact=True).fill("19")
+    form.get_by_role("button", name="予想して解決する").click()
+    assert page.url.endswith("/lessons/damage-basics/?stage=1#lesson-reveal")
+    _walk_to_the_end(page)
+    expect(page.locator(".predict-result")).to_contain_text("2個中2個が当たり")
+    # the board's own predict form: <details> opens without a script, the form posts and redirects
+    page.goto(f"{live_server.url}/board/s/cr-lesson-07/")
+    page.locator(".predict__summary").click()
+    form = page.locator("#form-prediction")
+    # CR 615.7: a shield of 3 against 《溶岩の斧》's 5 lets 2 through (20 → 18)
+    form.get_by_label("あなたのライフ", exact=True).fill("18")
+    form.get_by_role("button", name="予想して解決する").click()
+    assert page.url.endswith("/board/s/cr-lesson-07/?stage=1")
+    page.get_by_role("link", name="すべての段階を表示").click()
+    expect(page.locator(".predict-result")).to_contain_text("1個中1個が当たり")
+    context.close()
