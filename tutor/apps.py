@@ -22,8 +22,8 @@ class TutorConfig(AppConfig):
     verbose_name = "ダメージルール・チューター"
 
     def ready(self) -> None:
-        from tutor.models import Card, Example, Note, Paragraph, Scenario, Section, Term
+        from tutor.models import Card, Example, Lesson, Note, Paragraph, Scenario, Section, Term
 
-        for model in (Section, Paragraph, Example, Term, Card, Note, Scenario):
+        for model in (Section, Paragraph, Example, Term, Card, Note, Scenario, Lesson):
             post_save.connect(_content_changed, sender=model, dispatch_uid=f"content-{model.__name__}")
             post_delete.connect(_content_changed, sender=model, dispatch_uid=f"content-del-{model.__name__}")

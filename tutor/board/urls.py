@@ -18,6 +18,7 @@ from tutor.board.views import (
     multiplayer,
     pieces,
     power_events,
+    prediction,
     show,
     triggers,
 )
@@ -63,4 +64,6 @@ urlpatterns = [
     path("s/<slug:slug>/export.json", io.export_json, name="export"),
     *(path(route, view, name=name) for route, view, name in EDITS),
     *(path(f"s/<slug:slug>/{route}", view, name=name) for route, view, name in EDITS),
+    path("s/<slug:slug>/predict/", prediction.predict, name="predict"),
+    path("s/<slug:slug>/predict/clear/", prediction.predict_clear, name="predict_clear"),
 ]

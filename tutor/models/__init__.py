@@ -1,6 +1,7 @@
 """Every model of the one ``tutor`` app (label ``tutor``), one module per area, re-exported here."""
 
 from tutor.models.board import Scenario, ScenarioManager, scenario_digest
+from tutor.models.lessons import Lesson, LessonProgress
 from tutor.models.reader import Card, Example, Language, Note, Paragraph, Section, Term
 from tutor.models.study import (
     AuthoredQuestion,
@@ -18,6 +19,8 @@ __all__ = [
     "Card",
     "Example",
     "Language",
+    "Lesson",
+    "LessonProgress",
     "Note",
     "Paragraph",
     "ReviewItem",
