@@ -11,6 +11,7 @@ from django.urls import path
 from tutor.board.views import (
     assignment,
     between_steps,
+    cards,
     choices,
     effects,
     event,
@@ -53,6 +54,8 @@ EDITS = [
     ("assignment/check/", assignment.assignment_check, "assignment_check"),
     ("choices/", choices.choices_save, "choices_save"),
     ("choices/clear/", choices.choices_clear, "choices_clear"),
+    ("cards/place/", cards.card_place, "card_place"),
+    ("cards/starter/", cards.starter_place, "starter_place"),
 ]
 
 urlpatterns = [
@@ -63,4 +66,6 @@ urlpatterns = [
     path("s/<slug:slug>/export.json", io.export_json, name="export"),
     *(path(route, view, name=name) for route, view, name in EDITS),
     *(path(f"s/<slug:slug>/{route}", view, name=name) for route, view, name in EDITS),
+    path("cards/", cards.card_search, name="card_search"),
+    path("s/<slug:slug>/cards/", cards.card_search, name="card_search"),
 ]
