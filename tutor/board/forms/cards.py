@@ -27,11 +27,7 @@ class CardPlaceForm(BoardForm):
 
     card = forms.CharField(widget=forms.HiddenInput, max_length=100)
     player = _choice("誰のカードとして置くか", [], widget=forms.RadioSelect)
-    how = forms.ChoiceField(
-        choices=[(PIECE, PIECE), (WHOLE, WHOLE)],
-        required=False,
-        error_messages={"invalid_choice": "置き方はボタンで選んでください。"},
-    )
+    how = forms.CharField(required=False, max_length=10)
 
     def __init__(
         self,
@@ -110,6 +106,14 @@ class CardPlaceForm(BoardForm):
         return Layout(
             *fields, note if len(buttons) > 1 else HTML(""), Div(*buttons, css_class="form-actions")
         )
+
+    def clean_how(self) -> str:
+        how: str = self.cleaned_data.get("how") or PIECE
+        if how not in (PIECE, WHOLE):
+            # the buttons are the field: say it above the form, where the learner sees it
+            self.add_error(None, "置き方はボタンで選んでください。")
+            return PIECE
+        return how
 
     def bindings(self) -> dict[str, str]:
         return {r.ident: self.cleaned_data.get(f"role_{r.ident}") or "" for r in self.roles}
