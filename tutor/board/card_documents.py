@@ -118,24 +118,31 @@ def card_roles(
     [Role(ident='bear', name='灰色熊', side='B', types=('creature',), in_piece=False)]
     """
     own = _own_permanent(fragment)
-    piece_parts: list[Any] = [own or {}, fragment.get("effects", [])]
-    roles = []
-    for permanent in fragment.get("permanents", []):
-        ident = permanent.get("id")
-        if ident == CARD or not isinstance(ident, str):
-            continue
-        granted = bool(role_grants(permanent, (bases or {}).get(str(permanent.get("name", "")))))
-        in_piece = _mentions(piece_parts, ident) or (card_kind(fragment) == "effect" and granted)
-        roles.append(
-            Role(
-                ident=ident,
-                name=str(permanent.get("name", ident)).strip("《》"),
-                side="B" if permanent.get("controller") == "B" else "A",
-                types=tuple(permanent.get("types", [])),
-                in_piece=in_piece,
-            )
+    others = [
+        p for p in fragment.get("permanents", []) if p.get("id") != CARD and isinstance(p.get("id"), str)
+    ]
+    needed = {
+        str(p["id"])
+        for p in others
+        if card_kind(fragment) == "effect" and role_grants(p, (bases or {}).get(str(p.get("name", ""))))
+    }
+    # a role is needed when the card's own part names it, or a needed role does (a sword's trigger)
+    while True:
+        parts = [own or {}, fragment.get("effects", []), [p for p in others if p["id"] in needed]]
+        more = {str(p["id"]) for p in others if p["id"] not in needed and _mentions(parts, p["id"])}
+        if not more:
+            break
+        needed |= more
+    return [
+        Role(
+            ident=str(p["id"]),
+            name=str(p.get("name", p["id"])).strip("《》"),
+            side="B" if p.get("controller") == "B" else "A",
+            types=tuple(p.get("types", [])),
+            in_piece=p["id"] in needed,
         )
-    return roles
+        for p in others
+    ]
 
 
 def role_grants(role: Mapping[str, Any], base: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -207,6 +214,27 @@ def default_bindings(
             taken.add(pick)
         chosen[role.ident] = pick
     return chosen
+
+
+def _bind_chosen_source(
+    doc: Mapping[str, Any], fragment: Mapping[str, Any], name: str, names: dict[str, str]
+) -> None:
+    """An effect about "the source you choose" (《神聖》, 《翡翠のモノリス》) names its example's spell: placed
+    alone, it is about the spell of the board's own damage event."""
+    example = (fragment.get("event") or {}).get("source")
+    if not isinstance(example, Mapping) or not _mentions(fragment.get("effects", []), example.get("id", "")):
+        return
+    event = doc.get("event") or {}
+    board_source = event.get("source") if event.get("type") == "noncombat" else None
+    if isinstance(board_source, str):
+        names[str(example["id"])] = board_source
+    elif isinstance(board_source, Mapping) and (board_source.get("id") or board_source.get("name")):
+        names[str(example["id"])] = str(board_source.get("id") or board_source.get("name"))
+    else:
+        raise PlacementError(
+            f"《{name}》は、ダメージを与える呪文や能力を1つ選ぶ効果です。先に「呪文・能力のダメージ」で"
+            "ダメージのイベントを決めてから置くか、「効果を置き、例の場面にする」で置いてください。"
+        )
 
 
 def _check_room(doc: Mapping[str, Any]) -> None:
@@ -300,6 +328,8 @@ def card_place(
     source = event.get("source")
     if isinstance(source, Mapping) and isinstance(source.get("id"), str):
         names[source["id"]] = document_new_id(document=doc, prefix="s")
+    elif how == PIECE:
+        _bind_chosen_source(doc, fragment, name, names)
     doc["permanents"] = [p for p in doc["permanents"] if not any(p is r for r in reserved)]
     for piece in added:
         placed = _renamed(copy.deepcopy(piece), names)
