@@ -12,6 +12,7 @@ from django.test import Client
 
 import rules_core
 from tutor.board.card_documents import NEW, PIECE, WHOLE
+from tutor.board.documents import STARTER_DOCUMENT
 from tutor.models import Scenario
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +66,10 @@ def test_search_without_javascript_is_a_get_form_on_the_board_page(client):
     assert "《稲妻》" in text and "《稲妻の一撃》" in text
     # a plain GET of the search URL goes back to the board page with the query
     response = client.get("/board/cards/", {"card_q": "稲妻"})
-    assert response.status_code == 302 and response["Location"].startswith("/board/?card_q=")
+    assert (
+        response.status_code == 302
+        and response["Location"] == "/board/?card_q=%E7%A8%B2%E5%A6%BB#card-picker"
+    )
 
 
 def test_search_says_so_when_nothing_matches_and_caps_the_list(client):
@@ -222,6 +226,7 @@ def test_bad_input_gets_japanese_errors_never_a_500(client):
             "一覧から選んでください",
         ),
         ({"card": "fog", "player": "A", "how": "everything"}, "置き方はボタンで選んでください"),
+        ({"card": "fog", "player": "A", "how": "x" * 5000}, "置き方はボタンで選んでください"),
     ]
     for data, message in cases:
         response = Client().post("/board/cards/place/", data)
@@ -246,6 +251,32 @@ def test_a_bad_blocker_choice_is_refused_on_its_field(client):
     data = {"card": "voice-of-all", "player": "A", "how": PIECE, "block": falco}
     response = client.post(f"{url}cards/place/", data)
     assert response.status_code == 422 and "このカードのコントローラーを攻撃していません" in _text(response)
+
+
+def test_the_limits_are_respected_with_a_japanese_error(client):
+    """A board at the 100-permanent limit (rules_core.limits) takes no more cards."""
+    from tutor.board.services import scenario_save
+
+    document = {
+        **STARTER_DOCUMENT,
+        "permanents": [
+            {
+                "id": f"c{i}",
+                "name": "灰色熊",
+                "controller": "B",
+                "types": ["creature"],
+                "power": 2,
+                "toughness": 2,
+            }
+            for i in range(1, 101)
+        ],
+    }
+    base = f"/board/s/{scenario_save(document=document).slug}/"
+    response = client.post(f"{base}cards/place/", {"card": "fog", "player": "A", "how": PIECE})
+    assert response.status_code == 302  # effects have room
+    response = client.post(f"{base}cards/place/", {"card": "grizzly-bears", "player": "A", "how": PIECE})
+    assert response.status_code == 422
+    assert "盤面に置けるパーマネントは最大100個です" in _text(response)
 
 
 def test_an_opponent_is_needed_and_the_error_says_how_to_add_one(client):

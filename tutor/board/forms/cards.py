@@ -27,7 +27,7 @@ class CardPlaceForm(BoardForm):
 
     card = forms.CharField(widget=forms.HiddenInput, max_length=100)
     player = _choice("誰のカードとして置くか", [], widget=forms.RadioSelect)
-    how = forms.CharField(required=False, max_length=10)
+    how = forms.CharField(required=False)
 
     def __init__(
         self,

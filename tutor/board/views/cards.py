@@ -4,6 +4,8 @@ board built of real cards. Each handler: the board of the URL → the form → a
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
@@ -37,7 +39,7 @@ def card_search(request: HtmxHttpRequest, slug: str | None = None) -> HttpRespon
     query = request.GET.get("card_q", "")[:100]
     if not request.htmx:
         url = page_url(board.scenario)
-        return redirect(f"{url}?card_q={query}#card-picker" if query else url)
+        return redirect(f"{url}?{urlencode({'card_q': query})}#card-picker" if query else url)
     context = {"picker": card_picker.picker_results(query), "urls": board.urls}
     return render_partial(request, PICKER, RESULTS, context)
 
