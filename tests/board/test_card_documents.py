@@ -144,3 +144,13 @@ def test_a_blocker_joins_the_attack_and_drops_the_old_assignment():
     assert blocked["event"]["attacks"][0]["blockers"] == ["c2"] and "assignments" not in blocked["event"]
     with pytest.raises(KeyError):
         blocker_add(document=document, blocker="c2", attacker="c9")
+
+
+def test_the_merge_is_pure_it_imports_neither_django_nor_the_models():
+    """Like tutor/board/documents.py: document in, new document out (the views save it)."""
+    import ast
+
+    tree = ast.parse((Path(__file__).parents[2] / "tutor" / "board" / "card_documents.py").read_text())
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not [m for m in imported if m.split(".")[0] == "django" or m.startswith("tutor.models")]

@@ -72,6 +72,12 @@ def test_search_without_javascript_is_a_get_form_on_the_board_page(client):
     )
 
 
+def test_the_card_named_exactly_comes_first_then_names_that_start_with_the_query(client):
+    fragment = client.get("/board/cards/", {"card_q": "稲妻"}, **RESULTS).content.decode()
+    names = re.findall(r'class="picker-card"[^>]*>《([^》]+)》', fragment)
+    assert names[:2] == ["稲妻", "稲妻の一撃"] and set(names) >= {"二股の稲妻", "弧状の稲妻"}
+
+
 def test_search_says_so_when_nothing_matches_and_caps_the_list(client):
     text = _text(client.get("/board/cards/", {"card_q": "存在しないカード"}, **RESULTS))
     assert "見つかりませんでした" in text

@@ -69,7 +69,14 @@ def picker_results(query: str) -> dict[str, Any]:
     :data:`RESULTS_MAX` of them, each with what it is to the engine."""
     if not fold(query):
         return {"query": query, "cards": [], "more": 0, "searched": False}
-    found = [c for c in card_selectors.card_search(query=query) if c.engine]
+    needle = fold(query)
+
+    def closeness(card: Card) -> int:
+        """The name itself first, then names that start with the query, then the rest (in catalogue order)."""
+        names = [fold(n) for n in (card.ja_name or "", card.en_name, *(card.aliases or [])) if n]
+        return 0 if needle in names else 1 if any(n.startswith(needle) for n in names) else 2
+
+    found = sorted((c for c in card_selectors.card_search(query=query) if c.engine), key=closeness)
     cards = [
         {
             "slug": c.slug,

@@ -56,7 +56,9 @@ class CardPlaceForm(BoardForm):
                 choices=[("", "選んでください"), *options, (NEW, f"例の《{role.name}》を新しく置く")],
                 required=False,
                 error_messages={"invalid_choice": f"{role.label}の役は一覧から選んでください。"},
-                help_text="" if role.in_piece else "「例のように」置くときだけ使います。",
+                help_text=""
+                if role.in_piece or self.kind == "event"
+                else "「例のように」置くときだけ使います。",
             )
         if self.kind == "permanent" and "creature" in self._own_types():
             attackers = {a for p in self.player_choices() for a in attackers_of(self.document, p[0])}
