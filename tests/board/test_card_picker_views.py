@@ -13,7 +13,7 @@ from django.test import Client
 import rules_core
 from tutor.board.card_documents import NEW, PIECE, WHOLE
 from tutor.board.documents import STARTER_DOCUMENT
-from tutor.models import Scenario
+from tutor.models import Card, Scenario
 
 pytestmark = pytest.mark.django_db
 
@@ -103,6 +103,9 @@ def test_the_place_panel_has_the_player_the_roles_and_the_buttons(client):
     assert "《稲妻》を置く" in text and "誰のカードとして置くか" in text
     assert "《灰色熊》(その対戦相手のクリーチャー)の役" in text
     assert "例の《灰色熊》を新しく置く" in text and "このイベントにする" in text
+    # what the engine leaves out is said before the card is placed
+    note = Card.objects.get(slug="falco-spara-pactweaver").engine_note
+    assert note and note in _text(client.get("/board/", {"add": "card", "card": "falco-spara-pactweaver"}))
 
 
 def test_an_unknown_card_in_the_panel_says_so_in_japanese(client):

@@ -142,6 +142,11 @@ def card_panel(
         0,
         _html(
             f'<p class="form-text">カードの例(「例のように」置くとこうなります):</p><ul class="event-lines">{lines}</ul>'
+            + (
+                f'<p class="form-text">盤面での扱い: {escape(card.engine_note)}</p>'
+                if card.engine_note
+                else ""
+            )
         ),
     )
     return {"mode": "form", "title": f"《{card_name(card)}》を置く", "form": form}
