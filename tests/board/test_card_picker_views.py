@@ -301,6 +301,7 @@ def test_htmx_errors_swap_only_the_form(client):
     )
     assert response.status_code == 200 and response["HX-Retarget"] == "#form-card-place"
     assert response.content.decode().lstrip().startswith("<form")
+    assert "カードの例" in _text(response)  # what the card does stays in view with the error
 
 
 def test_csrf_is_enforced_on_placing_and_on_the_starters():

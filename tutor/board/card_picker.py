@@ -116,7 +116,7 @@ def place_form(
         attackers = attackers_of(document, str(player))
         if attackers:
             initial["block"] = attackers[0]
-    return CardPlaceForm(
+    form = CardPlaceForm(
         data,
         document=document,
         action=action,
@@ -125,18 +125,6 @@ def place_form(
         bases=card_bases() if bases is None else bases,
         initial=initial,
     )
-
-
-def card_panel(
-    params: Mapping[str, str], document: Mapping[str, Any], urls: Mapping[str, str]
-) -> dict[str, Any] | None:
-    """``?add=card&card=<slug>``: the place form of that card (None for any other panel)."""
-    if params.get("add") != "card":
-        return None
-    card = placeable(params.get("card", ""))
-    if card is None:
-        return {"mode": "menu", "picker": picker_context(params, document, missing=True)}
-    form = place_form(card, document, urls["card_place"])
     lines = "".join(f"<li>{escape(line)}</li>" for line in describe(engine_of(card)))
     form.helper.layout.fields.insert(
         0,
@@ -149,6 +137,19 @@ def card_panel(
             )
         ),
     )
+    return form
+
+
+def card_panel(
+    params: Mapping[str, str], document: Mapping[str, Any], urls: Mapping[str, str]
+) -> dict[str, Any] | None:
+    """``?add=card&card=<slug>``: the place form of that card (None for any other panel)."""
+    if params.get("add") != "card":
+        return None
+    card = placeable(params.get("card", ""))
+    if card is None:
+        return {"mode": "menu", "picker": picker_context(params, document, missing=True)}
+    form = place_form(card, document, urls["card_place"])
     return {"mode": "form", "title": f"《{card_name(card)}》を置く", "form": form}
 
 
