@@ -11,6 +11,7 @@ from django.urls import path
 from tutor.board.views import (
     assignment,
     between_steps,
+    cards,
     choices,
     effects,
     event,
@@ -54,6 +55,8 @@ EDITS = [
     ("assignment/check/", assignment.assignment_check, "assignment_check"),
     ("choices/", choices.choices_save, "choices_save"),
     ("choices/clear/", choices.choices_clear, "choices_clear"),
+    ("cards/place/", cards.card_place, "card_place"),
+    ("cards/starter/", cards.starter_place, "starter_place"),
 ]
 
 urlpatterns = [
@@ -66,4 +69,6 @@ urlpatterns = [
     *(path(f"s/<slug:slug>/{route}", view, name=name) for route, view, name in EDITS),
     path("s/<slug:slug>/predict/", prediction.predict, name="predict"),
     path("s/<slug:slug>/predict/clear/", prediction.predict_clear, name="predict_clear"),
+    path("cards/", cards.card_search, name="card_search"),
+    path("s/<slug:slug>/cards/", cards.card_search, name="card_search"),
 ]
