@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, Final
 
 from rules_core.ja import KEYWORD_JA
+from tutor.study.card_questions import CARD_TEMPLATES
+from tutor.study.drafts import Draft, Mistake, Template
+from tutor.study.drafts import Generate as Generate  # re-exported for template modules
 from tutor.study.topics import INTRO, L1, L2, LEVELS
 
 PLAYERS_JA: Final = {"A": "あなた", "B": "対戦相手"}
@@ -50,43 +52,6 @@ CREATURE_NAMES: Final = (
     "ワーム",
     "ミノタウルス",
 )
-
-Mistake = tuple[Any, str]
-"""A wrong answer and, in Japanese, the misunderstanding that leads to it."""
-
-
-@dataclass
-class Draft:
-    """What a template makes from one seed, before the engine has looked at it."""
-
-    scenario: dict[str, Any]
-    prompt: str
-    ask: dict[str, Any]
-    predicted: Any
-    explanation: str
-    rules: list[str]
-    mistakes: list[Mistake] = field(default_factory=list)
-
-
-Generate = Callable[[random.Random, str], Draft]
-
-
-@dataclass(frozen=True)
-class Template:
-    """A kind of question: the learner's review queue brings back templates they got wrong."""
-
-    slug: str
-    title: str
-    topics: tuple[str, ...]
-    levels: tuple[str, ...]
-    generate: Generate
-
-    def draft(self, seed: int, level: str) -> Draft:
-        """The draft for ``seed`` at ``level``: the same arguments always give the same draft."""
-        if level not in self.levels:
-            raise ValueError(f"{self.slug} has no level {level}")
-        return self.generate(random.Random(f"{self.slug}|{level}|{seed}"), level)
-
 
 # --------------------------------------------------------------------------- document helpers
 
@@ -1485,7 +1450,7 @@ def gen_zero_damage(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- the catalogue
 
 
-TEMPLATES: Final[tuple[Template, ...]] = (
+BASE_TEMPLATES: Final[tuple[Template, ...]] = (
     Template(
         "sweep-dies",
         "全体ダメージで死亡するクリーチャー",
@@ -1543,9 +1508,15 @@ TEMPLATES: Final[tuple[Template, ...]] = (
     Template("zero-damage", "0点のダメージと接死", ("120.8", "deathtouch"), LEVELS, gen_zero_damage),
 )
 
+# Every template module adds its tuple here, one line each.
+TEMPLATES: Final[tuple[Template, ...]] = (
+    *BASE_TEMPLATES,
+    *CARD_TEMPLATES,
+)
+
 TEMPLATES_BY_SLUG: Final = {t.slug: t for t in TEMPLATES}
 
 
 def templates_for(*, topic: str, level: str) -> list[Template]:
     """The built-in templates that train ``topic`` at ``level``."""
-    return [t for t in TEMPLATES if topic in t.topics and level in t.levels]
+    return [t for t in TEMPLATES if t.trains(topic, level)]

@@ -25,7 +25,7 @@ from tutor.study.selectors import Learner, study_sources
 
 logger = logging.getLogger(__name__)
 
-BUILD_TRIES = 12
+BUILD_TRIES = 40
 """Seeds tried before giving up on a topic (a template refused by the engine is skipped)."""
 
 
@@ -129,6 +129,8 @@ def question_create(
             if len(pool) > 1 and picked.split(":")[0] != "builtin":
                 pool = [s for s in pool if s != picked]
             continue
+        if picked.startswith("builtin:") and topic not in built.topics:
+            continue  # this draw does not involve the topic: show only questions that do
         return StudyQuestion.objects.create(
             token=secrets.token_urlsafe(12),
             user=learner.user,
