@@ -145,7 +145,9 @@ def make_options(
             for value in (answer + step, answer - step):
                 if len(picked) < CHOICES and value not in seen and not (kind in NON_NEGATIVE and value < 0):
                     seen.add(value)
-                    picked.append({"value": value, "label": answer_text(ask, value), "mistake": "計算違い"})
+                    picked.append(
+                        {"value": value, "label": answer_text(ask, value), "mistake": "計算を誤りました"}
+                    )
             step += 1
     rng.shuffle(picked)
     for key, option in zip(OPTION_KEYS, picked, strict=False):

@@ -374,7 +374,7 @@ def gen_block(rng: random.Random, level: str) -> Draft:
         "攻撃クリーチャーもブロック・クリーチャーも、戦闘ダメージ・ステップに同時にパワーに等しい戦闘ダメージを与えます (120.2a, 510.2)。"
         "負ったダメージの合計がタフネス以上のクリーチャーは、状況起因処理で破壊されます (120.6, 704.5g)。"
     )
-    mistakes = [(_other(["att", "blk"], outcome.dead), "どちらが生き残るかを逆にした")]
+    mistakes = [(_other(["att", "blk"], outcome.dead), "どちらが生き残るかを逆にしました")]
     doc = _doc([a, b], _combat([_attack("att", blockers=["blk"])]))
     return _draft(
         doc, prompt, {"kind": "dies"}, outcome.dead, text, ["120.2a", "510.2", "120.6", "704.5g"], mistakes
@@ -420,11 +420,11 @@ def gen_deathtouch_block(rng: random.Random, level: str) -> Draft:
             sorted(
                 {"att", "dt"} if "indestructible" not in att.get("keywords", []) else {"att", "dt"} - {"att"}
             ),
-            "接死があれば必ず相打ちになると考えた",
+            "接死があれば必ず相打ちになると考えました",
         ),
         (
             sorted(set(outcome.dead) - {"att"}) if "att" in outcome.dead else sorted({*outcome.dead, "att"}),
-            "接死の働きを見落とした",
+            "接死の働きを見落としました",
         ),
     ]
     return _draft(doc, prompt, {"kind": "dies"}, outcome.dead, text, rules, mistakes)
@@ -454,9 +454,9 @@ def gen_collar_trample(rng: random.Random, level: str) -> Draft:
         f"ここではブロック・クリーチャー{n}体に1点ずつ、残り{answer}点を対戦相手に割り振れます。"
     )
     mistakes = [
-        (naive, "接死があっても致死ダメージはタフネス分だと考えた (702.2c)"),
-        (power, "ブロック・クリーチャーに割り振らずにすべてプレイヤーに割り振れると考えた (702.19b)"),
-        (0, "ブロックされたらプレイヤーには割り振れないと考えた"),
+        (naive, "接死があっても致死ダメージはタフネス分だと考えました (702.2c)"),
+        (power, "ブロック・クリーチャーに割り振らずにすべてプレイヤーに割り振れると考えました (702.19b)"),
+        (0, "ブロックされたらプレイヤーには割り振れないと考えました"),
     ]
     doc = _doc([att, *blockers], _combat([_attack("att", blockers=[b["id"] for b in blockers])]))
     return _draft(
@@ -502,12 +502,12 @@ def gen_trample_protection(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (
             b_life - _power(att),
-            "プロテクションを持つブロック・クリーチャーには割り振らなくてよいと考えた (702.19b)",
+            "プロテクションを持つブロック・クリーチャーには割り振らなくてよいと考えました (702.19b)",
         ),
-        (b_life - max(0, _power(att) - lethal), "先制攻撃を見落とした (510.4)")
+        (b_life - max(0, _power(att) - lethal), "先制攻撃を見落としました (510.4)")
         if first
-        else (b_life, "ブロックされたらプレイヤーには割り振れないと考えた"),
-        (b_life, "ブロックされたらプレイヤーには割り振れないと考えた"),
+        else (b_life, "ブロックされたらプレイヤーには割り振れないと考えました"),
+        (b_life, "ブロックされたらプレイヤーには割り振れないと考えました"),
     ]
     doc = _doc([att, blk], _combat([_attack("att", blockers=["blk"])]), players=_players(b_life=b_life))
     return _draft(doc, prompt, {"kind": "life", "player": "B"}, answer, text, rules, mistakes)
@@ -547,14 +547,14 @@ def gen_warhammer(rng: random.Random, level: str) -> Draft:
         text += "もともと持っているトランプルに《ロクソドンの戦槌》のトランプルが加わっても、効果は変わりません (702.19g)。"
         rules.append("702.19g")
     mistakes = [
-        (a_life + power, "1回目のダメージの分しかライフを得ないと考えた (510.4)"),
+        (a_life + power, "1回目のダメージの分しかライフを得ないと考えました (510.4)"),
         (
             a_life + power + max(0, power - lethal),
-            "2回目はブロック・クリーチャーがいないのでダメージを与えないと考えた (702.19d)",
+            "2回目はブロック・クリーチャーがいないのでダメージを与えないと考えました (702.19d)",
         ),
         (
             a_life + 2 * max(0, power - lethal),
-            "ブロック・クリーチャーへのダメージでは絆魂が働かないと考えた (702.15b)",
+            "ブロック・クリーチャーへのダメージでは絆魂が働かないと考えました (702.15b)",
         ),
     ]
     doc = _doc([att, blk], _combat([_attack("att", blockers=["blk"])]), players=_players(a_life=a_life))
@@ -607,11 +607,11 @@ def gen_trample_walker(rng: random.Random, level: str) -> Draft:
         )
         rules = ["702.19f", "702.19b", "120.3c"]
     mistakes = [
-        (b_life - max(0, past - loyalty), "忠誠度を超えた分は対戦相手に割り振れると考えた (702.19f)")
+        (b_life - max(0, past - loyalty), "忠誠度を超えた分は対戦相手に割り振れると考えました (702.19f)")
         if not over
-        else (b_life, "プレインズウォーカー越えトランプルでも対戦相手には割り振れないと考えた (702.19c)"),
-        (b_life - past, "プレインズウォーカーを飛び越えてすべてを対戦相手に割り振れると考えた"),
-        (b_life - power, "ブロック・クリーチャーもプレインズウォーカーも無視した"),
+        else (b_life, "プレインズウォーカー越えトランプルでも対戦相手には割り振れないと考えました (702.19c)"),
+        (b_life - past, "プレインズウォーカーを飛び越えてすべてを対戦相手に割り振れると考えました"),
+        (b_life - power, "ブロック・クリーチャーもプレインズウォーカーも無視しました"),
     ]
     doc = _doc([att, walker, blk], _combat([_attack("att", "pw", ["blk"])]), players=_players(b_life=b_life))
     return _draft(doc, prompt, {"kind": "life", "player": "B"}, answer, text, rules, mistakes)
@@ -655,16 +655,16 @@ def gen_fight(rng: random.Random, level: str) -> Draft:
         text += f"絆魂により、{_name(mine)}が与えた{gain}点の分のライフを得ます (702.15b)。"
         rules.append("702.15b")
         mistakes: list[Mistake] = [
-            (a_life, "呪文がダメージを与えるので絆魂は働かないと考えた (120.7)"),
-            (a_life + _power(theirs), "受けたダメージの分のライフを得ると考えた"),
-            (a_life - _power(theirs), "受けたダメージでライフを失うと考えた"),
+            (a_life, "呪文がダメージを与えるので絆魂は働かないと考えました (120.7)"),
+            (a_life + _power(theirs), "受けたダメージの分のライフを得ると考えました"),
+            (a_life - _power(theirs), "受けたダメージでライフを失うと考えました"),
         ]
         return _draft(doc, prompt, {"kind": "life", "player": "A"}, a_life + gain, text, rules, mistakes)
     prompt += "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
     if "indestructible" in theirs.get("keywords", []):
         text += "破壊不能のクリーチャーは接死でも破壊されません (702.12b)。"
         rules.append("702.12b")
-    mistakes = [(["my"], "呪文がダメージを与えるので接死は働かないと考えた (120.7)")]
+    mistakes = [(["my"], "呪文がダメージを与えるので接死は働かないと考えました (120.7)")]
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
 
 
@@ -693,7 +693,7 @@ def gen_bite_protection(rng: random.Random, level: str) -> Draft:
         f"ダメージの発生源はそれを与えたオブジェクトです (120.7)。ここでダメージを与えるのは呪文ではなく{_name(mine)}なので、"
         "プロテクション（赤）が軽減するかどうかは、そのクリーチャーの色で決まります (702.16e)。"
     )
-    mistakes = [(["their"] if prevented else [], "呪文の色でプロテクションを判断した (120.7)")]
+    mistakes = [(["their"] if prevented else [], "呪文の色でプロテクションを判断しました (120.7)")]
     doc = _doc([mine, theirs], {"type": "bite", "name": spell.label, "source": "my", "to": "their"})
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["120.7", "702.16e", "120.2b"], mistakes)
 
@@ -724,10 +724,10 @@ def gen_worship_lifelink(rng: random.Random, level: str) -> Draft:
         f"失う{loss}点と得る{gain}点を合わせて、ライフが1点未満になるときだけ{worship.label}が適用されます (120.3a, 120.3f)。"
     )
     mistakes = [
-        (1 + gain, "先に《崇拝》で1点にしてから絆魂のライフを得ると考えた (120.4)"),
-        (net, "《崇拝》を見落とした (120.4c)"),
-        (a_life - loss, "絆魂のライフを数え忘れた (702.15b)"),
-        (1, "ライフが減るなら必ず1点になると考えた"),
+        (1 + gain, "先に《崇拝》で1点にしてから絆魂のライフを得ると考えました (120.4)"),
+        (net, "《崇拝》を見落としました (120.4c)"),
+        (a_life - loss, "絆魂のライフを数え忘れました (702.15b)"),
+        (1, "ライフが減るなら必ず1点になると考えました"),
     ]
     doc = _doc(
         [lifelinker, blocked, big],
@@ -774,9 +774,9 @@ def gen_furnace_shield(rng: random.Random, level: str) -> Draft:
         f"先に軽減すると{prevent_first}点、先に2倍にすると{double_first}点を受けます。盾は残っている量まで軽減します (615.7)。"
     )
     mistakes = [
-        (a_life - max(prevent_first, double_first), "効果の順番を選べないと考えた (616.1)"),
-        (a_life - amount * 2, "盾を見落とした"),
-        (a_life - max(0, amount - shield), "《ラースの灼熱洞》を見落とした"),
+        (a_life - max(prevent_first, double_first), "効果の順番を選べないと考えました (616.1)"),
+        (a_life - amount * 2, "盾を見落としました"),
+        (a_life - max(0, amount - shield), "《ラースの灼熱洞》を見落としました"),
     ]
     doc = _doc(
         [],
@@ -815,9 +815,9 @@ def gen_torbran_furnace(rng: random.Random, level: str) -> Draft:
         f"先に2を足すと({amount}+2)×2={plus_first}点、先に2倍にすると{amount}×2+2={double_first}点なので、対戦相手は後者を選びます。"
     )
     mistakes = [
-        (b_life - plus_first, "効果を出した側（あなた）が順番を選ぶと考えた (616.1)"),
-        (b_life - amount - 2, "《ラースの灼熱洞》を見落とした"),
-        (b_life - amount * 2, "《朱地洞の族長、トーブラン》を見落とした"),
+        (b_life - plus_first, "効果を出した側（あなた）が順番を選ぶと考えました (616.1)"),
+        (b_life - amount - 2, "《ラースの灼熱洞》を見落としました"),
+        (b_life - amount * 2, "《朱地洞の族長、トーブラン》を見落としました"),
     ]
     doc = _doc(
         [tor],
@@ -866,9 +866,9 @@ def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (
             _other(["ally"], dies),
-            "移し替えた後もあなたの盾が軽減すると考えた (616.1f)"
+            "移し替えた後もあなたの盾が軽減すると考えました (616.1f)"
             if redirect_first
-            else "軽減した後も全部が移し替えられると考えた",
+            else "軽減した後も全部が移し替えられると考えました",
         )
     ]
     doc = _doc(
@@ -888,68 +888,55 @@ def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
 
 def gen_harms_way(rng: random.Random, level: str) -> Draft:
     way = card("harm-s-way")
-    att = _perm(rng.choice(("craw-wurm", "serra-angel", "hill-giant", "ravenous-baloth")), "att", "B")
+    pool = LIFELINKERS[1:] if level == L2 else ("craw-wurm", "serra-angel", "hill-giant", "ravenous-baloth")
+    att = _perm(rng.choice(pool), "att", "B")
+    lifelink = "lifelink" in att.get("keywords", [])
     a_life = rng.randint(6, 20)
     b_life = rng.randint(6, 20)
-    ask_b = rng.random() < 0.5
+    ask_b = level == L2 or rng.random() < 0.5
     effects = [way.effect(0, source="att", to="B", **{"from": "A"})]
     power = _power(att)
     moved = min(2, power)
+    question = "対戦相手" if ask_b else "あなた"
     prompt = (
         f"あなたのライフは{a_life}点、対戦相手は{b_life}点です。対戦相手の{stats(att)}がブロックされずにあなたを攻撃しています。"
         f"あなたは{way.label}を唱え、発生源として{_name(att)}を、移し替える先として対戦相手を選びました"
         "（このターン、その発生源があなたやあなたのパーマネントに与える次の2点のダメージは、代わりに対戦相手に与えられる）。"
-        + (
-            "戦闘ダメージの後、対戦相手のライフは何点ですか？"
-            if ask_b
-            else "戦闘ダメージの後、あなたのライフは何点ですか？"
-        )
+        f"戦闘ダメージの後、{question}のライフは何点ですか？"
     )
     text = (
-        f"移し替える効果は置換効果で、ダメージを受ける前に適用されます (614.9, 120.4b)。{_name(att)}の{power}点のうち{moved}点が対戦相手に与えられ、"
-        f"残り{power - moved}点があなたに与えられます。移し替えたダメージの発生源は{_name(att)}のままです。"
+        f"移し替える効果は置換効果で、ダメージを受ける前に適用されます (614.9, 120.4b)。{_name(att)}の{power}点のうち{moved}点が"
+        f"対戦相手に与えられ、残り{power - moved}点があなたに与えられます。移し替えたダメージの発生源は{_name(att)}のままです。"
+    )
+    rules = ["614.9", "120.4b"]
+    if lifelink:
+        text += "絆魂は発生源が与えたダメージすべてで働くので、対戦相手に移し替えられた分も含めて、対戦相手がライフを得ます (702.15b, 120.3f)。"
+        rules += ["702.15b", "120.3f"]
+    doc = _doc(
+        [att],
+        _combat([_attack("att", "A")]),
+        effects,
+        players=_players(a_life=a_life, b_life=b_life),
+        active="B",
     )
     if ask_b:
-        mistakes = [
-            (
-                b_life,
-                "移し替えたダメージは対戦相手のクリーチャーの発生源なので、そのコントローラーには与えられないと考えた",
-            ),
-            (b_life - power, "すべてのダメージが移し替えられると考えた"),
+        gain = power if lifelink else 0
+        mistakes: list[Mistake] = [
+            (b_life - moved, "移し替えたダメージでは絆魂が働かないと考えました (702.15b)")
+            if lifelink
+            else (b_life, "移し替えたダメージは発生源のコントローラーには与えられないと考えました"),
+            (b_life - power, "すべてのダメージが移し替えられると考えました"),
+            (b_life + power, "移し替えられたダメージを受けないと考えました"),
         ]
         return _draft(
-            _doc(
-                [att],
-                _combat([_attack("att", "A")]),
-                effects,
-                players=_players(a_life=a_life, b_life=b_life),
-                active="B",
-            ),
-            prompt,
-            {"kind": "life", "player": "B"},
-            b_life - moved,
-            text,
-            ["614.9", "120.4b"],
-            mistakes,
+            doc, prompt, {"kind": "life", "player": "B"}, b_life - moved + gain, text, rules, mistakes
         )
     mistakes = [
-        (a_life - power, "《危害のあり方》を見落とした"),
-        (a_life - max(0, power - 4), "移し替える量を2倍にした"),
+        (a_life - power, "《危害のあり方》を見落としました"),
+        (a_life - max(0, power - 4), "移し替える量を2倍にしました"),
     ]
     return _draft(
-        _doc(
-            [att],
-            _combat([_attack("att", "A")]),
-            effects,
-            players=_players(a_life=a_life, b_life=b_life),
-            active="B",
-        ),
-        prompt,
-        {"kind": "life", "player": "A"},
-        a_life - (power - moved),
-        text,
-        ["614.9", "120.4b"],
-        mistakes,
+        doc, prompt, {"kind": "life", "player": "A"}, a_life - (power - moved), text, rules, mistakes
     )
 
 
@@ -986,8 +973,8 @@ def gen_palisade(rng: random.Random, level: str) -> Draft:
         "負ったダメージの合計がタフネス以上なら破壊されます (704.5g)。"
     )
     mistakes = [
-        (sorted([*dead, *[m["id"] for m in mine if _toughness(m) <= 2]]), "移し替えを見落とした"),
-        (sorted(set(dead) - {"giant"}), "あなたへのダメージは移し替えられないと考えた"),
+        (sorted([*dead, *[m["id"] for m in mine if _toughness(m) <= 2]]), "移し替えを見落としました"),
+        (sorted(set(dead) - {"giant"}), "あなたへのダメージは移し替えられないと考えました"),
     ]
     doc = _doc(
         permanents,
@@ -1015,7 +1002,7 @@ def giant_effect(giant: dict[str, Any]) -> dict[str, Any]:
 
 def gen_flame_spill(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(6, 20)
-    bite = level == L2 and rng.random() < 0.6
+    bite = level == L2
     target = _perm(
         rng.choice(("grizzly-bears", "hill-giant", "vampire-spawn", "elite-vanguard", "llanowar-elves")),
         "tgt",
@@ -1068,16 +1055,19 @@ def gen_flame_spill(rng: random.Random, level: str) -> Draft:
         rules.append("702.2c")
     text += f"ここでは{excess}点が対戦相手に与えられます。"
     mistakes = [
-        (b_life - max(0, amount - toughness), "すでに負っているダメージを余剰の計算に入れなかった (120.4a)")
+        (
+            b_life - max(0, amount - toughness),
+            "すでに負っているダメージを余剰の計算に入れませんでした (120.4a)",
+        )
         if marked and not collar
         else (
             b_life - max(0, amount - toughness),
-            "接死があっても致死ダメージはタフネス分だと考えた (120.4a)",
+            "接死があっても致死ダメージはタフネス分だと考えました (120.4a)",
         )
         if collar
-        else (b_life - amount, "ダメージがすべてプレイヤーに移ると考えた"),
-        (b_life, "余剰のダメージはなくなると考えた"),
-        (b_life - amount, "ダメージがすべてプレイヤーに移ると考えた"),
+        else (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました"),
+        (b_life, "余剰のダメージはなくなると考えました"),
+        (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました"),
     ]
     doc = _doc(permanents, event, players=_players(b_life=b_life))
     return _draft(doc, prompt, {"kind": "life", "player": "B"}, b_life - excess, text, rules, mistakes)
@@ -1116,13 +1106,16 @@ def gen_toralf(rng: random.Random, level: str) -> Draft:
         )
     )
     mistakes = [
-        (b_life - max(0, amount - toughness), "すでに負っているダメージを余剰の計算に入れなかった (120.10)")
+        (
+            b_life - max(0, amount - toughness),
+            "すでに負っているダメージを余剰の計算に入れませんでした (120.10)",
+        )
         if marked
-        else (b_life - amount, "ダメージ全部が余剰だと考えた"),
-        (b_life - amount, "ダメージ全部が余剰だと考えた"),
-        (b_life, "余剰のダメージでは何も起こらないと考えた")
+        else (b_life - amount, "ダメージ全部が余剰だと考えました"),
+        (b_life - amount, "ダメージ全部が余剰だと考えました"),
+        (b_life, "余剰のダメージでは何も起こらないと考えました")
         if excess
-        else (b_life - 1, "致死ダメージちょうどでも余剰があると考えた"),
+        else (b_life - 1, "致死ダメージちょうどでも余剰があると考えました"),
     ]
     doc = _doc([toralf, target], _spell(spell, "A", [("tgt", amount)]), players=_players(b_life=b_life))
     return _draft(
@@ -1162,11 +1155,11 @@ def gen_reckoner(rng: random.Random, level: str) -> Draft:
     if dies:
         text += "そのクリーチャーが状況起因処理で墓地に置かれても、すでに誘発した能力は解決します (603.10a, 113.7a)。"
     mistakes = [
-        (a_life, "クリーチャーが墓地に置かれたので能力は解決しないと考えた")
+        (a_life, "クリーチャーが墓地に置かれたので能力は解決しないと考えました")
         if dies
-        else (a_life, "能力を見落とした"),
-        (a_life - _power(theirs), "パワーに等しいダメージを与えると考えた"),
-        (a_life - 2 * amount, "ダメージを2回数えた"),
+        else (a_life, "能力を見落としました"),
+        (a_life - _power(theirs), "パワーに等しいダメージを与えると考えました"),
+        (a_life - 2 * amount, "ダメージを2回数えました"),
     ]
     doc = _doc(permanents, event, players=_players(a_life=a_life))
     return _draft(
@@ -1192,7 +1185,7 @@ def gen_spirit_link(rng: random.Random, level: str) -> Draft:
         {"when": "deals_damage", "effect": {"type": "gain_life", "amount": "that_much", "player": "A"}}
     ]
     other = _perm(names[1], "ot", "A")
-    blocked = level == L2 and rng.random() < 0.5
+    blocked = level == L2
     permanents = [linked, other]
     attacks = [_attack("ot")]
     if blocked:
@@ -1213,9 +1206,11 @@ def gen_spirit_link(rng: random.Random, level: str) -> Draft:
         "同時に他の発生源が与えたダメージは数えません (120.9)。クリーチャーへのダメージでも誘発します。"
     )
     mistakes = [
-        (a_life + gain + _power(other), "同時に与えられた他のクリーチャーのダメージも数えた (120.9)"),
-        (a_life, "ブロックされたので能力は誘発しないと考えた") if blocked else (a_life, "能力を見落とした"),
-        (a_life + _power(other), "どちらのダメージを数えるかを取り違えた"),
+        (a_life + gain + _power(other), "同時に与えられた他のクリーチャーのダメージも数えました (120.9)"),
+        (a_life, "ブロックされたので能力は誘発しないと考えました")
+        if blocked
+        else (a_life, "能力を見落としました"),
+        (a_life + _power(other), "どちらのダメージを数えるかを取り違えました"),
     ]
     doc = _doc(permanents, _combat(attacks), players=_players(a_life=a_life))
     return _draft(
@@ -1242,9 +1237,9 @@ def gen_stuffy_doll(rng: random.Random, level: str) -> Draft:
         f"ダメージを受けたことで能力が誘発し (120.4b)、「その点数」として受けた{amount}点を対戦相手に与えます (120.9)。"
     )
     mistakes = [
-        (b_life, "タフネス1なので1点しか数えない、または能力が誘発しないと考えた"),
-        (b_life - 1, "タフネスを超えた分は数えないと考えた"),
-        (b_life - 2 * amount, "ダメージを2回数えた"),
+        (b_life, "タフネス1なので1点しか数えない、または能力が誘発しないと考えました"),
+        (b_life - 1, "タフネスを超えた分は数えないと考えました"),
+        (b_life - 2 * amount, "ダメージを2回数えました"),
     ]
     doc = _doc(
         [doll, theirs],
@@ -1281,7 +1276,7 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
             [],
             text,
             ["122.1c", "701.8a"],
-            [(["sh"], "盾カウンターはダメージしか防がないと考えた (122.1c)")],
+            [(["sh"], "盾カウンターはダメージしか防がないと考えました (122.1c)")],
         )
     unpreventable = level == L2 and rng.random() < 0.4
     if unpreventable:
@@ -1321,7 +1316,7 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (
             sorted({*dead, "sh"}) if not unpreventable else sorted(set(dead) - {"sh"}),
-            "盾カウンターと接死の関係を取り違えた" + (" (615.12)" if unpreventable else " (615.6)"),
+            "盾カウンターと接死の関係を取り違えました" + (" (615.12)" if unpreventable else " (615.6)"),
         ),
     ]
     del counters
@@ -1350,9 +1345,9 @@ def gen_questing_fog(rng: random.Random, level: str) -> Draft:
     )
     answer = b_life - _power(beast) - _power(other)
     mistakes = [
-        (b_life, "《探索する獣》の能力を見落とした (615.12)"),
-        (b_life - _power(beast), "《探索する獣》自身のダメージだけが軽減できないと考えた"),
-        (b_life - _power(other), "軽減できないのは他のクリーチャーのダメージだけだと考えた"),
+        (b_life, "《探索する獣》の能力を見落としました (615.12)"),
+        (b_life - _power(beast), "《探索する獣》自身のダメージだけが軽減できないと考えました"),
+        (b_life - _power(other), "軽減できないのは他のクリーチャーのダメージだけだと考えました"),
     ]
     doc = _doc(
         [beast, other], _combat([_attack("qb"), _attack("ot")]), effects, players=_players(b_life=b_life)
@@ -1387,9 +1382,9 @@ def gen_regenerate(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (
             _other(["rg"], dead),
-            "《火葬》の「再生できない」を見落とした (701.19c)"
+            "《火葬》の「再生できない」を見落としました (701.19c)"
             if incinerate
-            else "再生がダメージによる破壊を置き換えないと考えた (701.19a)",
+            else "再生がダメージによる破壊を置き換えないと考えました (701.19a)",
         )
     ]
     doc = _doc([theirs], event, effects)
@@ -1421,7 +1416,7 @@ def gen_wither_regenerate(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (
             sorted(set(outcome.dead) - {"rg"}) if "rg" in outcome.dead else sorted({*outcome.dead, "rg"}),
-            "萎縮の-1/-1カウンターを普通のダメージと同じに扱った (704.5f)",
+            "萎縮の-1/-1カウンターを普通のダメージと同じに扱いました (704.5f)",
         )
     ]
     doc = _doc([att, blk], _combat([_attack("wi", blockers=["rg"])]), effects)
@@ -1461,8 +1456,8 @@ def gen_infect_block(rng: random.Random, level: str) -> Draft:
         text += "先制攻撃を持つので、-1/-1カウンターは1回目の戦闘ダメージ・ステップで置かれます (510.4)。"
         rules += ["510.4"]
     mistakes = [
-        (_toughness(blk), "感染のダメージもダメージとして負うと考えた (120.3d)"),
-        (max(0, answer - 1), "1点多く数えた"),
+        (_toughness(blk), "感染のダメージもダメージとして負うと考えました (120.3d)"),
+        (max(0, answer - 1), "1点多く数えました"),
     ]
     doc = _doc([att, blk], _combat([_attack("inf", blockers=["blk"])]))
     return _draft(doc, prompt, {"kind": "toughness", "permanent": "blk"}, answer, text, rules, mistakes)
@@ -1504,8 +1499,11 @@ def gen_poison_cards(rng: random.Random, level: str) -> Draft:
     )
     if ask_life:
         mistakes: list[Mistake] = [
-            (b_life - sum(_power(a) for a in attackers), "感染のダメージもライフを減らすと考えた (120.3b)"),
-            (b_life, "毒性のダメージはライフを減らさないと考えた (120.3g)"),
+            (
+                b_life - sum(_power(a) for a in attackers),
+                "感染のダメージもライフを減らすと考えました (120.3b)",
+            ),
+            (b_life, "毒性のダメージはライフを減らさないと考えました (120.3g)"),
         ]
         doc = _doc(
             attackers,
@@ -1522,12 +1520,12 @@ def gen_poison_cards(rng: random.Random, level: str) -> Draft:
             mistakes,
         )
     mistakes = [
-        (as_power, "毒性の値ではなくパワーの分だけ毒カウンターが置かれると考えた (702.164c)"),
+        (as_power, "毒性の値ではなくパワーの分だけ毒カウンターが置かれると考えました (702.164c)"),
         (
             poison0 + sum(_power(a) for a in attackers if "infect" in a.get("keywords", [])),
-            "毒性の毒カウンターを数え忘れた (120.3g)",
+            "毒性の毒カウンターを数え忘れました (120.3g)",
         ),
-        (poison0, "毒カウンターは置かれないと考えた"),
+        (poison0, "毒カウンターは置かれないと考えました"),
     ]
     doc = _doc(
         attackers,
@@ -1584,9 +1582,9 @@ def gen_walker(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (
             loyalty - sum(_power(a) for a in attackers if "infect" not in a.get("keywords", [])),
-            "感染のダメージでは忠誠カウンターが減らないと考えた (120.3c)",
+            "感染のダメージでは忠誠カウンターが減らないと考えました (120.3c)",
         ),
-        (loyalty, "プレインズウォーカーはダメージを受けないと考えた"),
+        (loyalty, "プレインズウォーカーはダメージを受けないと考えました"),
     ]
     doc = _doc([walker, *attackers], event)
     return _draft(
@@ -1633,14 +1631,400 @@ def gen_siege(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (
             defense - sum(_power(a) for a in attackers if "infect" not in a.get("keywords", [])),
-            "感染のダメージでは守備カウンターが減らないと考えた (120.3h)",
+            "感染のダメージでは守備カウンターが減らないと考えました (120.3h)",
         ),
-        (defense, "バトルはダメージを受けないと考えた"),
+        (defense, "バトルはダメージを受けないと考えました"),
     ]
     doc = _doc([siege, *attackers], _combat([_attack(a["id"], "sg") for a in attackers]))
     return _draft(
         doc, prompt, {"kind": "defense", "permanent": "sg"}, answer, text, ["120.3h", "310.6"], mistakes
     )
+
+
+# --------------------------------------------------------------------------- 29. Circle of Protection: Red, a source of your choice (615.9)
+
+
+def gen_circle(rng: random.Random, level: str) -> Draft:
+    circle = card("circle-of-protection-red")
+    a_life = rng.randint(8, 20)
+    reds = rng.sample(("hill-giant", "ball-lightning", "bonecrusher-giant", "blistering-firecat"), 2)
+    attackers = [_perm(s, f"r{i + 1}", "B") for i, s in enumerate(reds)]
+    for a in attackers:
+        a["keywords"] = [k for k in a.get("keywords", []) if k != "trample"]
+    green = level == L2 and rng.random() < 0.5
+    if green:
+        attackers.append(_perm(rng.choice(("grizzly-bears", "craw-wurm")), "g1", "B"))
+    chosen = attackers[0]
+    effects = [circle.effect(0, to="A")]
+    total = sum(_power(a) for a in attackers)
+    answer = a_life - (total - _power(chosen))
+    listing = "と".join(stats(a) for a in attackers)
+    prompt = (
+        f"あなたのライフは{a_life}点で、{circle.label}（このターン、あなたが選んだ赤の発生源1つが次にあなたにダメージを与えるなら、そのダメージを軽減する）"
+        f"をコントロールしています。対戦相手の{listing}がブロックされずにあなたを攻撃しました。あなたは戦闘ダメージの前に能力を1回起動し、"
+        f"{_name(chosen)}を選びました。戦闘ダメージの後、あなたのライフは何点ですか？"
+    )
+    text = (
+        "多くの軽減効果は、選んだ発生源からのダメージに適用されます (615.2)。特定の条件を持つ発生源からのダメージを軽減する盾は、"
+        "その発生源がダメージを与える時点で条件を確かめ、選ばれた1つの発生源のダメージだけを軽減します (615.9)。"
+    )
+    mistakes = [
+        (a_life, "1回の起動ですべての赤の発生源のダメージを軽減できると考えました (615.9)"),
+        (a_life - total, "軽減を見落としました"),
+        (a_life - (total - max(_power(a) for a in attackers)), "一番大きいダメージが軽減されると考えました"),
+    ]
+    doc = _doc(
+        attackers,
+        _combat([_attack(a["id"], "A") for a in attackers]),
+        effects,
+        players=_players(a_life=a_life),
+        active="B",
+    )
+    return _draft(doc, prompt, {"kind": "life", "player": "A"}, answer, text, ["615.2", "615.9"], mistakes)
+
+
+# --------------------------------------------------------------------------- 30. a shield cast after the damage (615.4)
+
+
+def gen_late_shield(rng: random.Random, level: str) -> Draft:
+    salve = card("healing-salve")
+    mine = _perm(rng.choice(("craw-wurm", "serra-angel", "ravenous-baloth", "rusted-sentinel")), "my", "A")
+    first = rng.choice(("shock", "lightning-bolt"))
+    first_amount = min(_amount(first), _toughness(mine) - 1)
+    if first_amount < _amount(first):
+        first = "shock"
+        first_amount = 2
+    second = rng.choice(("shock", "lightning-bolt", "lightning-strike"))
+    amount = _amount(second)
+    before = stats(mine)
+    mine["damage"] = first_amount
+    effects = [salve.effect(0, to="my")]
+    rest = max(0, amount - 3)
+    marked = first_amount + rest
+    dies = marked >= _toughness(mine)
+    ask: dict[str, Any] = {"kind": "dies"} if dies else {"kind": "damage", "permanent": "my"}
+    prompt = (
+        f"対戦相手は{card(first).label}（{first_amount}点）であなたの{before}を対象にし、それは解決しました。"
+        f"その後あなたは{salve.label}で「このターン、そのクリーチャーが受ける次の3点のダメージを軽減する」を選びました。続けて対戦相手は"
+        f"{card(second).label}（{amount}点）で同じクリーチャーを対象にしました。"
+        + (
+            "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
+            if ask["kind"] == "dies"
+            else f"解決後、{_name(mine)}が負っているダメージは何点ですか？"
+        )
+    )
+    text = (
+        "軽減効果はダメージを受けるより前に存在しなければならず、すでに受けたダメージをさかのぼって変えることはできません (615.4)。"
+        f"盾は後から来た{amount}点のうち3点を軽減します (615.7)。"
+    )
+    predicted: Any = (["my"] if dies else []) if ask["kind"] == "dies" else marked
+    mistakes: list[Mistake] = (
+        [(_other(["my"], predicted), "盾がすでに受けたダメージも取り除くと考えました (615.4)")]
+        if ask["kind"] == "dies"
+        else [
+            (rest, "盾がすでに受けたダメージも取り除くと考えました (615.4)"),
+            (first_amount + amount, "盾を見落としました"),
+            (0, "盾がすべてのダメージを軽減すると考えました"),
+        ]
+    )
+    doc = _doc([mine], _spell(second, "B", [("my", amount)]), effects, active="B")
+    return _draft(doc, prompt, ask, predicted, text, ["615.4", "615.7", "120.6"], mistakes)
+
+
+# --------------------------------------------------------------------------- 31. one shield for each creature (615.11)
+
+
+def gen_each_shield(rng: random.Random, level: str) -> Draft:
+    spell = rng.choice(SWEEPERS)
+    amount = _amount(spell)
+    n = rng.randint(2, 3)
+    mine = [
+        _perm(s, f"m{i + 1}", "A")
+        for i, s in enumerate(
+            rng.sample(
+                ("grizzly-bears", "llanowar-elves", "elite-vanguard", "vampire-spawn", "hill-giant"), n
+            )
+        )
+    ]
+    shield = rng.randint(1, 2)
+    effects = [{"type": "prevent_next", "to": m["id"], "amount": shield} for m in mine]
+    dead = sorted(m["id"] for m in mine if amount - shield >= _toughness(m))
+    listing = "、".join(stats(m) for m in mine)
+    prompt = (
+        f"あなたは{listing}をコントロールしています。あなたは「このターン、あなたがコントロールするクリーチャーが受ける次の{shield}点のダメージを軽減する」"
+        f"という対象を取らない効果を作りました。その後、対戦相手が{card(spell).label}（各クリーチャーに{amount}点）を唱えました。"
+        "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
+    )
+    text = (
+        f"対象を取らずに複数のクリーチャーの「次の{shield}点」を軽減する効果は、解決したときに影響を受けるクリーチャーそれぞれに盾を作ります (615.11)。"
+        f"どのクリーチャーも{amount}点のうち{shield}点を軽減されます (615.7)。"
+    )
+    wrong = sorted(
+        m["id"] for i, m in enumerate(mine) if (amount - shield if i == 0 else amount) >= _toughness(m)
+    )
+    mistakes = [(wrong, "盾が全体で1つしかなく、1体のダメージしか軽減しないと考えました (615.11)")]
+    doc = _doc(mine, _spell(spell, "B", [(m["id"], amount) for m in mine]), effects, active="B")
+    return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["615.11", "615.7", "704.5g"], mistakes)
+
+
+# --------------------------------------------------------------------------- 32. trample does nothing outside combat assignment (702.19a)
+
+
+def gen_trample_fight(rng: random.Random, level: str) -> Draft:
+    b_life = rng.randint(6, 20)
+    mine = _perm(rng.choice(TRAMPLERS), "my", "A")
+    theirs = _perm(rng.choice(("grizzly-bears", "llanowar-elves", "elite-vanguard")), "their", "B")
+    blocking = level == L2 and rng.random() < 0.5
+    if blocking:
+        mine["controller"] = "B"
+        theirs["controller"] = "A"
+        prompt = (
+            f"対戦相手のライフは{b_life}点です。あなたの{stats(theirs)}が攻撃し、対戦相手の{stats(mine)}がそれをブロックしました。"
+            "戦闘ダメージの後、あなたのライフは何点ですか？"
+        )
+        doc = _doc([mine, theirs], _combat([_attack("their", "B", ["my"])]), players=_players(a_life=b_life))
+        ask = {"kind": "life", "player": "A"}
+        mistakes: list[Mistake] = [
+            (
+                b_life - max(0, _power(mine) - _toughness(theirs)),
+                "ブロック・クリーチャーのトランプルでも余ったダメージが攻撃側のプレイヤーに行くと考えました (702.19a)",
+            )
+        ]
+    else:
+        spell = card("prey-upon")
+        prompt = (
+            f"対戦相手のライフは{b_life}点です。あなたは{spell.label}を唱え、あなたの{stats(mine)}と対戦相手の{stats(theirs)}を格闘させました。"
+            "解決後、対戦相手のライフは何点ですか？"
+        )
+        doc = _doc(
+            [mine, theirs],
+            {"type": "fight", "name": spell.label, "fighters": ["my", "their"]},
+            players=_players(b_life=b_life),
+        )
+        ask = {"kind": "life", "player": "B"}
+        mistakes = [
+            (
+                b_life - max(0, _power(mine) - _toughness(theirs)),
+                "格闘でもトランプルで余ったダメージがプレイヤーに行くと考えました (702.19a)",
+            )
+        ]
+    text = (
+        "トランプルは攻撃クリーチャーの戦闘ダメージの割り振りだけを変えます。ブロックしているときや、戦闘ダメージ以外のダメージを与えるときには"
+        "何もしません (702.19a)。余ったダメージもそのクリーチャーに与えられるだけです。"
+    )
+    mistakes.append((b_life - _power(mine), "ダメージがすべてプレイヤーに行くと考えました"))
+    return _draft(
+        doc, prompt, ask, b_life, text, ["702.19a", "701.14a" if not blocking else "510.1d"], mistakes
+    )
+
+
+# --------------------------------------------------------------------------- 33. Boon Reflection, Rhox Faithmender and separate life gains (120.4c, 120.4d)
+
+
+def gen_double_gains(rng: random.Random, level: str) -> Draft:
+    a_life = rng.randint(5, 20)
+    rhox = _perm("rhox-faithmender", "rhox", "A")
+    other = _perm(rng.choice(("child-of-night", "vault-skirge", "vampire-nighthawk")), "ll", "A")
+    boon = level == L2
+    effects = [card("rhox-faithmender").effect(0, player="A")]
+    if boon:
+        effects.append(card("boon-reflection").effect(0, player="A"))
+    factor = 4 if boon else 2
+    gains = [_power(rhox), _power(other)]
+    answer = a_life + factor * sum(gains)
+    prompt = (
+        f"あなたのライフは{a_life}点です。あなたは{stats(rhox)}（あなたがライフを得るなら、代わりにその2倍のライフを得る）"
+        + (f"と{card('boon-reflection').label}（同じ効果）" if boon else "")
+        + f"をコントロールしています。{_name(rhox)}と{stats(other)}がブロックされずに攻撃しました。戦闘ダメージの後、あなたのライフは何点ですか？"
+    )
+    text = (
+        "ダメージは結果に変換され、ライフを得る結果に置換効果が適用されてから (120.4c)、ダメージのイベントが起こります。絆魂によるライフの獲得は"
+        "そのイベントの一部として同時に起こります (120.4d)。絆魂を持つ発生源それぞれのライフの獲得は別々のイベントで、それぞれが2倍になります (702.15e)。"
+    )
+    rules = ["120.4c", "120.4d", "702.15b", "702.15e"]
+    if boon:
+        text += "2倍にする効果が2つあれば、それぞれが順に適用されて4倍になります (616.1)。"
+        rules.append("616.1")
+    mistakes = [
+        (a_life + sum(gains) * (factor // 2), "2倍にする効果を1つ見落としました"),
+        (a_life + sum(gains), "ライフを得る置換効果を見落としました (120.4c)"),
+        (a_life + factor * sum(gains) - gains[0], "一方の絆魂を数え忘れました"),
+    ]
+    doc = _doc(
+        [rhox, other], _combat([_attack("rhox"), _attack("ll")]), effects, players=_players(a_life=a_life)
+    )
+    return _draft(doc, prompt, {"kind": "life", "player": "A"}, answer, text, rules, mistakes)
+
+
+# --------------------------------------------------------------------------- 34. a first striker pumped between the steps (510.4, 702.7c)
+
+
+def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
+    knight = _perm(rng.choice(("white-knight", "youthful-knight", "black-knight")), "fs", "A")
+    blk = _perm(
+        rng.choice(("hill-giant", "craw-wurm", "ravenous-baloth", "elvish-regrower", "grizzly-bears")),
+        "blk",
+        "B",
+    )
+    pump_slug = rng.choice(("giant-growth", "might-of-oaks"))
+    bonus = 3 if pump_slug == "giant-growth" else 7
+    on_knight = rng.random() < 0.5
+    target = knight if on_knight else blk
+    who = "あなた" if on_knight else "対戦相手"
+    between = [
+        {
+            "type": "pump",
+            "creature": target["id"],
+            "power": bonus,
+            "toughness": bonus,
+            "name": card(pump_slug).label,
+        }
+    ]
+    # First step: only the first striker deals damage; then the pump; the regular step: only the blocker.
+    blk_marked = _power(knight)
+    blk_t = _toughness(blk)
+    dead: list[str] = []
+    if blk_marked >= blk_t:
+        dead.append("blk")
+    else:
+        blk_t += 0 if on_knight else bonus
+        knight_t = _toughness(knight) + (bonus if on_knight else 0)
+        blk_p = _power(blk) + (0 if on_knight else bonus)
+        if blk_p >= knight_t:
+            dead.append("fs")
+    dead.sort()
+    prompt = (
+        f"あなたの{stats(knight)}が攻撃し、対戦相手の{stats(blk)}にブロックされました。先制攻撃の戦闘ダメージ・ステップの後、"
+        f"{who}は{_name(target)}を対象に{card(pump_slug).label}（+{bonus}/+{bonus}）を唱え、それは解決しました。"
+        "戦闘が終わったとき、墓地に置かれているクリーチャーをすべて選んでください。"
+    )
+    text = (
+        "先制攻撃を持つクリーチャーは1回目の戦闘ダメージ・ステップでだけダメージを与えます。2回目のステップでは、1回目の開始時に先制攻撃も二段攻撃も"
+        "持っていなかったクリーチャーがダメージを与えます (510.4, 702.7b)。ステップの間に唱えた呪文でパワーが上がっても、先制攻撃のクリーチャーは"
+        "もう一度ダメージを与えません (702.7c)。2回目のダメージは、そのときのパワーに等しい点数です (120.2a)。"
+    )
+    twice = sorted(
+        {*dead, "blk"}
+        if _power(knight) * 2 + (bonus if on_knight else 0) >= _toughness(blk) + (0 if on_knight else bonus)
+        else dead
+    )
+    mistakes = [
+        (twice, "強化された先制攻撃のクリーチャーが2回目のステップでもダメージを与えると考えました (702.7c)"),
+        (_other(["fs", "blk"], dead), "どちらが生き残るかを逆にしました"),
+    ]
+    doc = _doc([knight, blk], _combat([_attack("fs", blockers=["blk"])], between_steps=between))
+    return _draft(
+        doc, prompt, {"kind": "dies"}, dead, text, ["510.4", "702.7b", "702.7c", "120.2a"], mistakes
+    )
+
+
+# --------------------------------------------------------------------------- 35. no life gain (Sulfuric Vortex, Leyline of Punishment)
+
+
+def gen_no_life_gain(rng: random.Random, level: str) -> Draft:
+    a_life = rng.randint(5, 20)
+    b_life = rng.randint(6, 20)
+    slug = (
+        "leyline-of-punishment" if level == L2 else rng.choice(("sulfuric-vortex", "leyline-of-punishment"))
+    )
+    enchantment = card(slug)
+    lifelinker = _perm(rng.choice(LIFELINKERS), "ll", "A")
+    effects = [enchantment.effect(i) for i in range(len(enchantment.engine["effects"]))]
+    shield = level == L2
+    if shield:
+        effects.append(card("healing-salve").effect(0, to="B"))
+    power = _power(lifelinker)
+    prevented = 0 if slug == "leyline-of-punishment" or not shield else min(3, power)
+    ask_b = shield
+    prompt = (
+        f"あなたのライフは{a_life}点、対戦相手は{b_life}点です。戦場には{enchantment.label}"
+        + (
+            "（プレイヤーはライフを得られない。ダメージは軽減できない）"
+            if slug == "leyline-of-punishment"
+            else "（プレイヤーがライフを得るなら、代わりに得ない）"
+        )
+        + f"があります。あなたの{stats(lifelinker)}がブロックされずに攻撃しました。"
+        + (
+            f"対戦相手は{card('healing-salve').label}で「このターン、自分が受ける次の3点のダメージを軽減する」を選んでいます。"
+            if shield
+            else ""
+        )
+        + (
+            "戦闘ダメージの後、対戦相手のライフは何点ですか？"
+            if ask_b
+            else "戦闘ダメージの後、あなたのライフは何点ですか？"
+        )
+    )
+    text = "ライフを得る結果は、結果に影響する置換効果によって修整されます。ライフを得られないので、絆魂でもライフは増えません (120.4c, 702.15b)。"
+    rules = ["120.4c", "702.15b"]
+    if shield:
+        text += "軽減できないダメージにも軽減の盾は適用されますが、ダメージは軽減されず、盾も減りません (615.12)。"
+        rules.append("615.12")
+        mistakes: list[Mistake] = [
+            (b_life - max(0, power - 3), "軽減できないダメージでも盾が軽減すると考えました (615.12)"),
+            (b_life, "ダメージがすべて軽減されると考えました"),
+        ]
+        return _draft(
+            _doc(
+                [lifelinker],
+                _combat([_attack("ll")]),
+                effects,
+                players=_players(a_life=a_life, b_life=b_life),
+            ),
+            prompt,
+            {"kind": "life", "player": "B"},
+            b_life - power + prevented,
+            text,
+            rules,
+            mistakes,
+        )
+    mistakes = [
+        (a_life + power, "ライフを得られない効果を見落としました (120.4c)"),
+        (a_life - power, "絆魂でライフを失うと考えました"),
+    ]
+    return _draft(
+        _doc([lifelinker], _combat([_attack("ll")]), effects, players=_players(a_life=a_life, b_life=b_life)),
+        prompt,
+        {"kind": "life", "player": "A"},
+        a_life,
+        text,
+        rules,
+        mistakes,
+    )
+
+
+# --------------------------------------------------------------------------- 36. Test of Faith: prevention that adds counters (615.5)
+
+
+def gen_test_of_faith(rng: random.Random, level: str) -> Draft:
+    faith = card("test-of-faith")
+    mine = _perm(
+        rng.choice(("grizzly-bears", "elite-vanguard", "vampire-spawn", "llanowar-elves")), "my", "A"
+    )
+    att = _perm(
+        rng.choice(("craw-wurm", "avacyn-angel-of-hope", "hill-giant", "ravenous-baloth", "elvish-regrower")),
+        "att",
+        "B",
+    )
+    effects = [faith.effect(0, to="my")]
+    power = _power(att)
+    prevented = min(3, power)
+    dealt = power - prevented
+    toughness = _toughness(mine) + prevented
+    dies = dealt >= toughness
+    dead = sorted((["my"] if dies else []) + (["att"] if _power(mine) >= _toughness(att) else []))
+    prompt = (
+        f"対戦相手の{stats(att)}が攻撃し、あなたの{stats(mine)}がブロックしました。あなたは{faith.label}（このターン、クリーチャー1体が受ける次の3点のダメージを軽減し、"
+        "軽減した1点につき+1/+1カウンター1個をそのクリーチャーの上に置く）をそのクリーチャーに唱えました。戦闘ダメージの後、墓地に置かれるクリーチャーをすべて選んでください。"
+    )
+    text = (
+        "軽減の盾は次の3点を軽減します (615.7)。軽減した量を参照する追加の効果は、本来のイベントの直後に起こります (615.5)。"
+        f"+1/+1カウンター{prevented}個が置かれてから状況起因処理が確かめられるので、タフネス{toughness}に対して負っているダメージは{dealt}点です (704.5g)。"
+    )
+    wrong = sorted(set(dead) ^ {"my"}) if dealt >= _toughness(mine) and not dies else sorted({*dead, "my"})
+    mistakes = [(wrong, "+1/+1カウンターが置かれる前に状況起因処理が行われると考えました (615.5)")]
+    doc = _doc([mine, att], _combat([_attack("att", "A", ["my"])]), effects, active="B")
+    return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["615.5", "615.7", "704.5g"], mistakes)
 
 
 # --------------------------------------------------------------------------- the catalogue of card templates
@@ -1717,7 +2101,7 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
     Template(
         "card-pariah-shield", "《最下層民》と軽減の盾", ("616.1", "615.7", "120.4"), (L2,), gen_pariah_shield
     ),
-    Template("card-harms-way", "《危害のあり方》の移し替え", ("120.4",), (L1, L2), gen_harms_way),
+    Template("card-harms-way", "《危害のあり方》の移し替え", ("120.4", "lifelink"), (L1, L2), gen_harms_way),
     Template("card-palisade", "《矢来の巨人》と全体ダメージ", ("120.4", "704.5"), (L1, L2), gen_palisade),
     Template(
         "card-flame-spill",
@@ -1774,6 +2158,40 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         ("planeswalker", "120.3", "infect"),
         (INTRO, L1, L2),
         gen_walker,
+    ),
+    Template("card-circle", "《赤の防御円》と選んだ発生源", ("615",), (L1, L2), gen_circle),
+    Template("card-late-shield", "後から張った盾", ("615", "615.7", "704.5"), (L1, L2), gen_late_shield),
+    Template("card-each-shield", "クリーチャーそれぞれの盾", ("615.7", "704.5"), (L1, L2), gen_each_shield),
+    Template("card-trample-fight", "トランプルが働かないとき", ("trample",), (L1, L2), gen_trample_fight),
+    Template(
+        "card-double-gains",
+        "ライフの獲得を2倍にする効果と絆魂",
+        ("lifelink", "120.4", "616.1"),
+        (L1, L2),
+        gen_double_gains,
+        (("616.1", (L2,)),),
+    ),
+    Template(
+        "card-first-strike-pump",
+        "ステップの間の強化と先制攻撃",
+        ("510.4", "704.5"),
+        (L1, L2),
+        gen_first_strike_pump,
+    ),
+    Template(
+        "card-no-life-gain",
+        "ライフを得られない効果と絆魂",
+        ("lifelink", "120.4", "615"),
+        (L1, L2),
+        gen_no_life_gain,
+        (("615", (L2,)),),
+    ),
+    Template(
+        "card-test-of-faith",
+        "《信仰の試練》と追加の効果",
+        ("615", "615.7", "704.5"),
+        (L1, L2),
+        gen_test_of_faith,
     ),
     Template("card-siege", "包囲戦への攻撃", ("battle", "120.3", "infect"), (INTRO, L1, L2), gen_siege),
 )
