@@ -1667,6 +1667,7 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
     text = (
         "多くの軽減効果は、選んだ発生源からのダメージに適用されます (615.2)。特定の条件を持つ発生源からのダメージを軽減する盾は、"
         "その発生源がダメージを与える時点で条件を確かめ、選ばれた1つの発生源のダメージだけを軽減します (615.9)。"
+        "軽減されなかったダメージの分だけ、あなたはライフを失います (120.3a)。"
     )
     mistakes = [
         (a_life, "1回の起動ですべての赤の発生源のダメージを軽減できると考えました (615.9)"),
@@ -1680,7 +1681,7 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
         players=_players(a_life=a_life),
         active="B",
     )
-    return _draft(doc, prompt, {"kind": "life", "player": "A"}, answer, text, ["615.2", "615.9"], mistakes)
+    return _draft(doc, prompt, {"kind": "life", "player": "A"}, answer, text, ["615.2", "615.9", "120.3a"], mistakes)
 
 
 # --------------------------------------------------------------------------- 30. a shield cast after the damage (615.4)
@@ -1774,7 +1775,7 @@ def gen_trample_fight(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(6, 20)
     mine = _perm(rng.choice(TRAMPLERS), "my", "A")
     theirs = _perm(rng.choice(("grizzly-bears", "llanowar-elves", "elite-vanguard")), "their", "B")
-    blocking = level == L2 and rng.random() < 0.5
+    blocking = level == L2
     if blocking:
         mine["controller"] = "B"
         theirs["controller"] = "A"
@@ -2134,7 +2135,7 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
     Template(
         "card-questing-fog", "軽減できないダメージ（《探索する獣》）", ("615",), (L1, L2), gen_questing_fog
     ),
-    Template("card-regenerate", "再生と火力", ("704.5",), (L1, L2), gen_regenerate),
+    Template("card-regenerate", "再生と火力", ("704.5",), (L1,), gen_regenerate),
     Template(
         "card-wither-regenerate", "萎縮と再生", ("wither", "704.5", "120.3"), (L1, L2), gen_wither_regenerate
     ),
@@ -2159,7 +2160,7 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         (INTRO, L1, L2),
         gen_walker,
     ),
-    Template("card-circle", "《赤の防御円》と選んだ発生源", ("615",), (L1, L2), gen_circle),
+    Template("card-circle", "《赤の防御円》と選んだ発生源", ("615", "120.3"), (L1, L2), gen_circle),
     Template("card-late-shield", "後から張った盾", ("615", "615.7", "704.5"), (L1, L2), gen_late_shield),
     Template("card-each-shield", "クリーチャーそれぞれの盾", ("615.7", "704.5"), (L1, L2), gen_each_shield),
     Template("card-trample-fight", "トランプルが働かないとき", ("trample",), (L1, L2), gen_trample_fight),
