@@ -24,7 +24,8 @@ from tutor.study.asks import (
     engine_answer,
     with_order,
 )
-from tutor.study.generators import Draft, Template, describe, templates_for
+from tutor.study.drafts import Draft, Template
+from tutor.study.generators import describe, templates_for
 from tutor.study.involvement import involved_topics
 
 OPTION_KEYS: Final = "abcdefgh"

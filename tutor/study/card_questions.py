@@ -1681,7 +1681,9 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
         players=_players(a_life=a_life),
         active="B",
     )
-    return _draft(doc, prompt, {"kind": "life", "player": "A"}, answer, text, ["615.2", "615.9", "120.3a"], mistakes)
+    return _draft(
+        doc, prompt, {"kind": "life", "player": "A"}, answer, text, ["615.2", "615.9", "120.3a"], mistakes
+    )
 
 
 # --------------------------------------------------------------------------- 30. a shield cast after the damage (615.4)

@@ -22,6 +22,7 @@ from typing import Any, Final
 from rules_core.ja import COLOR_JA, KEYWORD_JA
 
 CARDS_FILE: Final = Path(__file__).resolve().parents[2] / "fixtures" / "cards.json"
+_SWAP: Final = {"A": "B", "B": "A"}
 
 
 class UnknownCard(KeyError):
@@ -46,14 +47,14 @@ class CardFacts:
         found = next((p for p in self.engine.get("permanents", []) if p.get("id") == "card"), None)
         if found is None:
             raise UnknownCard(f"{self.slug} is not a permanent card")
-        doc = copy.deepcopy(found)
+        doc: dict[str, Any] = copy.deepcopy(found)
         doc.update(id=pid, controller=controller, name=self.ja_name)
-        for trigger in doc.get("triggers", []):
-            effect = trigger.get("effect", {})
-            if effect.get("to") in ("A", "B"):
-                effect["to"] = "B" if controller == "A" else "A"
-            if effect.get("player") in ("A", "B"):
-                effect["player"] = controller
+        if controller == "B":  # encodings are written for A against B (as the board places them)
+            for trigger in doc.get("triggers", []):
+                effect = trigger.get("effect", {})
+                for key in ("to", "player"):
+                    if effect.get(key) in _SWAP:
+                        effect[key] = _SWAP[effect[key]]
         doc.update(changes)
         return doc
 
@@ -62,7 +63,7 @@ class CardFacts:
         effects = self.engine.get("effects", [])
         if index >= len(effects):
             raise UnknownCard(f"{self.slug} has no effect {index}")
-        doc = copy.deepcopy(effects[index])
+        doc: dict[str, Any] = copy.deepcopy(effects[index])
         doc.update(changes)
         return doc
 
@@ -72,7 +73,7 @@ class CardFacts:
         source = event.get("source")
         if not isinstance(source, dict):
             raise UnknownCard(f"{self.slug} has no spell source")
-        doc = copy.deepcopy(source)
+        doc: dict[str, Any] = copy.deepcopy(source)
         doc.update(controller=controller, name=self.label)
         return doc
 
