@@ -76,6 +76,7 @@ bench: install-dev
 	$(PY) bench/bench_assignment.py
 	$(PY) bench/bench_web.py
 	$(PY) bench/bench_limits.py
+	$(PY) bench/bench_study.py
 
 # Production smoke test: throwaway PostgreSQL, gunicorn and Debian's nginx on localhost; prints
 # figures (slow clients, load with and without the content cache, a PostgreSQL restart). Not CI.

@@ -1,0 +1,49 @@
+"""Questions put under a topic involve it, and progress counts an answer under the topics it really
+tested, not every topic its template could train (issue 13: 接死 L1 gave 0 of 6 deathtouch questions)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tutor.study.involvement import involved_topics
+from tutor.study.selectors import Learner, topic_accuracy
+from tutor.study.services import answer_submit, question_create
+
+pytestmark = pytest.mark.django_db
+
+
+def _answer_right(learner: Learner, question) -> None:
+    if question.answer_format == "multi":
+        response = question.answer or ["none"]
+    elif question.answer_format == "number":
+        response = question.answer
+    else:
+        response = next(o["key"] for o in question.options if o["value"] == question.answer)
+    attempt, scored = answer_submit(learner=learner, question=question, response=response)
+    assert scored and attempt.correct
+
+
+@pytest.mark.parametrize(("topic", "level"), [("deathtouch", "l1"), ("planeswalker", "l1"), ("615", "l2")])
+def test_questions_created_under_a_topic_involve_it(topic, level):
+    learner = Learner(user=None, key=f"k-{topic}-{level}")
+    rng = random.Random(5)
+    for _ in range(6):
+        question = question_create(learner=learner, topic=topic, level=level, rng=rng)
+        assert topic in question.topics
+        assert topic in involved_topics(question.scenario, question.ask, question.rules)
+
+
+def test_progress_counts_only_the_topics_a_question_really_tested():
+    """The sweeper template lists 接死 among its topics, but at L1 its spell never has deathtouch: an
+    answer to it counts for 704.5 (state-based actions, which it tests) and not for 接死."""
+    learner = Learner(user=None, key="k-progress")
+    question = question_create(
+        learner=learner, topic="704.5", level="l1", source="builtin:sweep-dies", rng=random.Random(1)
+    )
+    assert "deathtouch" not in question.topics and "704.5" in question.topics
+    _answer_right(learner, question)
+    rows = {row["topic"].slug: row for row in topic_accuracy(learner=learner)}
+    assert rows["704.5"]["answered"] == 1 and rows["704.5"]["correct"] == 1
+    assert rows["deathtouch"]["answered"] == 0
