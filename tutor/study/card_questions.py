@@ -59,7 +59,8 @@ DOUBLE_STRIKERS: Final = ("boros-swiftblade", "fencing-ace", "mirran-crusader")
 TRAMPLERS: Final = ("colossal-dreadmaw", "charging-monstrosaur", "ball-lightning", "blistering-firecat")
 LIFELINKERS: Final = ("child-of-night", "vault-skirge", "vampire-nighthawk", "gifted-aetherborn")
 BURN: Final = ("lightning-bolt", "shock", "lightning-strike", "flame-slash")
-SWEEPERS: Final = ("pyroclasm", "anger-of-the-gods")
+SWEEPERS: Final = ("pyroclasm",)
+"""Sweepers whose creatures die (not 《神々の憤怒》, which exiles them instead)."""
 WALKERS: Final = ("chandra-torch-of-defiance", "gideon-jura", "sorin-vengeful-bloodlord")
 SIEGES: Final = ("invasion-of-gobakhan", "invasion-of-tarkir", "invasion-of-regatha")
 INFECTORS: Final = ("glistener-elf", "blighted-agent", "plague-stinger")
@@ -686,7 +687,7 @@ def gen_bite_protection(rng: random.Random, level: str) -> Draft:
     dead = [] if prevented or _power(mine) < _toughness(theirs) else ["their"]
     prompt = (
         f"あなたは緑の呪文{spell.label}（あなたのクリーチャー1体が、そのパワーに等しいダメージを対戦相手のクリーチャー1体に与える）を唱え、"
-        f"あなたの{stats(mine)}（{COLOR_JA[mine['colors'][0]]}）から対戦相手の{stats(theirs)}にダメージを与えさせました。"
+        f"あなたの{COLOR_JA[mine['colors'][0]]}のクリーチャー{stats(mine)}から対戦相手の{stats(theirs)}にダメージを与えさせました。"
         "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
     )
     text = (
@@ -1782,7 +1783,7 @@ def gen_trample_fight(rng: random.Random, level: str) -> Draft:
         mine["controller"] = "B"
         theirs["controller"] = "A"
         prompt = (
-            f"対戦相手のライフは{b_life}点です。あなたの{stats(theirs)}が攻撃し、対戦相手の{stats(mine)}がそれをブロックしました。"
+            f"あなたのライフは{b_life}点です。あなたの{stats(theirs)}が攻撃し、対戦相手の{stats(mine)}がそれをブロックしました。"
             "戦闘ダメージの後、あなたのライフは何点ですか？"
         )
         doc = _doc([mine, theirs], _combat([_attack("their", "B", ["my"])]), players=_players(a_life=b_life))

@@ -318,7 +318,7 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
             indestructible=False,
         ):
             indestructible_saves.append(pid)
-    source = {"name": "炎の嵐", "controller": "A", "colors": ["red"], "keywords": source_keywords}
+    source = {"name": "全体火力の呪文", "controller": "A", "colors": ["red"], "keywords": source_keywords}
     event = {
         "type": "noncombat",
         "source": source,
@@ -327,7 +327,7 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
     traits = "".join(f"（{KEYWORD_JA[k]}）" for k in source_keywords)
     lines = "、".join(describe(p) for p in permanents)
     prompt = (
-        f"赤の呪文《炎の嵐》{traits}が、各クリーチャーにそれぞれ{amount}点のダメージを与えます。"
+        f"あなたの赤の呪文{traits}が、各クリーチャーにそれぞれ{amount}点のダメージを与えます。"
         f"戦場には{lines}がいます。解決後の状況起因処理で墓地に置かれるクリーチャーをすべて選んでください。"
     )
     rules = ["120.3e", "120.6", "704.5g"]
@@ -412,7 +412,7 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
         static = rng.randint(1, 2)
         permanents.append(_creature("ll2", names[2], "A", second, rng.randint(1, 4), keywords=["lifelink"]))
         attacks.append(_attack("ll2"))
-        effects.append({"type": "prevent_static", "amount": static, "to": "B", "name": "守りの祈り"})
+        effects.append({"type": "prevent_static", "amount": static, "to": "B", "name": "常在型の軽減"})
         where += (
             f"。さらに{describe(permanents[-1])}がブロックされずに攻撃しており、対戦相手は「発生源1つがあなたに"
             f"ダメージを与えるなら、そのダメージ{static}点を軽減する」パーマネントをコントロールしています"
@@ -804,7 +804,7 @@ def gen_effect_order(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(10, 20)
     for _ in range(200):
         damage = rng.randint(2, 6)
-        effects = [{"type": "damage_multiplier", "factor": 2, "to": "B", "name": "炎の増幅"}]
+        effects = [{"type": "damage_multiplier", "factor": 2, "to": "B", "name": "ダメージを2倍にする効果"}]
         if level == L1:
             effects.append(
                 rng.choice(
@@ -814,7 +814,7 @@ def gen_effect_order(rng: random.Random, level: str) -> Draft:
                             "type": "prevent_static",
                             "to": "B",
                             "amount": rng.randint(1, damage - 1),
-                            "name": "守りの祈り",
+                            "name": "常在型の軽減",
                         },
                     ]
                 )
@@ -822,7 +822,7 @@ def gen_effect_order(rng: random.Random, level: str) -> Draft:
         else:
             effects.append({"type": "prevent_next", "to": "B", "amount": rng.randint(1, 2 * damage)})
             effects.append(
-                {"type": "prevent_static", "to": "B", "amount": rng.randint(1, 3), "name": "守りの祈り"}
+                {"type": "prevent_static", "to": "B", "amount": rng.randint(1, 3), "name": "常在型の軽減"}
             )
         rng.shuffle(effects)
         # One order per outcome: orders that lose the same life are the same answer (two preventions
@@ -857,7 +857,7 @@ def gen_effect_order(rng: random.Random, level: str) -> Draft:
         [],
         {
             "type": "noncombat",
-            "source": {"name": "火の槍", "controller": "A", "colors": ["red"]},
+            "source": {"name": "火力呪文", "controller": "A", "colors": ["red"]},
             "damage": [{"to": "B", "amount": damage}],
         },
         effects,
@@ -1370,12 +1370,17 @@ def gen_wither(rng: random.Random, level: str) -> Draft:
     keyword = rng.choice(["wither", "infect"]) if level == L1 else "wither"
     marked = rng.randint(0, min(eff_t - amount - 1, 2)) if level == L1 and eff_t - amount > 1 else 0
     target = _creature("cr", names[0], "B", rng.randint(1, 4), toughness, plus=plus, damage=marked)
-    source = {"name": "枯死の霧", "controller": "A", "colors": ["black"], "keywords": [keyword]}
+    source = {
+        "name": f"{KEYWORD_JA[keyword]}を持つ呪文",
+        "controller": "A",
+        "colors": ["black"],
+        "keywords": [keyword],
+    }
     event = {"type": "noncombat", "source": source, "damage": [{"to": "cr", "amount": amount}]}
     answer = eff_t - amount
     kw = KEYWORD_JA[keyword]
     prompt = (
-        f"あなたの{kw}を持つ呪文《枯死の霧》が、対戦相手の{describe(target)}に{amount}点のダメージを与えます。"
+        f"{kw}を持つあなたの黒の呪文が、対戦相手の{describe(target)}に{amount}点のダメージを与えます。"
         "解決後（状況起因処理の後）、このクリーチャーのタフネスはいくつですか？"
     )
     mistakes = [
