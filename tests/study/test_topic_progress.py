@@ -47,3 +47,19 @@ def test_progress_counts_only_the_topics_a_question_really_tested():
     rows = {row["topic"].slug: row for row in topic_accuracy(learner=learner)}
     assert rows["704.5"]["answered"] == 1 and rows["704.5"]["correct"] == 1
     assert rows["deathtouch"]["answered"] == 0
+
+
+def test_card_names_in_a_question_link_to_their_card_pages(client, django_user_model):
+    """The prompt and the explanation name real cards in 《》; each is a link to the card's page."""
+    user = django_user_model.objects.create_user("cards", password="a-long-password-1")
+    client.force_login(user)
+    question = question_create(
+        learner=Learner(user=user, key=""),
+        topic="616.1",
+        level="l2",
+        source="builtin:card-torbran-furnace",
+        rng=random.Random(3),
+    )
+    page = client.get(f"/study/q/{question.token}/").content.decode()
+    prompt = page.split('class="study-prompt">', 1)[1].split("</p>", 1)[0]
+    assert '<a class="card-ref" href="/cards/furnace-of-rath/">《ラースの灼熱洞》</a>' in prompt, prompt
