@@ -230,6 +230,14 @@ def _paragraphs() -> list[str]:
     return sorted(n for n in numbers if wanted.match(n))
 
 
+def test_every_cited_paragraph_is_in_the_reader():
+    """A citation links to the reader: every paragraph a question cites is one the tutor shows."""
+    rows = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "cr.json").read_text("utf-8"))
+    shown = {r["fields"]["number"] for r in rows if r["model"] in ("tutor.paragraph", "tutor.section")}
+    for question in _questions():
+        assert set(question.rules) <= shown, (question.source, set(question.rules) - shown)
+
+
 def test_every_testable_paragraph_of_120_615_and_702_19_has_a_template():
     paragraphs = _paragraphs()
     assert len(paragraphs) == 47

@@ -1154,7 +1154,7 @@ def gen_reckoner(rng: random.Random, level: str) -> Draft:
     )
     dies = amount >= _toughness(theirs)
     if dies:
-        text += "そのクリーチャーが状況起因処理で墓地に置かれても、すでに誘発した能力は解決します (603.10a, 113.7a)。"
+        text += "そのクリーチャーが状況起因処理で墓地に置かれても、すでに誘発した能力はスタックに置かれ、解決します (603.3)。"
     mistakes = [
         (a_life, "クリーチャーが墓地に置かれたので能力は解決しないと考えました")
         if dies
@@ -1269,14 +1269,14 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
         source = dict(murder.engine["event"]["source"], controller="B", name=murder.label)
         event = {"type": "destroy", "source": source, "targets": ["sh"]}
         prompt = f"あなたは{stats(mine)}をコントロールしています。対戦相手が{murder.label}（クリーチャー1体を破壊する）でそれを対象にしました。解決後、墓地に置かれるクリーチャーをすべて選んでください。"
-        text = "盾カウンターは「破壊されるなら、代わりに盾カウンターを1個取り除く」という置換効果でもあります。破壊の効果に対して、盾カウンター1個が取り除かれ、破壊されません (122.1c, 701.8a)。"
+        text = "盾カウンターは「破壊されるなら、代わりに盾カウンターを1個取り除く」という置換効果でもあります。破壊の効果に対して、盾カウンター1個が取り除かれ、破壊されません (122.1c)。"
         return _draft(
             _doc([mine], event, active="B"),
             prompt,
             {"kind": "dies"},
             [],
             text,
-            ["122.1c", "701.8a"],
+            ["122.1c"],
             [(["sh"], "盾カウンターはダメージしか防がないと考えました (122.1c)")],
         )
     unpreventable = level == L2 and rng.random() < 0.4
@@ -1860,7 +1860,7 @@ def gen_double_gains(rng: random.Random, level: str) -> Draft:
     return _draft(doc, prompt, {"kind": "life", "player": "A"}, answer, text, rules, mistakes)
 
 
-# --------------------------------------------------------------------------- 34. a first striker pumped between the steps (510.4, 702.7c)
+# --------------------------------------------------------------------------- 34. a first striker pumped between the steps (510.4)
 
 
 def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
@@ -1905,7 +1905,7 @@ def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
     text = (
         "先制攻撃を持つクリーチャーは1回目の戦闘ダメージ・ステップでだけダメージを与えます。2回目のステップでは、1回目の開始時に先制攻撃も二段攻撃も"
         "持っていなかったクリーチャーがダメージを与えます (510.4, 702.7b)。ステップの間に唱えた呪文でパワーが上がっても、先制攻撃のクリーチャーは"
-        "もう一度ダメージを与えません (702.7c)。2回目のダメージは、そのときのパワーに等しい点数です (120.2a)。"
+        "もう一度ダメージを与えません (510.4)。2回目のダメージは、そのときのパワーに等しい点数です (120.2a)。"
     )
     twice = sorted(
         {*dead, "blk"}
@@ -1913,12 +1913,12 @@ def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
         else dead
     )
     mistakes = [
-        (twice, "強化された先制攻撃のクリーチャーが2回目のステップでもダメージを与えると考えました (702.7c)"),
+        (twice, "強化された先制攻撃のクリーチャーが2回目のステップでもダメージを与えると考えました (510.4)"),
         (_other(["fs", "blk"], dead), "どちらが生き残るかを逆にしました"),
     ]
     doc = _doc([knight, blk], _combat([_attack("fs", blockers=["blk"])], between_steps=between))
     return _draft(
-        doc, prompt, {"kind": "dies"}, dead, text, ["510.4", "702.7b", "702.7c", "120.2a"], mistakes
+        doc, prompt, {"kind": "dies"}, dead, text, ["510.4", "702.7b", "120.2a"], mistakes
     )
 
 

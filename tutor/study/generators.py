@@ -1099,7 +1099,7 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
             "超える分です (120.4a)。"
         )
         if deathtouch:
-            explanation += "発生源が接死を持つなら、1点を超える分が余剰です (120.4a, 702.2)。"
+            explanation += "発生源が接死を持つなら、1点を超える分が余剰です (120.4a, 702.2c)。"
             rules.append("702.2c")
         if walker:
             explanation += "クリーチャーでもプレインズウォーカーでもあるなら、それぞれで計算した余剰のうち大きいほうです (120.4a)。"
