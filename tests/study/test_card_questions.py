@@ -213,6 +213,21 @@ def test_deathtouch_l1_questions_have_deathtouch_and_planeswalker_l1_a_planeswal
         assert any("planeswalker" in p["types"] for p in question.scenario["permanents"])
 
 
+def test_every_topic_a_template_claims_comes_up_often():
+    """Where a template says it trains a topic at a level, at least 15% of its draws involve it, so
+    picking it for that topic rarely needs another draw (and never a dead end)."""
+    by_pair: dict[tuple[str, str], list[BuiltQuestion]] = {}
+    for question in _questions():
+        by_pair.setdefault((question.source.removeprefix("builtin:"), question.level), []).append(question)
+    for template in TEMPLATES:
+        for level in template.levels:
+            questions = by_pair[(template.slug, level)]
+            for topic in template.topics:
+                if template.trains(topic, level):
+                    rate = sum(topic in q.topics for q in questions) / len(questions)
+                    assert rate >= 0.15, (template.slug, level, topic, rate)
+
+
 def test_question_topics_are_only_those_really_involved():
     for question in _questions():
         involved = involved_topics(question.scenario, question.ask, question.rules)

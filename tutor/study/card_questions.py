@@ -860,7 +860,7 @@ def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
         "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
     )
     text = (
-        "あなたへのダメージに移し替えと軽減の両方が適用できるので、あなたが順番を選びます (616.1)。"
+        "あなたへのダメージに移し替えと軽減の両方が適用できるので、あなたが順番を選びます (616.1, 120.4b)。"
         "先に移し替えると、ダメージはクリーチャーへのダメージになり、あなたへのダメージを軽減する盾はもう適用されません (616.1f, 614.9)。"
         "先に軽減すれば、盾が防いだ分は移し替えられません (615.7)。"
     )
@@ -1917,9 +1917,7 @@ def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
         (_other(["fs", "blk"], dead), "どちらが生き残るかを逆にしました"),
     ]
     doc = _doc([knight, blk], _combat([_attack("fs", blockers=["blk"])], between_steps=between))
-    return _draft(
-        doc, prompt, {"kind": "dies"}, dead, text, ["510.4", "702.7b", "120.2a"], mistakes
-    )
+    return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["510.4", "702.7b", "120.2a"], mistakes)
 
 
 # --------------------------------------------------------------------------- 35. no life gain (Sulfuric Vortex, Leyline of Punishment)
@@ -2079,6 +2077,7 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         ("deathtouch", "lifelink", "704.5"),
         (INTRO, L1, L2),
         gen_fight,
+        (("lifelink", (L2,)),),
     ),
     Template(
         "card-bite-protection",
@@ -2105,7 +2104,14 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
     Template(
         "card-pariah-shield", "《最下層民》と軽減の盾", ("616.1", "615.7", "120.4"), (L2,), gen_pariah_shield
     ),
-    Template("card-harms-way", "《危害のあり方》の移し替え", ("120.4", "lifelink"), (L1, L2), gen_harms_way),
+    Template(
+        "card-harms-way",
+        "《危害のあり方》の移し替え",
+        ("120.4", "lifelink"),
+        (L1, L2),
+        gen_harms_way,
+        (("lifelink", (L2,)),),
+    ),
     Template("card-palisade", "《矢来の巨人》と全体ダメージ", ("120.4", "704.5"), (L1, L2), gen_palisade),
     Template(
         "card-flame-spill",
@@ -2113,6 +2119,7 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         ("120.4", "trample", "deathtouch"),
         (L1, L2),
         gen_flame_spill,
+        (("trample", (L2,)), ("deathtouch", (L2,))),
     ),
     Template(
         "card-toralf",
@@ -2121,13 +2128,9 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         (L1, L2),
         gen_toralf,
     ),
-    Template(
-        "card-reckoner", "ダメージを受けるたびに誘発する能力", ("120.9", "704.5"), (L1, L2), gen_reckoner
-    ),
+    Template("card-reckoner", "ダメージを受けるたびに誘発する能力", ("120.9",), (L1, L2), gen_reckoner),
     Template("card-spirit-link", "《魂の絆》と同時のダメージ", ("120.9",), (L1, L2), gen_spirit_link),
-    Template(
-        "card-stuffy-doll", "《ぬいぐるみ人形》と全体ダメージ", ("120.9", "704.5"), (L1, L2), gen_stuffy_doll
-    ),
+    Template("card-stuffy-doll", "《ぬいぐるみ人形》と全体ダメージ", ("120.9",), (L1, L2), gen_stuffy_doll),
     Template(
         "card-shield-deathtouch",
         "盾カウンターと接死",
@@ -2164,7 +2167,7 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         gen_walker,
     ),
     Template("card-circle", "《赤の防御円》と選んだ発生源", ("615", "120.3"), (L1, L2), gen_circle),
-    Template("card-late-shield", "後から張った盾", ("615", "615.7", "704.5"), (L1, L2), gen_late_shield),
+    Template("card-late-shield", "後から張った盾", ("615", "615.7"), (L1, L2), gen_late_shield),
     Template("card-each-shield", "クリーチャーそれぞれの盾", ("615.7", "704.5"), (L1, L2), gen_each_shield),
     Template("card-trample-fight", "トランプルが働かないとき", ("trample",), (L1, L2), gen_trample_fight),
     Template(

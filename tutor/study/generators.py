@@ -1468,6 +1468,7 @@ BASE_TEMPLATES: Final[tuple[Template, ...]] = (
         ("704.5", "120.3", "deathtouch", "wither"),
         LEVELS,
         gen_sweep,
+        (("deathtouch", (L2,)), ("wither", (L2,))),
     ),
     Template(
         "lifelink-shield", "絆魂と軽減の盾", ("lifelink", "615.7", "120.3"), LEVELS, gen_lifelink_shield
@@ -1502,20 +1503,46 @@ BASE_TEMPLATES: Final[tuple[Template, ...]] = (
         gen_effect_order,
     ),
     Template("shield-choice", "盾で軽減するダメージの選択", ("615.7", "lifelink"), (L2,), gen_shield_choice),
-    Template("battle", "バトルへのダメージ", ("battle", "120.3", "infect"), LEVELS, gen_battle),
-    Template("excess", "余剰のダメージ", ("120.4", "planeswalker", "deathtouch"), LEVELS, gen_excess),
     Template(
-        "first-strike", "先制攻撃と二段攻撃", ("510.4", "704.5", "deathtouch"), (L1, L2), gen_first_strike
+        "battle",
+        "バトルへのダメージ",
+        ("battle", "120.3", "infect"),
+        LEVELS,
+        gen_battle,
+        (("infect", (L1, L2)),),
+    ),
+    Template(
+        "excess",
+        "余剰のダメージ",
+        ("120.4", "planeswalker", "deathtouch"),
+        LEVELS,
+        gen_excess,
+        (("planeswalker", (INTRO, L2)), ("deathtouch", (L2,))),
+    ),
+    Template(
+        "first-strike",
+        "先制攻撃と二段攻撃",
+        ("510.4", "704.5", "deathtouch"),
+        (L1, L2),
+        gen_first_strike,
+        (("deathtouch", (L2,)),),
     ),
     Template(
         "assignment-legal",
         "ブロック・クリーチャーへの割り振り",
-        ("510.1", "trample"),
+        ("510.1",),
         (INTRO, L1),
         gen_assignment_legal,
     ),
     Template("worship", "《崇拝》とダメージの結果", ("120.4",), (L1, L2), gen_worship),
-    Template("wither", "萎縮・感染と-1/-1カウンター", ("wither", "infect", "120.3"), (INTRO, L1), gen_wither),
+    Template(
+        "wither",
+        "萎縮・感染と-1/-1カウンター",
+        ("wither", "infect", "120.3"),
+        (INTRO, L1),
+        gen_wither,
+        (("infect", (L1,)),),
+    ),
     Template("zero-damage", "0点のダメージと接死", ("120.8", "deathtouch"), LEVELS, gen_zero_damage),
 )
 
