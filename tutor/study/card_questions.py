@@ -2029,6 +2029,54 @@ def gen_test_of_faith(rng: random.Random, level: str) -> Draft:
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["615.5", "615.7", "704.5g"], mistakes)
 
 
+# --------------------------------------------------------------------------- 37. a trigger on prevented damage: once per prevention effect (615.13)
+
+
+def gen_prevented_trigger(rng: random.Random, level: str) -> Draft:
+    a_life = rng.randint(5, 20)
+    token = {
+        "id": "tok",
+        "name": "兵士・トークン",
+        "controller": "A",
+        "types": ["creature"],
+        "power": 2,
+        "toughness": 2,
+        "colors": ["white"],
+        "triggers": [
+            {"when": "damage_prevented", "watch": "self", "effect": {"type": "gain_life", "amount": 1}}
+        ],
+    }
+    n = rng.randint(2, 3)
+    blockers = [_perm(s, f"b{i + 1}", "B") for i, s in enumerate(rng.sample(VANILLA, n))]
+    fog = card(rng.choice(("fog", "holy-day")))
+    effects = [fog.effect(0)]
+    listing = "と".join(stats(b) for b in blockers)
+    prompt = (
+        f"あなたのライフは{a_life}点です。あなたは「このクリーチャーに与えられるダメージが軽減されるたび、あなたは1点のライフを得る」"
+        f"という能力を持つ{stats(token)}をコントロールしています。それが攻撃し、対戦相手の{listing}にブロックされました。"
+        f"対戦相手は戦闘ダメージの前に{fog.label}（このターン、与えられるすべての戦闘ダメージを軽減する）を唱えました。"
+        "戦闘ダメージの後、その能力がすべて解決したとき、あなたのライフは何点ですか？"
+    )
+    text = (
+        "ダメージが軽減されたときに誘発する能力は、軽減効果1つが1つ以上の同時のダメージのイベントに適用され、その一部か全部を軽減したときに"
+        f"1回誘発します (615.13)。ブロック・クリーチャー{n}体のダメージは同時で、軽減したのは{fog.label}の効果1つなので、能力は1回だけ誘発します。"
+    )
+    mistakes = [
+        (a_life + n, "ダメージを与えたクリーチャーごとに誘発すると考えました (615.13)"),
+        (a_life + sum(_power(b) for b in blockers), "軽減された点数の分だけライフを得ると考えました"),
+        (a_life, "軽減されたダメージでは何も誘発しないと考えました (615.6)"),
+    ]
+    doc = _doc(
+        [token, *blockers],
+        _combat([_attack("tok", blockers=[b["id"] for b in blockers])]),
+        effects,
+        players=_players(a_life=a_life),
+    )
+    return _draft(
+        doc, prompt, {"kind": "life", "player": "A"}, a_life + 1, text, ["615.13", "615.6"], mistakes
+    )
+
+
 # --------------------------------------------------------------------------- the catalogue of card templates
 
 
@@ -2199,6 +2247,13 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         ("615", "615.7", "704.5"),
         (L1, L2),
         gen_test_of_faith,
+    ),
+    Template(
+        "card-prevented-trigger",
+        "軽減されたときに誘発する能力",
+        ("615", "510.1"),
+        (L2,),
+        gen_prevented_trigger,
     ),
     Template("card-siege", "包囲戦への攻撃", ("battle", "120.3", "infect"), (INTRO, L1, L2), gen_siege),
 )
