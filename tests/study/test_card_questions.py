@@ -24,7 +24,7 @@ from tutor.study.asks import engine_answer, order_losses
 from tutor.study.building import BuiltQuestion, cited_rules, question_build, question_for_topic
 from tutor.study.card_questions import CARD_TEMPLATES
 from tutor.study.cardpool import card, card_names
-from tutor.study.generators import TEMPLATES, templates_for
+from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG, templates_for
 from tutor.study.involvement import involved_topics
 from tutor.study.topics import L1, L2, LEVELS, TOPICS_BY_SLUG
 
@@ -191,13 +191,8 @@ def test_every_question_shown_under_a_topic_involves_it(level):
             assert topic in question.topics
             assert topic in involved_topics(question.scenario, question.ask, question.rules)
             # The seed stored with the question rebuilds it.
-            again = question_build(
-                TEMPLATES_BY_SLUG_[question.source.removeprefix("builtin:")], seed=question.seed, level=level
-            )
-            assert again == question
-
-
-TEMPLATES_BY_SLUG_ = {t.slug: t for t in TEMPLATES}
+            template = TEMPLATES_BY_SLUG[question.source.removeprefix("builtin:")]
+            assert question_build(template, seed=question.seed, level=level) == question
 
 
 def test_deathtouch_l1_questions_have_deathtouch_and_planeswalker_l1_a_planeswalker():

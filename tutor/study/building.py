@@ -27,6 +27,7 @@ from tutor.study.asks import (
 from tutor.study.drafts import Draft, Template
 from tutor.study.generators import describe, templates_for
 from tutor.study.involvement import involved_topics
+from tutor.study.topics import TOPICS
 
 OPTION_KEYS: Final = "abcdefgh"
 NONE_KEY: Final = "none"
@@ -89,7 +90,9 @@ def cited_rules(text: str) -> list[str]:
 def question_topics(template: Template, draft: Draft, level: str, rules: Sequence[str]) -> list[str]:
     """The template's topics this draw really involves (:mod:`tutor.study.involvement`)."""
     involved = involved_topics(draft.scenario, draft.ask, rules)
-    return [t for t in template.topics if t in involved]
+    mine = [t for t in template.topics if t in involved]
+    # A draw that touches none of the template's own topics still counts where it really belongs.
+    return mine or [t.slug for t in TOPICS if t.slug in involved]
 
 
 def make_options(
