@@ -91,7 +91,7 @@ def cited_rules(text: str) -> list[str]:
 def question_topics(template: Template, draft: Draft, level: str, rules: Sequence[str]) -> list[str]:
     """The template's topics this draw really involves (:mod:`tutor.study.involvement`)."""
     involved = involved_topics(draft.scenario, draft.ask, rules)
-    mine = [t for t in template.topics if t in involved]
+    mine = [t for t in template.topics if t in involved and template.trains(t, level)]
     # A draw that touches none of the template's own topics still counts where it really belongs.
     return mine or [t.slug for t in TOPICS if t.slug in involved]
 
