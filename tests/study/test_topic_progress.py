@@ -63,3 +63,18 @@ def test_card_names_in_a_question_link_to_their_card_pages(client, django_user_m
     page = client.get(f"/study/q/{question.token}/").content.decode()
     prompt = page.split('class="study-prompt">', 1)[1].split("</p>", 1)[0]
     assert '<a class="card-ref" href="/cards/furnace-of-rath/">《ラースの灼熱洞》</a>' in prompt, prompt
+
+
+def test_a_review_item_from_before_topics_were_checked_still_gets_a_question():
+    """An item kept from a question made under a topic its template no longer claims at that level
+    (the sweeper under 接死 at L1) still brings back a question of its kind."""
+    learner = Learner(user=None, key="k-legacy")
+    question = question_create(
+        learner=learner,
+        topic="deathtouch",
+        level="l1",
+        source="builtin:sweep-dies",
+        is_review=True,
+        rng=random.Random(2),
+    )
+    assert question.source == "builtin:sweep-dies" and question.is_review

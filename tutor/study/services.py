@@ -129,7 +129,10 @@ def question_create(
             if len(pool) > 1 and picked.split(":")[0] != "builtin":
                 pool = [s for s in pool if s != picked]
             continue
-        if picked.startswith("builtin:") and topic not in built.topics:
+        template = (
+            TEMPLATES_BY_SLUG.get(picked.removeprefix("builtin:")) if picked.startswith("builtin:") else None
+        )
+        if template is not None and template.trains(topic, level) and topic not in built.topics:
             continue  # this draw does not involve the topic: show only questions that do
         return StudyQuestion.objects.create(
             token=secrets.token_urlsafe(12),
