@@ -847,11 +847,9 @@ def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
     order = [0, 1] if redirect_first else [1, 0]
     if redirect_first:
         dies = ["ally"] if amount >= _toughness(ally) else []
-        answer_life = a_life
     else:
         rest = max(0, amount - 3)
         dies = ["ally"] if rest >= _toughness(ally) else []
-        answer_life = a_life
     first = "先に《最下層民》を適用し" if redirect_first else f"先に{salve.label}の軽減を適用し"
     prompt = (
         f"あなたのライフは{a_life}点です。あなたの{stats(ally)}には{pariah.label}（あなたに与えられるすべてのダメージは、代わりにエンチャントされている"
@@ -880,7 +878,6 @@ def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
         choices={"replacement_order": {"A": order}},
         active="B",
     )
-    del answer_life
     return _draft(doc, prompt, {"kind": "dies"}, dies, text, ["616.1", "616.1f", "614.9", "615.7"], mistakes)
 
 
@@ -1293,7 +1290,6 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
     if unpreventable:
         dead.append("sh")
     dead.sort()
-    counters = mine["counters"]["shield"]
     prompt = (
         f"あなたの{stats(mine)}が攻撃し、対戦相手の{stats(blk)}にブロックされました。"
         + (
@@ -1320,7 +1316,6 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
             "盾カウンターと接死の関係を取り違えました" + (" (615.12)" if unpreventable else " (615.6)"),
         ),
     ]
-    del counters
     doc = _doc([mine, blk], _combat([_attack("sh", blockers=["blk"])]), effects)
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
 
@@ -1570,7 +1565,6 @@ def gen_walker(rng: random.Random, level: str) -> Draft:
     else:  # pragma: no cover - the pool always has two small attackers
         attackers = attackers[:1]
         total = _power(attackers[0])
-    bolt = level == L2 and total + 2 < loyalty and rng.random() < 0.5
     event = _combat([_attack(a["id"], "pw") for a in attackers])
     answer = loyalty - total
     listing = "と".join(stats(a) for a in attackers)
@@ -1579,7 +1573,6 @@ def gen_walker(rng: random.Random, level: str) -> Draft:
         "プレインズウォーカーが受けたダメージは、その点数に等しい数の忠誠カウンターを取り除きます (120.3c)。"
         "感染を持つ発生源からのダメージでも同じで、毒カウンターや-1/-1カウンターにはなりません (120.3b, 120.3d)。"
     )
-    del bolt
     mistakes = [
         (
             loyalty - sum(_power(a) for a in attackers if "infect" not in a.get("keywords", [])),
