@@ -19,6 +19,8 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tutor.study.asks import engine_answer, order_losses
 from tutor.study.building import BuiltQuestion, cited_rules, question_build, question_for_topic
@@ -277,3 +279,20 @@ def test_card_roles_are_catalogue_cards_that_fit():
     assert all(card(s).permanent("x", "A")["counters"]["shield"] for s in cq.SHIELDED)
     assert all(card(s).engine["event"]["damage"][0]["amount"] > 0 for s in (*cq.BURN, *cq.SWEEPERS))
     assert all(not keywords(s) for s in cq.VANILLA)
+
+
+PAIRS = [(t.slug, level) for t in TEMPLATES for level in t.levels]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pair=st.sampled_from(PAIRS), seed=st.integers(min_value=0, max_value=2**48))
+def test_any_seed_keeps_the_promises(pair, seed):
+    """For any seed: the engine's answer, one register, no English, topics really involved, citations linked."""
+    slug, level = pair
+    question = question_build(TEMPLATES_BY_SLUG[slug], seed=seed, level=level)
+    assert engine_answer(question.scenario, question.ask) == question.answer
+    for text in (question.prompt, question.explanation):
+        assert not register_problems(text) and not english_left(text), text
+    involved = involved_topics(question.scenario, question.ask, question.rules)
+    assert question.topics and set(question.topics) <= involved
+    assert set(cited_rules(question.explanation)) <= set(question.rules)
