@@ -76,6 +76,7 @@ bench: install-dev chromium
 	$(PY) bench/bench_assignment.py
 	$(PY) bench/bench_web.py
 	$(PY) bench/bench_limits.py
+	$(PY) bench/bench_study.py
 	$(PY) bench/bench_browser.py
 
 # Click-to-paint of the board in chromium (gunicorn on localhost): resolve and an assignment change.
