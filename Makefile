@@ -10,7 +10,7 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3; do \
 	if command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null; then \
 	command -v $$p; break; fi; done)
 
-.PHONY: run test test-sqlite test-postgres lint bench smoke check-python install install-dev chromium postgresql migrate data import-cr deploy-check clean
+.PHONY: run test test-sqlite test-postgres lint bench bench-browser smoke check-python install install-dev chromium postgresql migrate data import-cr deploy-check clean
 
 check-python:
 	@if [ -z "$(PYTHON)" ]; then \
@@ -71,11 +71,17 @@ test-sqlite: install-dev chromium
 test-postgres: install-dev postgresql
 	scripts/with_postgres.sh $(PY) -m pytest -q -m "not browser" tests --ignore=tests/rules_core
 
-bench: install-dev
+bench: install-dev chromium
 	$(PY) bench/bench_engine.py
 	$(PY) bench/bench_assignment.py
 	$(PY) bench/bench_web.py
 	$(PY) bench/bench_limits.py
+	$(PY) bench/bench_study.py
+	$(PY) bench/bench_browser.py
+
+# Click-to-paint of the board in chromium (gunicorn on localhost): resolve and an assignment change.
+bench-browser: install-dev chromium
+	$(PY) bench/bench_browser.py
 
 # Production smoke test: throwaway PostgreSQL, gunicorn and Debian's nginx on localhost; prints
 # figures (slow clients, load with and without the content cache, a PostgreSQL restart). Not CI.

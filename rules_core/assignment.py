@@ -61,6 +61,7 @@ from dataclasses import dataclass, field, replace
 from math import comb
 from typing import Final
 
+from ._fast import fast_frozen
 from .errors import AssignmentError
 from .ja import DAMAGE_BASIS_JA, DEFENDER_KIND_JA
 
@@ -94,6 +95,7 @@ DEFENDER_KINDS: Final = ("player", "planeswalker", "battle")
 # --------------------------------------------------------------------------------------------
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class AttackView:
     """One attacking creature as the assignment sees it (CR 506.4, 508, 509, 510.1).
@@ -221,6 +223,7 @@ class AttackView:
         return "toughness" if self.by_toughness else "power"
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class BlockView:
     """One blocking creature (CR 509, 510.1d): the attackers it blocks that are still in combat.
@@ -267,6 +270,7 @@ class BlockView:
         return "toughness" if self.by_toughness else "power"
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class CombatView:
     """Everything the assignment rules look at in one combat damage step.
@@ -316,6 +320,7 @@ class CombatView:
         raise AssignmentError(f"{blocker!r} is not a blocking creature in this view")
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class Violation:
     """One way an assignment breaks the rules: the rule, a Japanese message, the creature at fault.

@@ -238,7 +238,14 @@ def measure(doc: Any) -> tuple[int, int]:
 
 
 def _length(value: Any) -> int:
+    kind = type(value)
+    if kind is list or kind is dict or kind is str or kind is tuple:  # JSON's own types: no ABC check
+        return len(value)
     return len(value) if isinstance(value, list | tuple | Mapping | str) else 0
+
+
+def _is_mapping(value: Any) -> bool:
+    return type(value) is dict or isinstance(value, Mapping)
 
 
 def _over(limit: Limit, count: int, field: str) -> None:
@@ -264,39 +271,44 @@ def check_counts(doc: Any) -> None:
     """The counted limits only (players, permanents, effects, attacks, blocks, texts…): ``len()``
     calls, no walk. :func:`~rules_core.parse_scenario` checks these on every parse; documents from
     outside get the whole :func:`check_document`."""
-    if not isinstance(doc, Mapping):
+    if not _is_mapping(doc):
         return
-    if isinstance(doc.get("title"), str):
-        _over(TITLE_LENGTH, len(doc["title"]), "title")
-    if isinstance(doc.get("description"), str):
-        _over(DESCRIPTION_LENGTH, len(doc["description"]), "description")
-    _over(PLAYERS, _length(doc.get("players")), "players")
-    _over(PERMANENTS, _length(doc.get("permanents")), "permanents")
-    _over(EFFECTS, _length(doc.get("effects")), "effects")
-    event = doc.get("event")
-    if isinstance(event, Mapping):
+    get = doc.get
+    title = get("title")
+    if type(title) is str:
+        _over(TITLE_LENGTH, len(title), "title")
+    description = get("description")
+    if type(description) is str:
+        _over(DESCRIPTION_LENGTH, len(description), "description")
+    _over(PLAYERS, _length(get("players")), "players")
+    _over(PERMANENTS, _length(get("permanents")), "permanents")
+    _over(EFFECTS, _length(get("effects")), "effects")
+    event = get("event")
+    if event is not None and _is_mapping(event):
         _check_event(event)
-    choices = doc.get("choices")
-    if isinstance(choices, Mapping):
+    choices = get("choices")
+    if choices and _is_mapping(choices):
         _check_choices(choices)
 
 
 def _check_event(event: Mapping[str, Any]) -> None:
     _over(DAMAGE_ENTRIES, _length(event.get("damage")), "event.damage")
     attacks = event.get("attacks")
-    if isinstance(attacks, list | tuple):
+    if type(attacks) is list or isinstance(attacks, list | tuple):
         _over(ATTACKERS, len(attacks), "event.attacks")  # bounds the loop below
         blocks = 0
+        per_attacker = BLOCKERS_PER_ATTACKER.maximum
         for i, attack in enumerate(attacks):
-            if isinstance(attack, Mapping):
+            if _is_mapping(attack):
                 blockers = _length(attack.get("blockers"))
-                _over(BLOCKERS_PER_ATTACKER, blockers, f"event.attacks[{i}].blockers")
+                if blockers > per_attacker:
+                    raise LimitExceeded(BLOCKERS_PER_ATTACKER, f"event.attacks[{i}].blockers")
                 blocks += blockers
         _over(BLOCKS, blocks, "event.attacks")
     entries = 0
     for key in _ASSIGNMENT_KEYS:
         table = event.get(key)
-        if isinstance(table, Mapping):
+        if table and _is_mapping(table):
             _over(ASSIGNMENT_ENTRIES, entries + len(table), f"event.{key}")
             entries += sum(_length(division) for division in table.values())
             _over(ASSIGNMENT_ENTRIES, entries, f"event.{key}")

@@ -34,9 +34,10 @@ def game_goes_on(state: GameState) -> bool:
 
 def leavers(state: GameState) -> list[str]:
     """Players who have lost but not yet left, when the game goes on without them (800.4a)."""
-    if not game_goes_on(state):
+    lost = [p.id for p in state.players if p.lost and not p.left]
+    if not lost or not game_goes_on(state):
         return []
-    return [p.id for p in state.players if p.lost and not p.left]
+    return lost
 
 
 def depart(state: GameState, leaving: list[str]) -> tuple[GameState, Stage]:

@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Final
 
 from . import protection as pr
 from . import trigger_types as tt
+from ._fast import fast_frozen
 from ._frozen import FrozenMap
 from .effects import (
     EFFECT_TYPES,
@@ -105,6 +106,7 @@ _EVENT_TYPES = ("noncombat", "combat", "destroy", "fight", "bite", "power_damage
 # --------------------------------------------------------------------------- value objects
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class DamageSpec:
     """One entry of a non-combat event's ``damage`` list: ``amount`` damage to ``to``."""
@@ -116,6 +118,7 @@ class DamageSpec:
         return {"to": self.to, "amount": self.amount}
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class NoncombatEvent:
     """Damage dealt by a spell or ability (CR 120.2b). ``source`` is a permanent id or an inline :class:`Source`."""
@@ -157,6 +160,7 @@ class NoncombatEvent:
         return doc
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class Attack:
     """One attacking creature, what it attacks and who blocks it (CR 506, 509)."""
@@ -184,6 +188,7 @@ def _assignment_doc(a: Assignment) -> dict[str, dict[str, int]]:
     return {k: dict(v) for k, v in a.items()}
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class CombatEvent:
     """Combat damage (CR 510). Assignments are optional; missing ones are made by default."""
@@ -294,6 +299,7 @@ class DestroyEvent:
 Event = NoncombatEvent | CombatEvent | DestroyEvent | PowerDamageEvent
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class Choices:
     """Decisions the rules leave to players.
@@ -845,7 +851,7 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
             f"{path}.protector", "バトルでないパーマネントには指定できません", "only allowed for a battle"
         )
     unblocked_key = "may_assign_as_though_unblocked"
-    as_though_unblocked = _bool(obj.get(unblocked_key, False), f"{path}.{unblocked_key}")
+    as_though_unblocked = unblocked_key in obj and _bool(obj[unblocked_key], f"{path}.{unblocked_key}")
     if as_though_unblocked and not is_creature:
         raise _fail(
             f"{path}.{unblocked_key}",
@@ -897,7 +903,7 @@ def _parse_permanent(raw: Any, path: str, ids: _Ids) -> Permanent:
         tapped=_bool(obj["tapped"], f"{path}.tapped") if "tapped" in obj else False,
         may_assign_as_though_unblocked=as_though_unblocked,
         triggers=_parse_triggers(obj["triggers"], f"{path}.triggers") if obj.get("triggers") else (),
-        owner=_owner(obj, path, controller, ids),
+        owner=_owner(obj, path, controller, ids) if "owner" in obj else None,
     )
 
 
@@ -1745,6 +1751,8 @@ def _check_trigger_ids(ids: _Ids) -> None:
     ``"each_opponent"`` are words, not ids)."""
     words = {tt.CONTROLLER, tt.SELF, tt.EACH_OPPONENT}
     for i, permanent in enumerate(ids.permanents.values()):
+        if not permanent.triggers:
+            continue
         for j, trigger in enumerate(permanent.triggers):
             effect = trigger.effect
             epath = f"permanents[{i}].triggers[{j}].effect"

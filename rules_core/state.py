@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
+from ._fast import evolver, fast_frozen
 from .ja import COLOR_JA, KEYWORD_JA
 from .trigger_types import Trigger
 
@@ -49,6 +49,7 @@ def sort_colors(colors: Iterable[str]) -> tuple[str, ...]:
     return tuple(c for c in COLORS if c in present)
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class Player:
     """A player: life total (CR 119), poison counters (CR 122), whether they lost (CR 704.5a, 704.5c)."""
@@ -69,6 +70,7 @@ class Player:
         return self.name or self.id
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class Permanent:
     """A permanent on the battlefield (or, after state-based actions, in a graveyard).
@@ -181,26 +183,22 @@ class Permanent:
         return self.label
 
 
-def evolve(permanent: Permanent, **changes: object) -> Permanent:
+if TYPE_CHECKING:
+
+    def evolve(permanent: Permanent, **changes: object) -> Permanent:
+        """A copy of ``permanent`` with some fields changed (a faster :func:`dataclasses.replace`)."""
+        ...
+else:
+    evolve = evolver(Permanent)
     """A copy of ``permanent`` with some fields changed (a faster :func:`dataclasses.replace`).
 
     >>> bear = Permanent(id="bear", controller="B", types=("creature",), power=2, toughness=2)
     >>> evolve(bear, damage=3).damage, bear.damage
     (3, 0)
     """
-    new = object.__new__(Permanent)
-    set_ = object.__setattr__
-    for name, value in zip(_PERMANENT_FIELDS, _permanent_values(permanent), strict=True):
-        set_(new, name, value)
-    for name, value in changes.items():
-        set_(new, name, value)
-    return new
 
 
-_PERMANENT_FIELDS: Final = Permanent.__slots__
-_permanent_values: Final = attrgetter(*_PERMANENT_FIELDS)
-
-
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class Source:
     """The source of damage (CR 120.7) with the characteristics the damage rules look at.

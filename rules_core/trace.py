@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ._fast import fast_frozen
 from ._frozen import FrozenMap
 from .effects import Effect
 from .state import GameState, Permanent, Player
@@ -41,6 +42,7 @@ def _plain_map(value: FrozenMap[str, Any]) -> dict[str, Any]:
     return out
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class Change:
     """One attribute of one object changing: ``before`` → ``after``, because of ``rule``.
@@ -75,6 +77,7 @@ class Change:
         return doc
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class Stage:
     """One stage of a step: ``assignment``, ``120.4a``-``120.4d`` or ``704``."""
@@ -102,6 +105,7 @@ class Stage:
         return doc
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class Step:
     """A step in which damage is dealt: ``damage``, ``first_strike_damage`` or ``combat_damage``."""
@@ -120,6 +124,7 @@ class Step:
         return {"name": self.name, "stages": [s.to_dict() for s in self.stages]}
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class ViolationRecord:
     """An illegal combat damage assignment: the rule broken and a Japanese message."""
@@ -165,6 +170,7 @@ def player_final(p: Player) -> dict[str, Any]:
     return doc
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class Resolution:
     """The outcome of :func:`rules_core.resolve`.

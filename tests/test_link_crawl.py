@@ -18,7 +18,7 @@ from django.urls import NoReverseMatch, Resolver404, resolve
 pytestmark = pytest.mark.django_db
 
 MAX_PAGES = 3000
-STARTS = ["/", "/cr/", "/board/examples/", "/study/"]
+STARTS = ["/", "/cr/", "/board/examples/", "/study/", "/lessons/"]
 # Links that change state or end the session are not pages to read.
 SKIPPED = re.compile(r"^/(accounts/logout|admin)/|/(check|resolve|delete|export)/?(\?|$)")
 # Words a learner must never see: file names and the repository's own vocabulary.
@@ -116,7 +116,7 @@ def test_every_internal_link_opens_a_page_without_repository_words():
     print(f"crawled {len(found.statuses)} pages")
     assert len(found.statuses) < MAX_PAGES  # the walk ended by itself: every reachable page was seen
     reached = {urlsplit(url).path.split("/")[1] for url in found.statuses}
-    assert {"cr", "board", "study"} <= reached
+    assert {"cr", "board", "study", "lessons"} <= reached
     assert len([u for u in found.statuses if u.startswith("/cr/")]) > 100  # every section, its permalinks
     broken = {
         url: (status, found.linked_from[url]) for url, status in found.statuses.items() if status >= 400

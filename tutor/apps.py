@@ -22,8 +22,8 @@ class TutorConfig(AppConfig):
     verbose_name = "ダメージルール・チューター"
 
     def ready(self) -> None:
-        from tutor.models import Card, Example, FormerRule, Note, Paragraph, Scenario, Section, Term
+        from tutor.models import Card, Example, FormerRule, Lesson, Note, Paragraph, Scenario, Section, Term
 
-        for model in (Section, Paragraph, Example, Term, Card, Note, Scenario, FormerRule):
+        for model in (Section, Paragraph, Example, Term, Card, Note, Scenario, Lesson, FormerRule):
             post_save.connect(_content_changed, sender=model, dispatch_uid=f"content-{model.__name__}")
             post_delete.connect(_content_changed, sender=model, dispatch_uid=f"content-del-{model.__name__}")

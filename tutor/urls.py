@@ -14,6 +14,7 @@ urlpatterns = [
     path("study/", include("tutor.study.urls")),
     path("accounts/", include("tutor.accounts.urls")),
     path("admin/", admin.site.urls),
+    path("lessons/", include("tutor.lessons.urls")),
 ]
 
 handler400 = "tutor.common.errors.bad_request"

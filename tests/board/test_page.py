@@ -36,7 +36,8 @@ def test_the_empty_board_is_a_draft_with_the_menu():
     assert isinstance(page, BoardPage)
     assert page.draft and not page.broken and page.result is None
     assert [p["name"] for p in page.pieces["players"]] == ["あなた", "対戦相手"]
-    assert page.editor == {"mode": "menu"}
+    assert page.editor["mode"] == "menu"
+    assert page.editor["picker"]["starters"] and not page.editor["picker"]["searched"]  # the card picker
     assert page.context()["nav"] == "board"
 
 

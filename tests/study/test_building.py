@@ -250,4 +250,4 @@ def test_reader_links():
 
 
 def test_builtin_slugs_are_unique():
-    assert len(TEMPLATES_BY_SLUG) == len(TEMPLATES) >= 15
+    assert len(TEMPLATES_BY_SLUG) == len(TEMPLATES) >= 40

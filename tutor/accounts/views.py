@@ -25,6 +25,7 @@ from django.views.decorators.http import require_http_methods
 from tutor.accounts.forms import SignupForm, StudyPasswordChangeForm
 from tutor.common.ratelimits import signup_limit
 from tutor.common.text_input import text_problem
+from tutor.lessons.services import progress_claim as lessons_claim
 from tutor.study.learners import LEARNER_SESSION_KEY
 from tutor.study.services import progress_claim
 
@@ -48,6 +49,9 @@ def _claim(request: HttpRequest, learner_key: str) -> None:
     claimed = progress_claim(learner_key=learner_key, user=request.user)
     if claimed:
         messages.success(request, f"これまでの練習（{claimed}問の回答）をアカウントに引き継ぎました。")
+    lessons = lessons_claim(learner_key=learner_key, user=request.user)
+    if lessons:
+        messages.success(request, f"入門コースの進み具合（{lessons}レッスン）をアカウントに引き継ぎました。")
 
 
 def _next_url(request: HttpRequest) -> str | None:

@@ -15,7 +15,7 @@ from typing import Any
 from rules_core import Scenario, resolve
 from rules_core.ja import TYPE_JA
 from tutor.board import assignment_panel as assignment
-from tutor.board import documents, selectors
+from tutor.board import card_picker, documents, selectors
 from tutor.board.era_compare import era_summary, eras_present
 from tutor.board.events_editor import events_editor
 from tutor.board.forms.assignment import AssignmentForm
@@ -191,7 +191,7 @@ def editor_panel(
                 {"type": t, "label": label, "help": EFFECT_HELP[t]} for t, label in EFFECT_TYPE_CHOICES
             ],
         }
-    extra = events_editor(params, document, urls)
+    extra = events_editor(params, document, urls) or card_picker.card_panel(params, document, urls)
     if extra is not None:
         return extra
     if edit:
@@ -229,7 +229,7 @@ def editor_panel(
             document=document, action=urls[f"event_{event}"], initial=form_class.initial_from(document)
         )
         return {"mode": "form", "title": title, "form": event_form}
-    return {"mode": "menu"}
+    return {"mode": "menu", "picker": card_picker.picker_context(params, document)}
 
 
 def assignment_context(

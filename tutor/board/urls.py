@@ -11,6 +11,7 @@ from django.urls import path
 from tutor.board.views import (
     assignment,
     between_steps,
+    cards,
     choices,
     effects,
     era,
@@ -19,6 +20,7 @@ from tutor.board.views import (
     multiplayer,
     pieces,
     power_events,
+    prediction,
     show,
     triggers,
 )
@@ -54,6 +56,8 @@ EDITS = [
     ("assignment/check/", assignment.assignment_check, "assignment_check"),
     ("choices/", choices.choices_save, "choices_save"),
     ("choices/clear/", choices.choices_clear, "choices_clear"),
+    ("cards/place/", cards.card_place, "card_place"),
+    ("cards/starter/", cards.starter_place, "starter_place"),
     ("era/", era.era_set, "era_set"),
     ("event/stack/add/", era.stack_action_add, "stack_action_add"),
     ("event/stack/clear/", era.stack_actions_clear, "stack_actions_clear"),
@@ -67,4 +71,8 @@ urlpatterns = [
     path("s/<slug:slug>/export.json", io.export_json, name="export"),
     *(path(route, view, name=name) for route, view, name in EDITS),
     *(path(f"s/<slug:slug>/{route}", view, name=name) for route, view, name in EDITS),
+    path("s/<slug:slug>/predict/", prediction.predict, name="predict"),
+    path("s/<slug:slug>/predict/clear/", prediction.predict_clear, name="predict_clear"),
+    path("cards/", cards.card_search, name="card_search"),
+    path("s/<slug:slug>/cards/", cards.card_search, name="card_search"),
 ]

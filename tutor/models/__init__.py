@@ -2,6 +2,7 @@
 
 from tutor.models.board import Scenario, ScenarioManager, scenario_digest
 from tutor.models.former import FormerRule
+from tutor.models.lessons import Lesson, LessonProgress
 from tutor.models.reader import Card, Example, Language, Note, Paragraph, Section, Term
 from tutor.models.study import (
     AuthoredQuestion,
@@ -20,6 +21,8 @@ __all__ = [
     "Example",
     "FormerRule",
     "Language",
+    "Lesson",
+    "LessonProgress",
     "Note",
     "Paragraph",
     "ReviewItem",

@@ -24,7 +24,11 @@ from tutor.study.asks import (
     engine_answer,
     with_order,
 )
-from tutor.study.generators import Draft, Template, describe
+from tutor.study.cardpool import card_names, stats
+from tutor.study.drafts import Draft, Template
+from tutor.study.generators import describe, templates_for
+from tutor.study.involvement import involved_topics
+from tutor.study.topics import TOPICS
 
 OPTION_KEYS: Final = "abcdefgh"
 NONE_KEY: Final = "none"
@@ -69,6 +73,29 @@ def _dedupe(rules: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(rules))
 
 
+_CITED = re.compile(r"(?<![\d.])(\d{3}(?:\.\d+[a-z]?)?)(?![\d])")
+
+
+def cited_rules(text: str) -> list[str]:
+    """The CR paragraphs a Japanese explanation cites in parentheses: ``(120.4a, 702.2c)``.
+
+    >>> cited_rules("余剰です (120.4a, 702.2c)。手順は (510.4) のとおりです。")
+    ['120.4a', '702.2c', '510.4']
+    """
+    found: list[str] = []
+    for group in re.findall(r"[(（]([^()（）]*)[)）]", text):
+        found += [m for m in _CITED.findall(group) if "." in m]
+    return _dedupe(found)
+
+
+def question_topics(template: Template, draft: Draft, level: str, rules: Sequence[str]) -> list[str]:
+    """The template's topics this draw really involves (:mod:`tutor.study.involvement`)."""
+    involved = involved_topics(draft.scenario, draft.ask, rules)
+    mine = [t for t in template.topics if t in involved and template.trains(t, level)]
+    # A draw that touches none of the template's own topics still counts where it really belongs.
+    return mine or [t.slug for t in TOPICS if t.slug in involved]
+
+
 def make_options(
     *,
     ask: Mapping[str, Any],
@@ -92,7 +119,11 @@ def make_options(
         options = [
             {
                 "key": p["id"],
-                "label": describe(p) if p.get("power") is not None else p.get("name", p["id"]),
+                "label": stats(p)
+                if p.get("name") in card_names()
+                else describe(p)
+                if p.get("power") is not None
+                else p.get("name", p["id"]),
                 "value": p["id"],
             }
             for p in scenario.get("permanents", [])
@@ -123,7 +154,9 @@ def make_options(
             for value in (answer + step, answer - step):
                 if len(picked) < CHOICES and value not in seen and not (kind in NON_NEGATIVE and value < 0):
                     seen.add(value)
-                    picked.append({"value": value, "label": answer_text(ask, value), "mistake": "計算違い"})
+                    picked.append(
+                        {"value": value, "label": answer_text(ask, value), "mistake": "計算を誤りました"}
+                    )
             step += 1
     rng.shuffle(picked)
     for key, option in zip(OPTION_KEYS, picked, strict=False):
@@ -170,12 +203,13 @@ def question_build(template: Template, *, seed: int, level: str) -> BuiltQuestio
         ask=draft.ask, answer=answer, mistakes=draft.mistakes, level=level, scenario=draft.scenario, rng=rng
     )
     _checked_options(options, answer, fmt, draft.ask["kind"])
+    rules = _dedupe([*draft.rules, *cited_rules(draft.explanation)])
     return BuiltQuestion(
         source=f"builtin:{template.slug}",
         seed=seed,
         level=level,
         title=template.title,
-        topics=list(template.topics),
+        topics=question_topics(template, draft, level, rules),
         prompt=draft.prompt,
         scenario=draft.scenario,
         ask=draft.ask,
@@ -184,8 +218,38 @@ def question_build(template: Template, *, seed: int, level: str) -> BuiltQuestio
         options=options,
         mistakes=_mistake_list(draft.mistakes, answer),
         explanation=draft.explanation,
-        rules=_dedupe(draft.rules),
+        rules=rules,
     )
+
+
+TOPIC_TRIES: Final = 60
+"""Draws tried for one question under a topic (templates that can train it, fresh seeds)."""
+
+
+class NoTopicQuestion(LookupError):
+    """No built-in template made a question involving the topic at this level."""
+
+
+def question_for_topic(topic: str, level: str, seed: int) -> BuiltQuestion:
+    """A built-in question at ``level`` that involves ``topic``, the same one for the same ``seed``.
+
+    The templates that can train the topic are tried in a seeded order with seeded sub-seeds; a draw
+    that does not involve the topic (or that the engine refuses) is skipped. The returned question's
+    own ``seed`` rebuilds it with :func:`question_build`.
+    """
+    candidates = templates_for(topic=topic, level=level)
+    if not candidates:
+        raise NoTopicQuestion(f"{topic}/{level}")
+    rng = random.Random(f"topic|{topic}|{level}|{seed}")
+    for _ in range(TOPIC_TRIES):
+        template = rng.choice(candidates)
+        try:
+            built = question_build(template, seed=rng.randrange(2**48), level=level)
+        except (Disagreement, AskError):
+            continue
+        if topic in built.topics:
+            return built
+    raise NoTopicQuestion(f"{topic}/{level}")
 
 
 # --------------------------------------------------------------------------- authored templates and questions

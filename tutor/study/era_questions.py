@@ -8,7 +8,7 @@ template predicts both with its own arithmetic; :mod:`tutor.study.building` chec
 the engine when the question is made, and the tests check the second against the engine under the
 former era (``era`` in the document, docs/scenario-format.md § 12).
 
-Registered in :data:`tutor.study.generators.TEMPLATES` through :data:`ERA_TEMPLATE_SPECS` (one line
+Registered in :data:`tutor.study.generators.TEMPLATES` through :data:`ERA_TEMPLATES` (one line
 there). Pure Python: no Django, no engine import. The module's name starts with ``era`` so that
 ``import_cr`` does not read its former rule numbers as today's.
 """
@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final
 
+from tutor.study.drafts import Draft, Generate, Template
 from tutor.study.topics import INTRO, LEVELS
 
 
@@ -294,10 +295,8 @@ def case_pump(rng: random.Random, level: str) -> EraCase:
 CASES: Final = {"era-order": case_order, "era-sacrifice": case_sacrifice, "era-pump": case_pump}
 
 
-def _drafter(slug: str) -> Any:
-    def generate(rng: random.Random, level: str) -> Any:
-        from tutor.study.generators import Draft  # generators registers this module: imported late
-
+def _drafter(slug: str) -> Generate:
+    def generate(rng: random.Random, level: str) -> Draft:
         case = CASES[slug](rng, level)
         mistakes = [(case.former_predicted, case.former_mistake), *case.other_mistakes]
         return Draft(
@@ -308,23 +307,19 @@ def _drafter(slug: str) -> Any:
     return generate
 
 
-ERA_TEMPLATE_SPECS: Final = (
-    ("era-order", "今も成り立つ？ ダメージ割り振り順", ("510.1", "trample"), LEVELS, _drafter("era-order")),
-    (
+ERA_TEMPLATES: Final[tuple[Template, ...]] = (
+    Template(
+        "era-order", "今も成り立つ？ ダメージ割り振り順", ("510.1", "trample"), LEVELS, _drafter("era-order")
+    ),
+    Template(
         "era-sacrifice",
         "今も成り立つ？ ダメージのあとで生け贄",
         ("510.1",),
         LEVELS,
         _drafter("era-sacrifice"),
     ),
-    (
-        "era-pump",
-        "今も成り立つ？ ダメージのあとで修整",
-        ("510.1",),
-        LEVELS,
-        _drafter("era-pump"),
-    ),
+    Template("era-pump", "今も成り立つ？ ダメージのあとで修整", ("510.1",), LEVELS, _drafter("era-pump")),
 )
-"""(slug, title, topics, levels, generate) of each template, for ``generators.Template``."""
+"""拡張 (issue 15): the 「今も成り立つ？」 templates."""
 
-__all__ = ["CASES", "ERA_TEMPLATE_SPECS", "EraCase", "case_order", "case_pump", "case_sacrifice"]
+__all__ = ["CASES", "ERA_TEMPLATES", "EraCase", "case_order", "case_pump", "case_sacrifice"]

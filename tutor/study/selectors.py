@@ -62,7 +62,7 @@ def _authored_questions() -> list[AuthoredQuestion]:
 
 def study_sources(*, topic: str, level: str) -> list[str]:
     """Every source of questions for ``topic`` at ``level``: built-in templates, then the authors' ones."""
-    sources = [f"builtin:{t.slug}" for t in TEMPLATES if topic in t.topics and level in t.levels]
+    sources = [f"builtin:{t.slug}" for t in TEMPLATES if t.trains(topic, level)]
     sources += [
         f"template:{t.pk}" for t in _authored_templates() if topic in (t.topics or []) and t.level == level
     ]
@@ -92,7 +92,7 @@ def topic_levels() -> dict[str, list[str]]:
     levels: dict[str, set[str]] = defaultdict(set)
     for template in TEMPLATES:
         for topic in template.topics:
-            levels[topic].update(template.levels)
+            levels[topic].update(lv for lv in template.levels if template.trains(topic, lv))
     authored: list[AuthoredTemplate | AuthoredQuestion] = [*_authored_templates(), *_authored_questions()]
     for row in authored:
         for topic in row.topics or []:

@@ -25,7 +25,7 @@ from tutor.study.selectors import Learner, study_sources
 
 logger = logging.getLogger(__name__)
 
-BUILD_TRIES = 12
+BUILD_TRIES = 40
 """Seeds tried before giving up on a topic (a template refused by the engine is skipped)."""
 
 
@@ -129,6 +129,11 @@ def question_create(
             if len(pool) > 1 and picked.split(":")[0] != "builtin":
                 pool = [s for s in pool if s != picked]
             continue
+        template = (
+            TEMPLATES_BY_SLUG.get(picked.removeprefix("builtin:")) if picked.startswith("builtin:") else None
+        )
+        if template is not None and template.trains(topic, level) and topic not in built.topics:
+            continue  # this draw does not involve the topic: show only questions that do
         return StudyQuestion.objects.create(
             token=secrets.token_urlsafe(12),
             user=learner.user,

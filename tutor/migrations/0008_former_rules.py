@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tutor", "0006_card_catalogue"),
+        ("tutor", "0007_lessons"),
     ]
 
     operations = [

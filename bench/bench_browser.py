@@ -1,0 +1,156 @@
+"""Click-to-paint timings of the board in a real browser: ``python bench/bench_browser.py [--runs N]``.
+
+Prints figures only (no assertions): a benchmark, not a test. It starts the app as production runs
+it (gunicorn, ``DEBUG`` off, a throwaway SQLite database with the shipped content, static files
+through WhiteNoise) on 127.0.0.1, then drives Debian's chromium with Playwright:
+
+* **resolve**: on the CR 702.19b example board, click 「すべての段階を表示」 (an htmx request that
+  resolves the board and swaps the result in) and wait for the new content to be painted;
+* **assignment change**: on the same board, click a −/＋ stepper of the damage assignment (an htmx
+  request that checks the new assignment and swaps the feedback in) and wait for the paint.
+
+"Click to paint" runs from the click event's timestamp to the frame in which the swapped-in content
+is drawn (two ``requestAnimationFrame`` callbacks after htmx's ``afterSwap``). Also printed: the time
+until the response has arrived, and until the frame after htmx's settle step (its 20 ms default
+delay, kept for CSS transitions of the swapped elements). Each figure is the median and the 95th
+percentile over ``--runs`` clicks (default 20), after two warm-up clicks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+BOARD = "/board/s/cr702-19b-ex2/"
+
+# Installed in the page by Playwright (not by the app: the app's pages run no inline script). It
+# resolves with the click-to-paint time of the next htmx swap started by clicking ``selector``.
+MEASURE = """
+(selector) => new Promise((done, fail) => {
+  const target = document.querySelector(selector);
+  if (!target) { fail(new Error("no " + selector)); return; }
+  const body = document.body;
+  const times = {};
+  let clicked = null;
+  const frame = (name, last) => requestAnimationFrame(() => requestAnimationFrame(() => {
+    times[name] = performance.now() - clicked;
+    if (last) done(times);
+  }));
+  document.addEventListener("click", (e) => { clicked = e.timeStamp; }, { capture: true, once: true });
+  body.addEventListener("htmx:afterRequest", () => { times.response = performance.now() - clicked; }, { once: true });
+  body.addEventListener("htmx:afterSwap", () => frame("paint", false), { once: true });
+  body.addEventListener("htmx:afterSettle", () => frame("settled", true), { once: true });
+  target.click();
+})
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{workdir / 'bench.sqlite3'}",
+        "DJANGO_SECRET_KEY": "bench-" + os.urandom(24).hex(),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        # plain http on localhost: no TLS redirect and no secure-only cookies (as the test settings)
+        "DJANGO_TESTING": "1",
+        "DJANGO_RATELIMIT": "0",
+        "DJANGO_CONTENT_STAMP": str(workdir / "content-stamp"),
+    }
+    py = sys.executable
+    for command in (["migrate", "--noinput"], ["load_content"], ["collectstatic", "--noinput"]):
+        subprocess.run([py, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+    gunicorn = Path(py).with_name("gunicorn")
+    app = subprocess.Popen(
+        [
+            str(gunicorn),
+            "--workers",
+            "1",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+            "tutor.wsgi",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "/", timeout=1).read()
+            return app, url
+        except OSError:
+            time.sleep(0.1)
+    app.kill()
+    raise SystemExit("the app did not start")
+
+
+def _figures(label: str, runs: list[dict[str, float]]) -> None:
+    print(f"  {label} ({len(runs)} clicks)")
+    for key, what in (("response", "response arrived"), ("paint", "click to paint"), ("settled", "settled")):
+        ordered = sorted(run[key] for run in runs)
+        p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
+        print(
+            f"    {what:18s} median {statistics.median(ordered):6.1f} ms  p95 {p95:6.1f} ms  "
+            f"max {ordered[-1]:6.1f} ms"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="tutor-bench-") as tmp:
+        app, url = _start_app(Path(tmp))
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+                for width, height in ((1366, 900), (390, 844)):
+                    page = browser.new_page(viewport={"width": width, "height": height})
+                    print(f"{width}×{height}, {url}{BOARD}")
+                    resolve: list[dict[str, float]] = []
+                    for run in range(args.runs + 2):
+                        page.goto(url + BOARD)
+                        elapsed = page.evaluate(MEASURE, "#resolve-all")
+                        if run >= 2:
+                            resolve.append(elapsed)
+                    _figures("resolve (すべての段階を表示)", resolve)
+                    page.goto(url + BOARD)
+                    steppers = page.locator("#assignment-form button.step")
+                    minus = steppers.nth(0).get_attribute("id")
+                    plus = steppers.nth(1).get_attribute("id")
+                    change: list[dict[str, float]] = []
+                    for run in range(args.runs + 2):
+                        button = minus if run % 2 == 0 else plus
+                        elapsed = page.evaluate(MEASURE, f"#{button}")
+                        if run >= 2:
+                            change.append(elapsed)
+                    _figures("assignment change (−/＋)", change)
+                    page.close()
+                browser.close()
+        finally:
+            app.terminate()
+            app.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

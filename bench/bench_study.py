@@ -1,0 +1,65 @@
+"""Benchmark for study question generation: run with ``.venv/bin/python bench/bench_study.py``.
+
+Prints figures only (no assertions). ``--cpu`` measures CPU time of this process instead of
+wall-clock time: steadier on a machine that is busy with other work.
+
+1. the first load of the card pool (``fixtures/cards.json``, once per process);
+2. questions per second over every built-in template and level (template draft, the engine's
+   answer, the options and their checks: what ``question_build`` does for one question);
+3. questions per second for one question under a topic (``question_for_topic``: the draws that do
+   not involve the topic are retried), over every topic and level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tutor.study import cardpool
+from tutor.study.building import question_build, question_for_topic
+from tutor.study.generators import TEMPLATES, templates_for
+from tutor.study.topics import LEVELS, TOPICS
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cpu", action="store_true", help="CPU time of this process, not wall-clock")
+    parser.add_argument("--seeds", type=int, default=20)
+    args = parser.parse_args()
+    clock = time.process_time if args.cpu else time.perf_counter
+
+    start = clock()
+    cardpool.card("lightning-bolt")
+    print(f"card pool loaded once: {1000 * (clock() - start):.1f} ms ({len(cardpool.card_names())} cards)")
+
+    pairs = [(t, level) for t in TEMPLATES for level in t.levels]
+    start = clock()
+    count = 0
+    for template, level in pairs:
+        for seed in range(args.seeds):
+            question_build(template, seed=seed, level=level)
+            count += 1
+    elapsed = clock() - start
+    print(
+        f"question_build: {count} questions from {len(TEMPLATES)} templates in {elapsed:.2f} s = {count / elapsed:,.0f} questions/s"
+    )
+
+    topic_pairs = [(t.slug, lv) for t in TOPICS for lv in LEVELS if templates_for(topic=t.slug, level=lv)]
+    start = clock()
+    count = 0
+    for topic, level in topic_pairs:
+        for seed in range(args.seeds // 2):
+            question_for_topic(topic, level, seed)
+            count += 1
+    elapsed = clock() - start
+    print(
+        f"question_for_topic: {count} questions over {len(topic_pairs)} topic/level pairs in {elapsed:.2f} s = {count / elapsed:,.0f} questions/s"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""The course with the test client: the list and each lesson, predicting on a lesson (bad input gets
+Japanese field errors, never a 500), progress in the session and carried over on sign-up, and the
+links from the home page and the reader."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+
+from tutor.models import Lesson, LessonProgress
+
+pytestmark = pytest.mark.django_db
+
+FIRST = "/lessons/damage-basics/"
+
+
+def _text(response) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode()))
+
+
+def test_the_list_shows_every_lesson_in_order(client):
+    response = client.get("/lessons/")
+    assert response.status_code == 200
+    text = _text(response)
+    titles = list(Lesson.objects.values_list("title", flat=True))
+    assert len(titles) >= 10
+    headings = [f"レッスン{i} {title}" for i, title in enumerate(titles, start=1)]
+    assert [text.index(h) for h in headings] == sorted(text.index(h) for h in headings)
+    assert "レッスン1から始める" in text
+
+
+def test_every_lesson_page_opens_with_its_board_and_form(client):
+    for lesson in Lesson.objects.all():
+        response = client.get(f"/lessons/{lesson.slug}/")
+        assert response.status_code == 200, lesson.slug
+        html = response.content.decode()
+        assert 'id="form-prediction"' in html, lesson.slug
+        assert "board-svg" in html or "<svg" in html, lesson.slug
+        for number in lesson.rules:
+            assert f"#cr-{number}" in html or f"/cr/{number}/" in html, (lesson.slug, number)
+        for stage in ("?stage=1", "?stage=all"):
+            assert client.get(f"/lessons/{lesson.slug}/{stage}").status_code == 200, (lesson.slug, stage)
+
+
+def test_unknown_lesson_is_404(client):
+    assert client.get("/lessons/no-such-lesson/").status_code == 404
+    assert client.post("/lessons/no-such-lesson/predict/", {}).status_code == 404
+
+
+def test_bad_prediction_gets_japanese_field_errors(client):
+    response = client.post(FIRST + "predict/", {"life_1": "十九", "damage_0": "-3"})
+    assert response.status_code == 422
+    text = _text(response)
+    assert "対戦相手のライフには整数を入力してください。" in text
+    assert "灰色熊が負うダメージは 0 以上の数にしてください。" in text
+    assert not LessonProgress.objects.exists()
+
+
+def test_predicting_finishes_the_lesson_and_reveals_in_stages(client):
+    # CR 120.3a: 1 damage to the opponent makes them lose 1 life; CR 120.3e: the bear marks 1 damage
+    # and, 1 being less than its toughness 2, stays (CR 704.5g).
+    response = client.post(FIRST + "predict/", {"life_1": "19", "damage_0": "1"})
+    assert response.status_code == 302
+    assert response["Location"] == FIRST + "?stage=1#lesson-reveal"
+    assert "段階 1" in _text(client.get(FIRST + "?stage=1"))
+    text = _text(client.get(FIRST + "?stage=all"))
+    assert "3個中3個が当たり" in text
+    row = LessonProgress.objects.get()
+    assert (row.right, row.judged, row.user) == (3, 3, None) and row.learner_key
+    assert "1 レッスンを終えました" in _text(client.get("/lessons/"))
+    assert "続きから: レッスン2" in _text(client.get("/lessons/"))
+
+
+def test_progress_is_carried_over_on_sign_up(client):
+    client.post(FIRST + "predict/", {"life_1": "18"})
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "newplayer", "password1": "damage-rules-42", "password2": "damage-rules-42"},
+        follow=True,
+    )
+    assert "入門コースの進み具合（1レッスン）" in _text(response)
+    user = User.objects.get(username="newplayer")
+    assert LessonProgress.objects.get().user == user
+    assert "1 レッスンを終えました" in _text(client.get("/lessons/"))
+
+
+def test_logging_in_keeps_the_account_row_for_a_lesson_done_twice(client):
+    user = User.objects.create_user("judge", password="damage-rules-42")
+    lesson = Lesson.objects.get(slug="damage-basics")
+    LessonProgress.objects.create(user=user, lesson=lesson, right=3, judged=3)
+    client.post(FIRST + "predict/", {"life_1": "1"})
+    client.post("/accounts/login/", {"username": "judge", "password": "damage-rules-42"})
+    rows = LessonProgress.objects.all()
+    assert [(r.user, r.right) for r in rows] == [(user, 3)]
+
+
+def test_home_and_reader_link_to_the_course(client):
+    assert 'href="/lessons/"' in client.get("/").content.decode()
+    html = client.get("/cr/120/").content.decode()
+    assert 'href="/lessons/damage-basics/"' in html
+
+
+def test_check_questions_start_study_questions(client):
+    html = client.get(FIRST).content.decode()
+    assert 'action="/study/start/"' in html and 'name="topic" value="120.3"' in html
+    response = client.post("/study/start/", {"topic": "120.3", "level": "intro"})
+    assert response.status_code == 302 and response["Location"].startswith("/study/q/")
+
+
+def test_clear_forgets_the_prediction(client):
+    client.post(FIRST + "predict/", {"life_1": "17"})
+    assert 'value="17"' in client.get(FIRST).content.decode()
+    assert client.post(FIRST + "predict/clear/").status_code == 302
+    assert 'value="17"' not in client.get(FIRST).content.decode()
+
+
+@pytest.mark.parametrize("value", ["\x00", "1" * 5000, "１９", "19.5", " ", "9" * 20, "<script>"])
+def test_hostile_prediction_values_are_never_a_500(client, value):
+    for url in (FIRST + "predict/", "/board/s/cr-lesson-01/predict/"):
+        response = client.post(url, {"life_1": value, "leaves_0": value, "damage_0": value, "extra": value})
+        assert response.status_code in (302, 400, 422), (url, repr(value)[:20], response.status_code)
+
+
+def test_an_undecodable_body_is_never_a_500(client):
+    """A lone surrogate, percent-encoded as its UTF-8-like bytes, reaches the form as undecodable text."""
+    for url in (FIRST + "predict/", "/board/s/cr-lesson-01/predict/"):
+        response = client.generic(
+            "POST", url, "life_1=%ED%A0%80&leaves_0=%00", content_type="application/x-www-form-urlencoded"
+        )
+        assert response.status_code in (302, 400, 422), url
+
+
+def test_an_overlong_lesson_slug_is_404(client):
+    assert client.get("/lessons/" + "a" * 500 + "/").status_code == 404

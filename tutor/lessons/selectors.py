@@ -1,0 +1,34 @@
+"""Reading the course: the published lessons, one lesson, the lessons that teach a paragraph, and a
+learner's progress."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tutor.models import Lesson, LessonProgress
+from tutor.study.selectors import Learner
+
+
+def lesson_list() -> list[Lesson]:
+    return list(Lesson.objects.filter(is_published=True))
+
+
+def lesson_get(*, slug: str) -> Lesson | None:
+    if not isinstance(slug, str) or len(slug) > 40:
+        return None
+    return Lesson.objects.filter(slug=slug, is_published=True).first()
+
+
+def lessons_by_rule(lessons: Iterable[Lesson]) -> dict[str, list[Lesson]]:
+    """Paragraph number → the lessons that teach it, in course order."""
+    out: dict[str, list[Lesson]] = {}
+    for lesson in lessons:
+        for number in lesson.rules if isinstance(lesson.rules, list) else []:
+            if isinstance(number, str):
+                out.setdefault(number, []).append(lesson)
+    return out
+
+
+def progress_of(*, learner: Learner) -> dict[int, LessonProgress]:
+    """The learner's finished lessons, by lesson id."""
+    return {row.lesson_id: row for row in LessonProgress.objects.filter(learner.q())}

@@ -1,0 +1,136 @@
+"""The card catalogue as the question templates see it: read once, by slug, no database.
+
+The study questions name real cards, so they need each card's Japanese name and its engine encoding
+(``Card.engine``, the same fragment the board places). They read the shipped catalogue
+``fixtures/cards.json`` — the file ``manage.py load_content`` loads — once per process, and never the
+database: a question must be the same for the same template, seed and level (that is how the review
+queue and the tests rebuild it), whatever an editor changes in the admin later, and generating
+thousands of questions must not cost a query each.
+
+Pure Python: no Django, no engine import.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Final
+
+from rules_core.ja import COLOR_JA, KEYWORD_JA
+
+CARDS_FILE: Final = Path(__file__).resolve().parents[2] / "fixtures" / "cards.json"
+_SWAP: Final = {"A": "B", "B": "A"}
+
+
+class UnknownCard(KeyError):
+    """A template names a slug that is not in the catalogue (a test walks every slug used)."""
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """What a template needs from one catalogue card."""
+
+    slug: str
+    ja_name: str
+    engine: dict[str, Any]
+
+    @property
+    def label(self) -> str:
+        """《稲妻》: how prompts name the card."""
+        return f"《{self.ja_name}》"
+
+    def permanent(self, pid: str, controller: str, **changes: Any) -> dict[str, Any]:
+        """The card as a permanent of ``controller`` with id ``pid`` (its encoding's ``card`` object)."""
+        found = next((p for p in self.engine.get("permanents", []) if p.get("id") == "card"), None)
+        if found is None:
+            raise UnknownCard(f"{self.slug} is not a permanent card")
+        doc: dict[str, Any] = copy.deepcopy(found)
+        doc.update(id=pid, controller=controller, name=self.ja_name)
+        if controller == "B":  # encodings are written for A against B (as the board places them)
+            for trigger in doc.get("triggers", []):
+                effect = trigger.get("effect", {})
+                for key in ("to", "player"):
+                    if effect.get(key) in _SWAP:
+                        effect[key] = _SWAP[effect[key]]
+        doc.update(changes)
+        return doc
+
+    def effect(self, index: int = 0, **changes: Any) -> dict[str, Any]:
+        """The ``index``-th effect of the card's encoding, with ``changes`` (ids of the question's board)."""
+        effects = self.engine.get("effects", [])
+        if index >= len(effects):
+            raise UnknownCard(f"{self.slug} has no effect {index}")
+        doc: dict[str, Any] = copy.deepcopy(effects[index])
+        doc.update(changes)
+        return doc
+
+    def spell_source(self, controller: str) -> dict[str, Any]:
+        """The card as the inline source of a non-combat event (its encoding's event source)."""
+        event = self.engine.get("event") or {}
+        source = event.get("source")
+        if not isinstance(source, dict):
+            raise UnknownCard(f"{self.slug} has no spell source")
+        doc: dict[str, Any] = copy.deepcopy(source)
+        doc.update(controller=controller, name=self.label)
+        return doc
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> dict[str, CardFacts]:
+    rows = json.loads(CARDS_FILE.read_text(encoding="utf-8"))
+    cards: dict[str, CardFacts] = {}
+    for row in rows:
+        fields = row.get("fields", {})
+        if row.get("model") != "tutor.card" or not fields.get("ja_name") or not fields.get("engine"):
+            continue  # a card without a verified Japanese name is never shown
+        cards[fields["slug"]] = CardFacts(fields["slug"], fields["ja_name"], fields["engine"])
+    return cards
+
+
+def card(slug: str) -> CardFacts:
+    """The catalogue card ``slug``."""
+    found = _catalogue().get(slug)
+    if found is None:
+        raise UnknownCard(slug)
+    return found
+
+
+def card_names() -> frozenset[str]:
+    """Every catalogue card's Japanese name (to recognise real cards in a prompt)."""
+    return frozenset(c.ja_name for c in _catalogue().values())
+
+
+def stats(doc: dict[str, Any]) -> str:
+    """``《吸血鬼の夜鷲》（2/3、接死、絆魂）``: a permanent of a question's board as the prompt shows it."""
+    extras: list[str] = []
+    counters = doc.get("counters") or {}
+    if "creature" in doc.get("types", []):
+        power = doc["power"] + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+        toughness = doc["toughness"] + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+        extras.append(f"{power}/{toughness}")
+    if "planeswalker" in doc.get("types", []):
+        extras.append(f"忠誠度{doc['loyalty']}")
+    if "battle" in doc.get("types", []):
+        extras.append(f"守備値{doc['defense']}")
+    extras += [KEYWORD_JA[k] for k in doc.get("keywords", [])]
+    if doc.get("toxic"):
+        extras.append(f"毒性{doc['toxic']}")
+    for quality in doc.get("protection", []):
+        if isinstance(quality, str) and quality in COLOR_JA:
+            extras.append(f"プロテクション（{COLOR_JA[quality]}）")
+        elif quality == "everything":
+            extras.append("プロテクション（すべて）")
+    if counters.get("shield"):
+        extras.append(f"盾カウンター{counters['shield']}個")
+    if counters.get("+1/+1"):
+        extras.append(f"+1/+1カウンター{counters['+1/+1']}個")
+    if counters.get("-1/-1"):
+        extras.append(f"-1/-1カウンター{counters['-1/-1']}個")
+    if doc.get("damage"):
+        extras.append(f"ダメージ{doc['damage']}点を負っている")
+    name = doc.get("name", doc["id"])
+    label = name if name.endswith("トークン") else f"《{name}》"
+    return f"{label}（{'、'.join(extras)}）" if extras else label

@@ -1,0 +1,34 @@
+"""``{% lessons_teaching number as taught %}``: the lessons of the course that teach a CR paragraph.
+
+The reader draws many paragraphs per page, so the course is read once per render and kept in the
+render context.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from tutor.lessons.selectors import lesson_list, lessons_by_rule
+
+register = template.Library()
+
+_KEY = "lessons_by_rule"
+
+
+@register.simple_tag(takes_context=True)
+def lessons_teaching(context: template.Context, number: str) -> list[dict[str, Any]]:
+    cache = context.render_context
+    if _KEY not in cache:
+        lessons = lesson_list()
+        numbers = {lesson.pk: i + 1 for i, lesson in enumerate(lessons)}
+        cache[_KEY] = {
+            rule: [
+                {"slug": lesson.slug, "title": lesson.title, "number": numbers[lesson.pk]}
+                for lesson in taught
+            ]
+            for rule, taught in lessons_by_rule(lessons).items()
+        }
+    found: list[dict[str, Any]] = cache[_KEY].get(str(number), [])
+    return found
