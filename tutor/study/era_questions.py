@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tutor.study.drafts import Draft, Generate, Template
-from tutor.study.topics import INTRO, LEVELS
+from tutor.study.topics import INTRO, L1, L2, LEVELS
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,9 @@ def case_order(rng: random.Random, level: str) -> EraCase:
             "割り振れません (510.1c)。余った分を対戦相手に割り振ることはできないので、この割り振りは不適正です。"
             "2009-2024年のルールでも同じでした (2024-08-02版 510.1c)。"
         )
-        former_mistake = "割り振り順がなくなったので、余ったダメージはプレイヤーに割り振れると考えた (510.1c)"
+        former_mistake = (
+            "割り振り順がなくなったので、余ったダメージはプレイヤーに割り振れると考えました (510.1c)"
+        )
         wrong = True
     elif trample:
         explanation = (
@@ -149,7 +151,7 @@ def case_order(rng: random.Random, level: str) -> EraCase:
             "不適正でした (2024-08-02版 702.19b)。"
         )
         former_mistake = (
-            "割り振り順がなくなったので、トランプルでも致死ダメージを割り振らなくてよいと考えた (702.19b)"
+            "割り振り順がなくなったので、トランプルでも致死ダメージを割り振らなくてよいと考えました (702.19b)"
         )
         wrong = True
     else:
@@ -159,7 +161,7 @@ def case_order(rng: random.Random, level: str) -> EraCase:
             f"ルールでは、先頭の{x['name']}に致死ダメージ（{x['toughness']}点）を割り振るまで{y['name']}には割り振れず、"
             "この割り振りは不適正でした (2024-08-02版 509.2, 510.1c)。"
         )
-        former_mistake = "以前の「ダメージ割り振り順」で考えた（2024年11月に廃止、2024-08-02版 510.1c）"
+        former_mistake = "以前の「ダメージ割り振り順」で考えました（2024年11月に廃止、2024-08-02版 510.1c）"
         wrong = legal_then
     return EraCase(
         current=current,
@@ -221,8 +223,10 @@ def case_sacrifice(rng: random.Random, level: str) -> EraCase:
         prompt=prompt,
         explanation=explanation,
         rules=["510.2", "704.5g", "117.5"],
-        former_mistake="戦闘ダメージがスタックに置かれた2007年のルールで考えた（2009年7月に廃止、2007-02-01版 310.1, 310.4a）",
-        other_mistakes=[(life - blocker["power"], "戦闘ダメージでプレイヤーのライフが減ると考えた (510.1c)")],
+        former_mistake="戦闘ダメージがスタックに置かれた2007年のルールで考えました（2009年7月に廃止、2007-02-01版 310.1, 310.4a）",
+        other_mistakes=[
+            (life - blocker["power"], "戦闘ダメージでプレイヤーのライフが減ると考えました (510.1c)")
+        ],
     )
 
 
@@ -287,7 +291,7 @@ def case_pump(rng: random.Random, level: str) -> EraCase:
         prompt=prompt,
         explanation=explanation,
         rules=["510.2", "510.1a", "704.5g"],
-        former_mistake="スタック上の戦闘ダメージのあとで修整した2007年のルールで考えた（2007-02-01版 310.4a）",
+        former_mistake="スタック上の戦闘ダメージのあとで修整した2007年のルールで考えました（2007-02-01版 310.4a）",
         other_mistakes=[],
     )
 
@@ -309,7 +313,12 @@ def _drafter(slug: str) -> Generate:
 
 ERA_TEMPLATES: Final[tuple[Template, ...]] = (
     Template(
-        "era-order", "今も成り立つ？ ダメージ割り振り順", ("510.1", "trample"), LEVELS, _drafter("era-order")
+        "era-order",
+        "今も成り立つ？ ダメージ割り振り順",
+        ("510.1", "trample"),
+        LEVELS,
+        _drafter("era-order"),
+        (("trample", (L1, L2)),),  # the trample boards are drawn from L1 on
     ),
     Template(
         "era-sacrifice",
