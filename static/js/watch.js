@@ -1,0 +1,41 @@
+// Watching the result (the page works without this file): when the stages are shown, the page
+// scrolls so that the drawing (sticky, see watch.css) and the current stage's text share the screen.
+// It scrolls only when they do not already: a learner who has scrolled to read keeps the place.
+(function () {
+  "use strict";
+
+  const smooth = () =>
+    window.matchMedia("(prefers-reduced-motion: no-preference)").matches ? "smooth" : "auto";
+
+  function bring(play) {
+    if (!(play instanceof HTMLElement) || !play.classList.contains("play--result")) return;
+    const drawing = play.querySelector(".table-wrap");
+    const stage = play.querySelector(".stage-detail .stage") || play.querySelector(".stage-detail");
+    if (!drawing || !stage) return;
+    const view = window.innerHeight;
+    const playTop = play.getBoundingClientRect().top;
+    const stageTop = stage.getBoundingClientRect().top;
+    const stacked = getComputedStyle(play).display !== "grid"; // phone: the drawing sits above the text
+    const drawingBottom = stacked ? drawing.getBoundingClientRect().bottom : 0;
+    const stageHidden = stageTop < drawingBottom || stageTop > view - 80;
+    const drawingCut = drawing.getBoundingClientRect().bottom > view && playTop > 8;
+    if (!stageHidden && !drawingCut) return;
+    // the drawing at the top of the screen; on a phone, the stage's first lines right under it
+    let target = window.scrollY + playTop - (stacked ? 0 : 8);
+    if (stacked && stageTop - playTop > view - 120) {
+      target = window.scrollY + stageTop - drawing.offsetHeight - 8; // a long list of stages above
+    }
+    window.scrollTo({ top: Math.max(0, target), behavior: smooth() });
+  }
+
+  document.addEventListener("htmx:afterSettle", (event) => {
+    const elt = event.detail && event.detail.elt;
+    if (elt instanceof HTMLElement && (elt.id === "play" || elt.id === "board-app")) {
+      bring(document.getElementById("play"));
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    if (new URLSearchParams(window.location.search).has("stage")) bring(document.getElementById("play"));
+  });
+})();
