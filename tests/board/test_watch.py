@@ -1,0 +1,114 @@
+"""A board you can watch, and the assignment steppers that move damage (issue 14, items 3 and 7).
+
+- the −/＋ buttons move one point between recipients when the row already assigns the creature's
+  power (CR 510.1a), choosing a move the engine finds legal (CR 702.19b, 702.2c);
+- an illegal assignment is refused, never stored as a board to resolve, with what to change;
+- while the stages are shown the page is laid out to watch them, and the drawing shows the board after
+  the stage shown (CR 120.3, 704.5g).
+"""
+
+import re
+
+import pytest
+from django.test import Client
+
+from tutor.board.assignment_moves import field_position, nudged
+from tutor.models import Scenario
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+DEATHTOUCH = "/board/s/cr702-19b-dt/"  # 4/4 deathtouch trample blocked by a 5/5: a_0_0 blocker, a_0_1 player
+TRAMPLE = "/board/s/cr702-19b/"  # 5/5 trample blocked by a 3/3
+
+
+def _value(html: str, field: str) -> str:
+    return re.search(rf'name="{field}" id="id_{field}" value="(\d*)"', html).group(1)
+
+
+def _check(client: Client, url: str, data: dict, **extra) -> str:
+    response = client.post(f"{url}assignment/check/", data, **extra)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_plus_on_the_player_takes_the_point_from_the_blocker(client):
+    """CR 702.2c + 702.19b: with deathtouch 1 damage is lethal, so 2+2 → 1+3 is one legal click."""
+    html = _check(client, DEATHTOUCH, {"a_0_0": "2", "a_0_1": "2", "nudge": "a_0_1:+1"})
+    assert (_value(html, "a_0_0"), _value(html, "a_0_1")) == ("1", "3")
+    assert "いまの割り振りは適正です" in html or "この割り振りは適正です" in html
+
+
+def test_minus_on_the_blocker_gives_the_point_to_the_player(client):
+    """CR 510.1a: all 4 damage stays assigned; the point goes to the player (702.19b)."""
+    html = _check(client, DEATHTOUCH, {"a_0_0": "2", "a_0_1": "2", "nudge": "a_0_0:-1"}, **HX)
+    assert (_value(html, "a_0_0"), _value(html, "a_0_1")) == ("1", "3")
+    assert "不適正" not in html
+
+
+def test_a_move_below_lethal_still_moves_and_says_why_it_is_illegal(client):
+    """CR 702.19b: 3 is lethal for the 3/3; 3+2 → 2+3 leaves it short, so the feedback cites 702.19b."""
+    html = _check(client, TRAMPLE, {"a_0_0": "3", "a_0_1": "2", "nudge": "a_0_1:+1"})
+    assert (_value(html, "a_0_0"), _value(html, "a_0_1")) == ("2", "3")
+    assert "不適正" in html and 'href="/cr/702.19/#cr-702.19b"' in html
+
+
+def test_a_row_that_does_not_add_up_steps_one_number(client):
+    """The learner typed 1+1 of a power of 5 (CR 510.1a): ＋ adds to that number only."""
+    html = _check(client, TRAMPLE, {"a_0_0": "1", "a_0_1": "1", "nudge": "a_0_1:+1"})
+    assert (_value(html, "a_0_0"), _value(html, "a_0_1")) == ("1", "2")
+
+
+def test_nudged_leaves_unknown_fields_alone():
+    data = {"a_0_0": "1"}
+    rows = [
+        {"id": "x", "step": None, "power": 1, "key": "assignments", "recipients": [{"id": "B", "label": "B"}]}
+    ]
+    assert nudged({}, rows, data, "a_3_0", 1) is None and data == {"a_0_0": "1"}
+    assert nudged({}, rows, data, "a_0_0", 5) is None and data == {"a_0_0": "1"}
+    assert field_position("a_0_0") == (0, 0) and field_position("nudge") is None
+
+
+def test_an_illegal_assignment_is_refused_with_htmx_and_nothing_is_stored(client):
+    """CR 702.19b: 1 to the 3/3 is not lethal; the panel comes back with the refusal and the fix."""
+    before = Scenario.objects.count()
+    response = client.post(f"{TRAMPLE}assignment/", {"a_0_0": "1", "a_0_1": "4", "save": "1"}, **HX)
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#assignment"
+    html = response.content.decode()
+    assert "不適正なので、保存していません" in html and "「既定の割り振りにする」" in html
+    assert Scenario.objects.count() == before
+
+
+def test_a_legal_assignment_is_still_saved(client):
+    response = client.post(f"{DEATHTOUCH}assignment/", {"a_0_0": "1", "a_0_1": "3", "resolve": "1"})
+    assert response.status_code == 302 and response["Location"].endswith("?stage=1")
+
+
+def test_the_stages_are_laid_out_to_watch_and_the_list_numbers_each_stage(client):
+    html = client.get(f"{TRAMPLE}?stage=2").content.decode()
+    assert 'class="play play--result"' in html
+    assert '<span class="stage-index-no">2</span>' in html
+    assert "watch.css" in html and "watch.js" in html
+    building = client.get(TRAMPLE).content.decode()
+    assert 'class="play"' in building and "play--result" not in building
+
+
+def _marker(html: str, card: str) -> str | None:
+    svg = re.search(rf'<svg class="card[^"]*"[^>]*data-card="{card}">(.*?)</svg>', html, re.S).group(1)
+    found = re.search(r'class="marker-damage[^"]*"><circle[^>]*/><text[^>]*>(\d+)</text>', svg)
+    return found.group(1) if found else None
+
+
+def test_the_drawing_shows_the_board_after_the_stage_shown(client):
+    """CR 120.3e/120.4d: damage is marked when the event happens (stage 5, 120.4d), not at the
+    assignment (stage 1); CR 704.5g: the 3/3 with lethal damage goes to the graveyard at stage 6."""
+    first = client.get(f"{TRAMPLE}?stage=1").content.decode()
+    event = client.get(f"{TRAMPLE}?stage=5").content.decode()
+    last = client.get(f"{TRAMPLE}?stage=6").content.decode()
+    assert _marker(first, "bear") is None and _marker(event, "bear") == "3"
+    assert "段階1のあとの盤面" in first and "段階5のあとの盤面" in event
+    assert "ライフ 20</text>" in first and "ライフ 18</text>" in event
+    bear_last = re.search(r'<svg class="card[^"]*"[^>]*data-card="bear">', last).group(0)
+    assert "is-gone" in bear_last
+    assert "is-gone" not in re.search(r'<svg class="card[^"]*"[^>]*data-card="bear">', event).group(0)
