@@ -28,10 +28,18 @@
     window.scrollTo({ top: Math.max(0, target), behavior: smooth() });
   }
 
+  // 次の段階 on the last stage but one (or 前の段階 on the second) is gone after the swap: keyboard
+  // focus goes to the other stepper button instead of falling back to the page.
+  const STEPPERS = { "stage-next": "stage-prev", "stage-prev": "stage-next" };
+
   document.addEventListener("htmx:afterSettle", (event) => {
     const elt = event.detail && event.detail.elt;
-    if (elt instanceof HTMLElement && (elt.id === "play" || elt.id === "board-app")) {
-      bring(document.getElementById("play"));
+    const trigger = event.detail && event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!(elt instanceof HTMLElement) || (elt.id !== "play" && elt.id !== "board-app")) return;
+    bring(document.getElementById("play"));
+    if (trigger instanceof HTMLElement && STEPPERS[trigger.id] && !document.getElementById(trigger.id)) {
+      const other = document.getElementById(STEPPERS[trigger.id]) || document.getElementById("result-heading");
+      if (other) other.focus({ preventScroll: true });
     }
   });
 

@@ -923,7 +923,7 @@ def test_adding_a_creature_planeswalker_and_a_battle(client):
     assert battle["protector"] == "B" and battle["defense"] == 4
     html = _html(client.get(location))
     assert "4/4" in html  # +1/+1 counter drawn on the card
-    assert "守る者: 対戦相手" in html
+    assert "守る者:対戦相手" in html  # the battle card (CR 310.8)
 
 
 def test_admin_edits_a_scenario_and_keeps_its_slug(admin_client):

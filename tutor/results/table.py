@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_core.ja import KEYWORD_JA, TYPE_JA
+from tutor.results.card_face import card_face
 from tutor.results.event import event_describe
 from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, colors_ja, keywords_ja, source_key
 
@@ -256,6 +257,7 @@ def _card(
         {"text": _short(k, 11), "y": 47 + 11 * i} for i, k in enumerate(card["keywords"])
     ]
     card["shield_badges"] = [{**sh, "y": 24 + 19 * i} for i, sh in enumerate(shields)]
+    card["face"] = card_face(card)
     card["deltas"] = _deltas(changed, now, card)
     card["aria"] = _card_sentence(card)
     return card
@@ -454,12 +456,12 @@ def _lane(
         y += max(i["h"] for i in row) + ROW_GAP
     height = y - ROW_GAP + MARGIN
     index = {item["key"]: item for row in rows for item in row}
+    # what the stage changed is written under the drawing, in the page's text, never across the arrows
+    deltas = []
     for item in index.values():
         view = item.get("card") or item.get("player") or {}
-        item["delta_lines"] = [
-            {"text": text, "x": round(item["x"] + item["w"] / 2), "y": item["y"] + item["h"] + 14 + 13 * i}
-            for i, text in enumerate(view.get("deltas", [])[:3])
-        ]
+        if view.get("deltas"):
+            deltas.append({"name": view.get("name", ""), "deltas": list(view["deltas"])})
     arrows = []
     pair_count: dict[tuple[str, str], int] = {}
     for src, dst, label, kind in arrows_spec:
@@ -491,6 +493,7 @@ def _lane(
         "arrows": arrows,
         "title": title,
         "description": description,
+        "deltas": deltas,
         "wide": max(len(row) for row in rows) >= WIDE_ROW,
     }
 
@@ -521,6 +524,7 @@ def _spell_item(source: Mapping[str, Any], names: Names) -> dict[str, Any]:
         "deltas": [],
         "keyword_lines": [{"text": _short(k, 11), "y": 47 + 11 * i} for i, k in enumerate(kws[:5])],
     }
+    view["face"] = card_face(view)
     view["aria"] = (
         f"{name}({view['controller']}の呪文・能力"
         + (f"、{colors_ja(colors)}" if colors else "")
