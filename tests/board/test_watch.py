@@ -112,3 +112,25 @@ def test_the_drawing_shows_the_board_after_the_stage_shown(client):
     bear_last = re.search(r'<svg class="card[^"]*"[^>]*data-card="bear">', last).group(0)
     assert "is-gone" in bear_last
     assert "is-gone" not in re.search(r'<svg class="card[^"]*"[^>]*data-card="bear">', event).group(0)
+
+
+def test_rare_fields_sit_behind_a_disclosure_that_opens_on_their_error(client):
+    """Beginner forms lead with plain fields; 510.1c's checkbox and the rarer protection fields wait
+    behind 「詳しく」, which opens when one of them is refused."""
+    form = client.get(f"{TRAMPLE}?event=combat").content.decode()
+    details = form.index('<details class="form-more"><summary>詳しく</summary>')
+    assert form.index("ブロック・クリーチャーは戦闘から取り除かれた") > details > form.index("が攻撃する先")
+    creature = client.get(f"{TRAMPLE}?add=creature").content.decode()
+    assert creature.count('<details class="form-more"><summary>詳しく</summary>') == 2
+    refused = client.post(
+        f"{TRAMPLE}permanents/add/",
+        {
+            "name": "熊",
+            "controller": "A",
+            "types": ["creature"],
+            "power": "2",
+            "toughness": "2",
+            "subtypes": "x" * 400,
+        },
+    ).content.decode()
+    assert '<details class="form-more" open><summary>詳しく</summary>' in refused

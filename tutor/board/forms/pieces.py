@@ -24,6 +24,7 @@ from tutor.board.forms.base import (
     _multi,
     _printable,
     _text,
+    more_disclosure,
 )
 
 QUALITY_CHOICES = [(q, pr.quality_ja(q)) for q in pr.QUALITIES]
@@ -216,7 +217,7 @@ class PermanentForm(BoardForm):
                         Div(Field("minus_counters"), css_class="col"),
                         css_class="row",
                     ),
-                    HTML("<details><summary>詳しく</summary>"),
+                    more_disclosure("may_assign_as_though_unblocked"),
                     "may_assign_as_though_unblocked",
                     HTML("</details>"),
                     css_class="js-for-type",
@@ -230,16 +231,15 @@ class PermanentForm(BoardForm):
                     "特性と能力",
                     Field("keywords", css_class="checks"),
                     "toxic",
-                    Div(
-                        Div(Field("shield_counters"), css_class="col"),
-                        Div(Field("tapped"), css_class="col"),
-                        css_class="row",
-                    ),
+                    "shield_counters",
                     Field("protection", css_class="checks"),
+                    Field("colors", css_class="checks"),
+                    more_disclosure("protection_players", "protection_after_blocks", "tapped", "subtypes"),
                     Field("protection_players", css_class="checks"),
                     Field("protection_after_blocks", css_class="checks"),
-                    Field("colors", css_class="checks"),
+                    "tapped",
                     "subtypes",
+                    HTML("</details>"),
                 ),
                 self.buttons(),
             )
