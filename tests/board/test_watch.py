@@ -134,3 +134,27 @@ def test_rare_fields_sit_behind_a_disclosure_that_opens_on_their_error(client):
         },
     ).content.decode()
     assert '<details class="form-more" open><summary>詳しく</summary>' in refused
+
+
+def test_arrow_labels_never_cover_a_card_or_each_other(client):
+    """CR 615.1 (《濃霧》): every arrow says 「0(軽減N)」; each label sits on its own arrow, clear of
+    the cards, the players and the other labels."""
+    from rules_core import resolve_document
+    from tutor.board.views.flow import board_load
+    from tutor.results.table import stage_amounts, table_present
+
+    board = board_load("cr615-1")
+    result = resolve_document(board.document)
+    table = table_present(board.document, result=result, stage=3, amounts=stage_amounts(result, 3))
+    for lane in table["lanes"]:
+        boxes = [(i["x"], i["y"], i["w"], i["h"]) for i in lane["items"]]
+        labels = [(a["lx0"], a["ly"] - 10, a["lw"], 20) for a in lane["arrows"] if a["label"]]
+        assert any("軽減" in a["label"] for a in lane["arrows"])
+        for n, label in enumerate(labels):
+            for other in boxes + labels[:n]:
+                assert not (
+                    label[0] < other[0] + other[2]
+                    and other[0] < label[0] + label[2]
+                    and label[1] < other[1] + other[3]
+                    and other[1] < label[1] + label[3]
+                ), (label, other)

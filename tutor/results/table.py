@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_core.ja import KEYWORD_JA, TYPE_JA
-from tutor.results.card_face import card_face
+from tutor.results.card_face import card_face, em
 from tutor.results.event import event_describe
 from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, colors_ja, keywords_ja, source_key
 
@@ -428,7 +428,7 @@ def _arrow(
     t = 0.5 if bend else t
     lx = (1 - t) ** 2 * ax + 2 * t * (1 - t) * cx + t**2 * bx
     ly = (1 - t) ** 2 * ay + 2 * t * (1 - t) * cy + t**2 * by
-    width = 12 + 8 * len(label) if label.isascii() else 12 + 13 * len(label)
+    width = round(12 + 12 * em(label))
     return {
         "path": path,
         "label": label,
@@ -437,7 +437,35 @@ def _arrow(
         "ly": round(ly),
         "lw": width,
         "lx0": round(lx - width / 2),
+        "curve": (ax, ay, cx, cy, bx, by),
+        "t": t,
     }
+
+
+LABEL_T = (0.5, 0.7, 0.4, 0.8, 0.3, 0.25, 0.85)
+"""Where else along its arrow a label may sit when its first place covers a card or another label."""
+
+
+def _place_labels(arrows: list[dict[str, Any]], items: list[dict[str, Any]]) -> None:
+    """Move each arrow's label along its own arrow until it covers no card, player or earlier label."""
+    boxes = [(i["x"], i["y"], i["w"], i["h"]) for i in items]
+    for arrow in arrows:
+        if not arrow["label"]:
+            continue
+        ax, ay, cx, cy, bx, by = arrow["curve"]
+        width = arrow["lw"]
+        for t in (arrow["t"], *LABEL_T):
+            lx = (1 - t) ** 2 * ax + 2 * t * (1 - t) * cx + t**2 * bx
+            ly = (1 - t) ** 2 * ay + 2 * t * (1 - t) * cy + t**2 * by
+            box = (lx - width / 2 - 2, ly - 12, width + 4, 24)
+            if not any(_overlap(box, other) for other in boxes):
+                arrow.update(lx=round(lx), ly=round(ly), lx0=round(lx - width / 2))
+                break
+        boxes.append((arrow["lx0"], arrow["ly"] - 10, width, 20))
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def _lane(
@@ -486,6 +514,7 @@ def _lane(
         arrows.append(
             _arrow(a, b, label=label, kind=kind, offset=offset, bend=bend, t=0.35 if both_ways else 0.6)
         )
+    _place_labels(arrows, list(index.values()))
     return {
         "width": round(width),
         "height": round(height),
