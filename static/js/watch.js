@@ -36,7 +36,18 @@
     const elt = event.detail && event.detail.elt;
     const trigger = event.detail && event.detail.requestConfig && event.detail.requestConfig.elt;
     if (!(elt instanceof HTMLElement) || (elt.id !== "play" && elt.id !== "board-app")) return;
-    bring(document.getElementById("play"));
+    const play = document.getElementById("play");
+    // 保存して解決 swaps the whole board: focus goes to the result heading, as after 解決する, and the
+    // live region says which stage is shown
+    if (trigger instanceof HTMLElement && trigger.id === "assign-resolve" && play && play.classList.contains("play--result")) {
+      const heading = document.getElementById("result-heading");
+      const announcer = document.getElementById("announcer");
+      const count = play.querySelector(".stage-count");
+      const title = play.querySelector(".stage-detail .stage-title");
+      if (heading) heading.focus({ preventScroll: true });
+      if (announcer && count) announcer.textContent = `${count.textContent.trim()}: ${title ? title.textContent.trim() : ""}`;
+    }
+    bring(play);
     if (trigger instanceof HTMLElement && STEPPERS[trigger.id] && !document.getElementById(trigger.id)) {
       const other = document.getElementById(STEPPERS[trigger.id]) || document.getElementById("result-heading");
       if (other) other.focus({ preventScroll: true });

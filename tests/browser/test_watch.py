@@ -218,3 +218,24 @@ def test_no_serious_or_critical_axe_violation_while_watching(live_server, browse
     expect(page.locator(".feedback-refused")).to_be_visible()
     assert serious() == [], "refused assignment"
     page.context.close()
+
+
+@pytest.mark.parametrize("size", WIDTHS)
+def test_save_and_resolve_focuses_the_result_and_a_save_keeps_the_place(live_server, browser, size):
+    """Item 5: 保存して解決 lands on the result heading (announced); a plain save leaves the page
+    where the learner was, on both widths."""
+    page = _page(browser, size)
+    page.goto(f"{live_server.url}/board/s/cr702-19b-dt/")
+    save = page.locator("#assign-save")
+    save.scroll_into_view_if_needed()
+    before = page.evaluate("window.scrollY")
+    save.click()
+    expect(page.locator("#board-app .messages")).to_contain_text("割り振りを保存しました")
+    assert abs(page.evaluate("window.scrollY") - before) < size[1] / 2
+    assert _on_screen(page, "#assign-save")["inside"]
+    page.locator("#assign-resolve").click()
+    expect(page.locator("#result-heading")).to_be_focused()
+    expect(page.locator("#announcer")).to_contain_text("段階 1 /")
+    page.wait_for_timeout(700)
+    assert _on_screen(page, ".lane-svg")["inside"]
+    page.context.close()
