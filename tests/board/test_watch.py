@@ -158,3 +158,16 @@ def test_arrow_labels_never_cover_a_card_or_each_other(client):
                     and label[1] < other[1] + other[3]
                     and other[1] < label[1] + label[3]
                 ), (label, other)
+
+
+def test_refusals_say_how_to_fix_them(client):
+    """A battle without defense (CR 310.4) and a block of a creature that does not attack (CR 509.1a)
+    are refused with the change to make."""
+    battle = client.post(
+        f"{TRAMPLE}permanents/add/", {"name": "包囲戦", "controller": "B", "types": ["battle"], "defense": ""}
+    ).content.decode()
+    assert "バトルには必要です。守備値の数を入力してください。" in battle
+    combat = client.post(f"{TRAMPLE}event/combat/", {"attack_0": "", "blocks_1": ["wurm"]}).content.decode()
+    assert "攻撃するクリーチャーを1体以上選んでください。" in combat
+    other = client.post(f"{TRAMPLE}assignment/check/".replace("cr702-19b", "cr120-5-ex"), {})
+    assert other.status_code == 400 and "「戦闘」を選ぶと" in other.content.decode()

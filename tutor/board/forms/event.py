@@ -248,7 +248,10 @@ class CombatForm(BoardForm):
         for i, _creature in self.blocking_side:
             for attacker in data.get(f"blocks_{i}") or []:
                 if attacker not in attackers:
-                    self.add_error(f"blocks_{i}", f"{self.names(attacker)}は攻撃していません。")
+                    self.add_error(
+                        f"blocks_{i}",
+                        f"{self.names(attacker)}は攻撃していません。上で攻撃する先を選ぶか、このチェックを外してください。",
+                    )
         return data
 
     def to_event(self) -> dict[str, Any]:

@@ -264,11 +264,11 @@ class PermanentForm(BoardForm):
         if "creature" in types:
             for key in ("power", "toughness"):
                 if data.get(key) is None and key not in self.errors:
-                    self.add_error(key, "クリーチャーには必要です。")
+                    self.add_error(key, "クリーチャーには必要です。数を入力してください(0でもかまいません)。")
         if "planeswalker" in types and data.get("loyalty") is None and "loyalty" not in self.errors:
-            self.add_error("loyalty", "プレインズウォーカーには必要です。")
+            self.add_error("loyalty", "プレインズウォーカーには必要です。忠誠度の数を入力してください。")
         if "battle" in types and data.get("defense") is None and "defense" not in self.errors:
-            self.add_error("defense", "バトルには必要です。")
+            self.add_error("defense", "バトルには必要です。守備値の数を入力してください。")
         if types and not set(types) & {"creature", "planeswalker", "battle"} and "types" not in self.errors:
             self.add_error(
                 "types",
@@ -282,7 +282,10 @@ class PermanentForm(BoardForm):
         if stray and "protection_after_blocks" not in self.errors:
             self.add_error("protection_after_blocks", "上のプロテクションで選んだものから選んでください。")
         if data.get("may_assign_as_though_unblocked") and "creature" not in types:
-            self.add_error("may_assign_as_though_unblocked", "クリーチャーだけが持てます。")
+            self.add_error(
+                "may_assign_as_though_unblocked",
+                "クリーチャーだけが持てます。「カード・タイプ」でクリーチャーを選ぶか、このチェックを外してください。",
+            )
         return data
 
     def to_permanent(self) -> dict[str, Any]:

@@ -85,7 +85,7 @@ def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
     """Check an assignment without storing it (htmx: on every change; without JS: the 確認 button)."""
     combat = _combat(slug)
     if combat is None:
-        return HttpResponseBadRequest("戦闘ではありません。".encode())
+        return HttpResponseBadRequest(NOT_COMBAT.encode())
     board, parsed = combat
     form = _assignment_form(request, board.document, parsed)
     if not request.htmx:
@@ -114,7 +114,7 @@ def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRe
     """Store a legal assignment (an illegal one is refused, with what to change) or reset it."""
     combat = _combat(slug)
     if combat is None:
-        return HttpResponseBadRequest("戦闘ではありません。".encode())
+        return HttpResponseBadRequest(NOT_COMBAT.encode())
     board, parsed = combat
     if request.POST.get("reset"):
         new = documents.assignment_set(document=board.document)
@@ -138,6 +138,10 @@ def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRe
     return _refused(request, board, form)
 
 
+NOT_COMBAT = (
+    "この盤面のイベントは戦闘ではないので、戦闘ダメージの割り振りはありません。"
+    "盤面の「ダメージのイベント」で「戦闘」を選ぶと、攻撃とブロックを決められます。"
+)
 REFUSED = (
     "この割り振りは不適正なので、保存していません。下の説明どおりに数を直すか、"
     "「既定の割り振りにする」を押してから、もう一度保存してください。"
