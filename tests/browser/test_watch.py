@@ -239,3 +239,18 @@ def test_save_and_resolve_focuses_the_result_and_a_save_keeps_the_place(live_ser
     page.wait_for_timeout(700)
     assert _on_screen(page, ".lane-svg")["inside"]
     page.context.close()
+
+
+@pytest.mark.parametrize("size", WIDTHS)
+def test_without_javascript_the_stage_links_open_at_the_drawing(live_server, browser, size):
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/board/s/cr702-19b/")
+    page.locator("#resolve-step").click()
+    page.locator("#stage-next").click()
+    expect(page.locator(".stage-count")).to_contain_text("段階 2 / 6")
+    assert page.url.endswith("?stage=2#play")
+    assert _on_screen(page, ".lane-svg")["inside"]
+    title = _on_screen(page, ".stage-detail .stage-title")
+    assert title["uncovered"] and title["top"] >= 0
+    context.close()
