@@ -254,3 +254,14 @@ def test_without_javascript_the_stage_links_open_at_the_drawing(live_server, bro
     title = _on_screen(page, ".stage-detail .stage-title")
     assert title["uncovered"] and title["top"] >= 0
     context.close()
+
+
+def test_changes_ease_in_unless_the_learner_asked_for_less_motion(live_server, browser):
+    """At 704.5g the 3/3 goes to the graveyard: its 墓地 mark fades in, or simply appears."""
+    for motion, expected in (("no-preference", "watch-in"), ("reduce", "none")):
+        context = browser.new_context(reduced_motion=motion)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/board/s/cr702-19b/?stage=6")
+        mark = page.locator('.lane svg.card[data-card="bear"] .gone-mark')
+        assert mark.evaluate("el => getComputedStyle(el).animationName") == expected, motion
+        context.close()
