@@ -158,9 +158,18 @@ class PermanentForm(BoardForm):
     minus_counters = _int("-1/-1カウンター", required=False)
     keywords = _multi("キーワード能力", KEYWORD_CHOICES)
     toxic = _int("毒性", required=False, help_text="毒性N の N(702.164)。なければ 0")
-    shield_counters = _int("盾カウンター", required=False, hi=1_000_000, help_text="122.1c")
+    shield_counters = _int(
+        "盾カウンター",
+        required=False,
+        hi=1_000_000,
+        help_text="ダメージを受けるなら、そのダメージを軽減して1個取り除きます(122.1c)",
+    )
     tapped = _flag("タップしている")
-    protection = _multi("プロテクション", QUALITY_CHOICES, help_text="702.16")
+    protection = _multi(
+        "プロテクション",
+        QUALITY_CHOICES,
+        help_text="選んだ性質を持つ発生源からのダメージは軽減されます(702.16e)",
+    )
     protection_players = _multi(
         "プロテクション(プレイヤー)", [], help_text="そのプレイヤーがコントロールする発生源から(702.16k)"
     )
