@@ -86,9 +86,9 @@ def test_regeneration_in_combat_shows_tapped_and_removed_from_combat(client):
     page = client.get(f"/board/s/{slug}/?stage=all").content.decode()
     assert "タップ状態: いいえ → はい" in page
     assert "戦闘から取り除かれたか: いいえ → はい" in page
-    assert "タップ・戦闘外" in page  # the card at the end
+    assert ">タップ</text>" in page and ">戦闘外</text>" in page  # the card's pills at the end
     before = client.get(f"/board/s/{slug}/").content.decode()
-    assert "タップ・戦闘外" not in before
+    assert ">戦闘外</text>" not in before
 
 
 def test_the_615_5_stage_has_its_title_and_the_new_damage_event_is_marked(client):

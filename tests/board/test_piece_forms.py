@@ -25,7 +25,7 @@ def test_the_permanent_form_has_the_new_fields_and_a_details_disclosure(client):
     assert "盾カウンター" in html and "タップしている" in html
     assert 'value="everything"' in html and 'value="multicolored"' in html and 'value="artifacts"' in html
     assert 'value="artifact"' in html and 'value="enchantment"' in html
-    details = re.search(r"<details>\s*<summary>詳しく</summary>(.*?)</details>", html, re.S)
+    details = re.search(r"<details[^>]*>\s*<summary>詳しく</summary>(.*?)</details>", html, re.S)
     assert details and 'name="may_assign_as_though_unblocked"' in details.group(1)
 
 

@@ -112,9 +112,10 @@ def test_stages_one_at_a_time_without_javascript(client, bolt_board):
     url = f"/board/s/{bolt_board.slug}/"
     first = _html(client.get(url + "?stage=1"))
     assert "段階 <b>1</b> / 5" in first
-    assert f'href="{url}?stage=2"' in first  # the URL counts stages as the page does
+    # the URL counts stages as the page does; without JavaScript the link opens at the drawing
+    assert f'href="{url}?stage=2#play"' in first
     old_link = _html(client.get(url + "?stage=0"))  # links made when the URL counted from 0
-    assert "段階 <b>1</b> / 5" in old_link and f'href="{url}?stage=2"' in old_link
+    assert "段階 <b>1</b> / 5" in old_link and f'href="{url}?stage=2#play"' in old_link
     assert "段階 <b>2</b> / 5" in _html(client.get(url + "?stage=2"))
     last = _html(client.get(url + "?stage=5"))
     assert "704 状況起因処理" in last
@@ -514,13 +515,18 @@ def test_hostile_assignments_never_crash(client, data):
     assert client.post("/board/s/cr702-19b/assignment/", data).status_code in (302, 422)
 
 
-def test_illegal_assignment_is_stored_and_resolves_to_the_violation(client):
-    location = _post(client, "/board/s/cr702-19b/assignment/", {"a_0_0": "1", "a_0_1": "4", "resolve": "1"})
-    assert location.endswith("?stage=1")
-    html = _html(client.get(location))
-    assert "この戦闘ダメージの割り振りは不適正です" in html
+def test_illegal_assignment_is_refused_and_the_board_keeps_its_own(client):
+    """CR 702.19b: lethal damage to the blocker first; an illegal assignment is not stored as a board to
+    resolve (issue 14): the panel says what is wrong and how to fix it."""
+    before = Scenario.objects.count()
+    response = client.post("/board/s/cr702-19b/assignment/", {"a_0_0": "1", "a_0_1": "4", "resolve": "1"})
+    assert response.status_code == 422
+    html = _html(response)
+    assert "保存していません" in html and "既定の割り振りにする" in html
     assert 'href="/cr/702.19/#cr-702.19b"' in html
-    reset = _post(client, location.split("?")[0] + "assignment/", {"reset": "1"})
+    assert 'name="a_0_0" id="id_a_0_0" value="1"' in html  # what was typed stays to be fixed
+    assert Scenario.objects.count() == before
+    reset = _post(client, "/board/s/cr702-19b/assignment/", {"reset": "1"})
     assert reset == "/board/s/cr702-19b/"  # back to the default: the curated board itself
 
 
@@ -918,7 +924,7 @@ def test_adding_a_creature_planeswalker_and_a_battle(client):
     assert battle["protector"] == "B" and battle["defense"] == 4
     html = _html(client.get(location))
     assert "4/4" in html  # +1/+1 counter drawn on the card
-    assert "守る者: 対戦相手" in html
+    assert "守る者:対戦相手" in html  # the battle card (CR 310.8)
 
 
 def test_admin_edits_a_scenario_and_keeps_its_slug(admin_client):

@@ -178,10 +178,11 @@ def test_702_19b_example_from_the_reader_illegal_then_legal(live_server, page: P
         "href", re.compile(r"^/cr/702\.19/#cr-702\.19b$")
     )
 
-    # saving the illegal assignment and resolving shows the violation instead of the stages
+    # saving the illegal assignment is refused (never stored as a board to resolve) with the fix
     page.locator("#assign-resolve").click()
-    expect(page.locator(".violations")).to_contain_text("不適正")
-    expect(page.locator(".violations").get_by_role("link", name="702.19b").first).to_be_visible()
+    expect(page.locator(".feedback-refused")).to_contain_text("既定の割り振りにする")
+    expect(page.locator("#assignment-feedback").get_by_role("link", name="702.19b").first).to_be_visible()
+    expect(page.locator(".stage-count")).to_have_count(0)
 
     # fix it: the default assignment (lethal damage to the blocker first), then resolve
     page.locator("#fill-default").click()
@@ -314,6 +315,11 @@ def test_board_has_no_axe_violations(live_server, page: Page):
     page.locator("#id_a_0_0").fill("1")
     expect(page.locator("#assignment-feedback")).to_contain_text("不適正")
     assert violations() == [], "illegal assignment"
+    page.locator("#assign-save").click()
+    expect(page.locator(".feedback-refused")).to_be_visible()  # never stored while illegal
+    assert violations() == [], "refused assignment"
+    page.locator("#fill-default").click()
+    expect(page.locator("#assignment-feedback")).to_contain_text("適正です")
     page.locator("#assign-save").click()
     expect(page.locator(".messages")).to_contain_text("割り振りを保存しました")
     assert violations() == [], "message after an edit"

@@ -31,7 +31,7 @@ def test_shield_counters_and_a_redirection_through_the_forms(live_server, page: 
     # "as though it weren't blocked" waits behind 「詳しく」
     hidden = form.get_by_label("ブロックされていないかのように戦闘ダメージを割り振ってもよい")
     expect(hidden).to_be_hidden()
-    form.locator("summary", has_text="詳しく").click()
+    form.get_by_role("group", name="クリーチャー").locator("summary", has_text="詳しく").click()
     expect(hidden).to_be_visible()
     form.get_by_role("button", name="保存").click()
     card = page.locator("svg.card", has_text="聖域の番人")

@@ -275,6 +275,7 @@ def assignment_context(
         "explicit": any(event.get(key) for key in assignment.KEYS),
         "legal": not violations,
         "checked": posted,
+        "refused": list(form.non_field_errors()) if form.is_bound else [],
     }
 
 

@@ -437,9 +437,14 @@ MANA_COLOURS = {"W": "白", "U": "青", "B": "黒", "R": "赤", "G": "緑", "C":
 _MANA_SYMBOL = re.compile(r"\{([^{}]{1,8})\}")
 
 
+TEXT_SYMBOLS = {"T": "タップ", "Q": "アンタップ", "E": "エネルギー"}
+
+
 def _mana_symbol(symbol: str) -> tuple[str, str]:
     """One symbol as (what is shown, what is read aloud): ``4`` -> ("4", "不特定4"), ``W/P`` ->
-    ("白/Φ", "白またはライフ2点")."""
+    ("白/Φ", "白またはライフ2点"), ``T`` -> ("T", "タップ")."""
+    if symbol in TEXT_SYMBOLS:
+        return symbol, TEXT_SYMBOLS[symbol]
     if symbol.isdigit() or symbol in {"X", "Y", "Z"}:
         return symbol, f"不特定{symbol}"
     parts = symbol.split("/")
@@ -473,3 +478,32 @@ def mana_cost_html(cost: str) -> SafeString:
         "、".join(spoken),
         mark_safe("".join(shown_parts)),  # each part built by format_html
     )
+
+
+def symbols_in_text_html(text: str, *, english: bool = False) -> SafeString:
+    """Card text with its symbols (``{T}``, ``{1}{G}``) drawn as the mana cost is, each read aloud by
+    its name; the rest of the text escaped. In English text a symbol keeps its letter (「(G)」).
+
+    >>> str(symbols_in_text_html("{T}：{G}を加える。<b>"))
+    '<span class="mana" role="img" aria-label="タップ">(T)</span>：<span class="mana mana--G" role="img" aria-label="緑">(緑)</span>を加える。&lt;b&gt;'
+    >>> str(symbols_in_text_html("Add {G}.", english=True))
+    'Add <span class="mana mana--G" role="img" aria-label="緑">(G)</span>.'
+    """
+    out: list[str] = []
+    last = 0
+    for match in _MANA_SYMBOL.finditer(text):
+        out.append(str(escape(text[last : match.start()])))
+        symbol = match.group(1)
+        shown, said = _mana_symbol(symbol)
+        css = f" mana--{symbol}" if symbol in MANA_COLOURS else ""
+        out.append(
+            format_html(
+                '<span class="mana{}" role="img" aria-label="{}">({})</span>',
+                css,
+                said,
+                symbol if english else shown,
+            )
+        )
+        last = match.end()
+    out.append(str(escape(text[last:])))
+    return mark_safe("".join(out))  # each piece escaped or built by format_html

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_core.ja import KEYWORD_JA, TYPE_JA
+from tutor.results.card_face import card_face, em
 from tutor.results.event import event_describe
 from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, colors_ja, keywords_ja, source_key
 
@@ -256,6 +257,7 @@ def _card(
         {"text": _short(k, 11), "y": 47 + 11 * i} for i, k in enumerate(card["keywords"])
     ]
     card["shield_badges"] = [{**sh, "y": 24 + 19 * i} for i, sh in enumerate(shields)]
+    card["face"] = card_face(card)
     card["deltas"] = _deltas(changed, now, card)
     card["aria"] = _card_sentence(card)
     return card
@@ -426,7 +428,7 @@ def _arrow(
     t = 0.5 if bend else t
     lx = (1 - t) ** 2 * ax + 2 * t * (1 - t) * cx + t**2 * bx
     ly = (1 - t) ** 2 * ay + 2 * t * (1 - t) * cy + t**2 * by
-    width = 12 + 8 * len(label) if label.isascii() else 12 + 13 * len(label)
+    width = round(12 + 12 * em(label))
     return {
         "path": path,
         "label": label,
@@ -435,7 +437,35 @@ def _arrow(
         "ly": round(ly),
         "lw": width,
         "lx0": round(lx - width / 2),
+        "curve": (ax, ay, cx, cy, bx, by),
+        "t": t,
     }
+
+
+LABEL_T = (0.5, 0.7, 0.4, 0.8, 0.3, 0.25, 0.85)
+"""Where else along its arrow a label may sit when its first place covers a card or another label."""
+
+
+def _place_labels(arrows: list[dict[str, Any]], items: list[dict[str, Any]]) -> None:
+    """Move each arrow's label along its own arrow until it covers no card, player or earlier label."""
+    boxes = [(i["x"], i["y"], i["w"], i["h"]) for i in items]
+    for arrow in arrows:
+        if not arrow["label"]:
+            continue
+        ax, ay, cx, cy, bx, by = arrow["curve"]
+        width = arrow["lw"]
+        for t in (arrow["t"], *LABEL_T):
+            lx = (1 - t) ** 2 * ax + 2 * t * (1 - t) * cx + t**2 * bx
+            ly = (1 - t) ** 2 * ay + 2 * t * (1 - t) * cy + t**2 * by
+            box = (lx - width / 2 - 2, ly - 12, width + 4, 24)
+            if not any(_overlap(box, other) for other in boxes):
+                arrow.update(lx=round(lx), ly=round(ly), lx0=round(lx - width / 2))
+                break
+        boxes.append((arrow["lx0"], arrow["ly"] - 10, width, 20))
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 def _lane(
@@ -454,12 +484,12 @@ def _lane(
         y += max(i["h"] for i in row) + ROW_GAP
     height = y - ROW_GAP + MARGIN
     index = {item["key"]: item for row in rows for item in row}
+    # what the stage changed is written under the drawing, in the page's text, never across the arrows
+    deltas = []
     for item in index.values():
         view = item.get("card") or item.get("player") or {}
-        item["delta_lines"] = [
-            {"text": text, "x": round(item["x"] + item["w"] / 2), "y": item["y"] + item["h"] + 14 + 13 * i}
-            for i, text in enumerate(view.get("deltas", [])[:3])
-        ]
+        if view.get("deltas"):
+            deltas.append({"name": view.get("name", ""), "deltas": list(view["deltas"])})
     arrows = []
     pair_count: dict[tuple[str, str], int] = {}
     for src, dst, label, kind in arrows_spec:
@@ -484,6 +514,7 @@ def _lane(
         arrows.append(
             _arrow(a, b, label=label, kind=kind, offset=offset, bend=bend, t=0.35 if both_ways else 0.6)
         )
+    _place_labels(arrows, list(index.values()))
     return {
         "width": round(width),
         "height": round(height),
@@ -491,6 +522,7 @@ def _lane(
         "arrows": arrows,
         "title": title,
         "description": description,
+        "deltas": deltas,
         "wide": max(len(row) for row in rows) >= WIDE_ROW,
     }
 
@@ -521,6 +553,7 @@ def _spell_item(source: Mapping[str, Any], names: Names) -> dict[str, Any]:
         "deltas": [],
         "keyword_lines": [{"text": _short(k, 11), "y": 47 + 11 * i} for i, k in enumerate(kws[:5])],
     }
+    view["face"] = card_face(view)
     view["aria"] = (
         f"{name}({view['controller']}の呪文・能力"
         + (f"、{colors_ja(colors)}" if colors else "")

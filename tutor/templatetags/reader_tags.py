@@ -5,7 +5,7 @@ from django.template.context import Context
 from django.utils.html import escape, format_html, linebreaks
 from django.utils.safestring import SafeString, mark_safe
 
-from tutor.reader.text import LinkContext, diff_html, link_text, mana_cost_html
+from tutor.reader.text import LinkContext, diff_html, link_text, mana_cost_html, symbols_in_text_html
 
 register = template.Library()
 
@@ -62,10 +62,12 @@ def mana_cost(value: str | None) -> SafeString:
 
 
 @register.filter
-def card_text(value: str | None) -> SafeString:
-    """Card rules text: ``None`` = 未確認, ``""`` = no rules text, else the lines."""
+def card_text(value: str | None, language: str = "ja") -> SafeString:
+    """Card rules text: ``None`` = 未確認, ``""`` = no rules text, else the lines with their symbols
+    drawn (``language`` "en": the symbols keep their letters)."""
     if value is None:
         return UNVERIFIED
     if value == "":
         return SafeString('<span class="muted">（ルール・テキストなし）</span>')
-    return mark_safe(linebreaks(value, autoescape=True))  # linebreaks() escaped the text itself
+    # the symbols are drawn and the rest escaped first, so linebreaks() only adds the paragraphs
+    return mark_safe(linebreaks(symbols_in_text_html(value, english=language == "en"), autoescape=False))

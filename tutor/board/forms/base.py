@@ -11,10 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Div, Field, Fieldset, Layout, Submit
+from crispy_forms.layout import HTML, Div, Field, Fieldset, Layout, Submit
 from django import forms
 from django.template.loader import render_to_string
 from django.utils.html import escape
+from django.utils.safestring import mark_safe
 
 from rules_core.ja import COLOR_JA, KEYWORD_JA, TYPE_JA
 from rules_core.state import COLORS, KEYWORDS
@@ -194,3 +195,20 @@ class BoardForm(SafeTextMixin, forms.Form):
 
     def object_choices(self, blank: str | None = None) -> list[tuple[str, str]]:
         return self.player_choices(blank) + self.permanent_choices()
+
+
+class MoreDisclosure(HTML):
+    """The opening of a 「詳しく」 disclosure for the rarer fields that follow it, closed until one of them
+    has an error. The layout closes it with ``HTML("</details>")`` after the fields."""
+
+    def __init__(self, *fields: str) -> None:
+        super().__init__("")
+        self.watched = fields
+
+    def render(self, form: forms.Form, context: Any, template_pack: Any = None, **kwargs: Any) -> str:
+        is_open = form.is_bound and any(form[name].errors for name in self.watched if name in form.fields)
+        return mark_safe(f'<details class="form-more"{" open" if is_open else ""}><summary>詳しく</summary>')
+
+
+def more_disclosure(*fields: str) -> HTML:
+    return MoreDisclosure(*fields)

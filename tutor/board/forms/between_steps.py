@@ -84,7 +84,10 @@ class BetweenStepForm(BoardForm):
         data = super().clean() or {}
         kind, creature = data.get("type"), data.get("creature")
         if self.event.get("type") != "combat":
-            self.add_error("type", "まず戦闘(攻撃とブロック)を決めてください。")
+            self.add_error(
+                "type",
+                "まず戦闘(攻撃とブロック)を決めてください。「ダメージのイベント」の「戦闘」で決められます。",
+            )
             return data
         fighting = _in_combat(self.event)
         if kind == "pump" and not (data.get("power") or data.get("toughness")) and "power" not in self.errors:

@@ -19,6 +19,7 @@ from tutor.board.forms.base import (
     _multi,
     _printable,
     _text,
+    more_disclosure,
 )
 
 SOURCE_KEYWORD_CHOICES = [(k, KEYWORD_JA[k]) for k in ("deathtouch", "infect", "lifelink", "wither")]
@@ -207,7 +208,14 @@ class CombatForm(BoardForm):
         ]
         for i, creature in self.attacking_side:
             rows.append(
-                TextFieldset(self.names(creature["id"]), f"attack_{i}", f"blocked_{i}", css_class="combatant")
+                TextFieldset(
+                    self.names(creature["id"]),
+                    f"attack_{i}",
+                    more_disclosure(f"blocked_{i}"),
+                    f"blocked_{i}",
+                    HTML("</details>"),
+                    css_class="combatant",
+                )
             )
         for i, creature in self.blocking_side:
             rows.append(
@@ -240,7 +248,10 @@ class CombatForm(BoardForm):
         for i, _creature in self.blocking_side:
             for attacker in data.get(f"blocks_{i}") or []:
                 if attacker not in attackers:
-                    self.add_error(f"blocks_{i}", f"{self.names(attacker)}は攻撃していません。")
+                    self.add_error(
+                        f"blocks_{i}",
+                        f"{self.names(attacker)}は攻撃していません。上で攻撃する先を選ぶか、このチェックを外してください。",
+                    )
         return data
 
     def to_event(self) -> dict[str, Any]:

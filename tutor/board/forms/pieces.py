@@ -24,6 +24,7 @@ from tutor.board.forms.base import (
     _multi,
     _printable,
     _text,
+    more_disclosure,
 )
 
 QUALITY_CHOICES = [(q, pr.quality_ja(q)) for q in pr.QUALITIES]
@@ -157,9 +158,18 @@ class PermanentForm(BoardForm):
     minus_counters = _int("-1/-1カウンター", required=False)
     keywords = _multi("キーワード能力", KEYWORD_CHOICES)
     toxic = _int("毒性", required=False, help_text="毒性N の N(702.164)。なければ 0")
-    shield_counters = _int("盾カウンター", required=False, hi=1_000_000, help_text="122.1c")
+    shield_counters = _int(
+        "盾カウンター",
+        required=False,
+        hi=1_000_000,
+        help_text="ダメージを受けるなら、そのダメージを軽減して1個取り除きます(122.1c)",
+    )
     tapped = _flag("タップしている")
-    protection = _multi("プロテクション", QUALITY_CHOICES, help_text="702.16")
+    protection = _multi(
+        "プロテクション",
+        QUALITY_CHOICES,
+        help_text="選んだ性質を持つ発生源からのダメージは軽減されます(702.16e)",
+    )
     protection_players = _multi(
         "プロテクション(プレイヤー)", [], help_text="そのプレイヤーがコントロールする発生源から(702.16k)"
     )
@@ -216,7 +226,7 @@ class PermanentForm(BoardForm):
                         Div(Field("minus_counters"), css_class="col"),
                         css_class="row",
                     ),
-                    HTML("<details><summary>詳しく</summary>"),
+                    more_disclosure("may_assign_as_though_unblocked"),
                     "may_assign_as_though_unblocked",
                     HTML("</details>"),
                     css_class="js-for-type",
@@ -230,16 +240,15 @@ class PermanentForm(BoardForm):
                     "特性と能力",
                     Field("keywords", css_class="checks"),
                     "toxic",
-                    Div(
-                        Div(Field("shield_counters"), css_class="col"),
-                        Div(Field("tapped"), css_class="col"),
-                        css_class="row",
-                    ),
+                    "shield_counters",
                     Field("protection", css_class="checks"),
+                    Field("colors", css_class="checks"),
+                    more_disclosure("protection_players", "protection_after_blocks", "tapped", "subtypes"),
                     Field("protection_players", css_class="checks"),
                     Field("protection_after_blocks", css_class="checks"),
-                    Field("colors", css_class="checks"),
+                    "tapped",
                     "subtypes",
+                    HTML("</details>"),
                 ),
                 self.buttons(),
             )
@@ -264,11 +273,11 @@ class PermanentForm(BoardForm):
         if "creature" in types:
             for key in ("power", "toughness"):
                 if data.get(key) is None and key not in self.errors:
-                    self.add_error(key, "クリーチャーには必要です。")
+                    self.add_error(key, "クリーチャーには必要です。数を入力してください(0でもかまいません)。")
         if "planeswalker" in types and data.get("loyalty") is None and "loyalty" not in self.errors:
-            self.add_error("loyalty", "プレインズウォーカーには必要です。")
+            self.add_error("loyalty", "プレインズウォーカーには必要です。忠誠度の数を入力してください。")
         if "battle" in types and data.get("defense") is None and "defense" not in self.errors:
-            self.add_error("defense", "バトルには必要です。")
+            self.add_error("defense", "バトルには必要です。守備値の数を入力してください。")
         if types and not set(types) & {"creature", "planeswalker", "battle"} and "types" not in self.errors:
             self.add_error(
                 "types",
@@ -282,7 +291,10 @@ class PermanentForm(BoardForm):
         if stray and "protection_after_blocks" not in self.errors:
             self.add_error("protection_after_blocks", "上のプロテクションで選んだものから選んでください。")
         if data.get("may_assign_as_though_unblocked") and "creature" not in types:
-            self.add_error("may_assign_as_though_unblocked", "クリーチャーだけが持てます。")
+            self.add_error(
+                "may_assign_as_though_unblocked",
+                "クリーチャーだけが持てます。「カード・タイプ」でクリーチャーを選ぶか、このチェックを外してください。",
+            )
         return data
 
     def to_permanent(self) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from django.http import HttpResponse, HttpResponseBadRequest, QueryDict
 from django.views.decorators.http import require_POST
 
 from rules_core import Scenario, ScenarioError
+from tutor.board import assignment_moves as moves
 from tutor.board import assignment_panel as assignment
 from tutor.board import documents
 from tutor.board.forms.assignment import AssignmentForm
@@ -51,11 +52,7 @@ def _assignment_form(
         name, _, step = nudge.partition(":")
         if name in {f"a_{r}_{k}" for r, row in enumerate(rows) for k in range(len(row["recipients"]))}:
             delta = 1 if step == "+1" else -1 if step == "-1" else 0
-            try:
-                value = int(data.get(name, "0") or 0)
-            except ValueError:
-                value = 0
-            data[name] = str(max(0, min(999, value + delta)))
+            moves.nudged(document, rows, data, name, delta)
     return AssignmentForm(data, rows=_typed_rows(document, rows, data))
 
 
@@ -88,7 +85,7 @@ def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
     """Check an assignment without storing it (htmx: on every change; without JS: the 確認 button)."""
     combat = _combat(slug)
     if combat is None:
-        return HttpResponseBadRequest("戦闘ではありません。".encode())
+        return HttpResponseBadRequest(NOT_COMBAT.encode())
     board, parsed = combat
     form = _assignment_form(request, board.document, parsed)
     if not request.htmx:
@@ -114,10 +111,10 @@ def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
 @board_write_limit
 @require_POST
 def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
-    """Store the assignment (legal or not: an illegal one resolves to the violations) or reset it."""
+    """Store a legal assignment (an illegal one is refused, with what to change) or reset it."""
     combat = _combat(slug)
     if combat is None:
-        return HttpResponseBadRequest("戦闘ではありません。".encode())
+        return HttpResponseBadRequest(NOT_COMBAT.encode())
     board, parsed = combat
     if request.POST.get("reset"):
         new = documents.assignment_set(document=board.document)
@@ -125,6 +122,10 @@ def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRe
     form = _assignment_form(request, board.document, parsed)
     if form.is_valid():
         new = documents.assignment_set(document=board.document, tables=form.tables())
+        if assignment.violations_of(new, None):
+            # an illegal assignment is never stored as a board to resolve: the panel says how to fix it
+            form.add_error(None, REFUSED)
+            return _refused(request, board, form)
         try:
             return saved(
                 request,
@@ -134,6 +135,21 @@ def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRe
             )
         except ScenarioError as error:
             form.add_error(None, f"{error.field}: {error.message}")
+    return _refused(request, board, form)
+
+
+NOT_COMBAT = (
+    "この盤面のイベントは戦闘ではないので、戦闘ダメージの割り振りはありません。"
+    "盤面の「ダメージのイベント」で「戦闘」を選ぶと、攻撃とブロックを決められます。"
+)
+REFUSED = (
+    "この割り振りは不適正なので、保存していません。下の説明どおりに数を直すか、"
+    "「既定の割り振りにする」を押してから、もう一度保存してください。"
+)
+
+
+def _refused(request: HtmxHttpRequest, board: Board, form: AssignmentForm) -> HttpResponse:
+    """The panel again with the posted numbers, what is wrong and how to fix it (nothing stored)."""
     if not request.htmx:
         return page_render(request, board, assignment_form=form, assignment_checked=True, status=422)
     context = board_page(request, board, assignment_form=form, assignment_checked=True).context()
