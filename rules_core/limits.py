@@ -299,8 +299,14 @@ def _check_event(event: Mapping[str, Any]) -> None:
         blocks = 0
         per_attacker = BLOCKERS_PER_ATTACKER.maximum
         for i, attack in enumerate(attacks):
-            if _is_mapping(attack):
+            if type(attack) is dict:
+                listed = attack.get("blockers")
+                blockers = len(listed) if type(listed) is list else _length(listed)
+            elif isinstance(attack, Mapping):
                 blockers = _length(attack.get("blockers"))
+            else:
+                continue
+            if blockers:
                 if blockers > per_attacker:
                     raise LimitExceeded(BLOCKERS_PER_ATTACKER, f"event.attacks[{i}].blockers")
                 blocks += blockers
