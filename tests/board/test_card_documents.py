@@ -154,3 +154,16 @@ def test_the_merge_is_pure_it_imports_neither_django_nor_the_models():
     imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert not [m for m in imported if m.split(".")[0] == "django" or m.startswith("tutor.models")]
+
+
+def test_the_event_an_effect_is_about_is_not_replaced_under_it():
+    """《輝く群れ》 placed on the board's own 《ショック》 is about that spell: a card that would replace
+    the event is refused, saying to remove the effect first (found by the property above)."""
+    shock = next(c for c in CARDS if c["en_name"] == "Shock")
+    shoal = next(c for c in CARDS if c["en_name"] == "Shining Shoal")
+    bolt = next(c for c in CARDS if c["en_name"] == "Lightning Bolt")
+    document = _place(copy.deepcopy(STARTER_DOCUMENT), shock, "B", WHOLE)
+    document = _place(document, shoal, "A", PIECE)
+    with pytest.raises(PlacementError, match="先にその効果を削除"):
+        _place(document, bolt, "A", WHOLE)
+    rules_core.parse_scenario(document)  # the board as it was is still whole

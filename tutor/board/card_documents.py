@@ -237,6 +237,26 @@ def _bind_chosen_source(
         )
 
 
+def _check_event_replaceable(doc: Mapping[str, Any], name: str) -> None:
+    """The board's event may be replaced only if no effect is about its spell (《神聖》 placed on the
+    board's own spell): replacing it would leave that effect about a spell that is gone."""
+    source = (doc.get("event") or {}).get("source")
+    if not isinstance(source, Mapping):
+        return
+    keys = [str(k) for k in (source.get("id"), source.get("name")) if k]
+    about = [
+        e
+        for e in doc.get("effects", [])
+        if isinstance(e, Mapping) and any(_mentions(e.get("source"), key) for key in keys)
+    ]
+    if about:
+        spell = source.get("name") or "いまの呪文"
+        raise PlacementError(
+            f"盤面には{spell}を選んでいる効果があるので、《{name}》でイベントを置き換えると、その効果の相手が"
+            "なくなります。先にその効果を削除してから置いてください。"
+        )
+
+
 def _check_room(doc: Mapping[str, Any]) -> None:
     for key, limit in (("permanents", limits.PERMANENTS), ("effects", limits.EFFECTS)):
         if len(doc.get(key, [])) > limit.maximum:
@@ -348,6 +368,7 @@ def card_place(
             extra = {k: v for k, v in extra.items() if k == "protection"}
         p.update(extra)
     if event:
+        _check_event_replaceable(doc, name)
         if doc["event"]:
             notes.append("それまでのイベントは取り消しました。")
         doc["event"] = _renamed(event, names)

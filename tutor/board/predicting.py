@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any
 
+from django.http import HttpRequest
+
 from rules_core import Scenario, resolve
 from tutor.board.forms.prediction import PredictionForm
 from tutor.results.predictions import Prediction, Verdict, predictions_compare, score
@@ -23,6 +25,12 @@ KEPT = 30
 def _stored(session: MutableMapping[str, Any]) -> dict[str, Any]:
     raw = session.get(SESSION_KEY)
     return dict(raw) if isinstance(raw, Mapping) else {}
+
+
+def has_predictions(request: HttpRequest) -> bool:
+    """Whether this visitor's session holds any prediction (their board pages then show it)."""
+    session = getattr(request, "session", None)
+    return bool(session is not None and session.get(SESSION_KEY))
 
 
 def prediction_load(session: MutableMapping[str, Any], slug: str) -> Prediction | None:

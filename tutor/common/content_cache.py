@@ -159,10 +159,28 @@ def cache_content_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         @require_safe
         def section(request, number): ...
     """
+    return cache_content_page_unless(None)(view)
 
+
+def cache_content_page_unless(
+    personal: Callable[[HttpRequest], bool] | None,
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """:func:`cache_content_page` for a view whose page depends on the content and the URL, except for
+    visitors whose session holds something of their own that the page shows: ``personal(request)``
+    true renders the page for them as usual (a board's page with the visitor's prediction on it)."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        return _cached(view, personal)
+
+    return decorate
+
+
+def _cached(
+    view: Callable[..., HttpResponse], personal: Callable[[HttpRequest], bool] | None
+) -> Callable[..., HttpResponse]:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not _cacheable_request(request):
+        if not _cacheable_request(request) or (personal is not None and personal(request)):
             return view(request, *args, **kwargs)
         key = cache_key(request)
         entry = cache.get(key)

@@ -9,21 +9,29 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from tutor.board import selectors
+from tutor.board.predicting import has_predictions
 from tutor.board.views.flow import board_load, page_render
-from tutor.common.content_cache import cache_content_page
+from tutor.common.content_cache import cache_content_page, cache_content_page_unless
 from tutor.common.htmx import HtmxHttpRequest
 from tutor.results.links import rule_link, section_of
 
 
+@cache_content_page
 @require_safe
 def index(request: HtmxHttpRequest) -> HttpResponse:
     """``/board/``: an empty board (two players). Nothing is stored until the first edit."""
     return page_render(request, board_load(None))
 
 
+@cache_content_page_unless(has_predictions)
 @require_safe
 def scenario_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """``/board/s/<slug>/``: a stored board."""
+    """``/board/s/<slug>/``: a stored board.
+
+    A slug names one document for good (the same content is stored under the same slug), so the page
+    depends only on the URL and the imported content, and is served from the content cache, except to
+    a visitor who has predicted an outcome (the page shows their prediction).
+    """
     return page_render(request, board_load(slug))
 
 
