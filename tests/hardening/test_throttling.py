@@ -128,9 +128,9 @@ def test_study_is_never_cached():
 
 def test_board_pages_are_cached_until_the_visitor_predicts(board):
     """A slug names one document for good, so its page (and each ``?stage=``) is the same for every
-    anonymous visitor: cached, each visitor still getting their own CSRF token. A visitor with a
-    prediction sees it on the page, so their board pages are rendered for them. (That each visitor gets
-their own CSRF token from a cached page is tested with the content cache.)"""
+        anonymous visitor: cached, each visitor still getting their own CSRF token. A visitor with a
+        prediction sees it on the page, so their board pages are rendered for them. (That each visitor gets
+    their own CSRF token from a cached page is tested with the content cache.)"""
     for url in ("/board/", f"/board/s/{board.slug}/", f"/board/s/{board.slug}/?stage=all"):
         assert Client().get(url)[CACHE_HEADER] == "miss", url
         assert Client().get(url)[CACHE_HEADER] == "hit", url
