@@ -31,10 +31,12 @@ install: $(VENV)/.runtime
 install-dev: $(VENV)/.dev
 
 # Debian's chromium drives the browser tests (Playwright's own download does not work offline).
+# Debian's chromium and a Japanese font, so pages are laid out (and timed) with real glyphs.
 chromium:
-	@if ! command -v chromium >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-	  else echo "chromium is missing: run 'sudo apt-get install chromium' (needed by the browser tests)"; exit 1; fi; fi
+	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi ipagothic; then \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null; \
+	  elif ! command -v chromium >/dev/null 2>&1; then echo "chromium is missing: run 'sudo apt-get install chromium fonts-ipafont-gothic' (needed by the browser tests)"; exit 1; \
+	  else echo "note: no Japanese font; 'sudo apt-get install fonts-ipafont-gothic' draws the pages as learners see them"; fi; fi
 
 # PostgreSQL's server binaries, for the test run against a throwaway cluster.
 postgresql:

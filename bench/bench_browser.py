@@ -16,7 +16,8 @@ message posted from it, which the browser handles once that frame is painted. Al
 response has arrived (htmx's ``beforeSwap``), when it is in the page (``afterSwap``), and the end of
 the frame after htmx's settle step (its 20 ms default delay, kept for the CSS transitions of swapped
 elements). Each figure is the median and the 95th percentile over ``--runs`` clicks (default 20),
-after two warm-up clicks.
+after two warm-up clicks; before each click the page is left to come to rest (network idle, 0.3 s), as
+it is by the time a learner clicks.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -112,6 +114,12 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the app did not start")
 
 
+def _open(page: Any, address: str) -> None:
+    """Open the board and let it come to rest, as it has by the time a learner clicks."""
+    page.goto(address, wait_until="networkidle")
+    page.wait_for_timeout(300)
+
+
 def _figures(label: str, runs: list[dict[str, float]]) -> None:
     print(f"  {label} ({len(runs)} clicks)")
     for key, what in (
@@ -148,12 +156,12 @@ def main() -> None:
                     ):
                         resolve: list[dict[str, float]] = []
                         for run in range(args.runs + 2):
-                            page.goto(url + BOARD)
+                            _open(page, url + BOARD)
                             elapsed = page.evaluate(MEASURE, selector)
                             if run >= 2:
                                 resolve.append(elapsed)
                         _figures(label, resolve)
-                    page.goto(url + BOARD)
+                    _open(page, url + BOARD)
                     steppers = page.locator("#assignment-form button.step")
                     minus = steppers.nth(0).get_attribute("id")
                     plus = steppers.nth(1).get_attribute("id")

@@ -18,7 +18,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 from rules_core import Scenario, ScenarioError
 from tutor.board import documents, selectors, services
@@ -73,10 +73,26 @@ def page_url(scenario: StoredScenario | None) -> str:
     return reverse("board:scenario", args=[scenario.slug]) if scenario else reverse("board:index")
 
 
+_SLUG_MARK = "slugmark0slugmark"
+"""A slug no board has (slugs are digests): where each action's URL takes the board's slug."""
+
+
+@lru_cache(maxsize=8)
+def _action_urls(script_prefix: str, stored: bool) -> tuple[tuple[str, str], ...]:
+    """Every action's URL, reversed once per script prefix (some forty ``reverse`` calls a request)."""
+    args = [_SLUG_MARK] if stored else []
+    return tuple((name, reverse(f"board:{name}", args=args)) for name in _edit_names())
+
+
 def board_urls(scenario: StoredScenario | None) -> dict[str, str]:
     """The page and each action of this board, by URL name (``urls.permanent_edit`` in the template)."""
+    actions = _action_urls(get_script_prefix(), scenario is not None)
+    if scenario is None:
+        urls = dict(actions)
+    else:
+        marked = f"/{_SLUG_MARK}/"
+        urls = {name: url.replace(marked, f"/{scenario.slug}/", 1) for name, url in actions}
     args = [scenario.slug] if scenario else []
-    urls = {name: reverse(f"board:{name}", args=args) for name in _edit_names()}
     urls["page"] = page_url(scenario)
     urls["export"] = reverse("board:export", args=args) if scenario else ""
     urls["import"] = reverse("board:import")
