@@ -165,6 +165,7 @@ def test_three_steps_trample_blocked_then_a_shield_then_deathtouch(live_server, 
     expect(blocker).to_have_value("1")
     expect(player).to_have_value("2")
     expect(page.locator("#assignment-feedback")).to_contain_text("適正です")
+    page.wait_for_load_state("networkidle")  # the last move's check has come back: save what it shows
     page.locator("#assign-resolve").click()
     expect(page.locator(".stage-count")).to_contain_text("段階 1 /")
     page.locator("#stage-all").click()
