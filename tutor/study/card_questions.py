@@ -1539,32 +1539,36 @@ def gen_poison_cards(rng: random.Random, level: str) -> Draft:
     )
 
 
+_SMALL_ATTACKERS: Final = (
+    "llanowar-elves",
+    "glistener-elf",
+    "blighted-agent",
+    "elite-vanguard",
+    "grizzly-bears",
+    "child-of-night",
+)
+
+
+def _small_attackers(rng: random.Random, pool: tuple[str, ...], *, below: int) -> list[dict[str, Any]]:
+    """Two unblocked attackers from ``pool`` whose total power stays below ``below`` (the loyalty or
+    defense they attack), so the answer is a counter count above 0; one when no pair fits."""
+    for _ in range(50):
+        attackers = [_perm(s, f"c{i + 1}", "A") for i, s in enumerate(rng.sample(pool, 2))]
+        if sum(_power(a) for a in attackers) < below:
+            return attackers
+    return attackers[:1]  # pragma: no cover - the pools always have two small attackers
+
+
 # --------------------------------------------------------------------------- 27. attacking a planeswalker (120.3c)
 
 
 def gen_walker(rng: random.Random, level: str) -> Draft:
     walker = _perm(rng.choice(WALKERS), "pw", "B")
     loyalty = walker["loyalty"]
-    for _ in range(50):
-        slugs = rng.sample(
-            (
-                "llanowar-elves",
-                "glistener-elf",
-                "blighted-agent",
-                "elite-vanguard",
-                "grizzly-bears",
-                "typhoid-rats",
-                "child-of-night",
-            ),
-            2,
-        )
-        attackers = [_perm(s, f"c{i + 1}", "A") for i, s in enumerate(slugs)]
-        total = sum(_power(a) for a in attackers)
-        if total < loyalty:
-            break
-    else:  # pragma: no cover - the pool always has two small attackers
-        attackers = attackers[:1]
-        total = _power(attackers[0])
+    attackers = _small_attackers(
+        rng, (*_SMALL_ATTACKERS[:5], "typhoid-rats", *_SMALL_ATTACKERS[5:]), below=loyalty
+    )
+    total = sum(_power(a) for a in attackers)
     event = _combat([_attack(a["id"], "pw") for a in attackers])
     answer = loyalty - total
     listing = "と".join(stats(a) for a in attackers)
@@ -1598,23 +1602,10 @@ def gen_walker(rng: random.Random, level: str) -> Draft:
 def gen_siege(rng: random.Random, level: str) -> Draft:
     siege = _perm(rng.choice(SIEGES), "sg", "A", protector="B")
     defense = siege["defense"]
-    for _ in range(50):
-        slugs = rng.sample(
-            (
-                "llanowar-elves",
-                "glistener-elf",
-                "blighted-agent",
-                "elite-vanguard",
-                "grizzly-bears",
-                "venerated-rotpriest",
-                "child-of-night",
-            ),
-            2,
-        )
-        attackers = [_perm(s, f"c{i + 1}", "A") for i, s in enumerate(slugs)]
-        total = sum(_power(a) for a in attackers)
-        if total < defense:
-            break
+    attackers = _small_attackers(
+        rng, (*_SMALL_ATTACKERS[:5], "venerated-rotpriest", *_SMALL_ATTACKERS[5:]), below=defense
+    )
+    total = sum(_power(a) for a in attackers)
     answer = defense - total
     listing = "と".join(stats(a) for a in attackers)
     prompt = f"あなたは{stats(siege)}（守る者は対戦相手）をコントロールしています。あなたの{listing}がそのバトルを攻撃し、ブロックされませんでした。戦闘ダメージの後、守備カウンターは何個ですか？"
