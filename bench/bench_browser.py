@@ -1,8 +1,9 @@
 """Click-to-paint timings of the board in a real browser: ``python bench/bench_browser.py [--runs N]``.
 
 Prints figures only (no assertions): a benchmark, not a test. It starts the app as production runs
-it (gunicorn, ``DEBUG`` off, a throwaway SQLite database with the shipped content, static files
-through WhiteNoise) on 127.0.0.1, then drives Debian's chromium with Playwright:
+it (gunicorn with ``deploy/gunicorn.conf.py``, ``DEBUG`` off, a throwaway SQLite database with the
+shipped content, static files through WhiteNoise) on 127.0.0.1, then drives Debian's chromium with
+Playwright:
 
 * **resolve**: on the CR 702.19b example board, click 「解決する(1段ずつ)」, and in another run
   「すべての段階を表示」 (an htmx request that resolves the board and swaps the result in), and wait
@@ -90,28 +91,28 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
         subprocess.run([py, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
     gunicorn = Path(py).with_name("gunicorn")
     app = subprocess.Popen(
-        [
-            str(gunicorn),
-            "--workers",
-            "1",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--log-level",
-            "warning",
-            "tutor.wsgi",
-        ],
+        [str(gunicorn), "-c", "deploy/gunicorn.conf.py", "tutor.wsgi"],
         cwd=ROOT,
-        env=env,
+        # production's gunicorn settings (deploy/gunicorn.conf.py), its 2 × cores + 1 sync workers: a
+        # browser keeps spare connections open, which would hold a lone sync worker
+        env={**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": "/dev/null"},
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:
             urllib.request.urlopen(url + "/", timeout=1).read()
-            return app, url
+            break
         except OSError:
             time.sleep(0.1)
-    app.kill()
-    raise SystemExit("the app did not start")
+    else:
+        app.kill()
+        raise SystemExit("the app did not start")
+    # each worker's first requests load templates and URLs: warm them all before timing anything
+    for _ in range(12):
+        for path in (BOARD, BOARD + "?stage=1", BOARD + "?stage=all"):
+            for headers in ({}, {"HX-Request": "true", "HX-Target": "play"}):
+                urllib.request.urlopen(urllib.request.Request(url + path, headers=headers), timeout=5).read()
+    return app, url
 
 
 def _open(page: Any, address: str) -> None:
