@@ -1,4 +1,6 @@
-"""Caching the pages that show only the imported content (CR sections, glossary, cards, examples).
+"""Caching the pages that show only the imported content (CR sections, glossary, cards, examples),
+and board permalinks (a slug names one document for good), except for a visitor whose session holds
+something the page shows (:func:`cache_content_page_unless`: a board with the visitor's prediction).
 
 Those pages change only when an administrator runs ``manage.py load_content``; rendering them (the
 linked CR text) is most of the reader's cost. :func:`cache_content_page` keeps a view's rendered page
