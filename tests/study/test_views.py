@@ -38,7 +38,14 @@ def start(client: Client, topic: str = "lifelink", level: str = "intro") -> Stud
     return StudyQuestion.objects.get(token=token)
 
 
-def key_for(question: StudyQuestion, *, right: bool) -> str:
+def key_for(question: StudyQuestion, *, right: bool) -> str | list[str]:
+    """The key(s) to post for a right or a wrong answer (a "which go to the graveyard" question is
+    answered by the list of the keys chosen, 「どれも墓地に置かれない」 being ``none``)."""
+    if question.answer_format == "multi":
+        answer = list(question.answer or ["none"])
+        if right:
+            return answer
+        return [next(o["key"] for o in question.options if o["key"] not in answer)]
     return next(o["key"] for o in question.options if (o["value"] == question.answer) == right)
 
 
