@@ -43,7 +43,7 @@ from .multiplayer import game_goes_on
 from .scenario import CombatEvent, Scenario
 from .state import GameState, Permanent, Source
 from .trace import Resolution, Stage, Step
-from .triggers import follow_up, reacts, turn_order
+from .triggers import reacts, scenario_follow_up
 
 FIRST = "first_strike_damage"
 REGULAR = "combat_damage"
@@ -622,12 +622,11 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
             blocking=frozenset(b for attack in _event(scenario).attacks for b in attack.blockers),
         )
         if reacting:  # CR 510.3a: what the step triggered resolves before the next step
-            made, after, effects = follow_up(
+            made, after, effects = scenario_follow_up(
+                scenario,
                 before=state,
                 outcome=outcome,
                 step=Step(name, (stage, *outcome.stages)),
-                choices=scenario.choices,
-                turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
                 combat=True,
                 earlier=steps,
             )

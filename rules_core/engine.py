@@ -9,7 +9,7 @@ from .damage import deal_damage
 from .scenario import CombatEvent, DestroyEvent, NoncombatEvent, PowerDamageEvent, Scenario, parse_scenario
 from .state import Source
 from .trace import Resolution, Step
-from .triggers import follow_up, reacts, turn_order
+from .triggers import event_resolution
 
 
 def noncombat_source(scenario: Scenario, event: NoncombatEvent) -> Source:
@@ -66,18 +66,9 @@ def resolve(scenario: Scenario) -> Resolution:
         cant_be_prevented=event.cant_be_prevented,
         cant_be_regenerated=event.cant_be_regenerated,
     )
-    step = Step("damage", outcome.stages)
-    if reacts(scenario.state):
-        steps, state, effects = follow_up(
-            before=scenario.state,
-            outcome=outcome,
-            step=step,
-            choices=scenario.choices,
-            turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
-            combat=False,
-        )
-        return Resolution(legal=True, steps=steps, state=state, effects=effects)
-    return Resolution(legal=True, steps=(step,), state=outcome.state, effects=outcome.effects)
+    return event_resolution(
+        scenario, before=scenario.state, outcome=outcome, step=Step("damage", outcome.stages), combat=False
+    )
 
 
 def resolve_document(doc: Mapping[str, Any]) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from .era_types import ERA_FILES, STACK_ERA, WindowAction
 from .scenario import CombatEvent, Scenario
 from .state import GameState, Source, evolve
 from .trace import Change, Resolution, Stage, Step
-from .triggers import follow_up, reacts, turn_order
+from .triggers import event_resolution
 
 FILE: Final = ERA_FILES[STACK_ERA]
 WINDOW_STEP: Final = "combat_damage_on_stack"
@@ -223,18 +223,7 @@ def resolve_2007(scenario: Scenario) -> Resolution:
     )
     steps = [Step(WINDOW_STEP, tuple(window))]
     step = Step("combat_damage", (resolve_stage, *outcome.stages))
-    if reacts(state):
-        made_steps, after, after_effects = follow_up(
-            before=state,
-            outcome=outcome,
-            step=step,
-            choices=scenario.choices,
-            turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
-            combat=True,
-            earlier=steps,
-        )
-        return Resolution(legal=True, steps=(*steps, *made_steps), state=after, effects=after_effects)
-    return Resolution(legal=True, steps=(*steps, step), state=outcome.state, effects=outcome.effects)
+    return event_resolution(scenario, before=state, outcome=outcome, step=step, combat=True, earlier=steps)
 
 
 def _run_today(scenario: Scenario) -> Resolution:

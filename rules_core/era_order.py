@@ -69,40 +69,44 @@ def block_needs(view: CombatView, blocker: str, full_b: Mapping[str, Mapping[str
 def _attack_violation(
     view: CombatView, attacker: str, amounts: Mapping[str, int], needs: Mapping[str, int]
 ) -> Violation | None:
-    a = view.attack(attacker)
-    if len(a.blockers) < 2:
-        return None
-    found = _first_short(a.blockers, amounts, needs)
-    if found is None:
-        return None
-    short, later = found
-    q = _names(view)
-    return Violation(
-        cite("510.1c"),
-        f"2009-2024年のルールでは、{q(attacker)}の割り振り順で{q(later)}より前の{q(short)}に致死ダメージ"
-        f"({needs[short]}点)を割り振るまで、{q(later)}には割り振れません (2024-08-02版 509.2, 510.1c)。"
-        f"{q(short)}に{needs[short]}点以上割り振ってください。",
-        attacker,
-    )
+    order = view.attack(attacker).blockers
+    return _order_violation(view, attacker, order, amounts, needs, rule="510.1c", declared="509.2", fix=True)
 
 
 def _block_violation(
     view: CombatView, blocker: str, amounts: Mapping[str, int], needs: Mapping[str, int]
 ) -> Violation | None:
-    b = view.block(blocker)
-    if len(b.blocking) < 2:
+    order = view.block(blocker).blocking
+    return _order_violation(view, blocker, order, amounts, needs, rule="510.1d", declared="509.3", fix=False)
+
+
+def _order_violation(
+    view: CombatView,
+    creature: str,
+    order: tuple[str, ...],
+    amounts: Mapping[str, int],
+    needs: Mapping[str, int],
+    *,
+    rule: str,
+    declared: str,
+    fix: bool,
+) -> Violation | None:
+    """``rule`` (2024-08-02): ``creature`` assigns nothing to a creature later in its damage assignment
+    order (declared under ``declared``) before each earlier one has lethal damage."""
+    if len(order) < 2:
         return None
-    found = _first_short(b.blocking, amounts, needs)
+    found = _first_short(order, amounts, needs)
     if found is None:
         return None
     short, later = found
     q = _names(view)
-    return Violation(
-        cite("510.1d"),
-        f"2009-2024年のルールでは、{q(blocker)}の割り振り順で{q(later)}より前の{q(short)}に致死ダメージ"
-        f"({needs[short]}点)を割り振るまで、{q(later)}には割り振れません (2024-08-02版 509.3, 510.1d)。",
-        blocker,
+    text = (
+        f"2009-2024年のルールでは、{q(creature)}の割り振り順で{q(later)}より前の{q(short)}に致死ダメージ"
+        f"({needs[short]}点)を割り振るまで、{q(later)}には割り振れません (2024-08-02版 {declared}, {rule})。"
     )
+    if fix:
+        text += f"{q(short)}に{needs[short]}点以上割り振ってください。"
+    return Violation(cite(rule), text, creature)
 
 
 def _names(view: CombatView) -> Any:

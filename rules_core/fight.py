@@ -14,7 +14,7 @@ from .damage import deal_damage
 from .scenario import PowerDamageEvent, Scenario
 from .state import GameState, Source
 from .trace import Resolution, Stage, Step
-from .triggers import follow_up, reacts, turn_order
+from .triggers import event_resolution
 
 
 def _absent(state: GameState, ident: str, gone: tuple[str, ...]) -> str | None:
@@ -94,15 +94,6 @@ def resolve_power_event(scenario: Scenario, event: PowerDamageEvent) -> Resoluti
     outcome = deal_damage(
         state, scenario.effects, scenario.choices, damage, combat=False, excess_to=event.excess_to
     )
-    step = Step("damage", (head, *outcome.stages))
-    if reacts(state):
-        steps, after, effects = follow_up(
-            before=state,
-            outcome=outcome,
-            step=step,
-            choices=scenario.choices,
-            turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
-            combat=False,
-        )
-        return Resolution(legal=True, steps=steps, state=after, effects=effects)
-    return Resolution(legal=True, steps=(step,), state=outcome.state, effects=outcome.effects)
+    return event_resolution(
+        scenario, before=state, outcome=outcome, step=Step("damage", (head, *outcome.stages)), combat=False
+    )

@@ -30,7 +30,7 @@ from .scenario import Assignment, Attack, CombatEvent, Scenario
 from .state import GameState, evolve
 from .step_changes import StepChange
 from .trace import Change, Stage, Step
-from .triggers import follow_up, reacts, turn_order
+from .triggers import reacts, scenario_follow_up
 
 STEP_NAME = "between_steps"
 
@@ -194,12 +194,11 @@ def apply_between(
     regular_scenario = replace(scenario, event=regular)
     if not reacts(before):
         return regular_scenario, state, effects, (step,)
-    steps, state, effects = follow_up(
+    steps, state, effects = scenario_follow_up(
+        scenario,
         before=before,
         outcome=DamageOutcome(state, effects, step.stages, ()),
         step=step,
-        choices=scenario.choices,
-        turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
         combat=True,
         earlier=earlier,
     )

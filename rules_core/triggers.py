@@ -30,10 +30,10 @@ from .effects import CounterMultiplier, Effect, NoCounters, effect_label
 from .ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA
 from .multiplayer import game_goes_on
 from .results import LIFE_GAIN, LIFE_LOSS, MINUS_COUNTERS, Result, _replace_results, apply_results
-from .scenario import Choices
+from .scenario import Choices, Scenario
 from .sieges import defeated_sieges, is_siege
 from .state import GameState, Permanent, Source, evolve
-from .trace import Change, Stage, Step
+from .trace import Change, Resolution, Stage, Step
 
 MAX_RESOLUTIONS: Final = 200
 """At most this many triggered abilities resolve after one event; a loop stops here (noted)."""
@@ -743,3 +743,44 @@ def turn_order(players: Sequence[str], active: str) -> tuple[str, ...]:
 
 
 __all__ = ["MAX_RESOLUTIONS", "Pending", "excess_dealt", "follow_up", "reacts", "turn_order"]
+
+
+def scenario_follow_up(
+    scenario: Scenario,
+    *,
+    before: GameState,
+    outcome: DamageOutcome,
+    step: Step,
+    combat: bool,
+    earlier: Sequence[Step] = (),
+) -> tuple[tuple[Step, ...], GameState, tuple[Effect, ...]]:
+    """:func:`follow_up` with the scenario's choices and its players in APNAP order (CR 101.4)."""
+    return follow_up(
+        before=before,
+        outcome=outcome,
+        step=step,
+        choices=scenario.choices,
+        turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
+        combat=combat,
+        earlier=earlier,
+    )
+
+
+def event_resolution(
+    scenario: Scenario,
+    *,
+    before: GameState,
+    outcome: DamageOutcome,
+    step: Step,
+    combat: bool,
+    earlier: Sequence[Step] = (),
+) -> Resolution:
+    """The resolution of a damage event dealt in ``step`` after the ``earlier`` steps: with what it
+    triggered put on the stack and resolved (CR 603.3) when anything on the board ``before`` can
+    trigger, else the step as it is."""
+    if reacts(before):
+        made, after, effects = scenario_follow_up(
+            scenario, before=before, outcome=outcome, step=step, combat=combat, earlier=earlier
+        )
+        return Resolution(legal=True, steps=(*earlier, *made), state=after, effects=effects)
+    return Resolution(legal=True, steps=(*earlier, step), state=outcome.state, effects=outcome.effects)

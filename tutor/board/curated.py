@@ -24,7 +24,7 @@ YOU = {"id": "A", "name": "あなた"}
 OPPONENT = {"id": "B", "name": "対戦相手"}
 
 
-def _players(a_life: int = 20, b_life: int = 20, b_poison: int = 0) -> list[dict[str, Any]]:
+def two_players(a_life: int = 20, b_life: int = 20, b_poison: int = 0) -> list[dict[str, Any]]:
     return [{**YOU, "life": a_life, "poison": 0}, {**OPPONENT, "life": b_life, "poison": b_poison}]
 
 
@@ -52,7 +52,7 @@ def doc(
     return {
         "format": 1,
         "active_player": active,
-        "players": players or _players(),
+        "players": players or two_players(),
         "permanents": permanents,
         "effects": effects or [],
         "event": event,
@@ -177,7 +177,7 @@ CURATED: tuple[Curated, ...] = (
                     "name": "《畏敬の一撃》",
                 },
             ],
-            players=_players(b_life=2),
+            players=two_players(b_life=2),
         ),
         example=1,
         expect={"players": {"B": {"life": 2, "lost": False}}},

@@ -1493,50 +1493,32 @@ def gen_poison_cards(rng: random.Random, level: str) -> Draft:
         "感染を持つ発生源からプレイヤーが受けたダメージは、ライフを減らす代わりに毒カウンターになります (120.3b, 702.90b)。"
         "毒性を持つクリーチャーの戦闘ダメージは普通にライフを減らし、それに加えて毒性の値の毒カウンターを置きます (120.3g, 702.164c)。"
     )
+    doc = _doc(
+        attackers,
+        _combat([_attack(a["id"]) for a in attackers]),
+        players=_players(b_life=b_life, b_poison=poison0),
+    )
+    mistakes: list[Mistake]
     if ask_life:
-        mistakes: list[Mistake] = [
+        ask, answer = {"kind": "life", "player": "B"}, life
+        mistakes = [
             (
                 b_life - sum(_power(a) for a in attackers),
                 "感染のダメージもライフを減らすと考えました (120.3b)",
             ),
             (b_life, "毒性のダメージはライフを減らさないと考えました (120.3g)"),
         ]
-        doc = _doc(
-            attackers,
-            _combat([_attack(a["id"]) for a in attackers]),
-            players=_players(b_life=b_life, b_poison=poison0),
-        )
-        return _draft(
-            doc,
-            prompt,
-            {"kind": "life", "player": "B"},
-            life,
-            text,
-            ["120.3b", "120.3g", "702.90b", "702.164c"],
-            mistakes,
-        )
-    mistakes = [
-        (as_power, "毒性の値ではなくパワーの分だけ毒カウンターが置かれると考えました (702.164c)"),
-        (
-            poison0 + sum(_power(a) for a in attackers if "infect" in a.get("keywords", [])),
-            "毒性の毒カウンターを数え忘れました (120.3g)",
-        ),
-        (poison0, "毒カウンターは置かれないと考えました"),
-    ]
-    doc = _doc(
-        attackers,
-        _combat([_attack(a["id"]) for a in attackers]),
-        players=_players(b_life=b_life, b_poison=poison0),
-    )
-    return _draft(
-        doc,
-        prompt,
-        {"kind": "poison", "player": "B"},
-        poison,
-        text,
-        ["120.3b", "120.3g", "702.90b", "702.164c"],
-        mistakes,
-    )
+    else:
+        ask, answer = {"kind": "poison", "player": "B"}, poison
+        mistakes = [
+            (as_power, "毒性の値ではなくパワーの分だけ毒カウンターが置かれると考えました (702.164c)"),
+            (
+                poison0 + sum(_power(a) for a in attackers if "infect" in a.get("keywords", [])),
+                "毒性の毒カウンターを数え忘れました (120.3g)",
+            ),
+            (poison0, "毒カウンターは置かれないと考えました"),
+        ]
+    return _draft(doc, prompt, ask, answer, text, ["120.3b", "120.3g", "702.90b", "702.164c"], mistakes)
 
 
 _SMALL_ATTACKERS: Final = (

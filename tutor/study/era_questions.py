@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Final
 
+from tutor.board import curated
 from tutor.study.drafts import Draft, Generate, Template
 from tutor.study.topics import INTRO, L1, L2, LEVELS
 
@@ -40,37 +41,8 @@ class EraCase:
     other_mistakes: list[tuple[Any, str]]
 
 
-def _players(a_life: int = 20, b_life: int = 20) -> list[dict[str, Any]]:
-    return [
-        {"id": "A", "name": "あなた", "life": a_life, "poison": 0},
-        {"id": "B", "name": "対戦相手", "life": b_life, "poison": 0},
-    ]
-
-
-def _creature(
-    ident: str, name: str, controller: str, power: int, toughness: int, **extra: Any
-) -> dict[str, Any]:
-    return {
-        "id": ident,
-        "name": name,
-        "controller": controller,
-        "types": ["creature"],
-        "power": power,
-        "toughness": toughness,
-        **extra,
-    }
-
-
 def _doc(permanents: list[dict[str, Any]], event: dict[str, Any], a_life: int = 20) -> dict[str, Any]:
-    return {
-        "format": 1,
-        "active_player": "A",
-        "players": _players(a_life),
-        "permanents": permanents,
-        "effects": [],
-        "event": event,
-        "choices": {},
-    }
+    return curated.doc(permanents, event, players=curated.two_players(a_life))
 
 
 def _size(p: dict[str, Any]) -> str:
@@ -92,24 +64,24 @@ def case_order(rng: random.Random, level: str) -> EraCase:
     first, second, third = rng.sample(NAMES, 3)
     trample = level != INTRO and rng.random() < 0.5
     spill = not trample and rng.random() < 0.3
-    x = _creature("x", first, "B", rng.randint(0, 3), rng.randint(2, 4))
-    y = _creature("y", second, "B", rng.randint(0, 3), rng.randint(1, 4))
+    x = curated.creature("x", first, "B", rng.randint(0, 3), rng.randint(2, 4))
+    y = curated.creature("y", second, "B", rng.randint(0, 3), rng.randint(1, 4))
     if trample:
         power = x["toughness"] + y["toughness"] + rng.randint(1, 2)
-        attacker = _creature("att", third, "A", power, rng.randint(4, 7), keywords=["trample"])
+        attacker = curated.creature("att", third, "A", power, rng.randint(4, 7), keywords=["trample"])
         short = rng.randint(1, y["toughness"] - 1) if y["toughness"] > 1 else 0
         division = {"x": x["toughness"], "y": short, "B": power - x["toughness"] - short}
         legal_now = False
         legal_then = False
     elif spill:
         power = x["toughness"] + y["toughness"] + rng.randint(1, 2)
-        attacker = _creature("att", third, "A", power, rng.randint(2, 6))
+        attacker = curated.creature("att", third, "A", power, rng.randint(2, 6))
         division = {"x": x["toughness"], "y": y["toughness"], "B": power - x["toughness"] - y["toughness"]}
         legal_now = False
         legal_then = False
     else:
         power = rng.randint(2, x["toughness"] + y["toughness"])
-        attacker = _creature("att", third, "A", power, rng.randint(2, 6))
+        attacker = curated.creature("att", third, "A", power, rng.randint(2, 6))
         on_first = rng.randint(0, min(x["toughness"], power) - 1)
         division = {"x": on_first, "y": power - on_first}
         legal_now = True
@@ -188,8 +160,8 @@ def case_sacrifice(rng: random.Random, level: str) -> EraCase:
     life = rng.randint(3, 20) if level != INTRO else rng.randint(10, 20)
     gain = 4
     blocker_name = rng.choice(NAMES)
-    baloth = _creature("baloth", "貪欲なるベイロス", "A", 4, 4, subtypes=["Beast"])
-    blocker = _creature("blocker", blocker_name, "B", rng.randint(4, 6), rng.randint(2, 6))
+    baloth = curated.creature("baloth", "貪欲なるベイロス", "A", 4, 4, subtypes=["Beast"])
+    blocker = curated.creature("blocker", blocker_name, "B", rng.randint(4, 6), rng.randint(2, 6))
     event = {"type": "combat", "attacks": [{"attacker": "baloth", "defender": "B", "blockers": ["blocker"]}]}
     current = _doc([baloth, blocker], event, a_life=life)
     former = copy.deepcopy(current)
@@ -241,15 +213,15 @@ def case_pump(rng: random.Random, level: str) -> EraCase:
     blocker_toughness = rng.randint(power + 1, power + 4)
     blocker_power = rng.randint(toughness, toughness + 3)
     ours, theirs = rng.sample(NAMES, 2)
-    attacker = _creature("att", ours, "A", power, toughness)
-    blocker = _creature("blk", theirs, "B", blocker_power, blocker_toughness)
+    attacker = curated.creature("att", ours, "A", power, toughness)
+    blocker = curated.creature("blk", theirs, "B", blocker_power, blocker_toughness)
     event = {"type": "combat", "attacks": [{"attacker": "att", "defender": "B", "blockers": ["blk"]}]}
     former = _doc([attacker, blocker], copy.deepcopy(event))
     former["era"] = "2007"
     former["event"]["on_stack_actions"] = [
         {"type": "pump", "creature": "att", "power": 3, "toughness": 3, "name": "《巨大化》"}
     ]
-    pumped = _creature("att", ours, "A", power + 3, toughness + 3)
+    pumped = curated.creature("att", ours, "A", power + 3, toughness + 3)
     current = _doc([pumped, copy.deepcopy(blocker)], copy.deepcopy(event))
     # Unpumped, the attacker deals too little to kill the blocker and is dealt lethal damage; the pump
     # makes its toughness count in both eras (704.5g), its power only when cast in time (310.4a of 2007).

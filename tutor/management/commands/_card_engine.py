@@ -13,20 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from tutor.board.curated import creature
+
 
 def _creature(
     ident: str, name: str, controller: str, power: int, toughness: int, colors: list[str], **keys: Any
 ) -> dict[str, Any]:
-    return {
-        "id": ident,
-        "name": name,
-        "controller": controller,
-        "types": ["creature"],
-        "power": power,
-        "toughness": toughness,
-        "colors": colors,
-        **keys,
-    }
+    return creature(ident, name, controller, power, toughness, colors=colors, **keys)
 
 
 BEAR_B = _creature("bear", "灰色熊", "B", 2, 2, ["green"], subtypes=["Bear"])

@@ -24,6 +24,7 @@ from tutor.cards.keywords import KEYWORD_JA, keyword_ja
 from tutor.cards.placement import scenario_of
 from tutor.management.commands._card_engine import BEAR_B, CLASSIFICATION, ENGINE, GIANT_B
 from tutor.management.commands._cr_notes import CARD_ALIASES, CARD_REMARKS
+from tutor.management.commands._fixture_files import dump, is_current, write
 
 PROJECT = Path(__file__).resolve().parents[3]
 EXTRA_CARDS = PROJECT / "fixtures" / "card_sources" / "extra_cards.json"
@@ -330,10 +331,6 @@ def check_encoding(name: str, fragment: dict[str, Any]) -> None:
         raise CommandError(f"{name}: the engine refuses its encoding: {err}") from err
 
 
-def dump(records: list[dict[str, Any]]) -> str:
-    return json.dumps(records, ensure_ascii=False, indent=1) + "\n"
-
-
 class Command(BaseCommand):
     help = "カードの資料（cards.json, catalogue.json, jpnames.json）から fixtures/cards.json を作る（保守用）"
 
@@ -353,10 +350,9 @@ class Command(BaseCommand):
         payload = dump(build_cards(source))
         path = output / "cards.json"
         if options["check"]:
-            if not path.exists() or path.read_text(encoding="utf-8") != payload:
+            if not is_current(path, payload):
                 raise CommandError("fixtures are stale: cards.json (run manage.py import_cards)")
             self.stdout.write("cards.json is up to date")
             return
-        output.mkdir(parents=True, exist_ok=True)
-        path.write_text(payload, encoding="utf-8")
+        write(path, payload)
         self.stdout.write(f"cards: {payload.count('"model": "tutor.card"')}")

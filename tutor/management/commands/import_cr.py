@@ -39,6 +39,7 @@ from tutor.management.commands._cr_notes import (
     NOT_AUTOLINKED,
     NOTES,
 )
+from tutor.management.commands._fixture_files import dump, is_current, write
 from tutor.reader.text import JA_RULE_NUMBERS, is_within, rule_refs, section_of, sort_key
 
 PROJECT = Path(__file__).resolve().parents[3]
@@ -310,19 +311,14 @@ class Command(BaseCommand):
             payload = dump(records)
             path = output / name
             if options["check"]:
-                if not path.exists() or path.read_text(encoding="utf-8") != payload:
+                if not is_current(path, payload):
                     stale.append(name)
                 continue
-            output.mkdir(parents=True, exist_ok=True)
-            path.write_text(payload, encoding="utf-8")
+            write(path, payload)
         for line in report:
             self.stdout.write(line)
         if stale:
             raise CommandError(f"fixtures are stale: {', '.join(stale)} (run make import-cr)")
-
-
-def dump(records: list[dict[str, Any]]) -> str:
-    return json.dumps(records, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
 
 
 def build_fixtures(source: Path) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:

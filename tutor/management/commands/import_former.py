@@ -10,13 +10,13 @@ import-cr`` runs it after ``import_cr``.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tutor.management.commands._fixture_files import dump, is_current, write
 from tutor.reader.era_former import EXPLANATIONS, FILE_BY_DATE
 
 OUTPUT_NAME = "former_rules.json"
@@ -122,13 +122,12 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         records = build_records(Path(options["source"]))
-        payload = json.dumps(records, ensure_ascii=False, indent=1) + "\n"
+        payload = dump(records)
         path = Path(options["output"]) / OUTPUT_NAME
         if options["check"]:
-            if not path.exists() or path.read_text(encoding="utf-8") != payload:
+            if not is_current(path, payload):
                 raise CommandError(f"{OUTPUT_NAME} is stale (run make import-cr)")
             self.stdout.write(f"{OUTPUT_NAME}: up to date ({len(records)} paragraphs)")
             return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(payload, encoding="utf-8")
+        write(path, payload)
         self.stdout.write(f"{OUTPUT_NAME}: {len(records)} paragraphs")
