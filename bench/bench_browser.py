@@ -87,7 +87,9 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
         "DJANGO_CONTENT_STAMP": str(workdir / "content-stamp"),
     }
     py = sys.executable
-    for command in (["migrate", "--noinput"], ["load_content"], ["collectstatic", "--noinput"]):
+    # --clear: a compressed copy left in the static root by an earlier production-style collect
+    # (scripts/smoke_production.sh) would otherwise be served in place of the file as it is now
+    for command in (["migrate", "--noinput"], ["load_content"], ["collectstatic", "--noinput", "--clear"]):
         subprocess.run([py, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
     gunicorn = Path(py).with_name("gunicorn")
     app = subprocess.Popen(
@@ -107,8 +109,10 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     else:
         app.kill()
         raise SystemExit("the app did not start")
-    # each worker's first requests load templates and URLs: warm them all before timing anything
-    for _ in range(12):
+    # each worker's first requests load templates and URLs and fill its own cache: warm them all
+    # before timing anything (the master hands connections to workers at random: 40 rounds leave a
+    # worker cold for one of these requests about once in 10,000 runs)
+    for _ in range(40):
         for path in (BOARD, BOARD + "?stage=1", BOARD + "?stage=all"):
             for headers in ({}, {"HX-Request": "true", "HX-Target": "play"}):
                 urllib.request.urlopen(urllib.request.Request(url + path, headers=headers), timeout=5).read()

@@ -6,3 +6,24 @@ document.addEventListener("htmx:responseError", (event) => {
     target.setAttribute("aria-busy", "false");
   }
 });
+
+// hx-swap="replace": outerHTML without htmx's per-element clean-up of what is replaced. htmx's own
+// outerHTML sends two events for every element it removes and copies the old attributes of every
+// element with an id onto its successor (for transitions we do not use); on the board, whose result
+// replaces a few hundred elements at each click, that was a third of the time from the response to
+// the paint. Nothing in a replaced part needs the clean-up: its listeners and htmx data live on its
+// own elements and go with them, and htmx never sends a request from an element no longer in the page.
+// The new elements are processed (and "htmx:load" fired) at settle, as with outerHTML.
+if (window.htmx) {
+  htmx.defineExtension("replace", {
+    handleSwap(swapStyle, target, fragment, settleInfo) {
+      if (swapStyle !== "replace" || !target.parentNode) return false;
+      const added = Array.from(fragment.children);
+      target.replaceWith(fragment);
+      const at = settleInfo.elts.indexOf(target);
+      if (at >= 0) settleInfo.elts.splice(at, 1, ...added);
+      else settleInfo.elts.push(...added);
+      return added;
+    },
+  });
+}

@@ -266,3 +266,36 @@ def test_changes_ease_in_unless_the_learner_asked_for_less_motion(live_server, b
         mark = page.locator('.lane svg.card[data-card="bear"] .gone-mark')
         assert mark.evaluate("el => getComputedStyle(el).animationName") == expected, motion
         context.close()
+
+
+def test_each_click_replaces_the_result_in_place_and_back_returns_to_the_board(live_server, browser):
+    """The board's parts are replaced by htmx (hx-swap="replace", static/js/tutor.js), never nested
+    in their old selves, and the back button still leads back through the stages (htmx fetches the
+    page again: the history snapshot is off). CR 702.19b example: 3 to the blocker, 2 to the player."""
+    page = _page(browser, (1366, 900))
+    page.goto(f"{live_server.url}/board/s/cr702-19b/")
+    page.locator("#resolve-step").click()
+    expect(page.locator(".stage-count")).to_contain_text("段階 1")
+    page.locator("#stage-next").click()
+    expect(page.locator(".stage-count")).to_contain_text("段階 2")
+    page.locator("#stage-all").click()
+    expect(page.locator(".stage-count")).to_contain_text("全")
+    counts = page.evaluate(
+        """() => ["#board-app", "#play", "#result", "#table", "#announcer"].map(
+             (s) => document.querySelectorAll(s).length)"""
+    )
+    assert counts == [1, 1, 1, 1, 1]
+    assert page.locator("#announcer").text_content().strip() != ""
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"\?stage=2$"))
+    expect(page.locator(".stage-count")).to_contain_text("段階 2")
+    assert page.evaluate("() => document.querySelectorAll('#play').length") == 1
+    page.locator("#result-close").click()
+    expect(page.locator("#resolve-step")).to_be_visible()
+    assert page.evaluate("() => document.querySelectorAll('#play').length") == 1
+    # the assignment steppers replace their panel in place too; one point moved from the blocker to
+    # the player leaves it short of lethal damage, which CR 702.19b forbids
+    page.locator("#assignment-form button.step").nth(0).click()
+    expect(page.locator("#assignment-feedback")).to_contain_text("この割り振りは不適正です")
+    assert page.evaluate("() => document.querySelectorAll('#assignment, #assignment-form').length") == 2
+    page.context.close()

@@ -12,11 +12,11 @@ from tutor.board import assignment_moves as moves
 from tutor.board import assignment_panel as assignment
 from tutor.board import documents
 from tutor.board.forms.assignment import AssignmentForm
+from tutor.board.page import assignment_context
 from tutor.board.views.flow import (
     TEMPLATE,
     Board,
     board_load,
-    board_page,
     page_render,
     saved,
     saved_or_refused,
@@ -90,7 +90,7 @@ def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
     form = _assignment_form(request, board.document, parsed)
     if not request.htmx:
         return page_render(request, board, assignment_form=form, assignment_checked=True)
-    context = board_page(request, board, assignment_form=form, assignment_checked=True).context()
+    context = _panel_context(board, parsed, form)
     if request.POST.get("fill") or request.POST.get("nudge"):
         return render_partial(request, TEMPLATE, "assignment", context)
     # the second step's rows follow the typed first step: their marks and counts (or the whole
@@ -125,7 +125,7 @@ def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRe
         if assignment.violations_of(new, None):
             # an illegal assignment is never stored as a board to resolve: the panel says how to fix it
             form.add_error(None, REFUSED)
-            return _refused(request, board, form)
+            return _refused(request, board, parsed, form)
         try:
             return saved(
                 request,
@@ -135,7 +135,7 @@ def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRe
             )
         except ScenarioError as error:
             form.add_error(None, f"{error.field}: {error.message}")
-    return _refused(request, board, form)
+    return _refused(request, board, parsed, form)
 
 
 NOT_COMBAT = (
@@ -148,9 +148,17 @@ REFUSED = (
 )
 
 
-def _refused(request: HtmxHttpRequest, board: Board, form: AssignmentForm) -> HttpResponse:
+def _panel_context(board: Board, parsed: Scenario, form: AssignmentForm) -> dict[str, Any]:
+    """What the panel's partials show, and nothing else of the page: a check runs at every change."""
+    return {
+        "urls": board.urls,
+        "assignment": assignment_context(board.document, parsed, form=form, checked=True),
+    }
+
+
+def _refused(request: HtmxHttpRequest, board: Board, parsed: Scenario, form: AssignmentForm) -> HttpResponse:
     """The panel again with the posted numbers, what is wrong and how to fix it (nothing stored)."""
     if not request.htmx:
         return page_render(request, board, assignment_form=form, assignment_checked=True, status=422)
-    context = board_page(request, board, assignment_form=form, assignment_checked=True).context()
+    context = _panel_context(board, parsed, form)
     return swap(render_partial(request, TEMPLATE, "assignment", context), "assignment")
