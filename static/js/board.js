@@ -6,7 +6,8 @@
 // - a combat lane too wide for the screen starts scrolled to its middle;
 // - after htmx swaps, keyboard focus goes somewhere sensible without moving the page: after 解決する
 //   to the result heading, after a save to the status message (the learner keeps their place);
-// - a status message shows once: a later swap of a part of the board takes it away.
+// - a status message shows once: a later swap of a part of the board takes it away;
+// - the live region announces the stage a swapped result shows (its data-announce).
 (function () {
   "use strict";
 
@@ -83,6 +84,9 @@
     if (elt.id !== "board-app") {
       document.querySelectorAll("#board-app > .messages").forEach((old) => old.remove());
     }
+    // a swapped result says what the screen reader's live region is to announce
+    const announcer = document.getElementById("announcer");
+    if (elt.id === "play" && elt.dataset.announce && announcer) announcer.textContent = elt.dataset.announce;
     if (elt.id === "play" && trigger instanceof HTMLElement && RESOLVE_TRIGGERS.has(trigger.id)) {
       const heading = document.getElementById("result-heading");
       if (heading) heading.focus();

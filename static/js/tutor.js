@@ -27,3 +27,25 @@ if (window.htmx) {
     },
   });
 }
+
+// The address bar follows a swap once the new content is painted. htmx's own history writes are off
+// (historyEnabled: false in base.html), but htmx still works out which URL a swap pushes or replaces
+// and says so; each write to the browser's history is a round trip to the browser process, and the
+// learner is waiting for the content, not for the URL. The entries are marked as htmx's, so back and
+// forward are still htmx's to restore (it asks the server for the page: there is no history cache).
+const afterPaint = (write) => requestAnimationFrame(() => setTimeout(write, 0));
+const htmxEntry = { htmx: true };
+
+document.addEventListener("htmx:pushedIntoHistory", (event) => {
+  const path = event.detail.path;
+  afterPaint(() => {
+    // the entry we leave must be htmx's too, or coming back to it would not restore it
+    if (!(history.state && history.state.htmx)) history.replaceState(htmxEntry, "", location.href);
+    history.pushState(htmxEntry, "", path);
+  });
+});
+
+document.addEventListener("htmx:replacedInHistory", (event) => {
+  const path = event.detail.path;
+  afterPaint(() => history.replaceState(htmxEntry, "", path));
+});

@@ -5,6 +5,9 @@ load_content makes the cached pages stale, and a signed-in visitor's page never 
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
+import django_ratelimit.core
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
@@ -19,6 +22,14 @@ pytestmark = [pytest.mark.django_db, pytest.mark.filterwarnings("ignore::UserWar
 
 TOO_MANY = "操作が多すぎます"
 LOCKED = "ログインを一時的に止めています"
+
+
+@pytest.fixture(autouse=True)
+def _one_rate_window(monkeypatch):
+    """django-ratelimit counts in fixed windows (a minute, an hour). A test that ran across the end of
+    one would start counting afresh halfway and see a write let through, so the clock it reads stands
+    still (only its clock: the cache and the sessions keep the real one)."""
+    monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: 1_800_000_000.0))
 
 
 def _rate(rate: str) -> int:

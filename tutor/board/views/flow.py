@@ -120,7 +120,7 @@ def board_page(
 def page_render(request: HtmxHttpRequest, board: Board, *, status: int = 200, **options: Any) -> HttpResponse:
     """The page, or the part of it htmx asks for (``#board-app``, ``#editor``, ``#play``)."""
     only_play = htmx_partial(request, PARTIALS) == "play"
-    page = board_page(request, board, announce_oob=only_play, **options)
+    page = board_page(request, board, announce_with_play=only_play, **options)
     return render_page(request, TEMPLATE, page.context(), partials=PARTIALS, status=status)
 
 
