@@ -93,7 +93,7 @@ def test_build_120_4_boon_reflection_from_an_empty_board(live_server, page: Page
         toughness=3,
         keywords=("萎縮", "絆魂"),
     )
-    assert re.search(r"/board/s/[a-z2-7]{8}/$", page.url), page.url
+    expect(page).to_have_url(re.compile(r"/board/s/[a-z2-7]{8}/$"))
     _add_creature(page, name="2/2クリーチャー", controller="対戦相手", power=2, toughness=2)
     _add_effect(
         page,
@@ -137,7 +137,9 @@ def test_build_120_4_boon_reflection_from_an_empty_board(live_server, page: Page
         expect(page.locator(".stage-count")).to_contain_text(f"段階 {number} / 6")
         expect(stage).to_contain_text(title)
         expect(stage).to_contain_text(text)
-        assert f"stage={number}" in page.url  # the URL counts stages as the page does
+        expect(page).to_have_url(
+            re.compile(re.escape(f"stage={number}"))
+        )  # the URL counts stages as the page does
     expect(page.locator("#announcer")).to_contain_text("704 状況起因処理")
 
     # the 120.4c stage: the blocker gets a -1/-1 counter, the attacker marks 2 damage
@@ -162,7 +164,7 @@ def test_build_120_4_boon_reflection_from_an_empty_board(live_server, page: Page
 def test_702_19b_example_from_the_reader_illegal_then_legal(live_server, page: Page):
     page.goto(f"{live_server.url}/cr/702.19/")
     page.get_by_role("link", name=re.compile(r"盤面で試す.*702\.19b 例2")).click()
-    assert page.url.endswith("/board/s/cr702-19b-ex2/")
+    expect(page).to_have_url(re.compile(re.escape("/board/s/cr702-19b-ex2/") + "$"))
     expect(page.locator(".illustrates")).to_contain_text("702.19b の例2")
 
     row = page.locator("fieldset.assign-row", has_text="トランプルを持つ6/6の緑")
@@ -218,7 +220,7 @@ def test_the_board_works_without_javascript(live_server, browser):
     page = context.new_page()
     page.goto(f"{live_server.url}/board/")
     page.locator("#add-player").click()
-    assert "?add=player" in page.url
+    expect(page).to_have_url(re.compile(re.escape("?add=player")))
     form = page.locator("#form-player")
     form.get_by_label(_label("名前")).fill("第三のプレイヤー")
     form.get_by_label(_label("ライフ")).fill("1000000")
@@ -227,7 +229,7 @@ def test_the_board_works_without_javascript(live_server, browser):
     expect(page.locator("#form-player").get_by_label(_label("名前"))).to_have_value("第三のプレイヤー")
     page.locator("#form-player").get_by_label(_label("ライフ")).fill("15")
     page.locator("#form-player").get_by_role("button", name="保存").click()
-    assert re.search(r"/board/s/[a-z2-7]{8}/$", page.url)
+    expect(page).to_have_url(re.compile(r"/board/s/[a-z2-7]{8}/$"))
     expect(page.locator(".piece-name", has_text="第三のプレイヤー")).to_be_visible()
 
     page.goto(f"{live_server.url}/board/s/cr702-19b/")

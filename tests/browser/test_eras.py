@@ -66,7 +66,7 @@ def test_compare_and_switch_the_era_without_javascript(live_server, browser):
     page.locator("#resolve-all").click()
     expect(page.locator(".stage-era-rules a", has_text="310.4a").first).to_be_visible()
     page.locator("#eras-open").click()
-    assert "eras=1" in page.url
+    expect(page).to_have_url(re.compile(re.escape("eras=1")))
     expect(_bear_zone_row(page).locator("td.is-changed")).to_have_count(1)
     page.locator("#era-switch-current").click()  # a plain POST, then the redirect
     expect(page.locator("#era-banner")).to_have_count(0)

@@ -53,7 +53,7 @@ def test_declare_a_fight_with_deathtouch_through_the_forms(live_server, page: Pa
 def test_pridemate_board_shows_the_trigger_waiting_then_resolving(live_server, page: Page):
     page.goto(f"{live_server.url}/cr/119/")
     page.get_by_role("link", name=re.compile(r"盤面で試す.*《アジャニの群れ仲間》")).first.click()
-    assert page.url.endswith("/board/s/cr119-9/")
+    expect(page).to_have_url(re.compile(re.escape("/board/s/cr119-9/") + "$"))
 
     page.locator("#resolve-step").click()
     stage = page.locator(".stage-detail")
