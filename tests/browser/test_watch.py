@@ -270,8 +270,9 @@ def test_changes_ease_in_unless_the_learner_asked_for_less_motion(live_server, b
 
 def test_each_click_replaces_the_result_in_place_and_back_returns_to_the_board(live_server, browser):
     """The board's parts are replaced by htmx (hx-swap="replace", static/js/tutor.js), never nested
-    in their old selves, and the back button still leads back through the stages (htmx fetches the
-    page again: the history snapshot is off). CR 702.19b example: 3 to the blocker, 2 to the player."""
+    in their old selves, and the back button still leads back through the stages (the address bar is
+    written just after the paint, and htmx asks the server for the page it goes back to). CR 702.19b
+    example: 3 to the blocker, 2 to the player."""
     page = _page(browser, (1366, 900))
     page.goto(f"{live_server.url}/board/s/cr702-19b/")
     page.locator("#resolve-step").click()
