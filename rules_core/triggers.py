@@ -742,9 +742,6 @@ def turn_order(players: Sequence[str], active: str) -> tuple[str, ...]:
     return (*players[i:], *players[:i])
 
 
-__all__ = ["MAX_RESOLUTIONS", "Pending", "excess_dealt", "follow_up", "reacts", "turn_order"]
-
-
 def scenario_follow_up(
     scenario: Scenario,
     *,
@@ -784,3 +781,15 @@ def event_resolution(
         )
         return Resolution(legal=True, steps=(*earlier, *made), state=after, effects=effects)
     return Resolution(legal=True, steps=(*earlier, step), state=outcome.state, effects=outcome.effects)
+
+
+__all__ = [
+    "MAX_RESOLUTIONS",
+    "Pending",
+    "event_resolution",
+    "excess_dealt",
+    "follow_up",
+    "reacts",
+    "scenario_follow_up",
+    "turn_order",
+]

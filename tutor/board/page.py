@@ -244,11 +244,10 @@ def assignment_context(
     """The assignment panel: the steppers (grouped by combat damage step when there are two) and the
     engine's verdict on the assignment shown (the posted one, or the stored one completed by default)."""
     plan = assignment.plan_of(document, parsed)
-    rows = assignment.rows_of(document, parsed, plan)
-    if not rows:
-        return None
     if form is None:
-        form = AssignmentForm(rows=rows)
+        form = AssignmentForm(rows=assignment.rows_of(document, parsed, plan))
+    if not form.rows:
+        return None
     posted = checked or form.is_bound
     candidate = (
         documents.assignment_set(document=document, tables=form.tables(raw=True)) if posted else document
