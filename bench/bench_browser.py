@@ -46,6 +46,8 @@ BOARD = "/board/s/cr702-19b-ex2/"
 # The browser is a Japanese learner's. The language is part of a cached page's key: the warm-up
 # requests must ask for the language the browser asks for, or each worker's first timed click misses.
 LOCALE = "ja-JP"
+REST_MS = 300
+"""How long the page is left to come to rest before each click."""
 
 # Installed in the page by Playwright (not by the app: the app's pages run no inline script). It
 # resolves with the click-to-paint time of the next htmx swap started by clicking ``selector``.
@@ -134,7 +136,7 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
 def _open(page: Any, address: str) -> None:
     """Open the board and let it come to rest, as it has by the time a learner clicks."""
     page.goto(address, wait_until="networkidle")
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(REST_MS)
 
 
 def _figures(label: str, runs: list[dict[str, Any]]) -> None:
@@ -187,6 +189,7 @@ def main() -> None:
                     change: list[dict[str, Any]] = []
                     for run in range(args.runs + 2):
                         button = minus if run % 2 == 0 else plus
+                        page.wait_for_timeout(REST_MS)  # the learner reads the feedback before the next click
                         elapsed = page.evaluate(MEASURE, f"#{button}")
                         if run >= 2:
                             change.append(elapsed)
