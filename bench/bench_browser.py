@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -123,13 +124,21 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
         app.kill()
         raise SystemExit("the app did not start")
     # each worker's first requests load templates and URLs and fill its own cache: warm them all
-    # before timing anything (the master hands connections to workers at random: 40 rounds leave a
-    # worker cold for one of these requests about once in 10,000 runs)
-    for _ in range(40):
-        for path in (BOARD, BOARD + "?stage=1", BOARD + "?stage=all"):
-            for headers in ({}, {"HX-Request": "true", "HX-Target": "play"}):
-                request = urllib.request.Request(url + path, headers={**headers, "Accept-Language": LOCALE})
-                urllib.request.urlopen(request, timeout=5).read()
+    # before timing anything. A lone client would not reach them all (an idle sync worker that is
+    # slow to wake up may never win the accept), so each round sends one request per worker at once.
+    workers = int(os.environ.get("GUNICORN_WORKERS", (os.cpu_count() or 1) * 2 + 1))
+
+    def fetch(request: urllib.request.Request) -> None:
+        urllib.request.urlopen(request, timeout=5).read()
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for _ in range(20):
+            for path in (BOARD, BOARD + "?stage=1", BOARD + "?stage=all"):
+                for headers in ({}, {"HX-Request": "true", "HX-Target": "play"}):
+                    request = urllib.request.Request(
+                        url + path, headers={**headers, "Accept-Language": LOCALE}
+                    )
+                    list(pool.map(fetch, [request] * workers))
     return app, url
 
 
