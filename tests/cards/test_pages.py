@@ -85,7 +85,7 @@ def test_every_card_has_a_page_with_its_fields_and_unverified_where_null():
         page = response.content.decode()
         assert html.escape(f"《{card.ja_name or card.en_name}》") in page
         assert html.escape(card.en_name) in page
-        assert "盤面に置く" in page
+        assert html.escape(f"《{card.display_name}》を盤面に置く") in page  # the button names the card
         nulls = [card.ja_name, card.mana_cost, card.ja_type_line, card.oracle_text]
         if any(value is None for value in nulls):
             assert "未確認" in page, card.slug

@@ -29,6 +29,15 @@ def test_the_list_shows_every_lesson_in_order(client):
     assert "レッスン1から始める" in text
 
 
+def test_the_site_menu_leads_to_the_course_from_every_area(client):
+    """The course is in the site menu (first, for a new player), marked current on its own pages."""
+    for path in ("/", "/cr/120/", "/board/", "/cards/", "/study/", FIRST):
+        page = client.get(path).content.decode()
+        menu = page.split('aria-label="メインメニュー"', 1)[1].split("</nav>", 1)[0]
+        assert re.search(r'<a href="/lessons/"[^>]*>入門</a>', menu), path
+        assert ('aria-current="page">入門' in menu) == path.startswith("/lessons/"), path
+
+
 def test_every_lesson_page_opens_with_its_board_and_form(client):
     for lesson in Lesson.objects.all():
         response = client.get(f"/lessons/{lesson.slug}/")
@@ -105,6 +114,43 @@ def test_check_questions_start_study_questions(client):
     assert 'action="/study/start/"' in html and 'name="topic" value="120.3"' in html
     response = client.post("/study/start/", {"topic": "120.3", "level": "intro"})
     assert response.status_code == 302 and response["Location"].startswith("/study/q/")
+
+
+def test_a_check_question_links_back_to_its_lesson_before_and_after_the_answer(client):
+    """The lesson's check question opens with a link back to the lesson; the link stays through a
+    refused answer, the answer and 次の問題 (no JavaScript: the plain form posts)."""
+    from tutor.models import StudyQuestion
+
+    back = 'href="/lessons/damage-basics/#lesson-check-heading">'
+    html = client.get(FIRST).content.decode()
+    assert 'name="lesson" value="damage-basics"' in html
+    started = client.post("/study/start/", {"topic": "120.3", "level": "intro", "lesson": "damage-basics"})
+    assert started.status_code == 302 and started["Location"].endswith("/?lesson=damage-basics")
+    page = client.get(started["Location"]).content.decode()
+    title = Lesson.objects.get(slug="damage-basics").title
+    assert back + f"← レッスン「{title}」に戻る" in page
+    token = started["Location"].split("/q/")[1].split("/")[0]
+    answer_url = f"/study/q/{token}/answer/?lesson=damage-basics"
+    assert f'action="{answer_url}"' in page
+    refused = client.post(answer_url, {})
+    assert refused.status_code == 400 and back in refused.content.decode()
+    question = StudyQuestion.objects.get(token=token)
+    answer = question.options[0]["key"] if question.options else str(question.answer)
+    answered = client.post(answer_url, {"answer": answer})
+    assert answered.status_code == 302
+    assert answered["Location"] == f"/study/q/{token}/?lesson=damage-basics#result"
+    result = client.get(answered["Location"]).content.decode()
+    assert back + f"レッスン「{title}」に戻る</a>" in result
+    assert 'name="lesson" value="damage-basics"' in result  # 次の問題 keeps the way back
+
+
+def test_a_question_without_a_lesson_or_with_an_unknown_one_has_no_link_back(client):
+    started = client.post("/study/start/", {"topic": "120.3", "level": "intro", "lesson": "no-such" * 20})
+    assert started.status_code == 302 and "lesson=" not in started["Location"]
+    for query in ("", "?lesson=no-such-lesson", "?lesson=" + "x" * 500, "?lesson=%00"):
+        response = client.get(started["Location"] + query)
+        assert response.status_code in (200, 400), query
+        assert "レッスン「" not in response.content.decode(), query
 
 
 def test_clear_forgets_the_prediction(client):

@@ -20,7 +20,8 @@ from rules_core import ScenarioError, resolve_document
 from tutor.common.htmx import HtmxHttpRequest, render_page
 from tutor.common.ratelimits import study_answer_limit
 from tutor.common.urls import cr_url
-from tutor.models import StudyQuestion
+from tutor.lessons.selectors import lesson_get
+from tutor.models import Lesson, StudyQuestion
 from tutor.results.effects import effects_present
 from tutor.results.stages import resolution_present
 from tutor.results.table import assignment_amounts, stage_amounts, table_present
@@ -36,6 +37,18 @@ from tutor.study.topics import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS, TOPICS,
 
 def _base(**context: Any) -> dict[str, Any]:
     return {"nav": "study", **context}
+
+
+def _lesson_of(value: object) -> Lesson | None:
+    """The lesson a check question was started from (``lesson``: its slug), for the link back to it;
+    None for no slug, or one that names no published lesson."""
+    return lesson_get(slug=value) if isinstance(value, str) and value else None
+
+
+def _question_url(token: str, lesson: Lesson | None, fragment: str = "") -> str:
+    """The question's page, keeping the lesson it came from."""
+    query = f"?lesson={lesson.slug}" if lesson else ""
+    return reverse("study:question", kwargs={"token": token}) + query + fragment
 
 
 @require_safe
@@ -97,7 +110,7 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
     except services.NoQuestion:
         messages.error(request, "このトピックとレベルの問題を作れませんでした。別のレベルを選んでください。")
         return redirect("study:topic", topic=form.cleaned_data["topic"])
-    return redirect("study:question", token=question.token)
+    return redirect(_question_url(question.token, _lesson_of(request.POST.get("lesson"))))
 
 
 @study_answer_limit
@@ -189,6 +202,7 @@ def _page(
 ) -> HttpResponse:
     context = _base(
         question=question,
+        lesson=_lesson_of(request.GET.get("lesson")),
         topic=TOPICS_BY_SLUG.get(question.topic),
         table=_question_table(question.scenario),
         level_label=LEVEL_LABELS.get(question.level, question.level),
@@ -223,7 +237,7 @@ def answer(request: HtmxHttpRequest, token: str) -> HttpResponse:
         if request.htmx:
             return _page(request, found, replayed=True)
         messages.info(request, "この問題は回答済みです。2回目の回答は記録されません。")
-        return redirect("study:question", token=token)
+        return redirect(_question_url(token, _lesson_of(request.GET.get("lesson"))))
     if not form.is_valid():
         return _page(request, found, form=form, status=200 if request.htmx else 400)
     _attempt, scored = services.answer_submit(
@@ -234,7 +248,7 @@ def answer(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _page(request, found, replayed=not scored)
     if not scored:
         messages.info(request, "この問題は回答済みです。2回目の回答は記録されません。")
-    return redirect(reverse("study:question", kwargs={"token": token}) + "#result")
+    return redirect(_question_url(token, _lesson_of(request.GET.get("lesson")), "#result"))
 
 
 @require_safe
