@@ -145,8 +145,9 @@ def test_a_check_question_links_back_to_its_lesson_before_and_after_the_answer(c
 
 
 def test_a_question_without_a_lesson_or_with_an_unknown_one_has_no_link_back(client):
-    started = client.post("/study/start/", {"topic": "120.3", "level": "intro", "lesson": "no-such" * 20})
-    assert started.status_code == 302 and "lesson=" not in started["Location"]
+    for bad in ("no-such" * 20, "\x00", "damage basics"):
+        started = client.post("/study/start/", {"topic": "120.3", "level": "intro", "lesson": bad})
+        assert started.status_code == 302 and "lesson=" not in started["Location"], bad
     for query in ("", "?lesson=no-such-lesson", "?lesson=" + "x" * 500, "?lesson=%00"):
         response = client.get(started["Location"] + query)
         assert response.status_code in (200, 400), query
