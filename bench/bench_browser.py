@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import runpy
 import socket
 import statistics
 import subprocess
@@ -126,7 +127,7 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     # each worker's first requests load templates and URLs and fill its own cache: warm them all
     # before timing anything. A lone client would not reach them all (an idle sync worker that is
     # slow to wake up may never win the accept), so each round sends one request per worker at once.
-    workers = int(os.environ.get("GUNICORN_WORKERS", (os.cpu_count() or 1) * 2 + 1))
+    workers = int(runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))["workers"])
 
     def fetch(request: urllib.request.Request) -> None:
         urllib.request.urlopen(request, timeout=5).read()

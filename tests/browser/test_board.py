@@ -137,9 +137,8 @@ def test_build_120_4_boon_reflection_from_an_empty_board(live_server, page: Page
         expect(page.locator(".stage-count")).to_contain_text(f"段階 {number} / 6")
         expect(stage).to_contain_text(title)
         expect(stage).to_contain_text(text)
-        expect(page).to_have_url(
-            re.compile(re.escape(f"stage={number}"))
-        )  # the URL counts stages as the page does
+        # the URL counts stages as the page does
+        expect(page).to_have_url(re.compile(re.escape(f"stage={number}")))
     expect(page.locator("#announcer")).to_contain_text("704 状況起因処理")
 
     # the 120.4c stage: the blocker gets a -1/-1 counter, the attacker marks 2 damage

@@ -81,10 +81,8 @@ class BoardPage:
     current: dict[str, Any] | None = None
     stage_nav: dict[str, Any] | None = None
     announce: str = ""
-    """What the screen reader's live region says after this page (or swap)."""
-    announce_with_play: bool = False
-    """Send ``announce`` with ``#play`` when only that part is swapped (its ``data-announce``, which
-    board.js puts in the live region)."""
+    """What the screen reader's live region says after this page (or swap). ``#play`` carries it too
+    (``data-announce``): when htmx swaps that part alone, board.js puts it in the live region."""
     choices: list[dict[str, Any]] | None = None
     assignment: dict[str, Any] | None = None
     illustrates: dict[str, Any] | None = None
@@ -381,7 +379,6 @@ def build_board_page(
     editor: dict[str, Any] | None = None,
     assignment_form: AssignmentForm | None = None,
     assignment_checked: bool = False,
-    announce_with_play: bool = False,
 ) -> BoardPage:
     """Everything the board page shows. ``parsed`` is the engine's reading of ``document`` (None for a
     draft or a document it refuses); ``params`` choose the editor panel and the stage, never the board."""
@@ -453,7 +450,6 @@ def build_board_page(
         current=current,
         stage_nav=stage_nav,
         announce=_announcement(resolution, current, stage_nav),
-        announce_with_play=announce_with_play,
         choices=choices,
         editor=editor or editor_panel(params, document, urls),
         pieces=pieces_present(document),

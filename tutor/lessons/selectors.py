@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from tutor.models import Lesson, LessonProgress
 from tutor.study.selectors import Learner
 
-SLUG = re.compile(r"[-a-zA-Z0-9_]+")
-"""What a lesson's slug is made of (a SlugField's letters)."""
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,40}")
+"""A lesson's slug: a SlugField's letters, at most 40 of them."""
 
 
 def lesson_list() -> list[Lesson]:
@@ -20,7 +20,7 @@ def lesson_list() -> list[Lesson]:
 def lesson_get(*, slug: str) -> Lesson | None:
     """The published lesson ``slug``; None for any other string, without asking the database when it
     cannot be a slug (a query parameter may hold anything, and PostgreSQL refuses a NUL)."""
-    if not isinstance(slug, str) or len(slug) > 40 or not SLUG.fullmatch(slug):
+    if not isinstance(slug, str) or not SLUG.fullmatch(slug):
         return None
     return Lesson.objects.filter(slug=slug, is_published=True).first()
 

@@ -39,16 +39,13 @@ def _base(**context: Any) -> dict[str, Any]:
     return {"nav": "study", **context}
 
 
-def _lesson_of(value: object) -> Lesson | None:
-    """The lesson a check question was started from (``lesson``: its slug), for the link back to it;
-    None for no slug, or one that names no published lesson."""
-    return lesson_get(slug=value) if isinstance(value, str) and value else None
+def _with_lesson(url: str, lesson: Lesson | None) -> str:
+    """``url`` keeping the lesson a check question was started from (``?lesson=``: the way back)."""
+    return f"{url}?lesson={lesson.slug}" if lesson else url
 
 
 def _question_url(token: str, lesson: Lesson | None, fragment: str = "") -> str:
-    """The question's page, keeping the lesson it came from."""
-    query = f"?lesson={lesson.slug}" if lesson else ""
-    return reverse("study:question", kwargs={"token": token}) + query + fragment
+    return _with_lesson(reverse("study:question", kwargs={"token": token}), lesson) + fragment
 
 
 @require_safe
@@ -110,7 +107,7 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
     except services.NoQuestion:
         messages.error(request, "このトピックとレベルの問題を作れませんでした。別のレベルを選んでください。")
         return redirect("study:topic", topic=form.cleaned_data["topic"])
-    return redirect(_question_url(question.token, _lesson_of(request.POST.get("lesson"))))
+    return redirect(_question_url(question.token, lesson_get(slug=request.POST.get("lesson", ""))))
 
 
 @study_answer_limit
@@ -200,9 +197,11 @@ def _page(
     replayed: bool = False,
     status: int = 200,
 ) -> HttpResponse:
+    lesson = lesson_get(slug=request.GET.get("lesson", ""))
     context = _base(
         question=question,
-        lesson=_lesson_of(request.GET.get("lesson")),
+        lesson=lesson,
+        answer_url=_with_lesson(reverse("study:answer", kwargs={"token": question.token}), lesson),
         topic=TOPICS_BY_SLUG.get(question.topic),
         table=_question_table(question.scenario),
         level_label=LEVEL_LABELS.get(question.level, question.level),
@@ -237,7 +236,7 @@ def answer(request: HtmxHttpRequest, token: str) -> HttpResponse:
         if request.htmx:
             return _page(request, found, replayed=True)
         messages.info(request, "この問題は回答済みです。2回目の回答は記録されません。")
-        return redirect(_question_url(token, _lesson_of(request.GET.get("lesson"))))
+        return redirect(_question_url(token, lesson_get(slug=request.GET.get("lesson", ""))))
     if not form.is_valid():
         return _page(request, found, form=form, status=200 if request.htmx else 400)
     _attempt, scored = services.answer_submit(
@@ -248,7 +247,7 @@ def answer(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return _page(request, found, replayed=not scored)
     if not scored:
         messages.info(request, "この問題は回答済みです。2回目の回答は記録されません。")
-    return redirect(_question_url(token, _lesson_of(request.GET.get("lesson")), "#result"))
+    return redirect(_question_url(token, lesson_get(slug=request.GET.get("lesson", "")), "#result"))
 
 
 @require_safe

@@ -22,7 +22,7 @@ FIRST_STAGE = "?stage=1"
 
 def _play(request: HtmxHttpRequest, board: Board, query: str, status: int = 200) -> HttpResponse:
     """``#play`` for the stage in ``query`` (htmx), in place."""
-    page = board_page(request, board, params=QueryDict(query.lstrip("?")), announce_with_play=True)
+    page = board_page(request, board, params=QueryDict(query.lstrip("?")))
     response = render_partial(request, TEMPLATE, "play", page.context(), status=status)
     return swap(response, "play", push=page_url(board.scenario) + query)
 
