@@ -17,6 +17,7 @@ legal today and respects the order. An attacker's order is its ``blockers`` as l
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from itertools import islice
 from typing import Any, Final
 
 from . import assignment as am
@@ -26,6 +27,8 @@ from .era_types import ERA_FILES, ORDER_ERA
 from .trace import Stage
 
 FILE: Final = ERA_FILES[ORDER_ERA]
+MAX_SEARCHED: Final = 10_000
+"""The most candidates :func:`max_damage_in_view` looks at when it has to search (a bound per request)."""
 
 
 def cite(rule: str) -> str:
@@ -157,9 +160,98 @@ def legal_in_view(
 
 
 def count_in_view(view: CombatView, creature: str, given: Mapping[str, Mapping[str, int]]) -> int:
-    """How many legal assignments ``creature`` has under its order (by enumeration: the order makes the
-    closed forms of today's rules overcount)."""
-    return sum(1 for _ in legal_in_view(view, creature, given))
+    """How many legal assignments ``creature`` has under its order (510.1c-d, 2024-08-02), in closed form.
+
+    The order splits the assignments by the first creature in it that gets less than lethal damage
+    (its "short" one, at position s): every creature before it gets at least its need n_i, it gets
+    0 to n_s - 1, none after it gets anything, and nothing goes past the blockers (trample needs
+    every blocker lethal, 702.19b). Writing C(t, m) for the ways to split t into m non-negative
+    parts (stars and bars) and N_s for the needs before s, the assignments short at s number
+    C(P - N_s, s) - C(P - N_s - n_s, s) (the sum of C(P - N_s - x, s - 1) for x < n_s). Those with no
+    short creature are today's division of what is left after every need (:func:`_count_all_lethal`).
+    The cost is one pass over the order, whatever the power: the 2009-2024 eight-blocker board that
+    enumeration took over 30 s for counts at once.
+
+    >>> from rules_core.assignment import AttackView
+    >>> view = CombatView((AttackView.of("wurm", 20, "B", blockers=tuple("abcdefgh"), trample=True),),
+    ...                   (), dict.fromkeys("abcdefgh", 3), {})
+    >>> count_in_view(view, "wurm", {})  # always short somewhere: 20 < 8 × 3
+    872
+    """
+    attacking = any(a.attacker == creature for a in view.attacks)
+    if attacking:
+        a = view.attack(creature)
+        order = a.blockers
+        if len(order) < 2:
+            return am.count_assignments_in_view(view, creature, given)
+        plan = a._plan
+        full = dict(given)
+        full[creature] = {}
+        needs = attack_needs(view, creature, full)
+    else:
+        b = view.block(creature)
+        order = b.blocking
+        plan = b._plan
+        if len(order) < 2 or plan.assigns_nothing:
+            return am.count_assignments_in_view(view, creature, given)
+        needs = block_needs(view, creature, {})
+    if plan.assigns_nothing:
+        count = 1
+    else:
+        count = _count_in_order(plan.power, [needs.get(c, 0) for c in order])
+        count += _count_all_lethal(view, plan, [needs.get(c, 0) for c in order], creature, given)
+    if attacking:
+        count += _unblocked_only(view, creature, given)
+    return count
+
+
+def _count_in_order(power: int, needs: list[int]) -> int:
+    """Assignments of ``power`` with a short creature in the order (see :func:`count_in_view`)."""
+    count = 0
+    before = 0
+    for position, need in enumerate(needs, start=1):
+        if need > 0:
+            left = power - before
+            count += am._n_compositions(left, position) - am._n_compositions(left - need, position)
+        before += need
+    return count
+
+
+def _count_all_lethal(
+    view: CombatView, plan: Any, needs: list[int], creature: str, given: Mapping[str, Mapping[str, int]]
+) -> int:
+    """Assignments in which every creature of the order has its lethal damage: what is left after the
+    needs, divided as today's rules allow among the order and whoever lies past it (702.19b-c)."""
+    left = plan.power - sum(needs)
+    if left < 0:
+        return 0
+    k = len(plan.free)
+    if not plan.past:
+        return am._n_compositions(left, k)
+    if plan.target_blocks:
+        # The attacked planeswalker blocks too: its controller gets damage only once it has its loyalty.
+        target = plan.free.index(plan.target)
+        extra = max(0, am.loyalty_needed(view, creature, given) or 0) - needs[target]
+        return am._n_compositions(left, k) + am._n_compositions(left - max(0, extra) - 1, k + 1)
+    count = am._n_compositions(left, k + 1)
+    if plan.controller is not None:
+        loyalty = am.loyalty_needed(view, creature, given) or 0
+        count += am._n_compositions(left - loyalty - 1, k + 2)
+    return count
+
+
+def _unblocked_only(view: CombatView, creature: str, given: Mapping[str, Mapping[str, int]]) -> int:
+    """510.1b: the assignments only the "as though it weren't blocked" choice allows that respect the
+    order. They put everything on the attacked object and its controller: at most power + 1 of them."""
+    u = view.attack(creature)._unblocked
+    if u is None:
+        return 0
+    a, plan, tally = am._others(view, creature, given)
+    return sum(
+        1
+        for amounts in am._legal_in_plan(view, u, u._plan, tally)
+        if not am._fits(view, a, plan, tally, amounts) and fits(view, creature, amounts, given)
+    )
 
 
 def max_damage_in_view(
@@ -171,8 +263,11 @@ def max_damage_in_view(
     if fits(view, attacker, best, given):
         return best
     blockers = set(view.attack(attacker).blockers)
+    # Only reached when an assignment allowed by today's rules alone is the most-damage one (an attacked
+    # planeswalker that blocks, or an unblocked choice): the first MAX_SEARCHED candidates bound the search.
     return max(
-        legal_in_view(view, attacker, given), key=lambda d: sum(n for r, n in d.items() if r not in blockers)
+        islice(legal_in_view(view, attacker, given), MAX_SEARCHED),
+        key=lambda d: sum(n for r, n in d.items() if r not in blockers),
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 from rules_core import Scenario, resolve
 from rules_core.ja import TYPE_JA
@@ -119,6 +119,21 @@ def default_controller(document: Mapping[str, Any]) -> str | None:
         if candidate in ids and candidate not in controlling:
             return str(candidate)
     return str(ids[-1])
+
+
+BOARD_PARAMS: Final = ("stage", "eras", "add", "edit", "event", "type", "card", "card_q", "permanent")
+"""Every query parameter the board page reads. The page is built from these alone (:func:`board_params`),
+so a permalink's cached page is keyed by them too: a query with other keys is the same page, and no
+variation of the URL can make a worker build a board page again."""
+
+
+def board_params(query: Mapping[str, str]) -> dict[str, str]:
+    """The query's :data:`BOARD_PARAMS` (the last value of each, as ``QueryDict.get`` reads it).
+
+    >>> board_params({"stage": "all", "junk": "1"})
+    {'stage': 'all'}
+    """
+    return {key: query[key] for key in BOARD_PARAMS if key in query}
 
 
 def stage_param(params: Mapping[str, str]) -> int | str | None:
@@ -394,9 +409,12 @@ def build_board_page(
         resolved = resolve(parsed)
         result = resolved.to_dict()
         sections = selectors.rule_sections(numbers=_rule_numbers(result))
-        resolution = resolution_present(document, result, sections=sections)
-        if resolution["count"]:
-            stage_index = -1 if wanted_stage == "all" else min(int(wanted_stage), resolution["count"] - 1)
+        count = sum(len(step.get("stages", [])) for step in result.get("steps", []))
+        if count:
+            stage_index = -1 if wanted_stage == "all" else min(int(wanted_stage), count - 1)
+        resolution = resolution_present(
+            document, result, sections=sections, shown="all" if stage_index == -1 else (stage_index or 0)
+        )
 
     amounts = stage_amounts(result, stage_index) if result is not None and stage_index is not None else None
     if amounts is None:

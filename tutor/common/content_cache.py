@@ -18,7 +18,12 @@ What is cached, and why only that:
   CSP nonce of the script tags likewise (today's policy does not use it, a stricter one would);
 * the key holds the host, the scheme, the full path with its query, the language, and the htmx
   headers (``HX-Request``, ``HX-Target``, ``HX-History-Restore-Request``), so a partial is never
-  served for a whole page or the other way round.
+  served for a whole page or the other way round. A view that reads only some query parameters names
+  them (``query_keys``): its key holds just those, so no other parameter added to a permalink makes a
+  miss (a board page at the limits costs about a second to build);
+* one page is built once at a time: the first request of a miss builds it while later ones for the
+  same key wait for it (:data:`BUILD_WAIT` at most, then they build it themselves), so many visitors
+  opening one new permalink at once cost one build per process (per site with Redis), not one each.
 
 The content version lives in the cache (shared through Redis by every app server) together with the
 time of a stamp file that ``load_content`` touches: with the local-memory cache, whose entries other
@@ -31,11 +36,13 @@ import contextlib
 import hashlib
 import os
 import re
+import time
 import uuid
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.messages import get_messages
@@ -59,6 +66,11 @@ NONCE_PLACEHOLDER = "\x00csp-nonce\x00"
 NONCE_IN_PAGE = re.compile(r'(?P<before> nonce=")(?P<nonce>[A-Za-z0-9_\-+/=]{8,64})(?P<after>")')
 KEPT_HEADERS = ("Content-Type", "Content-Language", "Vary", "HX-Retarget", "HX-Reswap", "HX-Trigger")
 CACHE_HEADER = "X-Content-Cache"
+BUILD_LOCK = 30
+"""Seconds a build's lock lasts if its process dies mid-build (gunicorn's timeout: no build outlives it)."""
+BUILD_WAIT = 3.0
+"""Seconds a request waits for another request's build of the same page before building it itself."""
+BUILD_POLL = 0.05
 
 
 def stamp_path() -> Path:
@@ -111,12 +123,20 @@ def _cacheable_request(request: HttpRequest) -> bool:
     return not _pending_messages(request)
 
 
-def cache_key(request: HttpRequest) -> str:
-    """The key of ``request``'s page under the current content version."""
+def _path_and_query(request: HttpRequest, query_keys: tuple[str, ...] | None) -> str:
+    if query_keys is None:
+        return request.get_full_path()
+    kept = [(key, request.GET[key]) for key in query_keys if key in request.GET]
+    return request.path + "?" + urlencode(kept)
+
+
+def cache_key(request: HttpRequest, query_keys: tuple[str, ...] | None = None) -> str:
+    """The key of ``request``'s page under the current content version (``query_keys``: the only query
+    parameters the page reads; None: the whole query)."""
     parts: list[str] = [
         request.get_host(),
         request.scheme or "",
-        request.get_full_path(),
+        _path_and_query(request, query_keys),
         str(getattr(request, "LANGUAGE_CODE", settings.LANGUAGE_CODE)),
         request.headers.get("HX-Request", ""),
         request.headers.get("HX-Target", ""),
@@ -166,37 +186,65 @@ def cache_content_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
 
 def cache_content_page_unless(
     personal: Callable[[HttpRequest], bool] | None,
+    *,
+    query_keys: tuple[str, ...] | None = None,
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """:func:`cache_content_page` for a view whose page depends on the content and the URL, except for
     visitors whose session holds something of their own that the page shows: ``personal(request)``
-    true renders the page for them as usual (a board's page with the visitor's prediction on it)."""
+    true renders the page for them as usual (a board's page with the visitor's prediction on it).
+    ``query_keys``: the only query parameters the view reads (it must read no other)."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        return _cached(view, personal)
+        return _cached(view, personal, query_keys)
 
     return decorate
 
 
+def _waited(key: str) -> dict[str, Any] | None:
+    """The entry another request is building under ``key``, once it is there (None after BUILD_WAIT)."""
+    deadline = time.monotonic() + BUILD_WAIT
+    while time.monotonic() < deadline:
+        time.sleep(BUILD_POLL)
+        entry = cache.get(key)
+        if entry is not None:
+            return cast(dict[str, Any], entry)
+        if cache.get(key + ":building") is None:  # the build ended without storing (not a 200)
+            return None
+    return None
+
+
 def _cached(
-    view: Callable[..., HttpResponse], personal: Callable[[HttpRequest], bool] | None
+    view: Callable[..., HttpResponse],
+    personal: Callable[[HttpRequest], bool] | None,
+    query_keys: tuple[str, ...] | None,
 ) -> Callable[..., HttpResponse]:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not _cacheable_request(request) or (personal is not None and personal(request)):
             return view(request, *args, **kwargs)
-        key = cache_key(request)
+        key = cache_key(request, query_keys)
         entry = cache.get(key)
         if entry is not None:
             return _served(request, entry)
-        response = view(request, *args, **kwargs)
-        if hasattr(response, "render") and not getattr(response, "is_rendered", True):
-            response.render()
-        session = getattr(request, "session", None)
-        if session is None or not session.modified:
-            stored = _stored(response)
-            if stored is not None:
-                cache.set(key, stored, TIMEOUT)
-                response[CACHE_HEADER] = "miss"
+        lock = key + ":building"
+        owner = cache.add(lock, 1, BUILD_LOCK)
+        if not owner:
+            entry = _waited(key)
+            if entry is not None:
+                return _served(request, entry)
+        try:
+            response = view(request, *args, **kwargs)
+            if hasattr(response, "render") and not getattr(response, "is_rendered", True):
+                response.render()
+            session = getattr(request, "session", None)
+            if session is None or not session.modified:
+                stored = _stored(response)
+                if stored is not None:
+                    cache.set(key, stored, TIMEOUT)
+                    response[CACHE_HEADER] = "miss"
+        finally:
+            if owner:
+                cache.delete(lock)
         return response
 
     wrapped.content_cached = True  # type: ignore[attr-defined]

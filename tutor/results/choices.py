@@ -27,6 +27,11 @@ MAX_WORK: Final = 600
 """Damage events resolved for the comparison of one page (each option resolves the whole board, whose
 cost grows with its damage events): a board with 100 recipients gets 6 options, a small one all of
 them (``MAX_DECISIONS`` × ``MAX_SPLITS``)."""
+MAX_LINES: Final = 6_000
+"""Lines (notes, changes and events over every stage) the options of one page may make, all resolutions
+together. Each option resolves the whole board again, and on a board whose one resolution already writes
+thousands of lines (24 effects on each of 100 creatures: about 8,000) even one more is past the page's
+budget: the comparison is then left out, and the board's own choices still pick an order."""
 
 
 def _event_size(document: Mapping[str, Any]) -> int:
@@ -36,6 +41,15 @@ def _event_size(document: Mapping[str, Any]) -> int:
     for attack in event.get("attacks") or []:
         size += 1 + len(attack.get("blockers") or [])
     return max(size, 1)
+
+
+def _resolution_lines(resolution: Resolution) -> int:
+    """What one resolution writes: its notes, changes and events over every stage (the engine's work)."""
+    return sum(
+        len(stage.notes) + len(stage.changes) + len(stage.events)
+        for step in resolution.steps
+        for stage in step.stages
+    )
 
 
 def _incoming(
@@ -110,7 +124,8 @@ def choices_compare(
 
     Bounded whatever the board: at most :data:`MAX_DECISIONS` decisions, each with at most
     :data:`MAX_ORDERS` orders (taken lazily) or :data:`MAX_SPLITS` splits, and on a large board fewer
-    (:data:`MAX_WORK`, but always one decision with ``MAX_ORDERS`` options), so one page resolves the
+    (:data:`MAX_WORK`, but one decision with ``MAX_ORDERS`` options, unless a resolution of the board is
+    so large that :data:`MAX_LINES` leaves room for fewer than two), so one page resolves the
     board at most ``MAX_DECISIONS × max(MAX_ORDERS, MAX_SPLITS)`` more times. A decision with more
     options than shown says so (``more``). ``scenario`` and ``resolution``: the engine's reading of
     ``document`` and its resolution, when the caller has them.
@@ -129,7 +144,10 @@ def choices_compare(
     chosen_orders = choices.get("replacement_order") or {}
     chosen_allocation = choices.get("shield_allocation") or {}
     decisions: list[dict[str, Any]] = []
-    left = max(MAX_ORDERS, MAX_WORK // _event_size(document))  # options the page may still resolve
+    # options the page may still resolve: by the event's size, and by what one resolution costs
+    left = min(
+        max(MAX_ORDERS, MAX_WORK // _event_size(document)), MAX_LINES // max(_resolution_lines(resolution), 1)
+    )
 
     def resolve_variant(choices_now: Choices) -> dict[str, Any]:
         assert scenario is not None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final, Literal
 
 from django.utils.safestring import SafeString
 
@@ -53,6 +53,17 @@ STEP_TITLES = {
 AFTER_TITLES = {"615.5": "(615.5の追加の効果が与えるダメージ)"}
 """A suffix for the stages of a damage event that happens after another stage (``"after"`` in the result)."""
 
+PAGE_ITEMS: Final = 600
+"""Notes and changes one page writes out in full, over all the stages it shows. A board at the limits can
+make thousands (24 effects on each of 100 creatures: 4,900 lines in one stage; a chain of 100 triggers: 705
+stages); past this budget a page names how many it leaves out and links the stages one by one, so its
+work follows what it shows, never the size of the whole result."""
+STAGE_ITEMS_LEAST: Final = 40
+"""Lines a stage shown alone always writes out, however much an earlier part of the page used."""
+INDEX_ENTRIES: Final = 60
+"""Stages the stage index lists by name; a longer result lists the first, those around the stage shown
+and the last (every stage stays one ``?stage=N`` away)."""
+
 
 def change_sentence(change: Mapping[str, Any], names: Names) -> str:
     attribute = change.get("attribute", "")
@@ -91,15 +102,26 @@ def change_sentence(change: Mapping[str, Any], names: Names) -> str:
 
 
 def resolution_present(
-    document: Mapping[str, Any], result: Mapping[str, Any], *, sections: Mapping[str, str] | None = None
+    document: Mapping[str, Any],
+    result: Mapping[str, Any],
+    *,
+    sections: Mapping[str, str] | None = None,
+    shown: int | Literal["all"] = "all",
 ) -> dict[str, Any]:
-    """The engine's result as stages to read: titles, notes, before → after, linked paragraphs."""
+    """The engine's result as stages to read: titles, notes, before → after, linked paragraphs.
+
+    ``shown`` is what the page shows: one stage (its index) or ``"all"``. Every stage gets its title and
+    place (the stage index and the navigation need them); only the stages shown get their notes and
+    changes written out, within :data:`PAGE_ITEMS` lines for the whole page. A stage that does not fit
+    has ``detailed`` false; a stage cut short says how many lines it leaves out (``omitted``).
+    """
     names = Names(document)
     stages: list[dict[str, Any]] = []
     steps = []
     # Trigger steps make a one-step combat several steps long: only a first-strike step makes two.
     two_steps = any(step.get("name") == "first_strike_damage" for step in result.get("steps", []))
     triggers = triggers_by_id(result, document, names)
+    budget = PAGE_ITEMS
     for s_index, step in enumerate(result.get("steps", [])):
         name = step.get("name", "")
         title = (
@@ -107,25 +129,10 @@ def resolution_present(
             if two_steps and name == "combat_damage"
             else STEP_TITLES.get(name, name)
         )
-        step_view = {"name": name, "title": title, "stages": []}
+        step_view: dict[str, Any] = {"name": name, "title": title, "stages": []}
         for st in step.get("stages", []):
             key = st.get("stage", "")
-            era = stage_era(st)
-            changes = []
-            for change in st.get("changes", []):
-                changes.append(
-                    {
-                        "text": change_sentence(change, names),
-                        "attribute": change.get("attribute"),
-                        "object": change.get("object"),
-                        "before": change.get("before"),
-                        "after": change.get("after"),
-                        "board": change.get("attribute") in BOARD_ATTRIBUTES
-                        or change.get("attribute") == "shield",
-                        "rule": rule_link(change["rule"], sections) if change.get("rule") else None,
-                    }
-                )
-            view = {
+            view: dict[str, Any] = {
                 "index": len(stages),
                 "step_index": s_index,
                 "step_title": step_view["title"],
@@ -133,23 +140,13 @@ def resolution_present(
                 "title": STAGE_TITLES.get(key, key)
                 + (f"({st['round']}回目)" if key == "704" and (st.get("round") or 0) > 1 else "")
                 + AFTER_TITLES.get(str(st.get("after") or ""), ""),
-                "rules": rule_links(st.get("rules", []), sections),
-                "notes": [note_text(n, sections, era) for n in st.get("notes", [])],
-                "era": st.get("era"),
-                "era_label": ERA_LABELS.get(str(st.get("era")), ""),
-                "era_rules": [former_rule_link(r) for r in st.get("era_rules") or () if ":" in r],
-                "plain_notes": list(st.get("notes", [])),
-                "changes": changes,
-                "nothing": not st.get("notes") and not changes,
-                "title_rule": rule_link(STAGE_PARAGRAPHS.get(key, key), sections)
-                if key in STAGE_PARAGRAPHS or key[:1].isdigit()
-                else None,
-                "triggered": [triggers[str(t.get("id"))] for t in st.get("triggered") or []],
-                "stack": [triggers.get(str(i)) or {"id": i} for i in st.get("stack") or []],
-                "resolving": trigger_view(st["trigger"], document, names) if st.get("trigger") else None,
-                "left": [names(p) for p in st.get("left") or []],
+                "detailed": False,
             }
-            view["summary"] = _stage_summary(view)
+            wanted = shown == "all" or shown == view["index"]
+            if wanted and (budget > 0 or shown != "all"):
+                allowed = budget if shown == "all" else max(budget, STAGE_ITEMS_LEAST)
+                used = _stage_detail(view, st, document, names, triggers, sections, allowed)
+                budget -= used
             stages.append(view)
             step_view["stages"].append(view)
         steps.append(step_view)
@@ -164,6 +161,7 @@ def resolution_present(
         for v in result.get("violations", [])
     ]
     final_lines = _final_lines(document, result.get("final"), names)
+    left_out = sum(1 for v in stages if not v["detailed"]) if shown == "all" else 0
     return {
         "legal": result.get("legal", True),
         "violations": violations,
@@ -172,7 +170,88 @@ def resolution_present(
         "count": len(stages),
         "final": final_lines,
         "two_steps": len(steps) > 1,
+        "left_out": left_out,
+        "index": index_entries(stages, None if shown == "all" else shown),
     }
+
+
+def _stage_detail(
+    view: dict[str, Any],
+    st: Mapping[str, Any],
+    document: Mapping[str, Any],
+    names: Names,
+    triggers: Mapping[str, Any],
+    sections: Mapping[str, str] | None,
+    allowed: int,
+) -> int:
+    """Fill in one stage's notes, changes and abilities, at most ``allowed`` lines; returns the lines used."""
+    era = stage_era(st)
+    raw_notes = st.get("notes", [])
+    raw_changes = st.get("changes", [])
+    note_room = min(len(raw_notes), max(allowed - min(len(raw_changes), allowed // 2), 0))
+    change_room = min(len(raw_changes), max(allowed - note_room, 0))
+    changes = []
+    for change in raw_changes[:change_room]:
+        changes.append(
+            {
+                "text": change_sentence(change, names),
+                "attribute": change.get("attribute"),
+                "object": change.get("object"),
+                "before": change.get("before"),
+                "after": change.get("after"),
+                "board": change.get("attribute") in BOARD_ATTRIBUTES or change.get("attribute") == "shield",
+                "rule": rule_link(change["rule"], sections) if change.get("rule") else None,
+            }
+        )
+    key = view["key"]
+    view.update(
+        {
+            "detailed": True,
+            "rules": rule_links(st.get("rules", []), sections),
+            "notes": [note_text(n, sections, era) for n in raw_notes[:note_room]],
+            "era": st.get("era"),
+            "era_label": ERA_LABELS.get(str(st.get("era")), ""),
+            "era_rules": [former_rule_link(r) for r in st.get("era_rules") or () if ":" in r],
+            "plain_notes": list(raw_notes[:3]),
+            "changes": changes,
+            "omitted": (len(raw_notes) - note_room) + (len(raw_changes) - change_room),
+            "nothing": not raw_notes and not raw_changes,
+            "title_rule": rule_link(STAGE_PARAGRAPHS.get(key, key), sections)
+            if key in STAGE_PARAGRAPHS or key[:1].isdigit()
+            else None,
+            "triggered": [triggers[str(t.get("id"))] for t in st.get("triggered") or []],
+            "stack": [triggers.get(str(i)) or {"id": i} for i in st.get("stack") or []],
+            "resolving": trigger_view(st["trigger"], document, names) if st.get("trigger") else None,
+            "left": [names(p) for p in st.get("left") or []],
+        }
+    )
+    view["summary"] = _stage_summary(view)
+    return note_room + change_room
+
+
+def index_entries(stages: list[dict[str, Any]], current: int | None) -> list[dict[str, Any] | None]:
+    """The stages the index lists by name: all of them up to :data:`INDEX_ENTRIES`, else the first ten,
+    those around ``current`` and the last ten, ``None`` standing where some are skipped.
+
+    >>> [e and e["index"] for e in index_entries([{"index": i} for i in range(100)], 50)][:12]
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, None, 30]
+    """
+    if len(stages) <= INDEX_ENTRIES:
+        return list(stages)
+    around = 20
+    at = current if current is not None and current >= 0 else len(stages) - 1
+    keep = (
+        set(range(10))
+        | set(range(max(at - around, 0), at + around + 1))
+        | set(range(len(stages) - 10, len(stages)))
+    )
+    out: list[dict[str, Any] | None] = []
+    for view in stages:
+        if view["index"] in keep:
+            out.append(view)
+        elif out and out[-1] is not None:
+            out.append(None)
+    return out
 
 
 def stage_navigation(count: int, stage: int | None) -> dict[str, Any] | None:

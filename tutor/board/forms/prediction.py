@@ -17,6 +17,9 @@ from tutor.board.forms.base import LIFE_MAX, SMALL_MAX, BoardForm, TextFieldset
 from tutor.results.predictions import Prediction
 
 POISON_MAX = 99
+PREDICTED_PERMANENTS = 24
+"""Permanents the form asks about (in board order). A board at the limits has 100, which no learner
+predicts one by one, and each field costs the page a rendered template: the rest are not judged."""
 
 
 def _number(label: str, *, lo: int, hi: int, now: int) -> forms.IntegerField:
@@ -45,7 +48,9 @@ class PredictionForm(BoardForm):
 
     def __init__(self, *args: Any, document: Mapping[str, Any], **kwargs: Any) -> None:
         self.players = [p for p in document.get("players") or [] if p.get("id")]
-        self.permanents = [p for p in document.get("permanents") or [] if p.get("id")]
+        every = [p for p in document.get("permanents") or [] if p.get("id")]
+        self.permanents = every[:PREDICTED_PERMANENTS]
+        self.permanents_left_out = len(every) - len(self.permanents)
         super().__init__(*args, document=document, **kwargs)
         for i, player in enumerate(self.players):
             name = self.names(player["id"])

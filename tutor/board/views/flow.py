@@ -23,7 +23,7 @@ from django.urls import get_script_prefix, reverse
 from rules_core import Scenario, ScenarioError
 from tutor.board import documents, selectors, services
 from tutor.board.forms.base import BoardForm
-from tutor.board.page import BoardPage, build_board_page
+from tutor.board.page import BoardPage, board_params, build_board_page
 from tutor.common.htmx import HtmxHttpRequest, render_page, render_partial, swap
 from tutor.models import Scenario as StoredScenario
 
@@ -110,7 +110,7 @@ def board_page(
         scenario=board.scenario,
         document=board.document,
         parsed=board.parsed,
-        params=request.GET if params is None else params,
+        params=board_params(request.GET) if params is None else params,
         urls=board.urls,
         permalink=permalink,
         **options,

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from tutor.board import selectors
+from tutor.board.page import BOARD_PARAMS
 from tutor.board.predicting import has_predictions
 from tutor.board.views.flow import board_load, page_render
 from tutor.common.content_cache import cache_content_page, cache_content_page_unless
@@ -23,7 +24,7 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
     return page_render(request, board_load(None))
 
 
-@cache_content_page_unless(has_predictions)
+@cache_content_page_unless(has_predictions, query_keys=BOARD_PARAMS)
 @require_safe
 def scenario_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """``/board/s/<slug>/``: a stored board.
