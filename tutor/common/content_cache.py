@@ -85,17 +85,32 @@ def _stamp() -> int:
         return 0
 
 
+VERSION_FRESH = 0.5
+"""Seconds a process trusts the version it last read: a page asks for it once per card link and per
+cached part, and each read is a cache query and a stat of the stamp file. Another process's import is
+seen that much later at most; this process's own import at once (:func:`bump_content_version`)."""
+_last_version: tuple[float, str] = (-1.0, "")
+
+
 def content_version() -> str:
     """The current content version: the cache's token and the stamp file's time."""
+    global _last_version
+    now = time.monotonic()
+    if now - _last_version[0] < VERSION_FRESH and _last_version[1]:
+        return _last_version[1]
     token = cache.get(VERSION_KEY)
     if token is None:
         cache.add(VERSION_KEY, uuid.uuid4().hex, None)
         token = cache.get(VERSION_KEY) or "none"
-    return f"{token}.{_stamp()}"
+    version = f"{token}.{_stamp()}"
+    _last_version = (now, version)
+    return version
 
 
 def bump_content_version() -> str:
     """Make every cached content page stale (``load_content`` calls it after importing)."""
+    global _last_version
+    _last_version = (-1.0, "")
     cache.set(VERSION_KEY, uuid.uuid4().hex, None)
     path = stamp_path()
     # a read-only checkout keeps no stamp: the cache's token (shared with Redis) still changes

@@ -149,6 +149,7 @@ def resolution_present(
                 budget -= used
             stages.append(view)
             step_view["stages"].append(view)
+        step_view["detailed"] = any(view["detailed"] for view in step_view["stages"])
         steps.append(step_view)
     violations = [
         {
