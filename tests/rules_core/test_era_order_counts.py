@@ -13,9 +13,21 @@ from rules_core import count_all_assignments, parse_scenario
 from rules_core import era_order as eo
 from rules_core.assignment import AttackView, CombatView
 
-from .test_assignment import views
+from .test_assignment import others_for, views
 
 PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(views(max_power=5))
+def test_property_order_count_equals_enumeration_with_the_others_given(view: CombatView) -> None:
+    """The same with the other attackers' assignments given (their defaults): their damage counts towards
+    each blocker's lethal damage (510.1c: "when combat damage assignments are complete")."""
+    for a in view.attacks:
+        given = others_for(view, a.attacker)
+        assert eo.count_in_view(view, a.attacker, given) == sum(
+            1 for _ in eo.legal_in_view(view, a.attacker, given)
+        )
 
 
 @PROPERTY
