@@ -214,6 +214,30 @@ def test_redis_url_selects_the_shared_cache(monkeypatch):
         importlib.reload(tutor_settings)
 
 
+@pytest.mark.parametrize(
+    ("url", "sqlite"),
+    [("sqlite:////tmp/tutor-test.sqlite3", True), ("postgres://tutor@127.0.0.1:5432/tutor", False)],
+)
+def test_sqlite_takes_concurrent_writes_and_postgresql_is_left_alone(monkeypatch, url, sqlite):
+    """WAL, IMMEDIATE transactions and a busy timeout on SQLite only (PostgreSQL has no such options)."""
+    import importlib
+
+    import tutor.settings as tutor_settings
+
+    monkeypatch.setenv("DATABASE_URL", url)
+    try:
+        options = importlib.reload(tutor_settings).DATABASES["default"].get("OPTIONS", {})
+    finally:
+        monkeypatch.undo()
+        importlib.reload(tutor_settings)
+    if sqlite:
+        assert options["transaction_mode"] == "IMMEDIATE"
+        assert "journal_mode=WAL" in options["init_command"]
+        assert 0 < options["timeout"] < 30  # under gunicorn's timeout: a lock wait ends as our 500 page
+    else:
+        assert "transaction_mode" not in options and "init_command" not in options
+
+
 @pytest.mark.django_db
 def test_htmx_still_gets_the_csrf_token_from_the_page():
     """With an HttpOnly cookie, htmx sends the token from <body hx-headers> (CSRF on every POST)."""

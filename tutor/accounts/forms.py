@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django import forms
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 from django.contrib.auth.models import AbstractBaseUser, User
 from django.core.validators import MaxLengthValidator
@@ -43,6 +44,7 @@ class StudyAuthenticationForm(SafeTextMixin, AuthenticationForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         username = self.fields["username"]
+        assert isinstance(username, forms.CharField)  # Django's UsernameField
         username.validators.append(
             MaxLengthValidator(
                 username.max_length,
