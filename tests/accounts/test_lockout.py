@@ -116,3 +116,12 @@ def test_the_admin_login_records_an_overlong_name_cut_to_the_column():
     )
     assert response.status_code == 200
     assert AccessAttempt.objects.get().username == "b" * ratelimits.AXES_USERNAME_LENGTH
+
+
+def test_an_overlong_user_name_at_sign_up_is_a_japanese_field_error():
+    response = Client().post(
+        "/accounts/signup/", {"username": "a" * 151, "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 400
+    assert "ユーザー名は150文字以内です（入力は151文字でした）" in response.content.decode()
+    assert not User.objects.exists()

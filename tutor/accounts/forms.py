@@ -21,6 +21,8 @@ else:
 # (Django puts "too short" or "too common" under the second field, beside "the two do not match").
 CHOSEN_FIELD = {"password2": "password1", "new_password2": "new_password1"}
 
+USERNAME_TOO_LONG = "ユーザー名は%(limit_value)d文字以内です（入力は%(show_value)d文字でした）。"
+
 
 class PasswordErrorsUnderTheChosenField:
     """Password validators' errors go under the field the password was typed in."""
@@ -45,13 +47,10 @@ class StudyAuthenticationForm(SafeTextMixin, AuthenticationForm):
         super().__init__(*args, **kwargs)
         username = self.fields["username"]
         assert isinstance(username, forms.CharField)  # Django's UsernameField
-        username.validators.append(
-            MaxLengthValidator(
-                username.max_length,
-                message="ユーザー名は%(limit_value)d文字以内です（入力は%(show_value)d文字でした）。",
-            )
+        username.validators.append(MaxLengthValidator(username.max_length))
+        username.error_messages.update(
+            {"required": "ユーザー名を入力してください。", "max_length": USERNAME_TOO_LONG}
         )
-        username.error_messages.update({"required": "ユーザー名を入力してください。"})
         self.fields["password"].error_messages.update({"required": "パスワードを入力してください。"})
 
 
@@ -65,7 +64,9 @@ class SignupForm(PasswordErrorsUnderTheChosenField, SafeTextMixin, _UserCreation
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["username"].help_text = "150文字以内。英数字と @ . + - _ が使えます。"
-        self.fields["username"].error_messages.update({"required": "ユーザー名を入力してください。"})
+        self.fields["username"].error_messages.update(
+            {"required": "ユーザー名を入力してください。", "max_length": USERNAME_TOO_LONG}
+        )
         self.fields["password1"].error_messages.update({"required": "パスワードを入力してください。"})
         self.fields["password2"].error_messages.update(
             {"required": "確認のためもう一度パスワードを入力してください。"}

@@ -46,6 +46,10 @@ def japanese(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpRespons
     return wrapped
 
 
+RATE_PERIODS = {"s": "1秒", "m": "1分", "h": "1時間", "d": "1日"}
+"""django-ratelimit's periods, as the 429 page of the login says them."""
+
+
 def login_limited(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
     """The address's login budget (:data:`LOGIN_RATE`) before the login itself: over it, a 429 page
     that says how long to wait, and the password is not checked (nor counted by the lockout)."""
@@ -55,11 +59,16 @@ def login_limited(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpRe
         wait = login_wait(request)
         if wait is None:
             return view(request, *args, **kwargs)
-        count, _per = LOGIN_RATE.split("/")
+        count, per = LOGIN_RATE.split("/")
         response = render(
             request,
             "registration/login_limited.html",
-            {"status": 429, "attempts": count, "minutes": math.ceil(wait / 60)},
+            {
+                "status": 429,
+                "attempts": count,
+                "period": RATE_PERIODS.get(per, "一定時間"),
+                "minutes": math.ceil(wait / 60),
+            },
             status=429,
         )
         response["Retry-After"] = str(wait)
