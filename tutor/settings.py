@@ -107,6 +107,19 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# SQLite (the default) with several gunicorn workers: by default a write meets "database is locked" at
+# once. WAL lets the pages read while one request writes; IMMEDIATE takes the write lock when a
+# transaction begins (a deferred one that reads and then writes cannot wait for the lock, it fails), and
+# the timeout lets a writer queue for it. 15 s stays under gunicorn's 30 s, so a stuck lock is our 500
+# page, never a killed worker. synchronous=NORMAL is WAL's safe setting (a power cut can lose the last
+# commits, never the file).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {
+        **DATABASES["default"].get("OPTIONS", {}),
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 15,
+    }
 
 # Local memory by default (one cache per process); Redis when REDIS_URL is set, so that several app
 # servers share the content pages' cache and the rate limits' counters.
@@ -195,11 +208,14 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 2000  # the largest assignment table allowed has fewer steppers
 
-# Login lockout (django-axes): 10 wrong passwords for one user name, or from one address, lock that
-# user name or that address out for 15 minutes; a success resets the count. The address is the
-# visitor's (tutor.common.ratelimits.client_ip: the proxy's X-Real-IP), never the proxy's.
+# Login lockout (django-axes): 10 wrong passwords for one user name from one address lock that user
+# name out at that address for 15 minutes; a success resets the count. Counting the name alone would
+# let anyone lock its owner out, and the address alone one visitor a whole classroom, so it is the
+# pair; one address trying many names is stopped by the login's rate limit (LOGIN_RATE). The address
+# is the visitor's (tutor.common.ratelimits.client_ip: the proxy's X-Real-IP), never the proxy's.
 AXES_FAILURE_LIMIT = 10
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "tutor.common.ratelimits.axes_username"
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "errors/lockout.html"

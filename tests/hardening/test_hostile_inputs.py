@@ -2,6 +2,8 @@
 documents get a Japanese error naming the field; oversized bodies a 413; boards over the limits a 4xx
 naming the limit; ``next=`` only ever leads to a path of this site. Run on SQLite and PostgreSQL
 (``scripts/with_postgres.sh``): PostgreSQL refuses NUL in text, SQLite stores it, neither may see it.
+The tables of hostile requests (the upper-case names) are sent again, from several threads at once and
+beside concurrent writers, to gunicorn on an SQLite file (``test_concurrent_sqlite.py``).
 """
 
 from __future__ import annotations
@@ -83,15 +85,17 @@ def test_an_unknown_key_with_a_surrogate_is_named_in_an_encodable_message():
 # --------------------------------------------------------------------------- import
 
 
-@pytest.mark.parametrize(
-    ("text", "field"),
-    [
-        ('{"players": [{"id": "A"}], "event": {}, "title": "\\u0000"}', "title"),
-        ('{"players": [{"id": "A"}], "event": {}, "title": "\\ud800"}', "title"),
-        ('{"players": [{"id": "A"}], "event": {}, "description": "ok\\udc00"}', "description"),
-        ('{"players": [{"id": "A", "name": "\\u0000"}], "event": {}}', "players[0].name"),
-    ],
-)
+IMPORT_REFUSALS = [
+    ('{"players": [{"id": "A"}], "event": {}, "title": "\\u0000"}', "title"),
+    ('{"players": [{"id": "A"}], "event": {}, "title": "\\ud800"}', "title"),
+    ('{"players": [{"id": "A"}], "event": {}, "description": "ok\\udc00"}', "description"),
+    ('{"players": [{"id": "A", "name": "\\u0000"}], "event": {}}', "players[0].name"),
+]
+UNKNOWN_KEY_IMPORT = '{"players": [{"id": "A"}], "event": {}, "k\\ud800": 1}'
+RAW_NUL_IMPORT = '{"players": [{"id": "A"}], "event": {}, "title": "a' + NUL + '"}'
+
+
+@pytest.mark.parametrize(("text", "field"), IMPORT_REFUSALS)
 def test_import_refuses_escaped_nul_and_surrogates_naming_the_field(text, field):
     before = _stored_boards()
     response = _import(text)
@@ -102,13 +106,13 @@ def test_import_refuses_escaped_nul_and_surrogates_naming_the_field(text, field)
 
 
 def test_import_names_an_unknown_key_with_a_surrogate():
-    response = _import('{"players": [{"id": "A"}], "event": {}, "k\\ud800": 1}')
+    response = _import(UNKNOWN_KEY_IMPORT)
     assert response.status_code == 422
     assert "k\\ud800" in response.content.decode()
 
 
 def test_import_of_pasted_text_with_a_raw_nul_gets_a_field_error():
-    response = _import('{"players": [{"id": "A"}], "event": {}, "title": "a' + NUL + '"}')
+    response = _import(RAW_NUL_IMPORT)
     assert response.status_code == 422
     assert UNSAFE_TEXT_MESSAGE in response.content.decode()
 
@@ -187,21 +191,21 @@ def test_bomb_boards_at_the_limit_open_and_over_it_are_refused_naming_it(at_limi
 # --------------------------------------------------------------------------- board forms
 
 
-@pytest.mark.parametrize(
-    ("route", "data"),
-    [
-        ("players/add/", {"name": "x" + NUL, "life": 20, "poison": 0}),
-        (
-            "permanents/add/",
-            {"name": "熊" + NUL, "controller": "B", "types": ["creature"], "power": 2, "toughness": 2},
-        ),
-        ("effects/add/", {"type": "prevent_next", "name": "盾" + NUL, "to": "A", "amount": 2}),
-        ("event/noncombat/", {"source_name": "稲妻" + NUL, "controller": "A", "to_0": "A", "amount_0": 3}),
-        ("players/edit/", {"id": "A" + NUL, "name": "あ", "life": 20, "poison": 0}),
-        ("permanents/remove/", {"id": "c1" + NUL}),
-        ("choices/", {"kind": "replacement_order", "affected": "c1" + NUL, "order": "0"}),
-    ],
-)
+BOARD_FORM_NUL_POSTS = [
+    ("players/add/", {"name": "x" + NUL, "life": 20, "poison": 0}),
+    (
+        "permanents/add/",
+        {"name": "熊" + NUL, "controller": "B", "types": ["creature"], "power": 2, "toughness": 2},
+    ),
+    ("effects/add/", {"type": "prevent_next", "name": "盾" + NUL, "to": "A", "amount": 2}),
+    ("event/noncombat/", {"source_name": "稲妻" + NUL, "controller": "A", "to_0": "A", "amount_0": 3}),
+    ("players/edit/", {"id": "A" + NUL, "name": "あ", "life": 20, "poison": 0}),
+    ("permanents/remove/", {"id": "c1" + NUL}),
+    ("choices/", {"kind": "replacement_order", "affected": "c1" + NUL, "order": "0"}),
+]
+
+
+@pytest.mark.parametrize(("route", "data"), BOARD_FORM_NUL_POSTS)
 def test_board_forms_refuse_nul_without_a_500(route, data, board):
     before = _stored_boards()
     response = _client().post(f"/board/s/{board.slug}/{route}", data)
@@ -220,7 +224,10 @@ def test_a_name_with_nul_gets_the_japanese_field_error(board):
 # --------------------------------------------------------------------------- reader, study, accounts
 
 
-@pytest.mark.parametrize("query", ["a" + NUL, "%00", "稲妻" + NUL * 3])
+SEARCH_QUERIES = ["a" + NUL, "%00", "稲妻" + NUL * 3]
+
+
+@pytest.mark.parametrize("query", SEARCH_QUERIES)
 def test_search_with_nul_gets_the_form_error(query):
     response = _client().get("/cr/search/", {"q": query})
     assert response.status_code == 200
@@ -257,9 +264,10 @@ def _signup(next_url: str, name: str):
     )
 
 
-@pytest.mark.parametrize(
-    "next_url", ["x", "//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]
-)
+FOREIGN_NEXTS = ["x", "//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]
+
+
+@pytest.mark.parametrize("next_url", FOREIGN_NEXTS)
 def test_signup_with_a_foreign_or_odd_next_goes_to_the_default(next_url):
     """The account is created and the visitor lands on their progress page, never elsewhere (issue: next=x
     created the account, then failed)."""
@@ -275,7 +283,7 @@ def test_signup_with_a_local_next_goes_there():
     assert response.status_code == 302 and response["Location"] == "/cr/120/"
 
 
-@pytest.mark.parametrize("next_url", ["x", "//evil.example", "https://evil.example/"])
+@pytest.mark.parametrize("next_url", FOREIGN_NEXTS[:3])
 def test_login_with_a_foreign_next_goes_to_the_default(next_url):
     User.objects.create_user("judge", password="right-pass-1")
     response = _client().post(
@@ -286,19 +294,19 @@ def test_login_with_a_foreign_next_goes_to_the_default(next_url):
     assert "evil" not in response["Location"] and response["Location"] != "x"
 
 
-@pytest.mark.parametrize(
-    "url",
-    [
-        "/cr/search/?q=%ED%A0%80",
-        "/cr/search/?q=%00",
-        "/cr/%ED%A0%80/",
-        "/cr/glossary/%ED%A0%80/",
-        "/cr/cards/%00/",
-        "/board/s/%ED%A0%80/",
-        "/study/q/%ED%A0%80/",
-        "/accounts/login/?next=%ED%A0%80",
-    ],
-)
+ODD_URLS = [
+    "/cr/search/?q=%ED%A0%80",
+    "/cr/search/?q=%00",
+    "/cr/%ED%A0%80/",
+    "/cr/glossary/%ED%A0%80/",
+    "/cr/cards/%00/",
+    "/board/s/%ED%A0%80/",
+    "/study/q/%ED%A0%80/",
+    "/accounts/login/?next=%ED%A0%80",
+]
+
+
+@pytest.mark.parametrize("url", ODD_URLS)
 def test_encoded_surrogates_and_nul_in_urls_never_make_a_500(url):
     """A surrogate's UTF-8 bytes (ED A0 80) are not UTF-8: Django reads them as U+FFFD; NUL in a path
     gets the styled 400 page."""

@@ -8,7 +8,9 @@ from tutor.accounts import views as accounts
 
 urlpatterns = [
     path("signup/", accounts.signup, name="signup"),
-    path("login/", accounts.japanese(accounts.StudyLoginView.as_view()), name="login"),
+    path(
+        "login/", accounts.login_limited(accounts.japanese(accounts.StudyLoginView.as_view())), name="login"
+    ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", accounts.japanese(accounts.StudyPasswordChangeView.as_view()), name="password_change"),
     path(

@@ -7,6 +7,7 @@ random key in their session; signing up or logging in gives it to the account
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -22,8 +23,8 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from tutor.accounts.forms import SignupForm, StudyPasswordChangeForm
-from tutor.common.ratelimits import signup_limit
+from tutor.accounts.forms import SignupForm, StudyAuthenticationForm, StudyPasswordChangeForm
+from tutor.common.ratelimits import LOGIN_RATE, login_wait, signup_limit
 from tutor.common.text_input import text_problem
 from tutor.lessons.services import progress_claim as lessons_claim
 from tutor.study.learners import LEARNER_SESSION_KEY
@@ -40,6 +41,37 @@ def japanese(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpRespons
             response = view(request, *args, **kwargs)
             if hasattr(response, "render") and not getattr(response, "is_rendered", True):
                 response.render()
+        return response
+
+    return wrapped
+
+
+RATE_PERIODS = {"s": "1秒", "m": "1分", "h": "1時間", "d": "1日"}
+"""django-ratelimit's periods, as the 429 page of the login says them."""
+
+
+def login_limited(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+    """The address's login budget (:data:`LOGIN_RATE`) before the login itself: over it, a 429 page
+    that says how long to wait, and the password is not checked (nor counted by the lockout)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        wait = login_wait(request)
+        if wait is None:
+            return view(request, *args, **kwargs)
+        count, per = LOGIN_RATE.split("/")
+        response = render(
+            request,
+            "registration/login_limited.html",
+            {
+                "status": 429,
+                "attempts": count,
+                "period": RATE_PERIODS.get(per, "一定時間"),
+                "minutes": math.ceil(wait / 60),
+            },
+            status=429,
+        )
+        response["Retry-After"] = str(wait)
         return response
 
     return wrapped
@@ -98,6 +130,7 @@ class StudyLoginView(LoginView):
     """Django's login, then the session's anonymous progress moves to the account."""
 
     template_name = "registration/login.html"
+    form_class = StudyAuthenticationForm
     redirect_authenticated_user = True
 
     def get_redirect_url(self, request: HttpRequest | None = None) -> str:

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from axes.backends import AxesStandaloneBackend
 from django.http import HttpRequest
+from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
 
 View = TypeVar("View", bound=Callable[..., Any])
@@ -36,6 +37,14 @@ STUDY_ANSWER_RATE = "30/m"
 """Answers and new questions: one every two seconds is faster than anyone reads a question."""
 SIGNUP_RATE = "10/h"
 """New accounts from one address."""
+LOGIN_RATE = "30/h"
+"""Logins from one address, right or wrong. The lockout (django-axes) counts a user name and an address
+together, so that a stranger cannot lock the owner out; this limit is what stops one address from
+trying a few passwords on each of many accounts. Thirty an hour leaves a household or a classroom
+behind one address room to log in."""
+
+AXES_USERNAME_LENGTH = 255
+"""django-axes keeps the attempted user name in a column this long."""
 
 
 def _valid_ip(value: str) -> str | None:
@@ -60,6 +69,18 @@ def client_ip(request: HttpRequest, *args: Any, **kwargs: Any) -> str:
     return _valid_ip(remote) or ""
 
 
+def axes_username(request: HttpRequest | None, credentials: dict[str, Any] | None = None) -> str | None:
+    """The user name django-axes records and looks up (``AXES_USERNAME_CALLABLE``), cut to its column.
+
+    The login form refuses a longer name before anyone is asked; this covers any other login form
+    (the admin's), where a longer name would not fit PostgreSQL's column (a 500).
+    """
+    value = (credentials or {}).get("username")
+    if value is None and request is not None:
+        value = request.POST.get("username")
+    return value[:AXES_USERNAME_LENGTH] if isinstance(value, str) else None
+
+
 def ratelimit_key(group: str, request: HttpRequest) -> str:
     """django-ratelimit's key: the visitor's address (:func:`client_ip`)."""
     return client_ip(request) or "unknown"
@@ -82,7 +103,25 @@ assignment_check_limit = _limit(ASSIGNMENT_CHECK_RATE, "board-check")
 study_answer_limit = _limit(STUDY_ANSWER_RATE, "study-answer")
 """For the study views that store rows (answers, new questions)."""
 signup_limit = _limit(SIGNUP_RATE, "signup")
-"""For the sign-up view (the login view is guarded by django-axes)."""
+"""For the sign-up view."""
+
+
+def login_wait(request: HttpRequest) -> int | None:
+    """Counts a login attempt (a POST) against the address's :data:`LOGIN_RATE`: the seconds until it
+    may try again when it is over, else None. The login page says how long (an hour's window, not
+    the minute of the other limits' 429 page), so it counts here rather than with a decorator."""
+    usage = get_usage(
+        request,
+        group="login",
+        key="tutor.common.ratelimits.ratelimit_key",
+        rate=LOGIN_RATE,
+        method="POST",
+        increment=True,
+    )
+    if usage is None or not usage["should_limit"]:
+        return None
+    left = int(usage["time_left"])
+    return left if left > 0 else 60  # the cache could not count: refuse for a minute
 
 
 class LockoutBackend(AxesStandaloneBackend):  # type: ignore[misc]  # django-axes is untyped
