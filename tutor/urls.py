@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from tutor.accounts.views import login_limited
 from tutor.common import views as pages
 
 urlpatterns = [
@@ -13,6 +14,8 @@ urlpatterns = [
     path("cards/", include("tutor.cards.urls")),
     path("study/", include("tutor.study.urls")),
     path("accounts/", include("tutor.accounts.urls")),
+    # the admin's login shares the address's login budget (tutor.common.ratelimits.LOGIN_RATE)
+    path("admin/login/", login_limited(admin.site.login)),
     path("admin/", admin.site.urls),
     path("lessons/", include("tutor.lessons.urls")),
 ]

@@ -118,6 +118,26 @@ def test_the_admin_login_records_an_overlong_name_cut_to_the_column():
     assert AccessAttempt.objects.get().username == "b" * ratelimits.AXES_USERNAME_LENGTH
 
 
+@override_settings(RATELIMIT_ENABLE=True)
+def test_the_admin_login_shares_the_addresss_login_budget(monkeypatch, owner):
+    monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: 1_800_000_000.0))
+    budget = int(ratelimits.LOGIN_RATE.split("/")[0])
+    for i in range(budget):
+        _login(Client(), f"player{i}", "wrong", STRANGER)
+
+    def admin_login():
+        return Client().post(
+            "/admin/login/",
+            {"username": "judge", "password": PASSWORD},
+            REMOTE_ADDR="127.0.0.1",
+            HTTP_X_REAL_IP=STRANGER,
+        )
+
+    refused = admin_login()
+    assert refused.status_code == 429 and "ログインの試行が多すぎます" in refused.content.decode()
+    assert int(refused["Retry-After"]) > 60
+
+
 def test_an_overlong_user_name_at_sign_up_is_a_japanese_field_error():
     response = Client().post(
         "/accounts/signup/", {"username": "a" * 151, "password1": PASSWORD, "password2": PASSWORD}

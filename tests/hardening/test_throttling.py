@@ -90,6 +90,10 @@ def test_the_11th_signup_of_an_hour_is_a_429():
     response = client.post("/accounts/signup/", data)
     assert response.status_code == 429 and TOO_MANY in response.content.decode()
     assert not User.objects.filter(username="learner99").exists()
+    # the window is an hour: the page and Retry-After say what is left of it, not a minute
+    wait = int(response["Retry-After"])
+    assert 60 < wait <= 3600
+    assert f"{-(-wait // 60)}分ほど待って" in response.content.decode()
 
 
 def _login(client: Client, username: str, password: str, ip: str = "127.0.0.1"):

@@ -61,7 +61,9 @@ def counted_resolutions() -> Iterator[list[int]]:
 
 def _lines_written(html: str) -> int:
     """Notes and changes the page wrote out in its stages."""
-    notes = sum(block.count("<li>") for block in re.findall(r'<ul class="stage-notes">(.*?)</ul>', html, re.S))
+    notes = sum(
+        block.count("<li>") for block in re.findall(r'<ul class="stage-notes">(.*?)</ul>', html, re.S)
+    )
     changes = html.count('<li class="change')
     return notes + changes
 

@@ -100,7 +100,9 @@ def content_version() -> str:
         return _last_version[1]
     token = cache.get(VERSION_KEY)
     if token is None:
-        cache.add(VERSION_KEY, uuid.uuid4().hex, None)
+        # an evicted (or cleared) token comes back as it was: only bump_content_version makes pages stale
+        previous = _last_version[1].rpartition(".")[0]
+        cache.add(VERSION_KEY, previous or uuid.uuid4().hex, None)
         token = cache.get(VERSION_KEY) or "none"
     version = f"{token}.{_stamp()}"
     _last_version = (now, version)

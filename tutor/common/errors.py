@@ -96,9 +96,11 @@ RETRY_AFTER_SECONDS = 60
 
 
 def too_many_requests(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """``RATELIMIT_VIEW``: the 429 page, with ``Retry-After``."""
-    response = error_page(request, 429)
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    """``RATELIMIT_VIEW``: the 429 page, with ``Retry-After`` (the limit's window, when the limit says it)."""
+    wait = getattr(request, "ratelimit_wait", RETRY_AFTER_SECONDS)
+    wait = wait if isinstance(wait, int) and wait > 0 else RETRY_AFTER_SECONDS
+    response = error_page(request, 429, minutes=max(1, -(-wait // 60)))
+    response["Retry-After"] = str(wait)
     return response
 
 

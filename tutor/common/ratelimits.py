@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Callable
+from functools import wraps
 from typing import Any, TypeVar
 
 from axes.backends import AxesStandaloneBackend
 from django.http import HttpRequest
 from django_ratelimit.core import get_usage
 from django_ratelimit.decorators import ratelimit
+from django_ratelimit.exceptions import Ratelimited
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -91,9 +93,27 @@ def _limit(rate: str, group: str) -> Callable[[View], View]:
         limited: View = ratelimit(
             key="tutor.common.ratelimits.ratelimit_key", rate=rate, method="POST", block=True, group=group
         )(view)
-        return limited
+
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return limited(request, *args, **kwargs)
+            except Ratelimited:
+                # the 429 page says how long this limit's window still runs (a minute, or an hour)
+                request.ratelimit_wait = _time_left(request, group, rate)  # type: ignore[attr-defined]
+                raise
+
+        return wrapped
 
     return decorate
+
+
+def _time_left(request: HttpRequest, group: str, rate: str) -> int:
+    usage = get_usage(
+        request, group=group, key="tutor.common.ratelimits.ratelimit_key", rate=rate, method="POST"
+    )
+    left = int(usage["time_left"]) if usage else 0
+    return left if left > 0 else 60
 
 
 board_write_limit = _limit(BOARD_WRITE_RATE, "board-write")
