@@ -7,12 +7,6 @@ import pytest
 from tutor.board.services import scenario_save
 
 
-def pytest_configure(config):
-    config.addinivalue_line(
-        "markers", "live_sqlite: starts gunicorn (3 workers) on a throwaway SQLite file, concurrent clients"
-    )
-
-
 @pytest.fixture
 def board():
     """A stored board: a 2/2 creature that a spell deals 3 damage to."""
