@@ -76,7 +76,6 @@ sed -e "s#listen 443 ssl;#listen 127.0.0.1:$NGINX_PORT;#" \
 # (no TLS here, so no HSTS: Django sends none either with DJANGO_HSTS_SECONDS=0)
 cat > "$DIR/nginx/nginx.conf" <<CONF
 $([ "$(id -u)" = "0" ] && echo "user root;")
-env TZ=UTC;
 worker_processes 1;
 pid $DIR/nginx/nginx.pid;
 error_log $DIR/nginx/error.log warn;
@@ -94,7 +93,8 @@ http {
 }
 CONF
 "$NGINX" -t -q -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf"
-"$NGINX" -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf" -g "daemon off;" &
+# nginx writes its times in the zone of its environment (README, "Logs")
+TZ=UTC "$NGINX" -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf" -g "daemon off;" &
 NGINX_PID=$!
 
 # --- gunicorn: the driver (re)starts it through these two commands, with or without the cache
