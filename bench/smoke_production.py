@@ -653,6 +653,19 @@ def error_pages() -> None:
         and "RuntimeError: smoke test: a view that fails on purpose" in failed[0],
         str(django_lines),
     )
+    own = [
+        line
+        for line in (LOGS / "gunicorn.log").read_text(errors="replace").splitlines()
+        if line.startswith("[")
+    ]
+    exited = [line for line in own if "exited with code" in line or "Booting worker" in line][-1:]
+    for line in exited:
+        print(f"  gunicorn's own line: {short(line)}")
+    checks.check(
+        "gunicorn's own lines in UTC",
+        bool(own) and all(re.match(r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000\]", line) for line in own),
+        str([line for line in own if "+0000]" not in line][:3]),
+    )
     local = [
         name
         for name in ("gunicorn.log", "gunicorn-access.log", "nginx/access.log")

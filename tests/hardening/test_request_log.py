@@ -7,11 +7,15 @@ from __future__ import annotations
 import io
 import logging
 import re
+import runpy
+import time
 from collections.abc import Iterator
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import path
+from gunicorn.config import Config
 
 from tutor import urls as tutor_urls
 from tutor.common import log_format
@@ -112,12 +116,17 @@ def test_a_malformed_or_overlong_request_id_is_replaced(sent, log_lines):
 
 
 @pytest.mark.django_db
-def test_two_requests_get_two_ids(log_lines):
+def test_two_requests_get_two_ids_even_from_the_content_cache(log_lines):
     client = Client()
-    client.get("/cr/")
-    client.get("/cr/")
+    first_response, second_response = client.get("/cr/120/"), client.get("/cr/120/")
+    assert first_response.status_code == second_response.status_code == 200
+    assert second_response.headers.get("X-Content-Cache") == "hit", second_response.headers
     first, second = _request_lines(log_lines)
     assert first["request_id"] != second["request_id"]
+    assert (first_response["X-Request-ID"], second_response["X-Request-ID"]) == (
+        first["request_id"],
+        second["request_id"],
+    )
 
 
 @pytest.mark.django_db
@@ -166,3 +175,26 @@ def test_a_refused_host_is_logged_with_the_request_id(log_lines):
 def test_the_escaping_leaves_newlines_to_the_renderer():
     escaped = log_format.escape_controls(None, "error", {"exception": "a\nb\tc\x85"})
     assert escaped == {"exception": "a\nb\\x09c\\x85"}
+
+
+def test_gunicorn_writes_utc_times_even_after_django_set_the_zone(monkeypatch):
+    """Django sets the worker's zone to TIME_ZONE; gunicorn's lines must stay in UTC (deploy/gunicorn.conf.py)."""
+    conf = runpy.run_path(str(settings.BASE_DIR / "deploy" / "gunicorn.conf.py"))
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        config = Config()
+        config.set("accesslog", "-")
+        logger = conf["UTCLogger"](config)
+        assert logger.now().endswith(" +0000]")
+        record = logging.LogRecord("gunicorn.error", logging.INFO, __file__, 1, "booting", None, None)
+        stamp = logger.error_log.handlers[0].formatter.format(record)
+        assert re.match(r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000\] ", stamp), stamp
+        assert time.strftime("%z") == "+0900"  # the process's zone really was Tokyo's
+        assert (
+            "%({x-real-ip}i)s" in conf["access_log_format"]
+            and "%({x-request-id}i)s" in conf["access_log_format"]
+        )
+    finally:
+        monkeypatch.undo()
+        time.tzset()
