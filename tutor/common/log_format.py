@@ -35,6 +35,22 @@ def escape_controls(
     return event_dict
 
 
+def drop_security_tracebacks(
+    logger: Any, method_name: str, event_dict: MutableMapping[str, Any]
+) -> MutableMapping[str, Any]:
+    """Leave out the traceback of Django's security warnings (a refused Host header, a bad cookie).
+
+    Their message says everything, the traceback is always the same few frames of Django's, and anyone
+    can send them by the thousand: a line each is enough.
+
+    >>> drop_security_tracebacks(None, "error", {"logger": "django.security.DisallowedHost", "exc_info": True})
+    {'logger': 'django.security.DisallowedHost'}
+    """
+    if str(event_dict.get("logger", "")).startswith("django.security."):
+        event_dict.pop("exc_info", None)
+    return event_dict
+
+
 def shared_processors() -> list[Any]:
     """What every line gets, from structlog or from Python's logging (Django's own loggers)."""
     return [
@@ -51,6 +67,7 @@ def formatter() -> dict[str, Any]:
         "()": structlog.stdlib.ProcessorFormatter,
         "processors": [
             structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+            drop_security_tracebacks,
             structlog.processors.format_exc_info,
             escape_controls,
             structlog.processors.LogfmtRenderer(key_order=KEY_ORDER, drop_missing=True),
