@@ -47,7 +47,7 @@ class UTCLogger(Logger):
     def now(self) -> str:
         return time.strftime("[%d/%b/%Y:%H:%M:%S +0000]", time.gmtime())
 
-    def setup(self, cfg) -> None:  # type: ignore[no-untyped-def]
+    def setup(self, cfg: object) -> None:
         super().setup(cfg)
         for handler in self.error_log.handlers + self.access_log.handlers:
             if handler.formatter is not None:
