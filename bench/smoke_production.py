@@ -5,10 +5,17 @@ against nginx → gunicorn → PostgreSQL on 127.0.0.1, printing figures. Not a 
 off and keeps its figures; ``… cache`` runs it with the cache on, prints both side by side, then the
 other load tests (a board permalink, the resolve partial, study answers), the slow-client test and
 the PostgreSQL restart while answering. Everything is bounded by a request count and a time limit.
+
+``… errors`` checks every error page a visitor can get (nginx's own, the upstream's replaced, Django's
+passed through) for our Japanese page and the site's security headers, static files for them too, and
+the logs for a request that failed on purpose (its request id in nginx's, gunicorn's and Django's
+lines, the traceback on Django's); ``… down`` the page nginx answers when no app server does. Each check
+prints a line; a failed one says why and the run ends with an error.
 """
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -356,6 +363,341 @@ def restart_while_answering(seconds: float = 14.0, restart_at: float = 4.0) -> N
     )
 
 
+# --------------------------------------------------------------------------- error pages and logs
+
+SECURITY_HEADERS = (
+    "content-security-policy",
+    "x-frame-options",
+    "x-content-type-options",
+    "referrer-policy",
+    "cross-origin-opener-policy",
+)
+LOGS = Path(os.environ.get("SMOKE_DIR", "/tmp"))
+# a visitor that is not the proxy: nginx sees 127.0.0.2, and every log must say so (not 127.0.0.1)
+VISITOR = "127.0.0.2"
+
+
+def raw(
+    request: bytes, *, source: str = HOST, wait: float = TIMEOUT
+) -> tuple[int, dict[str, list[str]], str]:
+    """Send ``request`` as it is and read the whole answer (nginx closes after an error or on
+    ``Connection: close``): the status, the headers (every value of each) and the body. 0: no answer."""
+    with socket.create_connection((HOST, NGINX_PORT), timeout=wait, source_address=(source, 0)) as sock:
+        # nginx may answer and close before a large request is all sent
+        with contextlib.suppress(OSError):
+            sock.sendall(request)
+        data = b""
+        try:
+            while chunk := sock.recv(65536):
+                data += chunk
+        except OSError:
+            pass
+    if not data:
+        return 0, {}, ""
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers: dict[str, list[str]] = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers.setdefault(name.strip().lower(), []).append(value.strip())
+    if "chunked" in headers.get("transfer-encoding", [""])[0]:
+        body = _unchunk(body)
+    return int(lines[0].split()[1]), headers, body.decode("utf-8", "replace")
+
+
+def _unchunk(body: bytes) -> bytes:
+    out = b""
+    while body:
+        size, _, rest = body.partition(b"\r\n")
+        n = int(size.split(b";")[0] or b"0", 16)
+        if n == 0:
+            break
+        out += rest[:n]
+        body = rest[n + 2 :]
+    return out
+
+
+def get(path: str, *, extra: str = "", method: str = "GET", body: bytes = b"") -> bytes:
+    length = f"Content-Length: {len(body)}\r\n" if body or method == "POST" else ""
+    return (
+        f"{method} {path} HTTP/1.1\r\nHost: {HOST}\r\n{extra}{length}Connection: close\r\n\r\n".encode(
+            "latin-1"
+        )
+        + body
+    )
+
+
+class Checks:
+    def __init__(self) -> None:
+        self.failed: list[str] = []
+        self.reference: dict[str, str] = {}
+
+    def check(self, name: str, ok: bool, detail: str = "") -> bool:
+        print(f"  {'ok  ' if ok else 'FAIL'} {name}{'' if ok else ': ' + detail}")
+        if not ok:
+            self.failed.append(name)
+        return ok
+
+    def page(
+        self,
+        name: str,
+        answer: tuple[int, dict[str, list[str]], str],
+        status: int,
+        words: str,
+        *,
+        django: bool = False,
+    ) -> str:
+        """The answer is ``status`` with the page saying ``words`` (Japanese), Django's (its site menu)
+        or nginx's own, and the security headers Django sends, once each. Returns its request id."""
+        got, headers, body = answer
+        problems = []
+        if got != status:
+            problems.append(f"status {got}, not {status}")
+        if words not in body or '<html lang="ja">' not in body:
+            problems.append(f"not our Japanese page ({body[:120]!r})")
+        if django != ('class="site-nav"' in body):
+            problems.append("Django's page was replaced" if django else "not nginx's page")
+        for header in SECURITY_HEADERS:
+            values = headers.get(header, [])
+            if values != [self.reference[header]]:
+                problems.append(f"{header}: {values or 'missing'}")
+        if re.search(r"nginx|gunicorn|Internal Server Error|Bad Request", body, re.I):
+            problems.append("English or the server's name in the page")
+        request_ids = headers.get("x-request-id", [])
+        if len(request_ids) != 1:
+            problems.append(f"x-request-id: {request_ids}")
+        self.check(
+            f"{name:<52} {got} {'Django' if django else 'nginx '} {words}", not problems, "; ".join(problems)
+        )
+        return request_ids[0] if request_ids else ""
+
+
+def log_lines(name: str, needle: str, seconds: float = 5.0) -> list[str]:
+    """The lines of the log file ``name`` holding ``needle`` (waiting a little: logs are written late)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        text = (LOGS / name).read_text(errors="replace") if (LOGS / name).exists() else ""
+        found = [line for line in text.splitlines() if needle in line]
+        if found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.2)
+
+
+def short(line: str, limit: int = 260) -> str:
+    return line if len(line) <= limit else line[:limit] + f"… ({len(line)} chars)"
+
+
+def stalled_body(result: list[tuple[int, dict[str, list[str]], str]]) -> None:
+    """A body that stops coming: nginx gives up after client_body_timeout (10 s)."""
+    request = get("/board/import/", method="POST", body=b"x" * 10).replace(
+        b"Content-Length: 10", b"Content-Length: 100"
+    )
+    result.append(raw(request, wait=25.0))
+
+
+def error_pages() -> None:
+    checks = Checks()
+    print("\n== every error page is ours (Japanese, the site's security headers), through nginx")
+    status, headers, _ = raw(get("/cr/"))
+    checks.reference = {h: headers.get(h, [""])[0] for h in SECURITY_HEADERS}
+    checks.check(
+        "Django's headers (the reference)", status == 200 and all(checks.reference.values()), str(headers)
+    )
+    stalled: list[tuple[int, dict[str, list[str]], str]] = []
+    stall = threading.Thread(target=stalled_body, args=(stalled,))
+    stall.start()
+
+    # Django's own pages pass through nginx unchanged
+    checks.page(
+        "Django's 404 passes through", raw(get("/no-such-page/")), 404, "ページが見つかりません", django=True
+    )
+    checks.page(
+        "a refused Host: Django's 400 with the headers",
+        raw(get("/cr/").replace(f"Host: {HOST}".encode(), b"Host: evil.example")),
+        400,
+        "リクエストを処理できません",
+        django=True,
+    )
+    checks.page(
+        "Django's 405 passes through",
+        raw(get("/accounts/logout/")),
+        405,
+        "この方法では開けません",
+        django=True,
+    )
+    checks.page(
+        "a POST without the CSRF token: Django's 403",
+        raw(get("/study/start/", method="POST")),
+        403,
+        "この操作はできません",
+        django=True,
+    )
+    # nginx's own answers
+    checks.page("NUL in the path: nginx's 400", raw(get("/cr/%00")), 400, "リクエストを処理できません")
+    checks.page(
+        "a 20 000-character URL: nginx's 414", raw(get("/cr/?q=" + "a" * 20000)), 414, "URLが長すぎます"
+    )
+    checks.page(
+        "a 20 KB header: nginx's 400 (494)",
+        raw(get("/cr/", extra="Cookie: x=" + "a" * 20000 + "\r\n")),
+        400,
+        "ヘッダーが大きすぎます",
+    )
+    checks.page(
+        "a 2 MB body: nginx's 413",
+        # only the headers: nginx refuses the body from its Content-Length, before reading it
+        raw(get("/board/import/", method="POST").replace(b"Content-Length: 0", b"Content-Length: 2000000")),
+        413,
+        "送られた内容が大きすぎます",
+    )
+    # a body Django refuses (over DATA_UPLOAD_MAX_MEMORY_SIZE), with the CSRF token it asks for first
+    _, headers, _ = raw(get("/board/import/"))
+    cookies = [c.split(";")[0] for c in headers.get("set-cookie", []) if c.startswith("csrftoken=")]
+    token = cookies[0].split("=", 1)[1] if cookies else ""
+    checks.check("a CSRF token from the import page", bool(token), str(headers.get("set-cookie")))
+    signed = (
+        f"Content-Type: application/x-www-form-urlencoded\r\nCookie: csrftoken={token}\r\n"
+        f"X-CSRFToken: {token}\r\nReferer: https://{HOST}/board/import/\r\n"
+    )
+    checks.page(
+        "a 600 KB body: Django's 413, answered as nginx's",
+        raw(get("/board/import/", method="POST", body=b"document=" + b"x" * 600_000, extra=signed)),
+        413,
+        "送られた内容が大きすぎます",
+    )
+    checks.page(
+        "a missing static file: nginx's 404",
+        raw(get("/static/no-such-file.css")),
+        404,
+        "ページが見つかりません",
+    )
+    checks.page(
+        "a POST to a static file: nginx's 405",
+        raw(get("/static/css/tutor.css", method="POST")),
+        405,
+        "この方法では開けません",
+    )
+    # what the upstream answers when it is not Django's page (or no answer) is replaced
+    failed_id = checks.page(
+        "a view that raises: 500, nginx's page",
+        raw(get("/_smoke/fail/"), source=VISITOR),
+        500,
+        "サーバーでエラーが起きました",
+    )
+    checks.page(
+        "gunicorn's bare 500: replaced by ours",
+        raw(get("/_smoke/bare500/")),
+        500,
+        "サーバーでエラーが起きました",
+    )
+    checks.page(
+        "a worker that dies mid-request: 502, ours", raw(get("/_smoke/die/")), 502, "ただいま利用できません"
+    )
+    wait_for_app(APP_PORT)  # gunicorn has replaced the worker
+
+    # static files: nosniff and the rest, from nginx and from whitenoise (gunicorn directly)
+    status, headers, _ = raw(get("/static/css/tutor.css"))
+    missing = [h for h in SECURITY_HEADERS if headers.get(h) != [checks.reference[h]]]
+    checks.check(
+        "a static file from nginx: nosniff and the headers",
+        status == 200 and not missing,
+        f"{status} {missing}",
+    )
+    direct = http.client.HTTPConnection(HOST, APP_PORT, timeout=TIMEOUT)
+    direct.request("GET", "/static/css/tutor.css", headers={"Host": HOST, "X-Forwarded-Proto": "https"})
+    answer = direct.getresponse()
+    answer.read()
+    checks.check(
+        "a static file from whitenoise: nosniff",
+        answer.status == 200 and answer.getheader("X-Content-Type-Options") == "nosniff",
+        f"{answer.status} {answer.getheader('X-Content-Type-Options')}",
+    )
+    stall.join()
+    status, headers, body = stalled[0]
+    checks.check(
+        "a body that stops coming: closed after 10 s, no English page",
+        status in (0, 408) and (status == 0 or "時間内に届きませんでした" in body),
+        f"{status} {body[:100]!r}",
+    )
+
+    print("\n== the logs of the request that failed on purpose (from 127.0.0.2, request id from nginx)")
+    nginx_lines = log_lines("nginx/access.log", f"request_id={failed_id}")
+    gunicorn_lines = log_lines("gunicorn-access.log", f"request_id={failed_id}")
+    django_lines = log_lines("gunicorn.log", f"request_id={failed_id}")
+    for name, lines in (
+        ("nginx access log", nginx_lines),
+        ("gunicorn access log", gunicorn_lines),
+        ("Django (gunicorn's stderr)", django_lines),
+    ):
+        for line in lines:
+            print(f"  {name}: {short(line)}")
+    checks.check(
+        "nginx's access line: the visitor's address and the request id",
+        len(nginx_lines) == 1
+        and f" {VISITOR} " in nginx_lines[0]
+        and '"GET /_smoke/fail/ HTTP/1.1" 500' in nginx_lines[0],
+        str(nginx_lines),
+    )
+    checks.check(
+        "gunicorn's access line: the visitor (X-Real-IP), the request id, UTC",
+        len(gunicorn_lines) == 1 and gunicorn_lines[0].startswith(VISITOR) and "+0000]" in gunicorn_lines[0],
+        str(gunicorn_lines),
+    )
+    failed = [line for line in django_lines if "event=request_failed" in line]
+    checks.check(
+        "Django's line: UTC, the visitor, method, path, status, duration, the traceback",
+        len(failed) == 1
+        and re.match(r"timestamp=\S+Z level=error event=request_failed ", failed[0]) is not None
+        and f"ip={VISITOR} method=GET path=/_smoke/fail/ status=500 duration_ms=" in failed[0]
+        and "Traceback (most recent call last)" in failed[0]
+        and "RuntimeError: smoke test: a view that fails on purpose" in failed[0],
+        str(django_lines),
+    )
+    own = [
+        line
+        for line in (LOGS / "gunicorn.log").read_text(errors="replace").splitlines()
+        if line.startswith("[")
+    ]
+    exited = [line for line in own if "exited with code" in line or "Booting worker" in line][-1:]
+    for line in exited:
+        print(f"  gunicorn's own line: {short(line)}")
+    checks.check(
+        "gunicorn's own lines in UTC",
+        bool(own) and all(re.match(r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000\]", line) for line in own),
+        str([line for line in own if "+0000]" not in line][:3]),
+    )
+    local = [
+        name
+        for name in ("gunicorn.log", "gunicorn-access.log", "nginx/access.log")
+        if "+0900" in (LOGS / name).read_text(errors="replace")
+        or "+09:00" in (LOGS / name).read_text(errors="replace")
+    ]
+    checks.check("no local (+0900) times in any log", not local, str(local))
+    nginx_times = [line.split()[0] for line in (LOGS / "nginx/access.log").read_text().splitlines()[:3]]
+    checks.check("nginx's times in UTC", all(t.endswith("+00:00") for t in nginx_times), str(nginx_times))
+    if checks.failed:
+        raise SystemExit(
+            f"\n{len(checks.failed)} error-page or log checks FAILED: {', '.join(checks.failed)}"
+        )
+
+
+def app_down() -> None:
+    checks = Checks()
+    print("\n== no app server answers")
+    checks.reference = {
+        "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+        "frame-ancestors 'none'",
+        "x-frame-options": "DENY",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "same-origin",
+        "cross-origin-opener-policy": "same-origin",
+    }
+    checks.page("gunicorn stopped: nginx's 502", raw(get("/cr/")), 502, "ただいま利用できません")
+    if checks.failed:
+        raise SystemExit("the page of a stopped app server FAILED")
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -368,8 +710,14 @@ def first_board_slug() -> str:
 
 
 def main(phase: str) -> None:
+    if phase == "down":
+        app_down()
+        return
     wait_for_app(APP_PORT)
     wait_for_app(NGINX_PORT)
+    if phase == "errors":
+        error_pages()
+        return
     if phase == "nocache":
         print("\n== load test, content cache OFF (DJANGO_CONTENT_CACHE=0)")
         row = load("/cr/120/ (no cache)", simple_get("/cr/120/"))

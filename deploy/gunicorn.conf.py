@@ -7,6 +7,9 @@ environment (``GUNICORN_BIND``, ``GUNICORN_WORKERS``, ``GUNICORN_TIMEOUT``).
 
 import multiprocessing
 import os
+import time
+
+from gunicorn.glogging import Logger
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # Two per core plus one is gunicorn's advice; the page work is CPU-bound Python, so no more than that.
@@ -29,3 +32,26 @@ proxy_allow_ips = "127.0.0.1,::1"
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+# The visitor is nginx's X-Real-IP (the peer is always nginx) and the request id nginx's X-Request-ID,
+# the one its own access log and Django's request line carry.
+access_log_format = '%({x-real-ip}i)s - - %(t)s "%(r)s" %(s)s %(b)s %(M)sms request_id=%({x-request-id}i)s'
+
+
+class UTCLogger(Logger):
+    """gunicorn's logger with every time in UTC.
+
+    Django sets the process's time zone to ``TIME_ZONE`` (Asia/Tokyo) when a worker loads it, so
+    gunicorn's local times were UTC in the master and +0900 in the workers, in the same log.
+    """
+
+    def now(self) -> str:
+        return time.strftime("[%d/%b/%Y:%H:%M:%S +0000]", time.gmtime())
+
+    def setup(self, cfg: object) -> None:
+        super().setup(cfg)
+        for handler in self.error_log.handlers + self.access_log.handlers:
+            if handler.formatter is not None:
+                handler.formatter.converter = time.gmtime
+
+
+logger_class = UTCLogger

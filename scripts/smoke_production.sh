@@ -2,7 +2,9 @@
 # Production smoke test: a throwaway PostgreSQL cluster, gunicorn (2 sync workers) and Debian's nginx in
 # front (deploy/nginx.conf), all on 127.0.0.1; then bench/smoke_production.py runs bounded checks and
 # prints figures (slow clients, a short load test with and without the content cache, a PostgreSQL
-# restart while answering). A benchmark, not a CI test: `make smoke`.
+# restart while answering), and checks that every error page a visitor can get is ours (Japanese, with
+# the site's security headers) and that the logs carry the request id of a request that failed on
+# purpose. A benchmark, not a CI test: `make smoke`.
 # Needs root to install nginx when it is missing (as the Makefile does for chromium) and to run the
 # cluster as the postgres user.
 set -euo pipefail
@@ -68,7 +70,10 @@ sed -e "s#listen 443 ssl;#listen 127.0.0.1:$NGINX_PORT;#" \
     -e "s#server 127.0.0.1:8000#server 127.0.0.1:$APP_PORT#" \
     -e "s#/srv/tutor/staticfiles/#$ROOT/staticfiles/#g" \
     -e 's#proxy_set_header X-Forwarded-Proto \$scheme;#proxy_set_header X-Forwarded-Proto https;#' \
+    -e '/Strict-Transport-Security/d' \
+    -e "s#/var/log/nginx/tutor.access.log#$DIR/nginx/access.log#" \
     deploy/nginx.conf > "$DIR/nginx/site.conf"
+# (no TLS here, so no HSTS: Django sends none either with DJANGO_HSTS_SECONDS=0)
 cat > "$DIR/nginx/nginx.conf" <<CONF
 $([ "$(id -u)" = "0" ] && echo "user root;")
 worker_processes 1;
@@ -88,24 +93,33 @@ http {
 }
 CONF
 "$NGINX" -t -q -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf"
-"$NGINX" -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf" -g "daemon off;" &
+# nginx writes its times in the zone of its environment (README, "Logs")
+TZ=UTC "$NGINX" -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf" -g "daemon off;" &
 NGINX_PID=$!
 
 # --- gunicorn: the driver (re)starts it through these two commands, with or without the cache
 # DJANGO_RATELIMIT=0: every simulated visitor comes from 127.0.0.1, so the per-address limits would
 # answer most of the load test with 429 (the limits themselves are tested in tests/hardening).
+# SMOKE_FAILURES=1: bench/smoke_wsgi.py adds the URLs that fail on purpose (never in the real app).
 start_gunicorn() {
-  DJANGO_RATELIMIT=0 GUNICORN_WORKERS=2 GUNICORN_BIND="127.0.0.1:$APP_PORT" GUNICORN_ACCESS_LOG=/dev/null \
+  DJANGO_RATELIMIT=0 SMOKE_FAILURES=1 GUNICORN_WORKERS=2 GUNICORN_BIND="127.0.0.1:$APP_PORT" \
+    GUNICORN_ACCESS_LOG="$DIR/gunicorn-access.log" \
     "$GUNICORN" --chdir "$ROOT" --pythonpath "$ROOT/bench" -c deploy/gunicorn.conf.py smoke_wsgi:application \
-    >"$DIR/gunicorn.log" 2>&1 &
+    >>"$DIR/gunicorn.log" 2>&1 &
   GUNICORN_PID=$!
 }
 export SMOKE_APP_PORT=$APP_PORT SMOKE_NGINX_PORT=$NGINX_PORT SMOKE_DIR=$DIR
 
 echo "PostgreSQL on 127.0.0.1:$PG_PORT, gunicorn on 127.0.0.1:$APP_PORT, nginx on 127.0.0.1:$NGINX_PORT"
-for phase in nocache cache; do
+# SMOKE_ERRORS_ONLY=1: only the error pages and the logs (no load tests), a quick run after a change.
+PHASES="nocache cache"
+[ "${SMOKE_ERRORS_ONLY:-0}" = 1 ] && PHASES="errors"
+for phase in $PHASES; do
   if [ "$phase" = nocache ]; then export DJANGO_CONTENT_CACHE=0; else export DJANGO_CONTENT_CACHE=1; fi
   start_gunicorn
-  "$PY" bench/smoke_production.py "$phase"
+  if [ "$phase" != nocache ]; then "$PY" bench/smoke_production.py errors; fi
+  if [ "$phase" != errors ]; then "$PY" bench/smoke_production.py "$phase"; fi
   kill "$GUNICORN_PID"; wait "$GUNICORN_PID" 2>/dev/null || true; GUNICORN_PID=""
 done
+# the app servers are down now: nginx answers with its own page
+"$PY" bench/smoke_production.py down

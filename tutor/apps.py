@@ -22,6 +22,7 @@ class TutorConfig(AppConfig):
     verbose_name = "ダメージルール・チューター"
 
     def ready(self) -> None:
+        import tutor.common.request_log  # noqa: F401  (connects the request log's fields)
         from tutor.models import Card, Example, FormerRule, Lesson, Note, Paragraph, Scenario, Section, Term
 
         for model in (Section, Paragraph, Example, Term, Card, Note, Scenario, Lesson, FormerRule):

@@ -6,6 +6,7 @@ file next to ``manage.py`` is used. ``REDIS_URL`` selects a shared Redis cache (
 limits) for several app servers behind one proxy; without it each process keeps its own memory cache.
 """
 
+import logging
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -13,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+
+from tutor.common import log_format
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -58,10 +61,15 @@ INSTALLED_APPS = [
     "tutor",
 ]
 
-# The NUL guard runs inside the security, frame-options and CSP middleware so that its 400 page
-# carries the same headers as every other page; the styled 405 page is filled in just as late.
+# The request log (django-structlog, tutor.common.request_log) comes first, so that it times and logs
+# every answer, a refused Host header included. The frame-options and CSP middleware come right after
+# the security middleware, before anything that can refuse a request (CommonMiddleware's bad-Host 400,
+# the NUL guard), so that every page carries their headers; the styled 405 page is filled in late.
 MIDDLEWARE = [
+    "django_structlog.middlewares.RequestMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -69,8 +77,6 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "tutor.middleware.RejectNullBytesMiddleware",
     "tutor.middleware.StyledErrorPagesMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -246,9 +252,29 @@ if not DEBUG and not _env_flag("DJANGO_TESTING"):
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
 
+# Logs go to standard error (gunicorn's, with its own lines), one logfmt line per event in UTC:
+# ``timestamp=… level=… event=request_finished request_id=… ip=… method=… path=… status=… duration_ms=…``
+# for each request (django-structlog's RequestMiddleware, fields from tutor.common.request_log), and a
+# request that raised is one ``event=request_failed`` line with its traceback (newlines written \n).
+# Django's own warnings and errors (a refused Host header, …) are lines of the same shape, with the
+# request id of the request they belong to. README, "Logs".
+log_format.configure_structlog()
+DJANGO_STRUCTLOG_STATUS_START_LOG_LEVEL = logging.DEBUG  # one line per request: the finished one
+DJANGO_STRUCTLOG_IP_LOGGING_ENABLED = False  # the address is client_ip's (tutor.common.request_log)
+DJANGO_STRUCTLOG_USER_ID_FIELD = None  # reading the user would load the session on every request
+LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
+    "formatters": {"logfmt": log_format.formatter()},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "logfmt"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        # Django's defaults send "django" to a console handler of their own in DEBUG (lines twice).
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        # django.request repeats each 4xx and 5xx, and each traceback, that the request line has already.
+        "django.request": {"handlers": [], "level": "CRITICAL", "propagate": True},
+        "django_structlog": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        "tutor": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+    },
 }
