@@ -9,7 +9,7 @@ from django.test import Client
 
 from rules_core import limits
 from tutor.board.services import scenario_save
-from tutor.results.choices import MAX_DECISIONS, MAX_ORDERS, choices_compare
+from tutor.results.choices import MAX_DECISIONS, MAX_ORDERS, TOO_LARGE_TO_COMPARE, choices_compare
 
 
 def _effects_bomb(n: int = 12) -> dict:
@@ -64,8 +64,10 @@ def test_the_bomb_board_opens_at_every_stage(query):
         assert "最初の6通りを並べています" in response.content.decode()
 
 
-def test_a_board_with_100_recipients_under_24_effects_compares_one_decision_of_six_orders():
-    """Each option resolves the whole board: a large one gets fewer options (MAX_WORK), never none."""
+def test_a_board_with_100_recipients_under_24_effects_offers_six_orders_without_resolving_them():
+    """Each option resolves the whole board, and one resolution of this one already writes about 8,000
+    lines (MAX_LINES): the decision is still offered, six orders to choose, but their outcomes are not
+    compared on the page (choosing one resolves the board in that order)."""
     doc = _effects_bomb(3)
     doc["permanents"] = [
         {"id": f"c{i}", "controller": "B", "types": ["creature"], "power": 1, "toughness": 100}
@@ -79,3 +81,22 @@ def test_a_board_with_100_recipients_under_24_effects_compares_one_decision_of_s
     [decision] = choices_compare(document=doc)
     assert len(decision["options"]) == MAX_ORDERS
     assert "最初の6通りを並べています" in decision["more"]
+    assert decision["unresolved"] and TOO_LARGE_TO_COMPARE in decision["more"]
+    assert all(option["result"] is None for option in decision["options"])
+
+
+def test_a_board_of_thirty_recipients_under_24_effects_still_compares_six_resolved_orders():
+    """Below the budget the comparison resolves each order shown (MAX_WORK: fewer on a larger event)."""
+    doc = _effects_bomb(3)
+    doc["permanents"] = [
+        {"id": f"c{i}", "controller": "B", "types": ["creature"], "power": 1, "toughness": 100}
+        for i in range(10)
+    ]
+    doc["effects"] = [
+        {"type": "prevent_static", "amount": 1} if i % 2 else {"type": "damage_multiplier", "factor": 2}
+        for i in range(limits.EFFECTS.maximum)
+    ]
+    doc["event"]["damage"] = [{"to": f"c{i}", "amount": 3} for i in range(10)]
+    decision = choices_compare(document=doc)[0]
+    assert len(decision["options"]) == MAX_ORDERS and not decision["unresolved"]
+    assert all(option["result"]["legal"] for option in decision["options"])

@@ -158,12 +158,13 @@ def choices_compare(
 
     base_orders = dict(scenario.choices.replacement_order)
     for recipient, candidates in _candidates_by_recipient(resolution).items():
-        if len(decisions) >= MAX_DECISIONS or left < 2:
+        if len(decisions) >= MAX_DECISIONS or (left < 2 and decisions):
             break
         if len(candidates) < 2:
             continue
+        unresolved = left < 2  # past the page's budget: the orders offered, their outcomes not compared
         options = []
-        for order in islice(permutations(candidates), min(MAX_ORDERS, left)):
+        for order in islice(permutations(candidates), MAX_ORDERS if unresolved else min(MAX_ORDERS, left)):
             variant = replace(
                 scenario.choices, replacement_order=FrozenMap({**base_orders, recipient: tuple(order)})
             )
@@ -171,7 +172,7 @@ def choices_compare(
                 {
                     "value": ",".join(str(i) for i in order),
                     "labels": [_order_label(item, effects, names) for item in order],
-                    "result": resolve_variant(variant),
+                    "result": None if unresolved else resolve_variant(variant),
                     "chosen": [str(i) for i in chosen_orders.get(recipient, [])] == [str(i) for i in order],
                 }
             )
@@ -183,9 +184,13 @@ def choices_compare(
                 "title": f"{names(recipient)}に適用する効果の順番",
                 "options": options,
                 "more": _more_orders(len(candidates), len(options)),
+                "unresolved": unresolved,
             }
         )
         left -= len(options)
+        if unresolved:
+            decisions[-1]["more"] = " ".join(filter(None, [TOO_LARGE_TO_COMPARE, decisions[-1]["more"]]))
+            break
 
     base_allocation = dict(scenario.choices.shield_allocation)
     for index, effect in enumerate(effects):
@@ -229,8 +234,17 @@ def choices_compare(
         left -= len(options)
 
     for decision in decisions:
-        _mark_differences(decision, names)
+        if decision.get("unresolved"):
+            decision["differs"] = True  # not known: nothing was compared
+        else:
+            _mark_differences(decision, names)
     return decisions
+
+
+TOO_LARGE_TO_COMPARE: Final = (
+    "この盤面はとても大きいので、順番ごとの結果は並べて比べていません。"
+    "順番を選ぶと、その順番で解決した結果を見られます。"
+)
 
 
 def _more_orders(candidates: int, shown: int) -> str:
