@@ -110,7 +110,7 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     app = subprocess.Popen(
         [str(gunicorn), "-c", "deploy/gunicorn.conf.py", "tutor.wsgi"],
         cwd=ROOT,
-        # production's gunicorn settings (deploy/gunicorn.conf.py), its 2 × cores + 1 sync workers: a
+        # production's gunicorn settings (deploy/gunicorn.conf.py), its 4 × cores + 1 sync workers: a
         # browser keeps spare connections open, which would hold a lone sync worker
         env={**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": "/dev/null"},
     )

@@ -12,8 +12,12 @@ import time
 from gunicorn.glogging import Logger
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-# Two per core plus one is gunicorn's advice; the page work is CPU-bound Python, so no more than that.
-workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 2 + 1))
+# Four per core plus one. A page is CPU-bound Python but bounded (each page of the worst boards builds in
+# under a second, then comes from the content cache), so the limit is not the cores but how many slow
+# builds may run at once while cheap pages still find a free worker: with five heavy pages building on two
+# cores, four workers are left for the reader and cached pages, which the OS schedules between them. A
+# sync worker stuck past the timeout is still killed, which a threaded worker would not be.
+workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 4 + 1))
 worker_class = "sync"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a stuck request is killed, the worker replaced
 graceful_timeout = 30  # on HUP/TERM, requests in flight get this long to finish
