@@ -11,6 +11,7 @@ parser's refusal is matched against :data:`BEYOND_SCHEMA`; nothing else is excus
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -446,3 +447,495 @@ def test_gap_window_action_with_a_list_for_creature_is_a_scenario_error() -> Non
     assert _schema_errors(doc)
     with pytest.raises(ScenarioError):
         parse_scenario(doc)
+
+
+# --------------------------------------------------------------------------- parts built from the format's words
+
+BOARD: dict[str, Any] = {
+    "active_player": "A",
+    "players": [{"id": "A"}, {"id": "B"}],
+    "permanents": [
+        {"id": "bear", "controller": "B", "types": ["creature"], "power": 2, "toughness": 2},
+        {
+            "id": "knight",
+            "controller": "A",
+            "types": ["creature"],
+            "power": 2,
+            "toughness": 2,
+            "keywords": ["first_strike"],
+        },
+        {"id": "ogre", "controller": "A", "types": ["creature"], "power": 3, "toughness": 3},
+        {"id": "walker", "controller": "B", "types": ["planeswalker"], "loyalty": 3},
+        {"id": "siege", "controller": "B", "protector": "A", "types": ["battle"], "defense": 5},
+    ],
+}
+"""A board whose ids the parts name (and some they don't: ``zz``)."""
+BOLT = {
+    "type": "noncombat",
+    "source": {"id": "bolt", "controller": "A"},
+    "damage": [{"to": "bear", "amount": 3}],
+}
+
+POOLS: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {
+    "id": (("new",), ("bear", "controller", "")),
+    "to": (("A", "B", "bear", "walker"), ("zz", "controller")),
+    "from": (("A", "bear", "bolt"), ("red",)),
+    "on": (("bear", "self"), ("A", "zz")),
+    "player": (("A", "B", "controller"), ("each_opponent", "self")),
+    "source": (("bear", "bolt", "knight"), ("A",)),
+    "amount": ((0, 2, "that_much"), ()),
+    "color": (("red",), ("pink",)),
+    "source_color": (("green",), ("pink",)),
+    "then": (("plus_counters", "minus_counters", "deal_damage", "draw"), ("heal",)),
+    "dealer": (
+        ({"controller": "A"}, {"controller": "A", "colors": ["red"], "name": "《掌》"}),
+        ({"name": "x"}, {}),
+    ),
+    "to_filter": (
+        ({"types": ["creature"]}, {"controller": "B", "subtype": "Bear"}, {}),
+        ({"types": ["artifact"]},),
+    ),
+    "condition": (
+        ({"controls": {"types": ["creature"]}}, {"controls": {"colors": ["red"]}, "at_least": 2}),
+        ({},),
+    ),
+    "controls": (({"types": ["creature"]}, {}), ({"zz": 1},)),
+    "kind": (("+1/+1", "-1/-1"), ("shield",)),
+    "when": (
+        ("deals_damage", "dealt_damage", "gain_life", "damage_prevented", "excess_damage", "dies"),
+        ("attacks",),
+    ),
+    "recipient": (("any", "player", "creature"), ("planeswalker",)),
+    "watch": (("self", "you", "opponents", "any"), ("them",)),
+    "name": (("《名前》",), ("", "a\nb", "x" * 101)),
+    "types": (
+        (["creature"], ["planeswalker"], ["battle"], ["creature", "artifact"], ["creature", "creature"]),
+        (["artifact"], []),
+    ),
+    "subtypes": ((["Bear"], []), ([""], ["a\nb"])),
+    "colors": ((["red"], ["red", "red"], []), (["pink"],)),
+    "keywords": ((["trample"], []), (["flying"],)),
+    "subtype": (("Bear",), ("",)),
+    "protector": (("A", "B"), ("zz",)),
+    "protection": (
+        (["red"], ["everything", {"player": "A"}], [{"from": "green", "after_blocks": True}]),
+        ([{}], ["pink"]),
+    ),
+    "counters": (({"+1/+1": 1}, {"shield": 2}, {}), ({"-1/-1": -1}, {"poison": 1})),
+    "owner": (("A", "B"), ("zz",)),
+    "keyword": (("trample",), ("flying",)),
+    "defender": (("B", "walker", "siege"), ("A", "bear")),
+    "attacker": (("ogre", "knight"), ("bear", "walker")),
+    "blocking": (("knight", "ogre"), ("bear",)),
+    "creature": (("knight", "ogre"), ("bear", "walker", "zz")),
+    "blockers": ((["bear"], []), (["bear", "bear"], ["walker"])),
+    "targets": ((["bear"], ["bear", "walker"]), (["bear", "bear"], [])),
+    "fighters": ((["ogre", "bear"], ["ogre", "ogre"]), (["ogre"],)),
+    "sources": ((["ogre"], ["ogre", "knight"]), (["ogre", "ogre"], [])),
+    "gone": ((["ogre"], []), (["walker"],)),
+    "excess_to": (("controller", "A", "walker"), ("zz",)),
+    "damage": (
+        ([{"to": "bear", "amount": 3}], [{"to": "A", "amount": 0}, {"to": "bear", "amount": 1}]),
+        ([{"to": "bear", "amount": 1}, {"to": "bear", "amount": 1}], [{"to": "bear"}], []),
+    ),
+    "attacks": (([{"attacker": "ogre", "defender": "B"}],), ([],)),
+    "assignments": (({}, {"ogre": {"B": 3}}), ({"ogre": {"B": -1}}, {"ogre": []})),
+    "blocker_assignments": (({},), ({"bear": {"ogre": 1.5}},)),
+    "second_step_assignments": (({},), ({"ogre": {"": 1}},)),
+    "second_step_blocker_assignments": (({},), ({"ogre": None},)),
+    "between_steps": (([], None), ([{"type": "pump"}],)),
+    "triggers": (([], None, [{"when": "dies", "effect": {"type": "gain_life"}}]), ([{}], [None])),
+    "order": ((["bear"],), (["zz"], [])),
+    "effect": (
+        ({"type": "gain_life", "amount": 1}, {"type": "damage", "amount": "that_much", "to": "A"}),
+        ({"type": "mill"},),
+    ),
+    "format": ((1,), (2,)),
+    "era": (("current", "2009-2024", "2007"), ("1994",)),
+    "active_player": (("A", "B"), ("zz",)),
+    "title": (("題", "a\nb", ""), ("a\x00",)),
+    "description": (("説明", "a\nb"), ("\ud800",)),
+    "variant": (("two_headed_giant",), ("planechase",)),
+    "teams": (([["A", "C"], ["B", "D"]],), ([["A", "A"], ["B", "C"]], [["A"], ["B"]])),
+    "replacement_order": (
+        ({"bear": [0]}, {"bear": ["protection", "shield_counter", 0]}),
+        ({"bear": ["x"]}, {"bear": [0, 0]}),
+    ),
+    "shield_allocation": (({"0": {"bolt": 1}}, {"0": {}}), ({"x": {}}, {"0": {"bolt": -1}})),
+    "effects": (([], [{"type": "no_life_gain"}]), ([{}],)),
+    "event": (({}, BOLT), ({"type": "fog"},)),
+    "choices": (({},), ([],)),
+    "life": ((0, -1_000_000, 30), ()),
+    "poison": ((0, 3), ()),
+    "from_": ((), ()),
+}
+"""For each key, values that are usually right here and values that are wrong (for the key, or for this
+board); the schema's own bounds for the key are added (:data:`BOUNDS`), and wrong types (:data:`WRONG`)."""
+for _flag in ("used", "combat_only", "next_only", "if_controls_creature", "static", "damage_as_infect"):
+    POOLS[_flag] = ((True, False), ())
+for _flag in ("and_permanents", "to_opponents", "tapped", "may_assign_as_though_unblocked", "blocked"):
+    POOLS[_flag] = ((True, False), ())
+for _flag in ("cant_be_prevented", "cant_be_regenerated", "after_blocks"):
+    POOLS[_flag] = ((True, False), ())
+for _ref in ("gain_life_to", "from_controller", "to_opponents_of", "by_controller", "controller"):
+    POOLS[_ref] = (("A", "B"), ("bear",))
+WRONG: tuple[Any, ...] = (None, True, 1.5, "x", {})
+
+
+def _schema_bounds() -> tuple[dict[str, set[int]], dict[str, set[int]], dict[str, set[int]]]:
+    """Per key name, from the schema: the integers at and past its bounds, the string lengths and the list
+    lengths at and past them (the parser, not the schema, then says which are right)."""
+    numbers: dict[str, set[int]] = {}
+    texts: dict[str, set[int]] = {}
+    lengths: dict[str, set[int]] = {}
+    seen: set[tuple[str, str]] = set()
+
+    def walk(node: Any, key: str | None) -> None:
+        if isinstance(node, dict):
+            if key is not None:
+                for bound, step in (("minimum", -1), ("maximum", 1)):
+                    if isinstance(node.get(bound), int):
+                        numbers.setdefault(key, set()).update((node[bound], node[bound] + step))
+                for bound, step in (("minLength", -1), ("maxLength", 1)):
+                    if isinstance(node.get(bound), int):
+                        texts.setdefault(key, set()).update((node[bound], max(node[bound] + step, 0)))
+                if isinstance(node.get("maxItems"), int) and node["maxItems"] <= 200:
+                    lengths.setdefault(key, set()).update((node["maxItems"], node["maxItems"] + 1))
+                ref = node.get("$ref", "")
+                if ref.startswith("#/") and (ref, key) not in seen:
+                    seen.add((ref, key))
+                    target = SCHEMA
+                    for step in ref.removeprefix("#/").split("/"):
+                        target = target[step]
+                    walk(target, key)
+            for name, item in node.items():
+                if name == "properties" and isinstance(item, dict):
+                    for prop, sub in item.items():
+                        walk(sub, prop)
+                else:
+                    walk(item, key if name in ("anyOf", "allOf", "oneOf", "then", "else") else None)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item, key)
+
+    walk(SCHEMA, None)
+    return numbers, texts, lengths
+
+
+BOUNDS, TEXTS, LENGTHS = _schema_bounds()
+
+
+def _grown(items: list[Any], size: int) -> list[Any]:
+    """``items`` made ``size`` long with copies of its first item, each id and string made different."""
+
+    def copy_of(item: Any, i: int) -> Any:
+        if i == 0:
+            return copy.deepcopy(item)
+        if isinstance(item, str):
+            return f"{item}{i}"
+        if isinstance(item, dict) and isinstance(item.get("id"), str):
+            return {**copy.deepcopy(item), "id": f"{item['id']}{i}"}
+        return copy.deepcopy(item)
+
+    return [copy_of(items[0], i) for i in range(size)]
+
+
+def _values(key: str, *, good_only: bool = False) -> list[Any]:
+    good, bad = POOLS.get(key, ((), ()))
+    if good_only:
+        return list(good) if good else sorted(BOUNDS[key])[1:-1]
+    sized = [
+        _grown(good[0], n)
+        for n in sorted(LENGTHS.get(key, ()))
+        if good and good[0] and isinstance(good[0], list)
+    ]
+    texts = ["x" * n for n in sorted(TEXTS.get(key, ()))]
+    return [*good, *bad, *sorted(BOUNDS.get(key, ())), *texts, *sized, *WRONG]
+
+
+def _with(doc: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    return {**copy.deepcopy(doc), **changes}
+
+
+def _permanent_doc(part: dict[str, Any]) -> dict[str, Any]:
+    return _with(
+        BOARD, permanents=[*copy.deepcopy(BOARD["permanents"]), {"id": "new", "controller": "A", **part}]
+    )
+
+
+def _combat(**attack: Any) -> dict[str, Any]:
+    return {"type": "combat", "attacks": [{"attacker": "ogre", "defender": "B", **attack}]}
+
+
+def _order_doc(part: dict[str, Any]) -> dict[str, Any]:
+    """``order`` sits on the attack, ``era`` at the top (§ 12.2)."""
+    attack = {"blockers": ["bear"]}
+    if "order" in part:
+        attack["order"] = part.pop("order")
+    return _with(BOARD, **part, event=_combat(**attack))
+
+
+PLACES: dict[str, Any] = {
+    "effect": lambda part: _with(BOARD, effects=[part], event=BOLT),
+    "permanent": _permanent_doc,
+    "trigger": lambda part: _permanent_doc(
+        {"types": ["creature"], "power": 1, "toughness": 1, "triggers": [part]}
+    ),
+    "trigger_effect": lambda part: _permanent_doc(
+        {
+            "types": ["creature"],
+            "power": 1,
+            "toughness": 1,
+            "triggers": [{"when": "dealt_damage", "effect": part}],
+        }
+    ),
+    "player": lambda part: _with(BOARD, players=[{"id": "A"}, {"id": "B"}, {"id": "C", **part}]),
+    "protection_entry": lambda part: _permanent_doc(
+        {"types": ["creature"], "power": 1, "toughness": 1, "protection": [part]}
+    ),
+    "player_protection_entry": lambda part: _with(
+        BOARD, players=[{"id": "A", "protection": [part]}, {"id": "B"}]
+    ),
+    "condition": lambda part: _with(
+        BOARD, effects=[{"type": "life_floor", "player": "A", "condition": part}]
+    ),
+    "controls": lambda part: _with(
+        BOARD, effects=[{"type": "life_floor", "player": "A", "condition": {"controls": part}}]
+    ),
+    "to_filter": lambda part: _with(
+        BOARD, effects=[{"type": "prevent_static", "amount": 1, "to_filter": part}]
+    ),
+    "dealer": lambda part: _with(
+        BOARD, effects=[{"type": "prevent_and", "to": "A", "then": "deal_damage", "dealer": part}]
+    ),
+    "source": lambda part: _with(BOARD, event={**BOLT, "source": part}),
+    "event": lambda part: _with(BOARD, event=part),
+    "attack": lambda part: _with(BOARD, event={"type": "combat", "attacks": [part]}),
+    "step_change": lambda part: _with(
+        BOARD, event={**_combat(attacker="knight", blockers=["bear"]), "between_steps": [part]}
+    ),
+    "window_action": lambda part: _with(BOARD, era="2007", event={**_combat(), "on_stack_actions": [part]}),
+    "order": lambda part: _order_doc(part),
+    "top": lambda part: {
+        **copy.deepcopy({"players": BOARD["players"], "permanents": BOARD["permanents"]}),
+        **part,
+    },
+    "top_2hg": lambda part: {
+        "players": [{"id": p} for p in "ABCD"],
+        "permanents": [],
+        **part,
+    },
+    "choices": lambda part: _with(
+        BOARD, effects=[{"type": "prevent_next", "to": "bear", "amount": 2}], event=BOLT, choices=part
+    ),
+}
+"""Where each kind of part goes to make a whole document."""
+
+
+def _part_kinds() -> dict[str, tuple[str, str | None, list[str], tuple[str, ...]]]:
+    """Each kind of part: (place, its ``type`` or None, its keys, the keys it needs), from the schema."""
+    defs = SCHEMA["$defs"]
+
+    def keys_of(schema: dict[str, Any], *drop: str) -> list[str]:
+        return sorted(k for k in schema["properties"] if k not in ("type", *drop))
+
+    kinds: dict[str, tuple[str, str | None, list[str], tuple[str, ...]]] = {}
+    for name, part in defs.items():
+        if name.startswith("effect_"):
+            kinds[name] = (
+                "effect",
+                name.removeprefix("effect_"),
+                keys_of(part),
+                tuple(part.get("required", ())),
+            )
+        if name.startswith("event_") and "properties" in part:
+            required = tuple(part.get("required", ()))
+            kinds[name] = ("event", name.removeprefix("event_"), keys_of(part, "on_stack_actions"), required)
+    for branch in defs["trigger_effect"]["allOf"]:
+        kind = branch["if"]["properties"]["type"]["const"]
+        kinds[f"trigger_effect_{kind}"] = ("trigger_effect", kind, keys_of(branch["then"]), ())
+    for branch in defs["step_change"]["allOf"]:
+        kind = branch["if"]["properties"]["type"]["const"]
+        then = branch["then"]
+        kinds[f"step_change_{kind}"] = ("step_change", kind, keys_of(then), tuple(then["required"]))
+    for branch in defs["window_action"]["allOf"]:
+        kind = branch["if"]["properties"]["type"]["const"]
+        then = branch["then"]
+        kinds[f"window_action_{kind}"] = ("window_action", kind, keys_of(then), tuple(then["required"]))
+    plain = {
+        "permanent": ("permanent", ("id", "controller")),
+        "trigger": ("trigger", ()),
+        "player": ("player", ("id",)),
+        "inline_source": ("source", ()),
+        "attack": ("attack", ("order",)),
+        "choices": ("choices", ()),
+    }
+    for name, (place, drop) in plain.items():
+        kinds[name] = (
+            place,
+            None,
+            keys_of(defs[name], *drop),
+            tuple(k for k in defs[name].get("required", ()) if k not in drop),
+        )
+    entry = defs["protection_entry"]["anyOf"][1]
+    kinds["protection_entry"] = ("protection_entry", None, keys_of(entry), ())
+    kinds["player_protection_entry"] = ("player_protection_entry", None, keys_of(entry), ())
+    for name, path in (("condition", "condition"), ("dealer", "dealer"), ("to_filter", "to_filter")):
+        effect = (
+            "effect_life_floor"
+            if name == "condition"
+            else "effect_prevent_and"
+            if name == "dealer"
+            else "effect_prevent_static"
+        )
+        schema = defs[effect]["properties"][path]["anyOf"][1]
+        kinds[name] = (name, None, keys_of(schema), tuple(schema.get("required", ())))
+        if name == "condition":
+            controls = schema["properties"]["controls"]
+            kinds["controls"] = ("controls", None, keys_of(controls), ())
+    top = [k for k in SCHEMA["properties"] if k not in ("players", "permanents")]
+    kinds["top"] = ("top", None, top, ())
+    kinds["top_2hg"] = ("top_2hg", None, ["variant", "teams", "active_player", "era"], ())
+    kinds["order"] = ("order", None, ["era", "order"], ("order",))
+    return kinds
+
+
+PART_KINDS = _part_kinds()
+
+
+def _document(kind: str, part: dict[str, Any]) -> dict[str, Any]:
+    place, type_, _keys, _required = PART_KINDS[kind]
+    body = copy.deepcopy(part)
+    if type_ is not None:
+        body = {"type": type_, **body}
+    return PLACES[place](body)
+
+
+BASES: dict[str, dict[str, Any]] = {
+    "permanent": {"types": ["creature"], "power": 1, "toughness": 1},
+    "protection_entry": {"from": "red"},
+    "player_protection_entry": {"from": "red"},
+    "window_action_effect": {"effect": {"type": "no_life_gain"}},
+    "order": {"era": "2009-2024", "order": ["bear"]},
+}
+"""Parts whose needed keys alone are not a whole part (a creature needs power and toughness)."""
+
+
+def _conditional_keys(kind: str) -> set[str]:
+    """The keys the schema's rules for ``kind`` tie together (if / then / not): the pairs worth trying."""
+    place, type_, _keys, _required = PART_KINDS[kind]
+    tied: set[str] = set()
+
+    def walk(node: Any, inside: bool) -> None:
+        if isinstance(node, dict):
+            if inside:
+                tied.update(node.get("required", ()))
+                tied.update(node.get("properties", {}))
+            for name, item in node.items():
+                walk(item, inside or name in ("allOf", "if", "then", "else", "not", "oneOf"))
+        elif isinstance(node, list):
+            for item in node:
+                walk(item, inside)
+
+    defs = SCHEMA["$defs"]
+    name = {"effect": f"effect_{type_}", "event": f"event_{type_}"}.get(place, kind)
+    walk(SCHEMA if place.startswith("top") else defs.get(name, {}), False)
+    return tied - {"type"}
+
+
+def _base(kind: str) -> dict[str, Any]:
+    """The smallest part of ``kind`` the parser accepts: its needed keys with usual values."""
+    _place, _type, _keys, required = PART_KINDS[kind]
+    if kind in BASES:
+        return copy.deepcopy(BASES[kind])
+    choices = [_values(key, good_only=True) for key in required]
+    for values in itertools.product(*choices):
+        part = dict(zip(required, values, strict=True))
+        try:
+            parse_scenario(_document(kind, part))
+        except ScenarioError:
+            continue
+        return part
+    raise AssertionError(f"no accepted {kind} among {choices}")
+
+
+def _agree(how: str, doc: Any) -> str:
+    """What the schema and the parser say of ``doc``; fails when they disagree beyond :data:`BEYOND_SCHEMA`."""
+    if _known_parser_gap(doc) is not None:
+        return "known parser gap"
+    valid = VALIDATOR.is_valid(doc)  # stops at the first error: a third of the time of listing them all
+    try:
+        parse_scenario(doc)
+    except ScenarioError as error:
+        if not valid:
+            return "both refuse"
+        assert _beyond_schema(error), f"{how}: the schema accepts, the parser refuses: {error}"
+        return "the parser refuses what the schema cannot say"
+    assert valid, f"{how}: the parser accepts, the schema refuses: {_schema_errors(doc)}"
+    return "both accept"
+
+
+EXTRA: dict[str, list[dict[str, Any]]] = {
+    "permanent": [{"types": ["artifact"]}, {"types": ["artifact", "planeswalker"], "loyalty": 1}],
+    "trigger": [
+        {"when": "dies", "effect": {"type": "damage", "amount": "that_much"}},
+        {"when": "dies", "effect": {"type": "damage", "amount": 2}},
+        {"when": "gain_life", "damage": "combat", "effect": {"type": "gain_life"}},
+        {"when": "excess_damage", "damage": "combat", "watch": "you", "effect": {"type": "gain_life"}},
+        {"when": "dealt_damage", "recipient": "player", "effect": {"type": "gain_life"}},
+    ],
+    "top": [
+        {"players": [{"id": f"P{i}"} for i in range(8)], "permanents": []},
+        {"players": [{"id": f"P{i}"} for i in range(9)], "permanents": []},
+        {"effects": [{"type": "no_life_gain"}] * 24},
+        {"effects": [{"type": "no_life_gain"}] * 25},
+    ],
+}
+"""Whole parts the key-by-key changes of a base never reach (several keys at once, whole lists)."""
+
+
+@pytest.mark.parametrize("kind", sorted(PART_KINDS))
+def test_the_parser_and_the_schema_agree_key_by_key(kind: str) -> None:
+    """Each key of each part alone with every value of its pool, then each pair of keys with usual values."""
+    _place, _type, keys, _required = PART_KINDS[kind]
+    base = _base(kind)
+    outcomes = {_agree(f"{kind} as it is", _document(kind, base))}
+    for key in keys:
+        for value in _values(key):
+            outcomes.add(_agree(f"{kind} {key}={value!r}", _document(kind, {**base, key: value})))
+        if key in base:
+            outcomes.add(
+                _agree(f"{kind} without {key}", _document(kind, {k: v for k, v in base.items() if k != key}))
+            )
+    tied = sorted(_conditional_keys(kind) & set(keys))
+    for first, second in itertools.combinations(tied, 2):
+        for a, b in itertools.product(
+            _values(first, good_only=True)[:2], _values(second, good_only=True)[:2]
+        ):
+            outcomes.add(
+                _agree(f"{kind} {first}={a!r} {second}={b!r}", _document(kind, {**base, first: a, second: b}))
+            )
+    outcomes.add(_agree(f"{kind} with an unknown key", _document(kind, {**base, "zz_unknown": 1})))
+    for part in EXTRA.get(kind, []):
+        outcomes.add(_agree(f"{kind} {part}", _document(kind, part)))
+    assert {"both accept", "both refuse"} <= outcomes
+
+
+@st.composite
+def _built(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    kind = draw(st.sampled_from(sorted(PART_KINDS)))
+    _place, _type, keys, required = PART_KINDS[kind]
+    part = _base(kind)
+    for key in draw(st.lists(st.sampled_from(keys), unique=True, max_size=len(keys))) if keys else []:
+        part[key] = copy.deepcopy(draw(st.sampled_from(_values(key, good_only=draw(st.integers(0, 3)) > 0))))
+    for key in required:
+        if draw(st.integers(0, 14)) == 0:
+            part.pop(key, None)
+    return kind, _document(kind, part)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_built())
+def test_the_parser_and_the_schema_agree_on_parts_with_several_keys(case: tuple[str, dict[str, Any]]) -> None:
+    kind, doc = case
+    event(_agree(kind, doc))
