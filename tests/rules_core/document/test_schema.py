@@ -656,7 +656,9 @@ def _values(key: str, *, good_only: bool = False) -> list[Any]:
         if good and good[0] and isinstance(good[0], list)
     ]
     texts = ["x" * n for n in sorted(TEXTS.get(key, ()))]
-    return [*good, *bad, *sorted(BOUNDS.get(key, ())), *texts, *sized, *WRONG]
+    values = [*good, *bad, *sorted(BOUNDS.get(key, ())), *texts, *sized, *WRONG]
+    # each value once (True and 1 apart: JSON tells them apart, and so must the parser)
+    return list({json.dumps(v, sort_keys=True): v for v in values}.values())
 
 
 def _with(doc: dict[str, Any], **changes: Any) -> dict[str, Any]:
