@@ -5,11 +5,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .damage import deal_damage
-from .scenario import CombatEvent, DestroyEvent, NoncombatEvent, PowerDamageEvent, Scenario, parse_scenario
-from .state import Source
-from .trace import Resolution, Step
-from .triggers import event_resolution
+from .damage.deal import deal_damage
+from .document.scenario import (
+    CombatEvent,
+    DestroyEvent,
+    NoncombatEvent,
+    PowerDamageEvent,
+    Scenario,
+    parse_scenario,
+)
+from .events.triggers import event_resolution
+from .model.state import Source
+from .model.trace import Resolution, Step
 
 
 def noncombat_source(scenario: Scenario, event: NoncombatEvent) -> Source:
@@ -41,18 +48,18 @@ def resolve(scenario: Scenario) -> Resolution:
         return Resolution(legal=True, steps=(), state=scenario.state, effects=scenario.effects)
     if isinstance(event, CombatEvent):
         if scenario.era is not None and scenario.era.name == "2007":  # 拡張: combat damage on the stack
-            from .era_2007 import resolve_2007
+            from .eras.era_2007 import resolve_2007
 
             return resolve_2007(scenario)
-        from .combat import resolve_combat
+        from .combat.steps import resolve_combat
 
         return resolve_combat(scenario)
     if isinstance(event, DestroyEvent):
-        from .destruction import resolve_destroy
+        from .events.destruction import resolve_destroy
 
         return resolve_destroy(scenario)
     if isinstance(event, PowerDamageEvent):
-        from .fight import resolve_power_event
+        from .events.fight import resolve_power_event
 
         return resolve_power_event(scenario, event)
     source = noncombat_source(scenario, event)
@@ -72,5 +79,5 @@ def resolve(scenario: Scenario) -> Resolution:
 
 
 def resolve_document(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """Parse, resolve and write the result document; raises :class:`~rules_core.errors.ScenarioError`."""
+    """Parse, resolve and write the result document; raises :class:`~rules_core.model.errors.ScenarioError`."""
     return resolve(parse_scenario(doc)).to_dict()

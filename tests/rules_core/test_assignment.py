@@ -1,4 +1,4 @@
-"""Tests for rules_core.assignment: CR 510.1, 702.19, 702.2c (combat damage assignment).
+"""Tests for rules_core.combat.assignment: CR 510.1, 702.19, 702.2c (combat damage assignment).
 
 CR examples first (510.1c, 702.19b, 702.19c), then each rule and each kind of
 illegal assignment, then property-based tests against an oracle written here
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from rules_core import count_assignments as scenario_count
 from rules_core import parse_scenario, resolve
-from rules_core.assignment import (
+from rules_core.combat.assignment import (
     AssignmentError,
     AttackView,
     BlockView,

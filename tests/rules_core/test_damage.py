@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules_core.damage import excess_damage
-from rules_core.state import Permanent
+from rules_core.damage.deal import excess_damage
+from rules_core.model.state import Permanent
 
 from .helpers import (
     attack,

@@ -28,7 +28,7 @@ from rules_core import (
     resolve,
     resolve_document,
 )
-from rules_core.errors import ScenarioError
+from rules_core.model.errors import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS = {e["slug"]: e for e in json.loads((ROOT / "fixtures/curated_sources/eras.json").read_text("utf-8"))}

@@ -1,6 +1,6 @@
-"""The engine's value objects built by :mod:`rules_core._fast` behave as the dataclasses they are.
+"""The engine's value objects built by :mod:`rules_core.model._fast` behave as the dataclasses they are.
 
-:func:`rules_core._fast.fast_frozen` replaces a frozen dataclass's ``__init__`` by one that fills the
+:func:`rules_core.model._fast.fast_frozen` replaces a frozen dataclass's ``__init__`` by one that fills the
 object faster; these tests hold it to what :mod:`dataclasses` promises: the same fields and defaults,
 equality and hashing, frozen after construction, ``dataclasses.replace`` and pickling still work.
 """
@@ -14,9 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_core import assignment, scenario, state, trace
-from rules_core._fast import _DRAFTS, evolver, fast_frozen
-from rules_core.state import Permanent, Source, evolve
+from rules_core.combat import assignment
+from rules_core.document import scenario
+from rules_core.model import state, trace
+from rules_core.model._fast import _DRAFTS, evolver, fast_frozen
+from rules_core.model.state import Permanent, Source, evolve
 
 FAST_CLASSES = [
     cls for cls in _DRAFTS if cls.__module__ in {m.__name__ for m in (assignment, scenario, state, trace)}

@@ -1,4 +1,4 @@
-"""Life-total rules beyond Worship (rules_core.life): CR 119.7, 119.8, 120.3, 704.5a, 702.90b.
+"""Life-total rules beyond Worship (rules_core.damage.life): CR 119.7, 119.8, 120.3, 704.5a, 702.90b.
 
 Cards: 《白金の帝像》 (Platinum Emperion): "Your life total can't change. (You can't gain or lose life.)";
 《ファイレクシアの非生》 (Phyrexian Unlife): "You don't lose the game for having 0 or less life. As long as you

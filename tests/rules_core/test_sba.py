@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rules_core.sba import check_state_based_actions
-from rules_core.state import GameState, Permanent, Player
+from rules_core.model.state import GameState, Permanent, Player
+from rules_core.sba.actions import check_state_based_actions
 
 from .helpers import battle, creature, doc, final, planeswalker, run, spell, stage
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_core import ScenarioError, parse_scenario, resolve_document
-from rules_core.triggers import MAX_RESOLUTIONS
+from rules_core.events.triggers import MAX_RESOLUTIONS
 
 from .helpers import attack, battle, combat, creature, doc, from_permanent, spell, stage
 
