@@ -32,7 +32,6 @@ from typing import Any
 
 from ..damage.deal import deal_damage
 from ..document.scenario import CombatEvent, Scenario
-from ..eras import era_order
 from ..events.triggers import reacts, scenario_follow_up
 from ..model._frozen import FrozenMap
 from ..model.effects import AssignByToughness, Effect, effect_label
@@ -43,6 +42,7 @@ from ..model.state import GameState, Permanent, Source
 from ..model.trace import Resolution, Stage, Step
 from ..sba.multiplayer import game_goes_on
 from . import assignment as am
+from . import era_order
 from .assignment import AttackView, BlockView, CombatView, Violation
 
 FIRST = "first_strike_damage"

@@ -25,6 +25,7 @@ from ..model.state import GameState, Permanent, Source
 from ..model.text import source_name, who
 from ..model.trace import NO_EXTRA, Change, Stage
 from ..sba.actions import check_state_based_actions
+from ..sba.guard import DestructionGuard, needs_guard
 from ..sba.multiplayer import depart, leavers
 from ..sba.sieges import defeated_sieges
 from .additional import carry_out
@@ -32,7 +33,6 @@ from .life import infect_damage_players, ordinary_loss_notes, spared_players
 from .prevention import apply_damage_effects
 from .redirection import Additional
 from .results import SHIELD_REMOVED, Result, apply_results, damage_results
-from .shields import DestructionGuard, needs_guard
 
 MAX_LISTED = 12
 """Notes list at most this many damage items; the structured ``events`` always list them all."""

@@ -32,6 +32,7 @@ from ..model.hits import Hit
 from ..model.state import GameState, Permanent, Player, evolve
 from ..model.text import object_names, plain, source_name, who
 from ..model.trace import Change
+from ..sba.multiplayer import share_with_teams
 from .life import floor_condition_fails, infect_note, life_cant_change_players
 from .prevention import PendingGain
 
@@ -430,8 +431,6 @@ def apply_results(state: GameState, results: Iterable[Result], deathtouched: Ite
         return rule_of.get((obj, attr), "120.4d")
 
     if state.teams and (life or poison):  # CR 810.9, 810.10: applied to the team's shared totals
-        from ..sba.multiplayer import share_with_teams
-
         notes.extend(share_with_teams(state, life, poison))
     new_players: dict[str, Player] = {}
     for pid in dict.fromkeys([*life, *poison]):

@@ -4,12 +4,12 @@
 - ``"2009-2024"``: Magic 2010 to the rules file of 2024-08-02. Each blocked attacker has a damage
   assignment order (509.2), given as ``event.attacks[i].order`` (default: ``blockers`` as listed); a
   blocker's order among the attackers it blocks is the order of ``event.attacks`` (509.3). Checking,
-  defaults and counting follow 510.1c-d of that file (:mod:`rules_core.eras.era_order`).
+  defaults and counting follow 510.1c-d of that file (:mod:`rules_core.combat.era_order`).
 - ``"2007"``: the rules current as of February 1, 2007. The combat damage assignment goes on the stack
   (310.1); ``event.on_stack_actions`` lists what the players did before it resolved, and the damage is
   dealt as assigned (310.4a-c) (:mod:`rules_core.eras.era_2007`).
 
-:func:`compare_eras` resolves one board under each era that applies to it.
+:func:`rules_core.engine.compare_eras` resolves one board under each era that applies to it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, Final
 from ..model._frozen import FrozenMap
 from ..model.era_types import CURRENT, ERAS, ORDER_ERA, STACK_ERA, WINDOW_ACTIONS, EraSpec, WindowAction
 from ..model.errors import ScenarioError
-from ..model.trace import Resolution
 
 if TYPE_CHECKING:
     from .scenario import Scenario
@@ -265,20 +264,4 @@ def with_era(scenario: Scenario, era: str) -> Scenario:
     return replace(scenario, era=EraSpec(STACK_ERA, on_stack=keep_actions))
 
 
-def compare_eras(scenario: Scenario) -> Mapping[str, Resolution]:
-    """The board resolved under each era that applies to it: ``{"current": …, "2009-2024": …, "2007": …}``.
-
-    A combat board resolves under all three; a board with no combat only under today's rules (the eras
-    differ here only in combat damage). The 2009-2024 board uses the order given (the blockers as listed
-    by default); the 2007 board's window actions are dropped in the other eras, where that window does
-    not exist (510.2 of the 2024-08-02 file).
-    """
-    from ..engine import resolve
-    from .scenario import CombatEvent
-
-    if not isinstance(scenario.event, CombatEvent):
-        return {CURRENT: resolve(with_era(scenario, CURRENT))}
-    return {era: resolve(with_era(scenario, era)) for era in ERAS}
-
-
-__all__ = ["compare_eras", "era_document", "parse_era_document", "with_era"]
+__all__ = ["era_document", "parse_era_document", "with_era"]

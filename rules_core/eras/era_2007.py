@@ -22,6 +22,8 @@ from dataclasses import replace
 from typing import Any, Final
 
 from ..combat import assignment as am
+from ..combat.steps import _assignment_stage as today_stage
+from ..combat.steps import _run, _toughness_notes, plan_steps, resolve_combat
 from ..damage.deal import deal_damage, state_based_stages
 from ..document.scenario import CombatEvent, Scenario
 from ..events.triggers import event_resolution
@@ -163,9 +165,6 @@ def _action_stage(
 def resolve_2007(scenario: Scenario) -> Resolution:
     """2007-02-01 rules 310.1-310.4c: assign, put the assignment on the stack, resolve the window's
     actions in order, then deal the damage as assigned."""
-    from ..combat.steps import _assignment_stage as today_stage
-    from ..combat.steps import _run, _toughness_notes, plan_steps
-
     today = replace(scenario, era=None)
     era = scenario.era
     assert era is not None
@@ -227,8 +226,6 @@ def resolve_2007(scenario: Scenario) -> Resolution:
 
 
 def _run_today(scenario: Scenario) -> Resolution:
-    from ..combat.steps import resolve_combat
-
     return resolve_combat(scenario)
 
 

@@ -14,12 +14,12 @@ from typing import Any
 
 from ..damage.deal import state_based_stages
 from ..damage.life import spared_players
-from ..damage.shields import DestructionGuard, needs_guard
 from ..document.scenario import DestroyEvent, Scenario
 from ..model._frozen import FrozenMap
 from ..model.state import Permanent, Source, evolve
 from ..model.text import source_name
 from ..model.trace import Change, Resolution, Stage, Step
+from ..sba.guard import DestructionGuard, needs_guard
 
 
 def resolve_destroy(scenario: Scenario) -> Resolution:

@@ -12,14 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from ..model._frozen import FrozenMap
 from ..model.state import GameState, Permanent, Player, evolve
 from ..model.trace import Change
-
-if TYPE_CHECKING:
-    from ..damage.shields import DestructionGuard
+from .guard import DestructionGuard
 
 MAX_ROUNDS = 100
 

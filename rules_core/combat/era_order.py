@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from ..combat import assignment as am
-from ..combat.assignment import CombatView, Violation
 from ..model._frozen import FrozenMap
 from ..model.era_types import ERA_FILES, ORDER_ERA
 from ..model.trace import Stage
+from . import assignment as am
+from .assignment import CombatView, Violation
 
 FILE: Final = ERA_FILES[ORDER_ERA]
 
