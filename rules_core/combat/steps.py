@@ -40,10 +40,11 @@ from ..model.errors import AssignmentError, StepError
 from ..model.ja import ASSIGNMENT_ORIGIN_JA, COMBAT_ROLE_JA, DAMAGE_BASIS_JA, DEFENDER_KIND_JA
 from ..model.state import GameState, Permanent, Source
 from ..model.trace import Resolution, Stage, Step
-from ..sba.multiplayer import game_goes_on
+from ..sba.multiplayer import combat_after_departures, game_goes_on, noted
 from . import assignment as am
 from . import era_order
 from .assignment import AttackView, BlockView, CombatView, Violation
+from .midcombat import apply_between
 
 FIRST = "first_strike_damage"
 REGULAR = "combat_damage"
@@ -562,16 +563,12 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
             )
             break
         if number == 2 and any(p.left for p in state.players):  # CR 800.4a, 506.4
-            from ..sba.multiplayer import combat_after_departures, noted
-
             scenario, departed = combat_after_departures(scenario, state)
             if departed:
                 steps[-1] = Step(
                     steps[-1].name, (*steps[-1].stages[:-1], noted(steps[-1].stages[-1], departed))
                 )
         if number == 2 and _event(scenario).between_steps:  # CR 510.3: players act between the steps
-            from .midcombat import apply_between
-
             scenario, state, effects, between = apply_between(scenario, state, effects, steps)
             steps.extend(between)
         dealers = (
