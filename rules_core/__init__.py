@@ -37,7 +37,8 @@ from .combat.steps import (
     plan_steps,
     recipients,
 )
-from .document.scenario import ASSIGNMENT_KEYS, Scenario, parse_scenario
+from .document.parse import parse_scenario
+from .document.scenario import ASSIGNMENT_KEYS, Scenario
 from .engine import compare_eras, resolve, resolve_document
 from .model.errors import AssignmentError, ScenarioError, StepError
 from .model.trace import Change, Resolution, Stage, Step

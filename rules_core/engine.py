@@ -14,14 +14,8 @@ from typing import Any
 from .combat.steps import resolve_combat
 from .damage.deal import deal_damage
 from .document.eras import with_era
-from .document.scenario import (
-    CombatEvent,
-    DestroyEvent,
-    NoncombatEvent,
-    PowerDamageEvent,
-    Scenario,
-    parse_scenario,
-)
+from .document.parse import parse_scenario
+from .document.scenario import CombatEvent, DestroyEvent, NoncombatEvent, PowerDamageEvent, Scenario
 from .eras.era_2007 import resolve_2007
 from .events.destruction import resolve_destroy
 from .events.fight import resolve_power_event

@@ -24,7 +24,8 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Any, Final
 
-from .document.scenario import Scenario, parse_scenario
+from .document.parse import parse_scenario
+from .document.scenario import Scenario
 from .engine import resolve
 from .model._frozen import FrozenMap
 from .model.trace import Resolution

@@ -1,4 +1,4 @@
-"""拡張: resolving a board under the rules of another era (``era`` in the scenario document).
+"""拡張: the ``era`` part of the scenario document (``scenario-format.md`` § 12): a board under the rules of another era.
 
 - ``"current"`` (the default): today's rules; the document parses exactly as without ``era``.
 - ``"2009-2024"``: Magic 2010 to the rules file of 2024-08-02. Each blocked attacker has a damage
@@ -15,15 +15,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Final
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
 from ..model._frozen import FrozenMap
 from ..model.era_types import CURRENT, ERAS, ORDER_ERA, STACK_ERA, WINDOW_ACTIONS, EraSpec, WindowAction
-from ..model.errors import ScenarioError
-
-if TYPE_CHECKING:
-    from .scenario import Scenario
+from .fields import as_int, as_list, as_object, fail
+from .scenario import Attack, CombatEvent, Scenario
 
 MAX_WINDOW_ACTIONS: Final = 16
 _ACTION_KEYS: Final = FrozenMap(
@@ -38,38 +36,25 @@ _ACTION_KEYS: Final = FrozenMap(
 )
 
 
-def _fail(path: str, ja: str, en: str) -> ScenarioError:
-    return ScenarioError(path, ja, en)
+@dataclass(frozen=True, slots=True)
+class EraPart:
+    """The era's own keys, taken out of a document before the rest is parsed (:func:`era_part`)."""
+
+    name: str
+    rest: Mapping[str, Any]
+    """The document without ``era``, the attacks' ``order`` and ``on_stack_actions``; the effects the
+    window's actions create are appended to its ``effects``, so they are parsed (their ids checked) with
+    the board's."""
+    orders: Mapping[int, Any]
+    actions: tuple[tuple[Mapping[str, Any], int], ...]
+    window_effects: int
 
 
-def _obj(value: Any, path: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise _fail(path, "オブジェクト({...})で指定してください", "must be an object")
-    return value
-
-
-def _list(value: Any, path: str, max_len: int) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(path, "配列([...])で指定してください", "must be a list")
-    if len(value) > max_len:
-        raise _fail(path, f"{max_len}個以内で指定してください", f"at most {max_len} items")
-    return value
-
-
-def _int(value: Any, path: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _fail(path, f"{lo}以上{hi}以下の整数で指定してください", f"must be an integer in [{lo}, {hi}]")
-    return value
-
-
-def parse_era_document(doc: Mapping[str, Any]) -> Scenario:
-    """Parse a document with ``era``: the era's own keys are taken out, the rest parsed as usual, then
-    the era's keys are checked against the parsed board. Returns a :class:`~rules_core.document.scenario.Scenario`."""
-    from .scenario import CombatEvent, parse_scenario
-
+def era_part(doc: Mapping[str, Any]) -> EraPart:
+    """Take the era's keys out of ``doc`` (CR of each era: § 12); refuse the keys of another era."""
     era = doc["era"]
     if not isinstance(era, str) or era not in ERAS:
-        raise _fail("era", f"{' / '.join(ERAS)} のどれかで指定してください", f"must be one of {ERAS}")
+        raise fail("era", f"{' / '.join(ERAS)} のどれかで指定してください", f"must be one of {ERAS}")
     rest = {k: v for k, v in doc.items() if k != "era"}
     raw_event = rest.get("event")
     orders_raw: dict[int, Any] = {}
@@ -86,27 +71,26 @@ def parse_era_document(doc: Mapping[str, Any]) -> Scenario:
                 stripped.append(attack)
             event_doc["attacks"] = stripped
         if "on_stack_actions" in event_doc:
-            actions_raw = _list(
+            actions_raw = as_list(
                 event_doc.pop("on_stack_actions"), "event.on_stack_actions", MAX_WINDOW_ACTIONS
             )
         rest["event"] = event_doc
     if orders_raw and era != ORDER_ERA:
         i = min(orders_raw)
-        raise _fail(
+        raise fail(
             f"event.attacks[{i}].order",
             "ダメージ割り振り順は era が 2009-2024 のときだけ指定できます(現在のルールにも2007年のルールにも"
             "割り振り順はありません)",
             'a damage assignment order exists only in era "2009-2024"',
         )
     if actions_raw and era != STACK_ERA:
-        raise _fail(
+        raise fail(
             "event.on_stack_actions",
             "戦闘ダメージがスタックに置かれている間の行動は era が 2007 のときだけ指定できます"
             "(2009年7月以降、戦闘ダメージはスタックを用いません)",
             'combat damage uses the stack only in era "2007"',
         )
-    # the effects the window's actions create are parsed with the board's (their ids checked), then split off
-    effect_docs = [(_obj(a, f"event.on_stack_actions[{i}]"), i) for i, a in enumerate(actions_raw)]
+    effect_docs = tuple((as_object(a, f"event.on_stack_actions[{i}]"), i) for i, a in enumerate(actions_raw))
     window_effects = [
         (obj["effect"], i) for obj, i in effect_docs if obj.get("type") == "effect" and "effect" in obj
     ]
@@ -115,24 +99,26 @@ def parse_era_document(doc: Mapping[str, Any]) -> Scenario:
         base_list = list(base) if isinstance(base, list) else base
         if isinstance(base_list, list):
             rest["effects"] = [*base_list, *(e for e, _i in window_effects)]
-    scenario = parse_scenario(rest)
+    return EraPart(era, rest, orders_raw, effect_docs, len(window_effects))
+
+
+def with_era_part(scenario: Scenario, part: EraPart) -> Scenario:
+    """The board parsed from ``part.rest`` under the era: the era's keys checked against it."""
+    era = part.name
     if era == CURRENT:
         return scenario
-    n_window = len(window_effects)
+    n_window = part.window_effects
     effects = scenario.effects
     window = effects[len(effects) - n_window :] if n_window else ()
     if n_window:
         scenario = replace(scenario, effects=effects[: len(effects) - n_window])
     event = scenario.event
     if era == ORDER_ERA and isinstance(event, CombatEvent):
-        scenario = _with_orders(scenario, event, orders_raw)
-        return scenario
+        return _with_orders(scenario, event, part.orders)
     if era == STACK_ERA:
-        if actions_raw and not isinstance(event, CombatEvent):
-            raise _fail(
-                "event.on_stack_actions", "戦闘ダメージのある盤面で指定してください", "needs a combat"
-            )
-        actions = _parse_actions(scenario, effect_docs, list(window))
+        if part.actions and not isinstance(event, CombatEvent):
+            raise fail("event.on_stack_actions", "戦闘ダメージのある盤面で指定してください", "needs a combat")
+        actions = _parse_actions(scenario, list(part.actions), list(window))
         if actions and isinstance(event, CombatEvent):
             strikers = [
                 c
@@ -140,7 +126,7 @@ def parse_era_document(doc: Mapping[str, Any]) -> Scenario:
                 if scenario.permanent(c).has("first_strike") or scenario.permanent(c).has("double_strike")
             ]
             if strikers:
-                raise _fail(
+                raise fail(
                     "event.on_stack_actions",
                     "先制攻撃か二段攻撃を持つクリーチャーがいる戦闘(戦闘ダメージ・ステップが2回)の2007年の窓には"
                     "対応していません",
@@ -153,16 +139,14 @@ def parse_era_document(doc: Mapping[str, Any]) -> Scenario:
 def _with_orders(scenario: Scenario, event: Any, orders_raw: Mapping[int, Any]) -> Scenario:
     """509.2 (2024-08-02 file): each blocked attacker's order is a permutation of its blockers; the
     attack's ``blockers`` are put in that order, so every later rule reads the order from them."""
-    from .scenario import Attack
-
     attacks = list(event.attacks)
     orders: dict[str, tuple[str, ...]] = {}
     for i, raw in orders_raw.items():
         path = f"event.attacks[{i}].order"
-        items = _list(raw, path, 16)
+        items = as_list(raw, path, 16)
         attack = attacks[i]
         if not all(isinstance(x, str) for x in items) or sorted(items) != sorted(attack.blockers):
-            raise _fail(
+            raise fail(
                 path,
                 f"ブロック・クリーチャー({', '.join(attack.blockers)})をそれぞれ1回ずつ、割り振る順に並べてください (509.2)",
                 "must list each of the attack's blockers once",
@@ -185,70 +169,54 @@ def _parse_actions(
         path = f"event.on_stack_actions[{i}]"
         kind = obj.get("type")
         if not isinstance(kind, str) or kind not in WINDOW_ACTIONS:
-            raise _fail(
+            raise fail(
                 f"{path}.type", f"{' / '.join(WINDOW_ACTIONS)} のどれかで指定してください", "unknown type"
             )
         unknown = sorted(k for k in obj if k not in _ACTION_KEYS[kind])
         if unknown:
-            raise _fail(f"{path}.{unknown[0]}", "この種類の行動には指定できない項目です", "unknown key")
+            raise fail(f"{path}.{unknown[0]}", "この種類の行動には指定できない項目です", "unknown key")
         name = obj.get("name")
         if name is not None and (not isinstance(name, str) or len(name) > 60):
-            raise _fail(f"{path}.name", "60文字以内の文字列で指定してください", "must be a short string")
+            raise fail(f"{path}.name", "60文字以内の文字列で指定してください", "must be a short string")
         if kind == "effect":
             if "effect" not in obj:
-                raise _fail(f"{path}.effect", "必須の項目です", "required")
+                raise fail(f"{path}.effect", "必須の項目です", "required")
             out.append(WindowAction("effect", effect=next(effects)))
             continue
         if kind == "damage":
             for key in ("source", "to", "amount"):
                 if key not in obj:
-                    raise _fail(f"{path}.{key}", "必須の項目です", "required")
+                    raise fail(f"{path}.{key}", "必須の項目です", "required")
             if obj["source"] not in ids:
-                raise _fail(f"{path}.source", "盤面のパーマネントのIDを指定してください", "unknown permanent")
+                raise fail(f"{path}.source", "盤面のパーマネントのIDを指定してください", "unknown permanent")
             if obj["to"] not in ids and obj["to"] not in players:
-                raise _fail(
-                    f"{path}.to", "盤面のパーマネントかプレイヤーのIDを指定してください", "unknown id"
-                )
+                raise fail(f"{path}.to", "盤面のパーマネントかプレイヤーのIDを指定してください", "unknown id")
             out.append(
                 WindowAction(
                     "damage",
                     source=obj["source"],
                     to=obj["to"],
-                    amount=_int(obj["amount"], f"{path}.amount", 0, 99),
+                    amount=as_int(obj["amount"], f"{path}.amount", 0, 99),
                     name=name,
                 )
             )
             continue
         creature = obj.get("creature")
         if creature not in ids:
-            raise _fail(f"{path}.creature", "盤面のクリーチャーのIDを指定してください", "unknown permanent")
+            raise fail(f"{path}.creature", "盤面のクリーチャーのIDを指定してください", "unknown permanent")
         if not scenario.permanent(creature).is_creature:
-            raise _fail(f"{path}.creature", "クリーチャーを指定してください", "must be a creature")
+            raise fail(f"{path}.creature", "クリーチャーを指定してください", "must be a creature")
         out.append(
             WindowAction(
                 kind,
                 creature=creature,
-                power=_int(obj.get("power", 0), f"{path}.power", -99, 99),
-                toughness=_int(obj.get("toughness", 0), f"{path}.toughness", -99, 99),
-                gain_life=_int(obj.get("gain_life", 0), f"{path}.gain_life", 0, 99),
+                power=as_int(obj.get("power", 0), f"{path}.power", -99, 99),
+                toughness=as_int(obj.get("toughness", 0), f"{path}.toughness", -99, 99),
+                gain_life=as_int(obj.get("gain_life", 0), f"{path}.gain_life", 0, 99),
                 name=name,
             )
         )
     return tuple(out)
-
-
-def era_document(era: EraSpec, doc: dict[str, Any]) -> None:
-    """Write the era's keys back into ``doc`` (:meth:`Scenario.to_dict`): ``parse_scenario`` round-trips."""
-    doc["era"] = era.name
-    event = doc.get("event")
-    if not isinstance(event, dict) or event.get("type") != "combat":
-        return
-    for attack in event["attacks"]:
-        order = era.orders.get(attack["attacker"])
-        if order is not None:
-            attack["order"] = list(order)
-    if era.on_stack:
-        event["on_stack_actions"] = [a.to_dict() for a in era.on_stack]
 
 
 def with_era(scenario: Scenario, era: str) -> Scenario:
@@ -264,4 +232,4 @@ def with_era(scenario: Scenario, era: str) -> Scenario:
     return replace(scenario, era=EraSpec(STACK_ERA, on_stack=keep_actions))
 
 
-__all__ = ["era_document", "parse_era_document", "with_era"]
+__all__ = ["EraPart", "era_part", "with_era", "with_era_part"]
