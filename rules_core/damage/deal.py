@@ -34,6 +34,9 @@ from .prevention import apply_damage_effects
 from .redirection import Additional
 from .results import SHIELD_REMOVED, Result, apply_results, damage_results
 
+_NO_KINDS: frozenset[type] = frozenset()
+"""The effect kinds looked at when the board has neither life rules nor destruction's replacements."""
+
 MAX_LISTED = 12
 """Notes list at most this many damage items; the structured ``events`` always list them all."""
 
@@ -272,7 +275,7 @@ def _process(
     effects = outcome.effects
 
     # 120.4c
-    kinds = {type(e) for e in effects}
+    kinds = {type(e) for e in effects} if state.features.life_rules else _NO_KINDS
     life_rules = not kinds.isdisjoint(LIFE_RULE_EFFECTS)
     res = damage_results(
         state,
@@ -342,15 +345,18 @@ def _after_event(
     changes: tuple[Change, ...],
 ) -> DamageOutcome:
     """CR 704: state-based actions after the event (and after its additional effects, CR 615.5)."""
-    kinds = {type(e) for e in effects}
+    features = state.features
+    kinds = {type(e) for e in effects} if features.life_rules or features.destruction else _NO_KINDS
     life_rules = not kinds.isdisjoint(LIFE_RULE_EFFECTS)
     guard = None
-    if needs_guard(state, kinds, cant_be_regenerated=cant_be_regenerated):
+    if (cant_be_regenerated or features.destruction) and needs_guard(
+        state, kinds, cant_be_regenerated=cant_be_regenerated
+    ):
         guard = DestructionGuard(effects, choices.replacement_order, in_combat=in_combat, blocking=blocking)
         guard.forbid_regeneration(unregenerable)
     spared = spared_players(state, effects) if life_rules else None
     # a Siege whose last defense counter was just removed has its ability waiting (310.11b, 704.5v)
-    keep = keep_battles | defeated_sieges(state, changes) if changes else keep_battles
+    keep = keep_battles | defeated_sieges(state, changes) if changes and features.sieges else keep_battles
     state, sba = state_based_stages(state, guard, spared, keep_battles=keep)
     stages.extend(sba)
     if guard is not None:
@@ -372,7 +378,7 @@ def state_based_stages(
     (CR 800.4a) and the checks go on."""
     stages: list[Stage] = []
     state, rounds, remarks = check_state_based_actions(state, guard, spared, keep_battles=keep_battles)
-    leaving = leavers(state) if rounds else []
+    leaving = leavers(state) if rounds and state.features.departures else []
     if not rounds:
         stages.append(
             Stage(

@@ -14,6 +14,7 @@ from ..model._fast import fast_frozen
 from ..model._frozen import FrozenMap
 from ..model.effects import Effect
 from ..model.era_types import EraSpec
+from ..model.features import Features, board_features
 from ..model.state import GameState, Permanent, Player, Source
 from ..model.step_changes import ENTERING, StepChange
 
@@ -265,12 +266,21 @@ class Scenario:
     def __post_init__(self) -> None:
         if not self.active_player and self.players:
             object.__setattr__(self, "active_player", self.players[0].id)
-        object.__setattr__(self, "_state", GameState(self.players, self.permanents, self.teams))
+        effects: tuple[Effect, ...] = self.effects
+        if self.era is not None and self.era.on_stack:  # the 2007 window's effects apply mid-resolution
+            effects = (*effects, *(a.effect for a in self.era.on_stack if a.effect is not None))
+        features = board_features(self.players, self.permanents, effects)
+        object.__setattr__(self, "_state", GameState(self.players, self.permanents, self.teams, features))
 
     @property
     def state(self) -> GameState:
         """The board before the event."""
         return self._state
+
+    @property
+    def features(self) -> Features:
+        """What this board may need while it resolves (worked out once, when the scenario is made)."""
+        return self._state.features
 
     @property
     def is_combat(self) -> bool:

@@ -73,7 +73,7 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
     stage = Stage("701.8", tuple(rules), tuple(notes), tuple(changes), tuple(events))
     # Lethal damage already marked on other permanents is destroyed by 704.5g, which regeneration can replace.
     after_guard = None
-    if needs_guard(state, {type(e) for e in effects}):
+    if state.features.destruction and needs_guard(state, {type(e) for e in effects}):
         after_guard = DestructionGuard(effects, scenario.choices.replacement_order)
     state, after = state_based_stages(state, after_guard, spared_players(state, effects))
     if after_guard is not None:

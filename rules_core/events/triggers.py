@@ -33,7 +33,7 @@ from ..model.ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA
 from ..model.state import GameState, Permanent, Source, evolve
 from ..model.trace import Change, Resolution, Stage, Step
 from ..sba.multiplayer import game_goes_on
-from ..sba.sieges import defeated_sieges, is_siege
+from ..sba.sieges import defeated_sieges
 
 MAX_RESOLUTIONS: Final = 200
 """At most this many triggered abilities resolve after one event; a loop stops here (noted)."""
@@ -50,9 +50,10 @@ SIEGE_INDEX: Final = -1
 def reacts(state: GameState) -> bool:
     """Whether anything on the board can trigger: a permanent with triggers, or a Siege (CR 310.11b).
 
-    Checked once per resolution, so that boards without triggers pay nothing more.
+    Worked out once with the board (:class:`~rules_core.model.features.Features`), so that boards without
+    triggers pay nothing more.
     """
-    return any(p.triggers or is_siege(p) for p in state.permanents)
+    return state.features.triggers
 
 
 @dataclass(frozen=True, slots=True)

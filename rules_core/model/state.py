@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from ._fast import evolver, fast_frozen
+from .features import Features, board_features
 from .ja import COLOR_JA, KEYWORD_JA
 from .trigger_types import Trigger
 
@@ -243,6 +244,10 @@ class Source:
         )
 
 
+_NOT_GIVEN: Final = Features()
+"""GameState's default ``features``: replaced by what its own board shows."""
+
+
 @dataclass(frozen=True)
 class GameState:
     """Every player and permanent, in the scenario's order."""
@@ -251,11 +256,16 @@ class GameState:
     permanents: tuple[Permanent, ...]
     teams: tuple[tuple[str, ...], ...] = ()
     """Two-Headed Giant (CR 810): the two teams, whose members share one life total and poison counters."""
+    features: Features = field(default=_NOT_GIVEN, repr=False, compare=False)
+    """What the board may need while it resolves (:mod:`rules_core.model.features`): the scenario's, kept by
+    every state derived from this one; worked out from this board when not given."""
     _player_index: Mapping[str, int] = field(init=False, repr=False, compare=False, hash=False)
     _permanent_index: Mapping[str, int] = field(init=False, repr=False, compare=False, hash=False)
     _who: dict[str, str] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        if self.features is _NOT_GIVEN:
+            object.__setattr__(self, "features", board_features(self.players, self.permanents, None))
         object.__setattr__(self, "_player_index", {p.id: i for i, p in enumerate(self.players)})
         object.__setattr__(self, "_permanent_index", {p.id: i for i, p in enumerate(self.permanents)})
         object.__setattr__(self, "_who", {})
@@ -304,6 +314,7 @@ class GameState:
         set_(new, "players", players)
         set_(new, "permanents", permanents)
         set_(new, "teams", self.teams)
+        set_(new, "features", self.features)
         set_(new, "_player_index", self._player_index)
         set_(new, "_permanent_index", self._permanent_index)
         set_(new, "_who", {})

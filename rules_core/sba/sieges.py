@@ -9,18 +9,10 @@ battle into its owner's graveyard.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
-from ..model.state import GameState, Permanent
+from ..model.features import is_siege
+from ..model.state import GameState
 from ..model.trace import Change
-
-SIEGE: Final = "Siege"
-"""CR 205.3q, 310.11: the battle type every current battle has."""
-
-
-def is_siege(permanent: Permanent) -> bool:
-    """A battle with the subtype Siege (CR 310.11)."""
-    return permanent.is_battle and SIEGE in permanent.subtypes
 
 
 def defeated_sieges(state: GameState, changes: Iterable[Change]) -> frozenset[str]:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rules_core import ScenarioError, check_assignment, parse_scenario, resolve_document
 
-from .helpers import attack, combat, creature, doc, stage
+from ..helpers import attack, combat, creature, doc, stage
 
 
 def between(*changes: dict[str, Any]) -> dict[str, Any]:
@@ -248,7 +248,7 @@ def test_documented_between_steps_example_resolves() -> None:
     import json
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
     block = text.split("## 10. Between", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     board = [KNIGHT, creature("giant", 3, 3), creature("goblin", 1, 1, "A")]
     result = resolve_document(doc(board, json.loads(block)))

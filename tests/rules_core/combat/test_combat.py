@@ -17,7 +17,7 @@ from rules_core import (
 )
 from rules_core.examples import EXAMPLES
 
-from .helpers import attack, battle, combat, creature, doc, final, notes, planeswalker, run, stage
+from ..helpers import attack, battle, combat, creature, doc, final, notes, planeswalker, run, stage
 
 
 def _example(key: str, **event_changes: object) -> dict:

@@ -22,7 +22,7 @@ from rules_core import (
     recipients,
 )
 
-from .helpers import attack, combat, creature, doc
+from ..helpers import attack, combat, creature, doc
 
 SETTINGS = settings(
     max_examples=int(os.environ.get("RULES_CORE_EXAMPLES", "120")),

@@ -31,7 +31,7 @@ from rules_core import (
     recipients,
 )
 
-from .helpers import attack, combat, creature, doc, final, notes, planeswalker, run, stage
+from ..helpers import attack, combat, creature, doc, final, notes, planeswalker, run, stage
 
 DORAN = {"type": "assign_by_toughness", "name": "《包囲の塔、ドラン》"}
 DORAN_NOTE = "《包囲の塔、ドラン》の効果で、各クリーチャーはパワーではなくタフネスに等しい戦闘ダメージを割り振ります (510.1a)。"
@@ -444,7 +444,7 @@ def test_property_generated_assignments_are_accepted_counted_exactly_and_resolve
 
 
 def _doc_example(heading: str) -> dict[str, Any]:
-    text = (Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
     block = text.split(heading, 1)[1].split("```json", 1)[1].split("```", 1)[0]
     fragment: dict[str, Any] = json.loads(block)
     return {"players": [{"id": "A"}, {"id": "B"}], **fragment}

@@ -18,7 +18,7 @@ from rules_core import (
 from rules_core.examples import EXAMPLES
 from tutor.board.curated import CURATED
 
-from .helpers import attack, combat, creature, doc
+from ..helpers import attack, combat, creature, doc
 
 
 def _combat_documents() -> list[tuple[str, dict]]:

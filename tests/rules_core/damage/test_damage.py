@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules_core.damage.deal import excess_damage
 from rules_core.model.state import Permanent
 
-from .helpers import (
+from ..helpers import (
     attack,
     battle,
     combat,

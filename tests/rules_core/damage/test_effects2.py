@@ -20,9 +20,9 @@ from rules_core import ScenarioError, ordering, parse_scenario, resolve
 from rules_core.__main__ import main
 from rules_core.ordering import legal_orders
 
-from .helpers import PLAYERS, attack, combat, creature, doc, final, notes, run, spell, stage
+from ..helpers import PLAYERS, attack, combat, creature, doc, final, notes, run, spell, stage
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 PARIAH = {"type": "redirect_damage", "from": "A", "to": "bear", "name": "《最下層民》"}
 FURNACE = {"type": "damage_multiplier", "factor": 2, "name": "《ラースの灼熱洞》"}

@@ -17,7 +17,7 @@ import pytest
 
 from rules_core import ScenarioError, parse_scenario
 
-from .helpers import attack, combat, creature, doc, final, from_permanent, notes, run, spell, stage
+from ..helpers import attack, combat, creature, doc, final, from_permanent, notes, run, spell, stage
 
 EMPERION_B = {"type": "life_cant_change", "player": "B", "name": "《白金の帝像》"}
 UNLIFE_B = {

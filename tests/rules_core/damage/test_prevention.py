@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from .helpers import attack, combat, creature, doc, final, from_permanent, notes, run, spell, stage
+from ..helpers import attack, combat, creature, doc, final, from_permanent, notes, run, spell, stage
 
 SHIELD_2_ON_BEAR = {"type": "prevent_next", "to": "bear", "amount": 2}
 DOUBLER = {"type": "damage_multiplier", "factor": 2}

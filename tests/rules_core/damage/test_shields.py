@@ -22,9 +22,9 @@ import pytest
 
 from rules_core import ScenarioError, parse_scenario, resolve_document
 
-from .helpers import attack, combat, creature, doc, final, notes, run, spell, stage
+from ..helpers import attack, combat, creature, doc, final, notes, run, spell, stage
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 WARDEN = creature("warden", 5, 5, name="聖域の番人", counters={"shield": 2}, keywords=[])
 """《聖域の番人》 (Sanctuary Warden): 5/5, enters with two shield counters."""

@@ -10,7 +10,7 @@ import pytest
 from rules_core import ScenarioError, parse_scenario
 from rules_core.examples import EXAMPLES
 
-from .helpers import attack, combat, creature, doc, spell
+from ..helpers import attack, combat, creature, doc, spell
 
 BASE = doc(
     [

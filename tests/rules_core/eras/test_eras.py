@@ -30,7 +30,7 @@ from rules_core import (
 )
 from rules_core.model.errors import ScenarioError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 BOARDS = {e["slug"]: e for e in json.loads((ROOT / "fixtures/curated_sources/eras.json").read_text("utf-8"))}
 PLAYERS = [{"id": "A", "name": "あなた"}, {"id": "B", "name": "対戦相手"}]
 

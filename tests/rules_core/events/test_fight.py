@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rules_core import ScenarioError, parse_scenario, resolve_document
 
-from .helpers import creature, doc, planeswalker, stage
+from ..helpers import creature, doc, planeswalker, stage
 
 
 def fight(a: str, b: str, **kw: Any) -> dict[str, Any]:
@@ -158,7 +158,7 @@ def test_documented_power_events_parse() -> None:
     import json
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
     section = text.split("## 9. Several sources", 1)[1].split("\n## 10.", 1)[0]
     events = [json.loads(b.split("```", 1)[0]) for b in section.split("```json")[1:]]
     assert [e["type"] for e in events] == ["fight", "bite", "power_damage"]
@@ -192,7 +192,7 @@ def test_cli_resolves_a_fight(tmp_path: Any) -> None:
 
     path = Path(tmp_path) / "fight.json"
     path.write_text(json.dumps(doc([RAT, WURM], fight("rat", "wurm")), ensure_ascii=False), encoding="utf-8")
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     out = subprocess.run(
         [sys.executable, "-m", "rules_core", "resolve", str(path)],
         capture_output=True,

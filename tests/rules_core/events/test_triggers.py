@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from rules_core import ScenarioError, parse_scenario, resolve_document
 from rules_core.events.triggers import MAX_RESOLUTIONS
 
-from .helpers import attack, battle, combat, creature, doc, from_permanent, spell, stage
+from ..helpers import attack, battle, combat, creature, doc, from_permanent, spell, stage
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def trig(when: str, effect: dict[str, Any], **kw: Any) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from rules_core import ScenarioError, parse_scenario, resolve_document
 
-from .helpers import attack, combat, creature, doc, spell, stage
+from ..helpers import attack, combat, creature, doc, spell, stage
 
 THREE = [{"id": "A"}, {"id": "B", "life": 2}, {"id": "C"}]
 
@@ -152,7 +152,7 @@ def test_documented_departure_example() -> None:
     import json
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
     block = text.split("### 11.1", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     final = resolve_document(json.loads(block))["final"]
     assert final["players"]["B"]["left"] is True
@@ -263,7 +263,7 @@ def test_documented_two_headed_giant_header_parses() -> None:
     import json
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[3] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
     block = text.split("### 11.2", 1)[1].split("```json", 1)[1].split("```", 1)[0]
     scenario = parse_scenario(json.loads(block))
     assert scenario.variant == "two_headed_giant"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules_core.model.state import GameState, Permanent, Player
 from rules_core.sba.actions import check_state_based_actions
 
-from .helpers import battle, creature, doc, final, planeswalker, run, spell, stage
+from ..helpers import battle, creature, doc, final, planeswalker, run, spell, stage
 
 
 def test_704_5a_player_with_zero_or_less_life_loses() -> None:
