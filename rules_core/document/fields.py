@@ -119,7 +119,7 @@ def as_record(
     A plain ``dict`` that passes is returned after two set operations; anything
     else goes through the checks that name the first bad key.
     """
-    if type(value) is dict and value.keys() <= allowed and all(key in value for key in required):
+    if type(value) is dict and value.keys() <= allowed and all(map(value.__contains__, required)):
         return value
     obj = as_object(value, path)
     known_keys(obj, path, allowed, required)

@@ -57,14 +57,22 @@ def board_features(
     >>> board_features((Player("A"), Player("B")), (bear,), ())
     Features(life_rules=False, destruction=False, sieges=False, departures=False, triggers=False)
     """
-    sieges = any(is_siege(p) for p in permanents)
-    triggers = sieges or any(p.triggers for p in permanents)
+    # one pass and no calls: this runs whenever a scenario is made, on every page that shows a board
+    sieges = triggers = shields = False
+    for p in permanents:
+        if p.triggers:
+            triggers = True
+        if p.shield_counters:
+            shields = True
+        if SIEGE in p.subtypes and "battle" in p.types:
+            sieges = True
+    triggers = triggers or sieges
     if effects is None:
         life_rules = destruction = True
     else:
         kinds = {type(e) for e in effects}
         life_rules = not kinds.isdisjoint(LIFE_RULE_EFFECTS)
-        destruction = not kinds.isdisjoint(_DESTRUCTION_EFFECTS) or any(p.shield_counters for p in permanents)
+        destruction = shields or not kinds.isdisjoint(_DESTRUCTION_EFFECTS)
     return Features(
         life_rules=life_rules,
         destruction=destruction,
