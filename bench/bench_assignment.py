@@ -1,4 +1,4 @@
-"""Timings of rules_core.assignment (CR 510.1, 702.19): counting and checking.
+"""Timings of rules_core.combat.assignment (CR 510.1, 702.19): counting and checking.
 
 Run from the repository root: ``python bench/bench_assignment.py`` (``--cpu``: CPU time of this
 process instead of wall-clock time, steadier on a busy machine).
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules_core.assignment import (
+from rules_core.combat.assignment import (
     AttackView,
     BlockView,
     CombatView,

@@ -109,7 +109,7 @@ def bench_board(sizes: list[int], repeat: int) -> None:
     base = None
     for n in sizes:
         doc = pyroclasm(n)
-        # beyond the web's limits (rules_core.limits): the engine's own scaling, so limits are skipped
+        # beyond the web's limits (rules_core.document.limits): the engine's own scaling, so limits are skipped
         scenario = parse_scenario(doc, check_limits=False)
         parse_t = min(_time(lambda d=doc: parse_scenario(d, check_limits=False), repeat))
         resolve_t = min(_time(lambda s=scenario: resolve(s), repeat))
@@ -172,7 +172,9 @@ def big_combat(n: int = 50) -> dict[str, Any]:
 
 
 def bench_combat(repeat: int) -> None:
-    doc = big_combat(50)  # 50 attackers: over the web's 40 (rules_core.limits), the engine's own scaling
+    doc = big_combat(
+        50
+    )  # 50 attackers: over the web's 40 (rules_core.document.limits), the engine's own scaling
     scenario = parse_scenario(doc, check_limits=False)
     result = resolve(scenario)
     assert result.legal, result.violations

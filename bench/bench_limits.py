@@ -1,4 +1,4 @@
-"""Worst-case documents at the scenario limits (``rules_core.limits``): engine and page times.
+"""Worst-case documents at the scenario limits (``rules_core.document.limits``): engine and page times.
 
 Run from the repository root: ``python bench/bench_limits.py [case …] [--in-process] [--no-server]``.
 

@@ -17,14 +17,14 @@ The scenario and result documents are the contract's plus the extensions
 documented in ``docs/scenario-format.md``. The package never imports Django.
 
 The combat damage assignment queries (``check_assignment``, ``count_assignments``,
-…) take a scenario and live in :mod:`rules_core.combat`; they raise
+…) take a scenario and live in :mod:`rules_core.combat.steps`; they raise
 :class:`AssignmentError`, or its subclass :class:`StepError` for a combat damage
 step that does not apply; both are ``ValueError`` subclasses.
 """
 
 from __future__ import annotations
 
-from .combat import (
+from .combat.steps import (
     Violation,
     check_assignment,
     count_all_assignments,
@@ -37,11 +37,11 @@ from .combat import (
     plan_steps,
     recipients,
 )
-from .engine import resolve, resolve_document
-from .eras import compare_eras
-from .errors import AssignmentError, ScenarioError, StepError
-from .scenario import ASSIGNMENT_KEYS, Scenario, parse_scenario
-from .trace import Change, Resolution, Stage, Step
+from .document.parse import parse_scenario
+from .document.scenario import ASSIGNMENT_KEYS, Scenario
+from .engine import compare_eras, resolve, resolve_document
+from .model.errors import AssignmentError, ScenarioError, StepError
+from .model.trace import Change, Resolution, Stage, Step
 
 __all__ = [
     "ASSIGNMENT_KEYS",

@@ -13,9 +13,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from .document.limits import check_document
 from .engine import resolve_document
-from .errors import ScenarioError
-from .limits import check_document
+from .model.errors import ScenarioError
 
 EXIT_OK = 0
 EXIT_INVALID = 2

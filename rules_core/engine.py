@@ -1,15 +1,28 @@
-"""Resolving a scenario: one non-combat damage event, or the combat damage step(s)."""
+"""Resolving a scenario: one non-combat damage event, or the combat damage step(s); one board under
+each era of the rules (:func:`compare_eras`).
+
+The top of the engine: it picks the layer that resolves the scenario's event (:mod:`rules_core.combat`,
+:mod:`rules_core.events`, :mod:`rules_core.eras`) and hands each the damage pipeline
+(:mod:`rules_core.damage`); no lower layer imports this module.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from .damage import deal_damage
-from .scenario import CombatEvent, DestroyEvent, NoncombatEvent, PowerDamageEvent, Scenario, parse_scenario
-from .state import Source
-from .trace import Resolution, Step
-from .triggers import event_resolution
+from .combat.steps import resolve_combat
+from .damage.deal import deal_damage
+from .document.eras import with_era
+from .document.parse import parse_scenario
+from .document.scenario import CombatEvent, DestroyEvent, NoncombatEvent, PowerDamageEvent, Scenario
+from .eras.era_2007 import resolve_2007
+from .events.destruction import resolve_destroy
+from .events.fight import resolve_power_event
+from .events.triggers import event_resolution
+from .model.era_types import CURRENT, ERAS
+from .model.state import Source
+from .model.trace import Resolution, Step
 
 
 def noncombat_source(scenario: Scenario, event: NoncombatEvent) -> Source:
@@ -41,19 +54,11 @@ def resolve(scenario: Scenario) -> Resolution:
         return Resolution(legal=True, steps=(), state=scenario.state, effects=scenario.effects)
     if isinstance(event, CombatEvent):
         if scenario.era is not None and scenario.era.name == "2007":  # 拡張: combat damage on the stack
-            from .era_2007 import resolve_2007
-
             return resolve_2007(scenario)
-        from .combat import resolve_combat
-
         return resolve_combat(scenario)
     if isinstance(event, DestroyEvent):
-        from .destruction import resolve_destroy
-
         return resolve_destroy(scenario)
     if isinstance(event, PowerDamageEvent):
-        from .fight import resolve_power_event
-
         return resolve_power_event(scenario, event)
     source = noncombat_source(scenario, event)
     outcome = deal_damage(
@@ -72,5 +77,18 @@ def resolve(scenario: Scenario) -> Resolution:
 
 
 def resolve_document(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """Parse, resolve and write the result document; raises :class:`~rules_core.errors.ScenarioError`."""
+    """Parse, resolve and write the result document; raises :class:`~rules_core.model.errors.ScenarioError`."""
     return resolve(parse_scenario(doc)).to_dict()
+
+
+def compare_eras(scenario: Scenario) -> Mapping[str, Resolution]:
+    """The board resolved under each era that applies to it: ``{"current": …, "2009-2024": …, "2007": …}``.
+
+    A combat board resolves under all three; a board with no combat only under today's rules (the eras
+    differ here only in combat damage). The 2009-2024 board uses the order given (the blockers as listed
+    by default); the 2007 board's window actions are dropped in the other eras, where that window does
+    not exist (510.2 of the 2024-08-02 file).
+    """
+    if not isinstance(scenario.event, CombatEvent):
+        return {CURRENT: resolve(with_era(scenario, CURRENT))}
+    return {era: resolve(with_era(scenario, era)) for era in ERAS}

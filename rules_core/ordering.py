@@ -24,10 +24,11 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Any, Final
 
-from ._frozen import FrozenMap
+from .document.parse import parse_scenario
+from .document.scenario import Scenario
 from .engine import resolve
-from .scenario import Scenario, parse_scenario
-from .trace import Resolution
+from .model._frozen import FrozenMap
+from .model.trace import Resolution
 
 MAX_CANDIDATES: Final = 6
 """At most 6! = 720 orders are tried for one affected object."""
@@ -99,7 +100,7 @@ def legal_orders(scenario: Scenario, affected: str) -> tuple[OrderOption, ...]:
 def legal_orders_document(doc: Mapping[str, Any], affected: str) -> list[dict[str, Any]]:
     """:func:`legal_orders` for a scenario document: ``[{"order": [...], "result": result document}]``.
 
-    Raises :class:`~rules_core.errors.ScenarioError` for an invalid document, ``ValueError`` for too
+    Raises :class:`~rules_core.model.errors.ScenarioError` for an invalid document, ``ValueError`` for too
     many candidates.
     """
     return [

@@ -66,6 +66,98 @@ def test_runtime_code_never_reads_shared():
     assert offenders == []
 
 
+# --- the engine's layers (docs/layout.md) -----------------------------------------------------------
+
+ENGINE_LAYERS = ("model", "document", "sba", "damage", "events", "combat", "eras")
+"""rules_core's packages, lowest first: a module may import its own package and the ones before it. The
+modules directly in rules_core (the engine, 616.1 orders, the examples, the command line, the public
+API) are the top."""
+
+
+def _engine_layer(module: str) -> int:
+    parts = module.split(".")
+    assert parts[0] == "rules_core", module
+    if len(parts) > 2 and parts[1] in ENGINE_LAYERS:
+        return ENGINE_LAYERS.index(parts[1])
+    if len(parts) == 2 and parts[1] in ENGINE_LAYERS:  # the package itself
+        return ENGINE_LAYERS.index(parts[1])
+    return len(ENGINE_LAYERS)
+
+
+def _engine_modules() -> dict[str, Path]:
+    modules = {}
+    for path in sorted((ROOT / "rules_core").rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+    return modules
+
+
+def _engine_imports(module: str, path: Path) -> list[tuple[ast.stmt, list[str]]]:
+    """Each import statement of ``path`` with the rules_core modules (or names in them) it reads."""
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            if target == "rules_core" or target.startswith("rules_core."):
+                found.append((node, [f"{target}.{alias.name}" for alias in node.names]))
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names if a.name == "rules_core" or a.name.startswith("rules_core.")]
+            if names:
+                found.append((node, names))
+    return found
+
+
+def test_every_engine_package_has_a_layer():
+    packages = {p.name for p in (ROOT / "rules_core").iterdir() if (p / "__init__.py").exists()}
+    assert packages == set(ENGINE_LAYERS)
+
+
+def test_engine_layers_import_only_downwards():
+    """model < document < sba < damage < events < combat < eras < the engine: where the rules recurse
+    (a trigger's damage is a new damage event), the higher layer hands the lower one what it needs."""
+    offenders = []
+    for module, path in _engine_modules().items():
+        own = _engine_layer(module)
+        for node, targets in _engine_imports(module, path):
+            for target in targets:
+                if _engine_layer(target) > own:
+                    offenders.append(f"{module}:{node.lineno} imports {target}")
+    assert offenders == []
+
+
+def test_engine_modules_import_only_at_module_level():
+    """An import inside a function hides a cycle; every rules_core import is at the top of its module."""
+    offenders = []
+    for module, path in _engine_modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+                offenders.extend(
+                    f"{module}:{inner.lineno}"
+                    for inner in ast.walk(node)
+                    if isinstance(inner, ast.Import | ast.ImportFrom)
+                )
+    assert offenders == []
+
+
+def test_engine_packages_name_their_rules():
+    """Each package's docstring says which rules of the Comprehensive Rules it holds."""
+    missing = []
+    for name in ENGINE_LAYERS:
+        doc = ast.get_docstring(ast.parse((ROOT / "rules_core" / name / "__init__.py").read_text("utf-8")))
+        if not doc or not re.search(r"\bCR \d{3}", doc):
+            missing.append(name)
+    assert missing == []
+
+
 # --- the web side's layers (docs/layout.md) ---------------------------------------------------------
 
 AREAS = ("reader", "board", "study", "accounts")

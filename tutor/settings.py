@@ -207,7 +207,7 @@ SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from <body hx-headers>, never reads the cookie
 
 # A request body (forms, the JSON import) is at most this big; larger ones get the 413 page. The
-# largest scenario allowed (rules_core.limits: 64 KiB of JSON) takes up to three times its size
+# largest scenario allowed (rules_core.document.limits: 64 KiB of JSON) takes up to three times its size
 # once form-encoded, so 512 KiB leaves room without letting a body grow unbounded (nginx refuses
 # bodies over 1 MiB before they reach us).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 512 * 1024

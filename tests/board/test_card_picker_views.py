@@ -263,7 +263,7 @@ def test_a_bad_blocker_choice_is_refused_on_its_field(client):
 
 
 def test_the_limits_are_respected_with_a_japanese_error(client):
-    """A board at the 100-permanent limit (rules_core.limits) takes no more cards."""
+    """A board at the 100-permanent limit (rules_core.document.limits) takes no more cards."""
     from tutor.board.services import scenario_save
 
     document = {

@@ -68,7 +68,7 @@ def test_each_new_effect_kind_is_placed_by_its_form(client, kind):
 
 
 def test_the_chooser_offers_every_kind_the_engine_reads():
-    from rules_core.effects import EFFECT_TYPES
+    from rules_core.model.effects import EFFECT_TYPES
     from tutor.board.forms.effects import EFFECT_FIELDS, EFFECT_HELP, EFFECT_TYPE_CHOICES
 
     assert (

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules_core import protection as pr
+from rules_core.model import protection as pr
 from tutor.board.forms.pieces import _protection_join, _protection_split
 from tutor.models import Scenario
 

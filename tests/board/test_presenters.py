@@ -155,7 +155,7 @@ def test_effects_show_their_paragraph_and_what_is_left():
 
 
 def test_every_effect_kind_has_a_sentence_and_a_paragraph():
-    from rules_core.effects import EFFECT_TYPES
+    from rules_core.model.effects import EFFECT_TYPES
 
     names = Names({"players": [{"id": "A", "name": "あなた"}], "permanents": []})
     samples = {

@@ -5,7 +5,14 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rules_core import parse_scenario
-from rules_core.trigger_types import COUNTER_KINDS, DAMAGE_KINDS, EFFECT_KINDS, RECIPIENT_KINDS, WATCH, WHEN
+from rules_core.model.trigger_types import (
+    COUNTER_KINDS,
+    DAMAGE_KINDS,
+    EFFECT_KINDS,
+    RECIPIENT_KINDS,
+    WATCH,
+    WHEN,
+)
 from tutor.board.documents import STARTER_DOCUMENT, permanent_put
 from tutor.board.event_documents import trigger_add
 from tutor.board.forms.triggers import TriggerForm

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from rules_core import limits
+from rules_core.document import limits
 from tutor.board.services import scenario_save
 from tutor.results.choices import MAX_DECISIONS, MAX_ORDERS, TOO_LARGE_TO_COMPARE, choices_compare
 

@@ -15,7 +15,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from rules_core import ScenarioError, limits, parse_scenario
+from rules_core import ScenarioError, parse_scenario
+from rules_core.document import limits
 from tutor.common.text_input import UNSAFE_TEXT_MESSAGE, text_problem
 from tutor.models import Scenario, StudyAttempt, StudyQuestion
 

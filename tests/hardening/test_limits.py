@@ -1,4 +1,4 @@
-"""The scenario limits (``rules_core.limits``): a document over any of them is refused with the typed
+"""The scenario limits (``rules_core.document.limits``): a document over any of them is refused with the typed
 error naming the limit, before any parsing; one exactly at a limit is parsed as before."""
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules_core import ScenarioError, limits, parse_scenario, resolve_document
+from rules_core import ScenarioError, parse_scenario, resolve_document
 from rules_core.__main__ import main
-from rules_core.limits import LimitExceeded
+from rules_core.document import limits
+from rules_core.document.limits import LimitExceeded
 from tests.rules_core.helpers import PLAYERS, attack, combat, creature, doc, spell
 
 

@@ -8,7 +8,7 @@ import json
 import pytest
 from django.test import Client
 
-from rules_core import limits
+from rules_core.document import limits
 from tutor.models import Scenario, scenario_digest
 
 

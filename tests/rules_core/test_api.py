@@ -177,9 +177,10 @@ def test_a_board_with_no_event_resolves_to_itself() -> None:
 
 
 def test_each_assignment_query_has_one_public_name() -> None:
-    """Issue 9 item 5: rules_core.combat is the only home of the scenario-level queries; the view-level
-    ones in rules_core.assignment carry their own ``*_in_view`` names (python-chess: is_pseudo_legal/is_legal)."""
-    from rules_core import assignment, combat
+    """Issue 9 item 5: rules_core.combat.steps is the only home of the scenario-level queries; the view-level
+    ones in rules_core.combat.assignment carry their own ``*_in_view`` names (python-chess: is_pseudo_legal/is_legal)."""
+    from rules_core.combat import assignment
+    from rules_core.combat import steps as combat
 
     queries = {
         "check_assignment",
@@ -198,7 +199,7 @@ def test_each_assignment_query_has_one_public_name() -> None:
 
 
 def test_typed_errors_and_assignment_keys_are_exported() -> None:
-    from rules_core.scenario import CombatEvent
+    from rules_core.document.scenario import CombatEvent
 
     assert issubclass(rules_core.StepError, rules_core.AssignmentError)
     assert issubclass(rules_core.AssignmentError, ValueError)

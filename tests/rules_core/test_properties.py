@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules_core import ScenarioError, parse_scenario, resolve, resolve_document
-from rules_core.state import COLORS, KEYWORDS
+from rules_core.model.state import COLORS, KEYWORDS
 
 # RULES_CORE_EXAMPLES=3000 for a longer run (the default keeps the suite fast).
 SETTINGS = settings(

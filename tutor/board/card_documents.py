@@ -23,8 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_core import ASSIGNMENT_KEYS, limits
-from rules_core.ja import TYPE_JA
+from rules_core import ASSIGNMENT_KEYS
+from rules_core.document import limits
+from rules_core.model.ja import TYPE_JA
 from tutor.board.documents import document_new_id
 
 NEW = "new"

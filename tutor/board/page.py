@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from rules_core import Scenario, resolve
-from rules_core.ja import TYPE_JA
+from rules_core.model.ja import TYPE_JA
 from tutor.board import assignment_panel as assignment
 from tutor.board import card_picker, documents, selectors
 from tutor.board.era_compare import era_summary, eras_present

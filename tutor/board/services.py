@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 
 import rules_core
 from rules_core import ScenarioError
-from rules_core.limits import check_document
+from rules_core.document.limits import check_document
 from tutor.board.documents import scenario_normalize
 from tutor.models import Scenario, scenario_digest
 

@@ -6,7 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import rules_core
-from rules_core.ja import COLOR_JA, EFFECT_LABEL_JA, KEYWORD_JA, TRIGGER_EFFECT_JA, TRIGGER_WHEN_JA, TYPE_JA
+from rules_core.model.ja import (
+    COLOR_JA,
+    EFFECT_LABEL_JA,
+    KEYWORD_JA,
+    TRIGGER_EFFECT_JA,
+    TRIGGER_WHEN_JA,
+    TYPE_JA,
+)
 from tutor.cards.placement import scenario_of
 
 PLAYER_JA = {"A": "あなた", "B": "対戦相手"}

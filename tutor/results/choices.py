@@ -9,9 +9,9 @@ from math import factorial
 from typing import Any, Final
 
 from rules_core import AssignmentError, Resolution, Scenario, ScenarioError, parse_scenario, resolve
-from rules_core._frozen import FrozenMap
-from rules_core.ja import COUNTER_JA
-from rules_core.scenario import Choices
+from rules_core.document.scenario import Choices
+from rules_core.model._frozen import FrozenMap
+from rules_core.model.ja import COUNTER_JA
 from tutor.results.effects import effect_describe
 from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, source_key
 

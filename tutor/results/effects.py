@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_core.ja import COLOR_JA, EFFECT_LABEL_JA, PREVENT_THEN_JA, TYPE_JA
+from rules_core.model.ja import COLOR_JA, EFFECT_LABEL_JA, PREVENT_THEN_JA, TYPE_JA
 from tutor.results.links import rule_links
 from tutor.results.names import Names
 

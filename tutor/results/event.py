@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_core.ja import KEYWORD_JA
+from rules_core.model.ja import KEYWORD_JA
 from tutor.results.names import Names
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from rules_core.ja import COLOR_JA, KEYWORD_JA, PROTECTION_QUALITY_JA
-from rules_core.protection import entries_label
+from rules_core.model.ja import COLOR_JA, KEYWORD_JA, PROTECTION_QUALITY_JA
+from rules_core.model.protection import entries_label
 
 ATTRIBUTE_JA = {
     "damage": "負っているダメージ",

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_core.ja import KEYWORD_JA, TYPE_JA
+from rules_core.model.ja import KEYWORD_JA, TYPE_JA
 from tutor.results.card_face import card_face, em
 from tutor.results.event import event_describe
 from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, colors_ja, keywords_ja, source_key

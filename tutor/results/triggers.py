@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules_core.ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA
+from rules_core.model.ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA
 from tutor.results.names import Names
 
 SIEGE_DEFEATED = "siege_defeated"

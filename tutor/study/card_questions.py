@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from rules_core.ja import COLOR_JA
+from rules_core.model.ja import COLOR_JA
 from tutor.study.cardpool import card, stats
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.topics import INTRO, L1, L2

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from rules_core.ja import COLOR_JA, KEYWORD_JA
+from rules_core.model.ja import COLOR_JA, KEYWORD_JA
 
 CARDS_FILE: Final = Path(__file__).resolve().parents[2] / "fixtures" / "cards.json"
 _SWAP: Final = {"A": "B", "B": "A"}

@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from rules_core.ja import KEYWORD_JA
+from rules_core.model.ja import KEYWORD_JA
 from tutor.study.card_questions import CARD_TEMPLATES
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.drafts import Generate as Generate  # re-exported for template modules

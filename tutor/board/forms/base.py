@@ -17,8 +17,8 @@ from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from rules_core.ja import COLOR_JA, KEYWORD_JA, TYPE_JA
-from rules_core.state import COLORS, KEYWORDS
+from rules_core.model.ja import COLOR_JA, KEYWORD_JA, TYPE_JA
+from rules_core.model.state import COLORS, KEYWORDS
 from tutor.common.text_input import SafeTextMixin
 from tutor.results.names import Names
 

@@ -8,7 +8,7 @@ from typing import Any
 from crispy_forms.layout import HTML, Layout
 from django import forms
 
-from rules_core.ja import EFFECT_LABEL_JA, PREVENT_THEN_JA
+from rules_core.model.ja import EFFECT_LABEL_JA, PREVENT_THEN_JA
 from tutor.board.forms.base import (
     COLOR_CHOICES,
     SMALL_MAX,

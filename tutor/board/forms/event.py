@@ -8,7 +8,7 @@ from typing import Any
 from crispy_forms.layout import HTML, Div, Field, Fieldset, Layout
 from django import forms
 
-from rules_core.ja import KEYWORD_JA
+from rules_core.model.ja import KEYWORD_JA
 from tutor.board.forms.base import (
     COLOR_CHOICES,
     BoardForm,

@@ -9,7 +9,7 @@ from typing import Any
 from crispy_forms.layout import HTML, Div, Field, Fieldset, Layout
 from django import forms
 
-from rules_core import protection as pr
+from rules_core.model import protection as pr
 from tutor.board.forms.base import (
     COLOR_CHOICES,
     ERRORS,

@@ -8,8 +8,15 @@ from typing import Any
 
 from crispy_forms.layout import Fieldset, Layout
 
-from rules_core.ja import TRIGGER_EFFECT_JA, TRIGGER_WHEN_JA
-from rules_core.trigger_types import COUNTER_KINDS, DAMAGE_KINDS, EFFECT_KINDS, RECIPIENT_KINDS, WATCH, WHEN
+from rules_core.model.ja import TRIGGER_EFFECT_JA, TRIGGER_WHEN_JA
+from rules_core.model.trigger_types import (
+    COUNTER_KINDS,
+    DAMAGE_KINDS,
+    EFFECT_KINDS,
+    RECIPIENT_KINDS,
+    WATCH,
+    WHEN,
+)
 from tutor.board.forms.base import BoardForm, _choice, _flag, _int, _printable, _text
 
 AMOUNT_MAX = 1_000_000

@@ -1,0 +1,501 @@
+"""``event`` (``scenario-format.md`` §§ 1.5, 6.2, 9, 10): the damage event — non-combat damage from one
+source to several recipients (CR 120.2b), combat with its attacks, blocks and assignments (CR 506-510),
+a ``destroy`` (701.8), a fight, bite or power damage (701.14) — and the changes between the two combat
+damage steps (CR 510.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Final
+
+from ..model import protection as pr
+from ..model._frozen import FrozenMap
+from ..model.state import COLORS, KEYWORDS, Source, sort_colors
+from ..model.step_changes import CHANGE_TYPES, ENTERING, StepChange
+from .fields import (
+    MAX_AMOUNT,
+    MAX_ATTACKS,
+    MAX_BLOCKERS,
+    MAX_DAMAGE_ENTRIES,
+    MAX_PERMANENTS,
+    MAX_PT,
+    Ids,
+    as_bool,
+    as_choice,
+    as_choices,
+    as_int,
+    as_list,
+    as_name,
+    as_object,
+    as_record,
+    fail,
+    int_at,
+    known_keys,
+)
+from .scenario import (
+    ASSIGNMENT_KEYS,
+    Assignment,
+    Attack,
+    CombatEvent,
+    DamageSpec,
+    DestroyEvent,
+    Event,
+    NoncombatEvent,
+    PowerDamageEvent,
+)
+
+_EVENT_TYPES = ("noncombat", "combat", "destroy", "fight", "bite", "power_damage")
+
+
+def parse_event(raw: Any, path: str, ids: Ids) -> Event | None:
+    """The damage event; ``None`` for no event yet (``{}``, ``null`` or no ``event`` key)."""
+    if raw is None or (type(raw) is dict and not raw):
+        return None
+    obj = as_object(raw, path)
+    if not obj:
+        return None
+    if "type" not in obj:
+        raise fail(f"{path}.type", "必須の項目です(noncombat か combat)", "required (noncombat or combat)")
+    kind = as_choice(obj["type"], f"{path}.type", _EVENT_TYPES)
+    if kind == "noncombat":
+        return _parse_noncombat(obj, path, ids)
+    if kind == "destroy":
+        return _parse_destroy(obj, path, ids)
+    if kind in _POWER_EVENT_TYPES:
+        return _parse_power_event(kind, obj, path, ids)
+    return _parse_combat(obj, path, ids)
+
+
+_SOURCE_KEYS = frozenset(("id", "name", "controller", "colors", "keywords", "types"))
+
+
+_NONCOMBAT_KEYS = frozenset(
+    ("type", "source", "damage", "excess_to", "cant_be_prevented", "cant_be_regenerated")
+)
+
+
+_DAMAGE_KEYS = frozenset(("to", "amount"))
+
+
+def _parse_source(raw_source: Any, path: str, ids: Ids) -> str | Source:
+    """An event's ``source``: a permanent's id, or an inline spell or ability object."""
+    if isinstance(raw_source, str):
+        return ids.permanent(raw_source, path)
+    sobj = as_record(raw_source, path, _SOURCE_KEYS, ("controller",))
+    source_id = ids.new(sobj["id"], f"{path}.id") if sobj.get("id") is not None else None
+    source = Source(
+        id=source_id,
+        controller=ids.player(sobj["controller"], f"{path}.controller"),
+        name=as_name(sobj.get("name"), f"{path}.name"),
+        colors=sort_colors(as_choices(sobj.get("colors", []), f"{path}.colors", COLORS)),
+        keywords=frozenset(as_choices(sobj.get("keywords", []), f"{path}.keywords", KEYWORDS)),
+        types=_source_types(sobj, path),
+    )
+    ids.source_id = source_id
+    return source
+
+
+def _source_types(sobj: Mapping[str, Any], path: str) -> tuple[str, ...]:
+    """An inline source's card types (for protection from a card type, 702.16a)."""
+    if not sobj.get("types"):
+        if "types" in sobj:
+            as_list(sobj["types"], f"{path}.types", len(pr.SOURCE_TYPES))
+        return ()
+    listed = as_choices(sobj["types"], f"{path}.types", pr.SOURCE_TYPES)
+    return tuple(t for t in pr.SOURCE_TYPES if t in listed)
+
+
+def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEvent:
+    known_keys(obj, path, _NONCOMBAT_KEYS, ("source", "damage"))
+    source = _parse_source(obj["source"], f"{path}.source", ids)
+    entries = as_list(obj["damage"], f"{path}.damage", MAX_DAMAGE_ENTRIES, min_len=1)
+    damage: list[DamageSpec] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(entries):
+        dpath = f"{path}.damage[{i}]"
+        dobj = as_record(raw, dpath, _DAMAGE_KEYS, ("to", "amount"))
+        to = ids.object(dobj["to"], f"{dpath}.to")
+        if to in seen:
+            raise fail(f"{dpath}.to", f"同じ相手が2回指定されています: {to}", f"{to!r} is listed twice")
+        seen.add(to)
+        damage.append(DamageSpec(to=to, amount=as_int(dobj["amount"], f"{dpath}.amount", 0, MAX_AMOUNT)))
+    excess_raw = obj.get("excess_to")
+    excess_to: str | None
+    if excess_raw is None:
+        excess_to = None
+    elif excess_raw == "controller":
+        excess_to = "controller"
+    else:
+        excess_to = ids.object(excess_raw, f"{path}.excess_to")
+    return NoncombatEvent(
+        source=source,
+        damage=tuple(damage),
+        excess_to=excess_to,
+        cant_be_prevented=as_bool(obj.get("cant_be_prevented", False), f"{path}.cant_be_prevented"),
+        cant_be_regenerated=as_bool(obj.get("cant_be_regenerated", False), f"{path}.cant_be_regenerated"),
+    )
+
+
+_DESTROY_KEYS = frozenset(("type", "source", "targets", "cant_be_regenerated"))
+
+
+def _parse_destroy(obj: Mapping[str, Any], path: str, ids: Ids) -> DestroyEvent:
+    """Extension: ``{"type": "destroy", "source", "targets", "cant_be_regenerated"}`` (CR 701.8a)."""
+    known_keys(obj, path, _DESTROY_KEYS, ("source", "targets"))
+    source = _parse_source(obj["source"], f"{path}.source", ids)
+    targets: list[str] = []
+    for i, raw in enumerate(as_list(obj["targets"], f"{path}.targets", MAX_PERMANENTS, min_len=1)):
+        tpath = f"{path}.targets[{i}]"
+        target = ids.permanent(raw, tpath)
+        if target in targets:
+            raise fail(
+                tpath, f"同じパーマネントが2回指定されています: {target}", f"{target!r} is listed twice"
+            )
+        targets.append(target)
+    return DestroyEvent(
+        source=source,
+        targets=tuple(targets),
+        cant_be_regenerated=as_bool(obj.get("cant_be_regenerated", False), f"{path}.cant_be_regenerated"),
+    )
+
+
+_NO_ASSIGNMENT: Assignment = FrozenMap()
+
+
+_COMBAT_KEYS = frozenset(("type", "attacks", "between_steps", *ASSIGNMENT_KEYS))
+
+
+_ATTACK_KEYS = frozenset(("attacker", "defender", "blockers", "blocked"))
+
+
+def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
+    known_keys(obj, path, _COMBAT_KEYS, ("attacks",))
+    raw_attacks = as_list(obj["attacks"], f"{path}.attacks", MAX_ATTACKS, min_len=1)
+    attacks: list[Attack] = []
+    attackers: set[str] = set()
+    all_blockers: set[str] = set()
+    for i, raw in enumerate(raw_attacks):
+        apath = f"{path}.attacks[{i}]"
+        aobj = as_record(raw, apath, _ATTACK_KEYS, ("attacker", "defender"))
+        attacker_id = ids.permanent(aobj["attacker"], f"{apath}.attacker")
+        attacker = ids.permanents[attacker_id]
+        if not attacker.is_creature:
+            raise fail(
+                f"{apath}.attacker",
+                "クリーチャーでないパーマネントは攻撃できません",
+                "only a creature can attack",
+            )
+        if attacker_id in attackers:
+            raise fail(
+                f"{apath}.attacker",
+                f"同じクリーチャーが2回攻撃しています: {attacker_id}",
+                f"{attacker_id!r} attacks twice",
+            )
+        attackers.add(attacker_id)
+        defender_id = ids.object(aobj["defender"], f"{apath}.defender")
+        if defender_id in ids.players:
+            defending_player = defender_id
+        else:
+            defender = ids.permanents[defender_id]
+            if not (defender.is_planeswalker or defender.is_battle):
+                raise fail(
+                    f"{apath}.defender",
+                    "攻撃できるのはプレイヤー、プレインズウォーカー、バトルだけです (506.1)",
+                    "only a player, planeswalker or battle can be attacked",
+                )
+            defending_player = defender.defending_player
+            if defender.is_planeswalker and not defender.is_battle:
+                defending_player = defender.controller
+        if defending_player in ids.side(attacker.controller):
+            raise fail(
+                f"{apath}.defender",
+                "自分自身や自分が守るパーマネントは攻撃できません (508.1b)",
+                "a creature can't attack its controller or what its controller protects",
+            )
+        blockers_raw = as_list(aobj.get("blockers", []), f"{apath}.blockers", MAX_BLOCKERS)
+        blockers: list[str] = []
+        for j, braw in enumerate(blockers_raw):
+            bpath = f"{apath}.blockers[{j}]"
+            blocker_id = ids.permanent(braw, bpath)
+            blocker = ids.permanents[blocker_id]
+            if not blocker.is_creature:
+                raise fail(
+                    bpath, "クリーチャーでないパーマネントはブロックできません", "only a creature can block"
+                )
+            if blocker_id in blockers:
+                raise fail(
+                    bpath,
+                    f"同じブロック・クリーチャーが2回指定されています: {blocker_id}",
+                    f"{blocker_id!r} is listed twice",
+                )
+            if blocker.controller not in ids.side(defending_player):  # CR 805.10d: the defending team
+                raise fail(
+                    bpath,
+                    "ブロックできるのは防御プレイヤーのクリーチャーだけです (509.1a)",
+                    "only the defending player's creatures can block",
+                )
+            forbidden = pr.blocking_forbidden(attacker, blocker)
+            if forbidden is not None:
+                raise fail(
+                    bpath,
+                    pr.cant_block_message(forbidden, lambda ident: ids.players[ident].label),
+                    "an attacker with protection can't be blocked by creatures with that quality",
+                )
+            blockers.append(blocker_id)
+        blocked_raw = aobj.get("blocked")
+        blocked = bool(blockers) if blocked_raw is None else as_bool(blocked_raw, f"{apath}.blocked")
+        if blockers and not blocked:
+            raise fail(
+                f"{apath}.blocked",
+                "ブロック・クリーチャーがいるのにブロックされていないとはできません",
+                "an attack with blockers is blocked",
+            )
+        all_blockers.update(blockers)
+        attacks.append(Attack(attacker_id, defender_id, tuple(blockers), blocked))
+    for attack in attacks:
+        for blocker_id in attack.blockers:
+            if blocker_id in attackers:
+                raise fail(
+                    f"{path}.attacks",
+                    f"攻撃クリーチャーはブロックできません: {blocker_id}",
+                    f"attacking creature {blocker_id!r} can't block",
+                )
+    between = _parse_between_steps(obj.get("between_steps"), f"{path}.between_steps", ids, attacks)
+    attackers.update(c.creature for c in between if c.type == "enter_attacking")
+    all_blockers.update(c.creature for c in between if c.type == "enter_blocking")
+
+    def assignment(key: str, owners: set[str], owner_ja: str, owner_en: str) -> Assignment:
+        if not obj.get(key) and type(obj.get(key, {})) is dict:
+            return _NO_ASSIGNMENT
+        apath = f"{path}.{key}"
+        raw = as_object(obj.get(key, {}), apath)
+        if len(raw) > MAX_ATTACKS + MAX_BLOCKERS:
+            raise fail(apath, "項目が多すぎます", "too many entries")
+        out: dict[str, FrozenMap[str, int]] = {}
+        for creature, division in raw.items():
+            cpath = f"{apath}.{creature}"
+            ids.permanent(creature, cpath)
+            if creature not in owners:
+                raise fail(cpath, f"{owner_ja}ではありません: {creature}", f"{creature!r} is not {owner_en}")
+            dobj = as_object(division, cpath)
+            if len(dobj) > MAX_BLOCKERS + 2:
+                raise fail(cpath, "項目が多すぎます", "too many entries")
+            out[creature] = _division(dobj, cpath, ids)
+        return FrozenMap(out)
+
+    return CombatEvent(
+        attacks=tuple(attacks),
+        assignments=assignment("assignments", attackers, "攻撃クリーチャー", "an attacking creature"),
+        blocker_assignments=assignment(
+            "blocker_assignments", all_blockers, "ブロック・クリーチャー", "a blocking creature"
+        ),
+        second_step_assignments=assignment(
+            "second_step_assignments", attackers, "攻撃クリーチャー", "an attacking creature"
+        ),
+        second_step_blocker_assignments=assignment(
+            "second_step_blocker_assignments", all_blockers, "ブロック・クリーチャー", "a blocking creature"
+        ),
+        between_steps=between,
+    )
+
+
+def _division(obj: Mapping[str, Any], path: str, ids: Ids) -> FrozenMap[str, int]:
+    """One creature's combat damage assignment ``{recipient id: amount}`` (recipients must exist)."""
+    for to, amount in obj.items():
+        if not (
+            type(amount) is int and 0 <= amount <= MAX_AMOUNT and (to in ids.players or to in ids.permanents)
+        ):
+            break
+    else:
+        return FrozenMap(obj)
+    return FrozenMap(
+        (ids.object(to, f"{path}.{to}"), as_int(amount, f"{path}.{to}", 0, MAX_AMOUNT))
+        for to, amount in obj.items()
+    )
+
+
+_POWER_EVENT_TYPES = ("fight", "bite", "power_damage")
+
+
+_POWER_EVENT_KEYS = {
+    "fight": (frozenset(("type", "name", "fighters", "gone")), ("fighters",)),
+    "bite": (frozenset(("type", "name", "source", "to", "gone", "excess_to")), ("source", "to")),
+    "power_damage": (frozenset(("type", "name", "sources", "to", "gone")), ("sources", "to")),
+}
+
+
+def _parse_power_event(kind: str, obj: Mapping[str, Any], path: str, ids: Ids) -> PowerDamageEvent:
+    """``fight`` (CR 701.14), ``bite`` and ``power_damage``: damage equal to power from permanents."""
+    allowed, required = _POWER_EVENT_KEYS[kind]
+    known_keys(obj, path, allowed, required)
+    pairs: list[tuple[str, str]]
+    if kind == "fight":
+        raw = as_list(obj["fighters"], f"{path}.fighters", 2, min_len=2)
+        a, b = (ids.permanent(x, f"{path}.fighters[{i}]") for i, x in enumerate(raw))
+        pairs = [(a, a)] if a == b else [(a, b), (b, a)]
+    elif kind == "bite":
+        pairs = [(ids.permanent(obj["source"], f"{path}.source"), ids.object(obj["to"], f"{path}.to"))]
+    else:
+        to = ids.object(obj["to"], f"{path}.to")
+        raw = as_list(obj["sources"], f"{path}.sources", MAX_PERMANENTS, min_len=1)
+        sources: list[str] = []
+        for i, x in enumerate(raw):
+            ident = ids.permanent(x, f"{path}.sources[{i}]")
+            if ident in sources:
+                raise fail(
+                    f"{path}.sources[{i}]",
+                    f"同じ発生源が2回指定されています: {ident}",
+                    f"{ident!r} is listed twice",
+                )
+            sources.append(ident)
+        pairs = [(x, to) for x in sources]
+    involved = {x for pair in pairs for x in pair}
+    gone: list[str] = []
+    for i, x in enumerate(as_list(obj.get("gone", []), f"{path}.gone", MAX_PERMANENTS)):
+        ident = ids.permanent(x, f"{path}.gone[{i}]")
+        if ident not in involved:
+            raise fail(
+                f"{path}.gone[{i}]",
+                f"このイベントのクリーチャーではありません: {ident}",
+                f"{ident!r} is not in this event",
+            )
+        if ident not in gone:
+            gone.append(ident)
+    excess_to: str | None = None
+    raw_excess = obj.get("excess_to")
+    if raw_excess is not None:
+        excess_to = (
+            "controller" if raw_excess == "controller" else ids.object(raw_excess, f"{path}.excess_to")
+        )
+    return PowerDamageEvent(
+        kind, tuple(pairs), tuple(gone), excess_to, as_name(obj.get("name"), f"{path}.name")
+    )
+
+
+MAX_STEP_CHANGES: Final = 100
+
+
+_STEP_CHANGE_KEYS: dict[str, frozenset[str]] = {
+    "pump": frozenset(("type", "creature", "name", "power", "toughness")),
+    "gain_keyword": frozenset(("type", "creature", "name", "keyword")),
+    "lose_keyword": frozenset(("type", "creature", "name", "keyword")),
+    "remove_from_combat": frozenset(("type", "creature", "name")),
+    "destroy": frozenset(("type", "creature", "name")),
+    "enter_attacking": frozenset(("type", "creature", "name", "defender")),
+    "enter_blocking": frozenset(("type", "creature", "name", "blocking")),
+}
+
+
+_STEP_CHANGE_REQUIRED: dict[str, tuple[str, ...]] = {
+    "gain_keyword": ("keyword",),
+    "lose_keyword": ("keyword",),
+    "enter_attacking": ("defender",),
+    "enter_blocking": ("blocking",),
+}
+
+
+def _parse_between_steps(raw: Any, path: str, ids: Ids, attacks: list[Attack]) -> tuple[StepChange, ...]:
+    """``between_steps``: changes made between the two combat damage steps (CR 510.4). A creature that
+    enters attacking or blocking is listed in ``permanents`` and is off the battlefield until then."""
+    if raw is None:
+        return ()
+    items = as_list(raw, path, MAX_STEP_CHANGES)
+    if not items:
+        return ()
+    in_combat = {a.attacker for a in attacks} | {b for a in attacks for b in a.blockers}
+    if not any(
+        ids.permanents[c].has("first_strike") or ids.permanents[c].has("double_strike") for c in in_combat
+    ):
+        raise fail(
+            path,
+            "先制攻撃か二段攻撃を持つクリーチャーが戦闘にいないので、戦闘ダメージ・ステップは1回だけです。"
+            "ステップの間はありません (510.4)",
+            "there is only one combat damage step, so nothing happens between steps",
+        )
+    out: list[StepChange] = []
+    entered: set[str] = set()
+    for i, item in enumerate(items):
+        cpath = f"{path}[{i}]"
+        obj = as_object(item, cpath)
+        if "type" not in obj:
+            raise fail(f"{cpath}.type", "必須の項目です", "required")
+        kind = as_choice(obj["type"], f"{cpath}.type", CHANGE_TYPES)
+        known_keys(obj, cpath, _STEP_CHANGE_KEYS[kind], ("creature", *_STEP_CHANGE_REQUIRED.get(kind, ())))
+        creature = ids.permanent(obj["creature"], f"{cpath}.creature")
+        if not ids.permanents[creature].is_creature:
+            raise fail(f"{cpath}.creature", "クリーチャーを指定してください", "must be a creature")
+        name = as_name(obj.get("name"), f"{cpath}.name")
+        if kind in ENTERING:
+            if creature in in_combat or creature in entered:
+                raise fail(
+                    f"{cpath}.creature",
+                    f"すでに戦闘にいるクリーチャーは戦場に出せません: {creature}",
+                    "already in combat",
+                )
+            entered.add(creature)
+        if kind == "pump":
+            out.append(
+                StepChange(
+                    kind,
+                    creature,
+                    power=int_at(obj, "power", 0, cpath, -MAX_PT, MAX_PT),
+                    toughness=int_at(obj, "toughness", 0, cpath, -MAX_PT, MAX_PT),
+                    name=name,
+                )
+            )
+        elif kind in ("gain_keyword", "lose_keyword"):
+            keyword = as_choice(obj["keyword"], f"{cpath}.keyword", KEYWORDS)
+            out.append(StepChange(kind, creature, keyword=keyword, name=name))
+        elif kind == "enter_attacking":
+            defender = ids.object(obj["defender"], f"{cpath}.defender")
+            if defender in ids.permanents and not (
+                ids.permanents[defender].is_planeswalker or ids.permanents[defender].is_battle
+            ):
+                raise fail(
+                    f"{cpath}.defender",
+                    "攻撃できるのはプレイヤー、プレインズウォーカー、バトルだけです (506.1)",
+                    "only a player, planeswalker or battle can be attacked",
+                )
+            controller = ids.permanents[creature].controller
+            defending = defender if defender in ids.players else ids.permanents[defender].defending_player
+            if defending == controller:
+                raise fail(
+                    f"{cpath}.defender",
+                    "自分自身や自分が守るパーマネントは攻撃できません (508.1b)",
+                    "a creature can't attack its controller",
+                )
+            out.append(StepChange(kind, creature, defender=defender, name=name))
+        elif kind == "enter_blocking":
+            blocking = ids.permanent(obj["blocking"], f"{cpath}.blocking")
+            if blocking not in {a.attacker for a in attacks}:
+                raise fail(
+                    f"{cpath}.blocking", "攻撃クリーチャーを指定してください", "must be an attacking creature"
+                )
+            out.append(StepChange(kind, creature, blocking=blocking, name=name))
+        else:
+            if creature not in in_combat and creature not in entered:
+                raise fail(
+                    f"{cpath}.creature",
+                    f"戦闘にいないクリーチャーです: {creature}",
+                    "not in combat",
+                )
+            out.append(StepChange(kind, creature, name=name))
+    return tuple(out)
+
+
+def place_entrants(event: CombatEvent, ids: Ids, active_player: str) -> None:
+    """A creature put onto the battlefield attacking or blocking between the steps is in its owner's hand
+    until then (zone ``hand``); one entering attacking is the active player's (CR 508.4d: it attacks for them)."""
+    for i, change in enumerate(event.between_steps):
+        if change.type not in ENTERING:
+            continue
+        permanent = ids.permanents[change.creature]
+        if change.type == "enter_attacking" and permanent.controller != active_player:
+            raise fail(
+                f"event.between_steps[{i}].creature",
+                "攻撃している状態で戦場に出るのはアクティブ・プレイヤーのクリーチャーです (508.4d)",
+                "a creature entering attacking must be the active player's",
+            )
+        ids.permanents[change.creature] = replace(permanent, zone="hand")

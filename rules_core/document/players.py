@@ -1,0 +1,313 @@
+"""``players`` and ``permanents`` (``scenario-format.md`` §§ 1.2, 1.3, 6.1, 7.4, 11): players and their
+protection (CR 702.16j-k), permanents with their types, counters (122.1c), keywords and protection
+(702.16), owners (108.3) and the Two-Headed Giant teams (CR 810.1, 810.4, 810.10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Final
+
+from ..model import protection as pr
+from ..model.state import (
+    COLORS,
+    DAMAGEABLE_TYPES,
+    KEYWORDS,
+    OTHER_PERMANENT_TYPES,
+    Permanent,
+    Player,
+    sort_colors,
+)
+from .fields import (
+    MAX_AMOUNT,
+    MAX_ID_LENGTH,
+    MAX_LIFE,
+    MAX_PT,
+    MAX_SUBTYPES,
+    MAX_TOXIC,
+    Ids,
+    as_bool,
+    as_choice,
+    as_choices,
+    as_int,
+    as_list,
+    as_name,
+    as_record,
+    as_str,
+    choices_at,
+    fail,
+    int_at,
+)
+from .triggers import parse_triggers
+
+_PLAYER_KEYS = frozenset(("id", "name", "life", "poison", "protection"))
+
+
+_PERMANENT_KEYS = frozenset(
+    (
+        "id",
+        "name",
+        "controller",
+        "protector",
+        "types",
+        "subtypes",
+        "colors",
+        "power",
+        "toughness",
+        "loyalty",
+        "defense",
+        "damage",
+        "counters",
+        "keywords",
+        "toxic",
+        "protection",
+        "tapped",
+        "may_assign_as_though_unblocked",
+        "triggers",
+        "owner",
+    )
+)
+
+
+_COUNTER_KEYS = frozenset(("+1/+1", "-1/-1", "shield"))
+
+
+_PERMANENT_TYPES: Final = (*DAMAGEABLE_TYPES, *OTHER_PERMANENT_TYPES)
+
+
+_DAMAGEABLE: Final = frozenset(DAMAGEABLE_TYPES)
+
+
+_ROLE_KEYS = (
+    ("power", "creature", "クリーチャー"),
+    ("toughness", "creature", "クリーチャー"),
+    ("loyalty", "planeswalker", "プレインズウォーカー"),
+    ("defense", "battle", "バトル"),
+)
+
+
+def parse_player(raw: Any, path: str, ids: Ids) -> Player:
+    obj = as_record(raw, path, _PLAYER_KEYS, ("id",))
+    life = obj.get("life", 20)
+    poison = obj.get("poison", 0)
+    return Player(
+        id=ids.new(obj["id"], f"{path}.id"),
+        name=as_name(obj["name"], f"{path}.name") if obj.get("name") is not None else None,
+        life=life
+        if type(life) is int and -MAX_LIFE <= life <= MAX_LIFE
+        else as_int(life, f"{path}.life", -MAX_LIFE, MAX_LIFE),
+        poison=poison
+        if type(poison) is int and 0 <= poison <= MAX_AMOUNT
+        else as_int(poison, f"{path}.poison", 0, MAX_AMOUNT),
+    )
+
+
+def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
+    obj = as_record(raw, path, _PERMANENT_KEYS, ("id", "controller", "types"))
+    ident = ids.new(obj["id"], f"{path}.id")
+    controller = ids.player(obj["controller"], f"{path}.controller")
+    types_list = as_choices(obj["types"], f"{path}.types", _PERMANENT_TYPES)
+    if not _DAMAGEABLE.intersection(types_list):
+        raise fail(
+            f"{path}.types",
+            "creature、planeswalker、battle のうち1つ以上を指定してください",
+            "must hold at least one of creature, planeswalker, battle",
+        )
+    types = tuple(t for t in _PERMANENT_TYPES if t in types_list)
+    is_creature = "creature" in types
+    is_planeswalker = "planeswalker" in types
+    is_battle = "battle" in types
+
+    for key, kind, what in _ROLE_KEYS:
+        present = kind in types
+        if present and key not in obj:
+            raise fail(f"{path}.{key}", f"{what}には必須の項目です", f"required for a {kind}")
+        if not present and key in obj:
+            raise fail(
+                f"{path}.{key}", f"{what}でないパーマネントには指定できません", f"only allowed for a {kind}"
+            )
+    if "protector" in obj and not is_battle:
+        raise fail(
+            f"{path}.protector", "バトルでないパーマネントには指定できません", "only allowed for a battle"
+        )
+    unblocked_key = "may_assign_as_though_unblocked"
+    as_though_unblocked = unblocked_key in obj and as_bool(obj[unblocked_key], f"{path}.{unblocked_key}")
+    if as_though_unblocked and not is_creature:
+        raise fail(
+            f"{path}.{unblocked_key}",
+            "戦闘ダメージを割り振れるのはクリーチャーだけなので、クリーチャーでないパーマネントには指定できません (510.1)",
+            "only allowed for a creature",
+        )
+
+    plus = minus = shield = 0
+    if "counters" in obj:
+        cpath = f"{path}.counters"
+        counters = as_record(obj["counters"], cpath, _COUNTER_KEYS)
+        plus = int_at(counters, "+1/+1", 0, cpath, 0, MAX_AMOUNT)
+        minus = int_at(counters, "-1/-1", 0, cpath, 0, MAX_AMOUNT)
+        if "shield" in counters:
+            shield = int_at(counters, "shield", 0, cpath, 0, MAX_AMOUNT)
+
+    subtypes: list[str] = []
+    if obj.get("subtypes"):
+        for i, s in enumerate(as_list(obj["subtypes"], f"{path}.subtypes", MAX_SUBTYPES)):
+            value = as_str(s, f"{path}.subtypes[{i}]", MAX_ID_LENGTH)
+            if value not in subtypes:
+                subtypes.append(value)
+    elif "subtypes" in obj:
+        as_list(obj["subtypes"], f"{path}.subtypes", MAX_SUBTYPES)
+
+    protection, after_blocks = _parse_protection(obj, path, ids) if "protection" in obj else _NO_PROTECTION
+    return Permanent(
+        id=ident,
+        controller=controller,
+        types=types,
+        name=as_name(obj["name"], f"{path}.name") if obj.get("name") is not None else None,
+        subtypes=tuple(subtypes),
+        colors=sort_colors(choices_at(obj, "colors", path, COLORS)),
+        power=int_at(obj, "power", 0, path, -MAX_PT, MAX_PT) if is_creature else None,
+        toughness=int_at(obj, "toughness", 0, path, -MAX_PT, MAX_PT) if is_creature else None,
+        damage=int_at(obj, "damage", 0, path, 0, MAX_AMOUNT),
+        plus_counters=plus,
+        minus_counters=minus,
+        keywords=frozenset(choices_at(obj, "keywords", path, KEYWORDS)),
+        toxic=int_at(obj, "toxic", 0, path, 0, MAX_TOXIC),
+        protection=protection,
+        protection_after_blocks=after_blocks,
+        loyalty=int_at(obj, "loyalty", 0, path, 0, MAX_AMOUNT) if is_planeswalker else None,
+        defense=int_at(obj, "defense", 0, path, 0, MAX_AMOUNT) if is_battle else None,
+        protector=(
+            ids.player(obj["protector"], f"{path}.protector") if obj.get("protector") is not None else None
+        ),
+        shield_counters=shield,
+        tapped=as_bool(obj["tapped"], f"{path}.tapped") if "tapped" in obj else False,
+        may_assign_as_though_unblocked=as_though_unblocked,
+        triggers=parse_triggers(obj["triggers"], f"{path}.triggers") if obj.get("triggers") else (),
+        owner=_owner(obj, path, controller, ids) if "owner" in obj else None,
+    )
+
+
+_NO_PROTECTION: Final[tuple[tuple[str, ...], tuple[str, ...]]] = ((), ())
+
+
+_PROTECTION_ENTRY_KEYS = frozenset(("from", "player", "after_blocks"))
+
+
+MAX_PROTECTION: Final = 64
+
+
+def _parse_protection(
+    obj: Mapping[str, Any], path: str, ids: Ids, *, player: bool = False
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``protection`` of a permanent or player: the qualities (:mod:`rules_core.model.protection`) and those
+    gained after blockers were declared (509.1h)."""
+    value = obj.get("protection")
+    if value is None:
+        return (), ()
+    ppath = f"{path}.protection"
+    if type(value) is list and all(type(v) is str and v in COLORS for v in value) and len(value) <= 20:
+        return sort_colors(value), ()
+    items = as_list(value, ppath, MAX_PROTECTION)
+    qualities: list[str] = []
+    late: list[str] = []
+    early: list[str] = []
+    for i, item in enumerate(items):
+        ipath = f"{ppath}[{i}]"
+        if isinstance(item, str):
+            quality = as_choice(item, ipath, pr.QUALITIES)
+            qualities.append(quality)
+            early.append(quality)
+            continue
+        entry = as_record(item, ipath, _PROTECTION_ENTRY_KEYS)
+        if ("from" in entry) == ("player" in entry):
+            raise fail(
+                ipath,
+                "from(性質)か player(プレイヤーのID)のどちらか一方を指定してください (702.16a, 702.16k)",
+                "give either from or player",
+            )
+        if "from" in entry:
+            quality = as_choice(entry["from"], f"{ipath}.from", pr.QUALITIES)
+        else:
+            quality = pr.player_quality(ids.player(entry["player"], f"{ipath}.player"))
+        if as_bool(entry.get("after_blocks", False), f"{ipath}.after_blocks"):
+            if player:
+                raise fail(
+                    f"{ipath}.after_blocks",
+                    "プレイヤーのプロテクションには指定できません(ブロックに関係するのはパーマネントだけです)",
+                    "only for a permanent",
+                )
+            late.append(quality)
+        else:
+            early.append(quality)
+        qualities.append(quality)
+    ordered = pr.sort_qualities(qualities)
+    # 702.16m: one instance from before blocks is enough for the restriction (509.1b).
+    return ordered, tuple(q for q in ordered if q in late and q not in early)
+
+
+def player_protection(raw_players: list[Any], ids: Ids) -> None:
+    """Players' ``protection`` (702.16j, k), read once every player is known (protection from a player)."""
+    for i, raw in enumerate(raw_players):
+        if "protection" in raw and raw["protection"] is not None:  # each raw player passed as_record
+            qualities, _late = _parse_protection(raw, f"players[{i}]", ids, player=True)
+            player = ids.players[raw["id"]]
+            ids.players[player.id] = replace(player, protection=qualities)
+
+
+def _owner(obj: Mapping[str, Any], path: str, controller: str, ids: Ids) -> str | None:
+    """``owner`` (CR 108.3): given only when someone else controls it; the same as the controller is None."""
+    raw = obj.get("owner")
+    if raw is None:
+        return None
+    owner = ids.player(raw, f"{path}.owner")
+    return None if owner == controller else owner
+
+
+VARIANTS: Final = ("two_headed_giant",)
+
+
+def parse_teams(doc: Mapping[str, Any], ids: Ids) -> tuple[tuple[str, ...], ...]:
+    """``variant: "two_headed_giant"`` with ``teams``: two teams of two players (CR 810.1), each team with
+    one shared life total and shared poison counters (810.4, 810.10): both members carry the same values."""
+    if doc.get("variant") is None:
+        if doc.get("teams") is not None:
+            raise fail(
+                "teams",
+                'teams は "variant": "two_headed_giant" と一緒に指定してください',
+                "teams need a variant",
+            )
+        return ()
+    as_choice(doc["variant"], "variant", VARIANTS)
+    if "teams" not in doc:
+        raise fail("teams", "双頭巨人戦では必須の項目です (810.1)", "required for two_headed_giant")
+    raw = as_list(doc["teams"], "teams", 2, min_len=2)
+    teams: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    for i, team in enumerate(raw):
+        members = as_list(team, f"teams[{i}]", 2, min_len=2)
+        ids_ = tuple(ids.player(m, f"teams[{i}][{j}]") for j, m in enumerate(members))
+        for j, m in enumerate(ids_):
+            if m in seen:
+                raise fail(
+                    f"teams[{i}][{j}]", f"同じプレイヤーが2回指定されています: {m}", f"{m!r} is listed twice"
+                )
+            seen.add(m)
+        teams.append(ids_)
+    if len(ids.players) != 4:
+        raise fail(
+            "players", "双頭巨人戦は2人ずつ2チーム、4人のプレイヤーで行います (810.1)", "needs four players"
+        )
+    order = list(ids.players)
+    for team in teams:
+        a, b = (ids.players[m] for m in team)
+        for key, ja in (("life", "ライフ"), ("poison", "毒カウンター")):
+            if getattr(a, key) != getattr(b, key):
+                raise fail(
+                    f"players[{order.index(b.id)}].{key}",
+                    f"双頭巨人戦ではチームの{ja}は共有です。チームの2人に同じ値を指定してください (810.4, 810.10)",
+                    f"a team shares its {key}: give both members the same value",
+                )
+        for m in team:
+            ids.teams[m] = team
+    return tuple(teams)

@@ -1,0 +1,382 @@
+"""The parsed scenario (``scenario-format.md`` § 1) and its writing back: :class:`Scenario`, its event, its
+choices, and :meth:`Scenario.to_dict`, the normalized document (§ 1.8) that parses back to an equal value.
+
+The value objects are frozen; :mod:`rules_core.document.parse` builds them from a document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final
+
+from ..model import protection as pr
+from ..model._fast import fast_frozen
+from ..model._frozen import FrozenMap
+from ..model.effects import Effect
+from ..model.era_types import EraSpec
+from ..model.features import Features, board_features
+from ..model.state import GameState, Permanent, Player, Source
+from ..model.step_changes import ENTERING, StepChange
+
+FORMAT_VERSION: Final = 1
+
+
+@fast_frozen
+@dataclass(frozen=True, slots=True)
+class DamageSpec:
+    """One entry of a non-combat event's ``damage`` list: ``amount`` damage to ``to``."""
+
+    to: str
+    amount: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"to": self.to, "amount": self.amount}
+
+
+@fast_frozen
+@dataclass(frozen=True, slots=True)
+class NoncombatEvent:
+    """Damage dealt by a spell or ability (CR 120.2b). ``source`` is a permanent id or an inline :class:`Source`."""
+
+    source: str | Source
+    damage: tuple[DamageSpec, ...]
+    excess_to: str | None = None
+    cant_be_prevented: bool = False
+    cant_be_regenerated: bool = False
+    """Extension: a creature dealt damage by this event can't be regenerated this turn (CR 701.19c, Incinerate)."""
+
+    type: ClassVar[str] = "noncombat"
+
+    def to_dict(self) -> dict[str, Any]:
+        if isinstance(self.source, Source):
+            src: Any = {
+                "name": self.source.name,
+                "controller": self.source.controller,
+                "colors": list(self.source.colors),
+                "keywords": sorted(self.source.keywords),
+            }
+            if self.source.name is None:
+                del src["name"]
+            if self.source.types:
+                src["types"] = list(self.source.types)
+            if self.source.id is not None:
+                src = {"id": self.source.id, **src}
+        else:
+            src = self.source
+        doc = {
+            "type": "noncombat",
+            "source": src,
+            "damage": [d.to_dict() for d in self.damage],
+            "excess_to": self.excess_to,
+            "cant_be_prevented": self.cant_be_prevented,
+        }
+        if self.cant_be_regenerated:
+            doc["cant_be_regenerated"] = True
+        return doc
+
+
+@fast_frozen
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """One attacking creature, what it attacks and who blocks it (CR 506, 509)."""
+
+    attacker: str
+    defender: str
+    blockers: tuple[str, ...] = ()
+    blocked: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "blockers": list(self.blockers),
+        }
+        if self.blocked and not self.blockers:
+            doc["blocked"] = True
+        return doc
+
+
+Assignment = FrozenMap[str, FrozenMap[str, int]]
+
+
+def _assignment_doc(a: Assignment) -> dict[str, dict[str, int]]:
+    return {k: dict(v) for k, v in a.items()}
+
+
+@fast_frozen
+@dataclass(frozen=True, slots=True)
+class CombatEvent:
+    """Combat damage (CR 510). Assignments are optional; missing ones are made by default."""
+
+    attacks: tuple[Attack, ...]
+    assignments: Assignment = field(default_factory=FrozenMap)
+    blocker_assignments: Assignment = field(default_factory=FrozenMap)
+    second_step_assignments: Assignment = field(default_factory=FrozenMap)
+    second_step_blocker_assignments: Assignment = field(default_factory=FrozenMap)
+    between_steps: tuple[StepChange, ...] = ()
+    """拡張: what happens between the first-strike and the regular combat damage step (CR 510.4)."""
+    combatants: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """The creatures in combat (CR 506.3): the attackers, then the blockers, each once, in the order listed."""
+
+    type: ClassVar[str] = "combat"
+
+    def __post_init__(self) -> None:
+        seen = dict.fromkeys(attack.attacker for attack in self.attacks)
+        for attack in self.attacks:
+            seen.update(dict.fromkeys(attack.blockers))
+        object.__setattr__(self, "combatants", tuple(seen))
+
+    def attack_of(self, attacker: str) -> Attack | None:
+        for attack in self.attacks:
+            if attack.attacker == attacker:
+                return attack
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": "combat", "attacks": [a.to_dict() for a in self.attacks]}
+        for key in ASSIGNMENT_KEYS:
+            value: Assignment = getattr(self, key)
+            if value:
+                doc[key] = _assignment_doc(value)
+        if self.between_steps:
+            doc["between_steps"] = [c.to_dict() for c in self.between_steps]
+        return doc
+
+    @property
+    def entrants(self) -> frozenset[str]:
+        """Creatures put onto the battlefield attacking or blocking between the steps (CR 508.4d, 509.3c)."""
+        return frozenset(c.creature for c in self.between_steps if c.type in ENTERING)
+
+
+@dataclass(frozen=True, slots=True)
+class PowerDamageEvent:
+    """拡張: creatures dealing damage equal to their power at once, not combat damage (CR 701.14d, 120.2b).
+
+    ``type`` ``"fight"``: ``pairs`` is ((a, b), (b, a)) — each deals damage equal to its power to the
+    other (CR 701.14a; one creature fighting itself is ((a, a),) and deals twice its power, 701.14c);
+    ``"bite"``: one (source, recipient) pair, one-sided; ``"power_damage"``: each source to the same
+    recipient ("each creature deals damage equal to its power to …"). ``gone``: creatures of the event
+    that left the battlefield before it resolved (CR 701.14b, 608.2b).
+    """
+
+    type: str
+    pairs: tuple[tuple[str, str], ...]
+    gone: tuple[str, ...] = ()
+    excess_to: str | None = None
+    name: str | None = None
+    """The spell or ability that instructs it (《捕食》), for notes."""
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type}
+        if self.name is not None:
+            doc["name"] = self.name
+        if self.type == "fight":
+            first = self.pairs[0]
+            doc["fighters"] = list(first)
+        elif self.type == "bite":
+            doc["source"], doc["to"] = self.pairs[0]
+        else:
+            doc["sources"] = [a for a, _b in self.pairs]
+            doc["to"] = self.pairs[0][1]
+        if self.gone:
+            doc["gone"] = list(self.gone)
+        if self.excess_to is not None:
+            doc["excess_to"] = self.excess_to
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyEvent:
+    """Extension: a spell or ability destroys ``targets`` (CR 701.8a), e.g. Murder; with
+    ``cant_be_regenerated`` they can't be regenerated (CR 701.19c, Wrath of God)."""
+
+    source: str | Source
+    targets: tuple[str, ...]
+    cant_be_regenerated: bool = False
+
+    type: ClassVar[str] = "destroy"
+
+    def to_dict(self) -> dict[str, Any]:
+        src: Any = self.source
+        if isinstance(self.source, Source):
+            src = {"id": self.source.id} if self.source.id is not None else {}
+            if self.source.name is not None:
+                src["name"] = self.source.name
+            src["controller"] = self.source.controller
+            src["colors"] = list(self.source.colors)
+            src["keywords"] = sorted(self.source.keywords)
+        doc: dict[str, Any] = {"type": "destroy", "source": src, "targets": list(self.targets)}
+        if self.cant_be_regenerated:
+            doc["cant_be_regenerated"] = True
+        return doc
+
+
+Event = NoncombatEvent | CombatEvent | DestroyEvent | PowerDamageEvent
+
+
+@fast_frozen
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """Decisions the rules leave to players.
+
+    ``replacement_order``: for an affected player or permanent, the order in
+    which its controller applies replacement/prevention effects (CR 616.1) —
+    effect indexes, and ``"protection"`` for the permanent's own protection.
+    ``shield_allocation``: for a ``prevent_next`` effect, how much of which
+    source's damage it prevents (CR 615.7).
+    """
+
+    replacement_order: FrozenMap[str, tuple[int | str, ...]] = field(default_factory=FrozenMap)
+    shield_allocation: FrozenMap[int, FrozenMap[str, int]] = field(default_factory=FrozenMap)
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {}
+        if self.replacement_order:
+            doc["replacement_order"] = {k: list(v) for k, v in self.replacement_order.items()}
+        if self.shield_allocation:
+            doc["shield_allocation"] = {str(k): dict(v) for k, v in self.shield_allocation.items()}
+        return doc
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A parsed, valid scenario: the board, the effects, one damage event, the players' choices.
+
+    ``event`` is ``None`` for a board with no damage event yet (``"event": {}``, an
+    extension): resolving it changes nothing.
+    """
+
+    players: tuple[Player, ...]
+    permanents: tuple[Permanent, ...]
+    event: Event | None = None
+    effects: tuple[Effect, ...] = ()
+    choices: Choices = field(default_factory=Choices)
+    active_player: str = ""
+    title: str | None = None
+    description: str | None = None
+    format: int = FORMAT_VERSION
+    variant: str | None = None
+    """拡張: ``"two_headed_giant"`` (CR 810) or None."""
+    teams: tuple[tuple[str, ...], ...] = ()
+    """拡張: Two-Headed Giant's two teams of two players (CR 810.1)."""
+    era: EraSpec | None = None
+    """拡張: a former era of the rules (:mod:`rules_core.document.eras`); None for today's rules."""
+    _state: GameState = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if not self.active_player and self.players:
+            object.__setattr__(self, "active_player", self.players[0].id)
+        effects: tuple[Effect, ...] = self.effects
+        if self.era is not None and self.era.on_stack:  # the 2007 window's effects apply mid-resolution
+            effects = (*effects, *(a.effect for a in self.era.on_stack if a.effect is not None))
+        features = board_features(self.players, self.permanents, effects)
+        object.__setattr__(self, "_state", GameState(self.players, self.permanents, self.teams, features))
+
+    @property
+    def state(self) -> GameState:
+        """The board before the event."""
+        return self._state
+
+    @property
+    def features(self) -> Features:
+        """What this board may need while it resolves (worked out once, when the scenario is made)."""
+        return self._state.features
+
+    @property
+    def is_combat(self) -> bool:
+        return isinstance(self.event, CombatEvent)
+
+    def player(self, player_id: str) -> Player:
+        return self._state.player(player_id)
+
+    def permanent(self, permanent_id: str) -> Permanent:
+        return self._state.permanent(permanent_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The normalized contract document; ``parse_scenario(s.to_dict()) == s``."""
+        doc: dict[str, Any] = {"format": self.format}
+        if self.title is not None:
+            doc["title"] = self.title
+        if self.description is not None:
+            doc["description"] = self.description
+        doc["active_player"] = self.active_player
+        doc["players"] = [_player_doc(p) for p in self.players]
+        doc["permanents"] = [_permanent_doc(p) for p in self.permanents]
+        doc["effects"] = [e.to_dict() for e in self.effects]
+        doc["event"] = {} if self.event is None else self.event.to_dict()
+        doc["choices"] = self.choices.to_dict()
+        if self.variant is not None:
+            doc["variant"] = self.variant
+            doc["teams"] = [list(t) for t in self.teams]
+        if self.era is not None:
+            era_document(self.era, doc)
+        return doc
+
+
+def _player_doc(p: Player) -> dict[str, Any]:
+    doc: dict[str, Any] = {"id": p.id}
+    if p.name is not None:
+        doc["name"] = p.name
+    doc["life"] = p.life
+    doc["poison"] = p.poison
+    if p.protection:
+        doc["protection"] = pr.protection_doc(p.protection)
+    return doc
+
+
+def _permanent_doc(p: Permanent) -> dict[str, Any]:
+    doc: dict[str, Any] = {"id": p.id}
+    if p.name is not None:
+        doc["name"] = p.name
+    doc["controller"] = p.controller
+    if p.protector is not None:
+        doc["protector"] = p.protector
+    doc["types"] = list(p.types)
+    doc["subtypes"] = list(p.subtypes)
+    doc["colors"] = list(p.colors)
+    if p.is_creature:
+        doc["power"] = p.power
+        doc["toughness"] = p.toughness
+    if p.loyalty is not None:
+        doc["loyalty"] = p.loyalty
+    if p.defense is not None:
+        doc["defense"] = p.defense
+    doc["damage"] = p.damage
+    doc["counters"] = {"+1/+1": p.plus_counters, "-1/-1": p.minus_counters}
+    if p.shield_counters:
+        doc["counters"]["shield"] = p.shield_counters
+    doc["keywords"] = sorted(p.keywords)
+    doc["toxic"] = p.toxic
+    doc["protection"] = pr.protection_doc(p.protection, p.protection_after_blocks)
+    if p.tapped:
+        doc["tapped"] = True
+    if p.may_assign_as_though_unblocked:
+        doc["may_assign_as_though_unblocked"] = True
+    if p.triggers:
+        doc["triggers"] = [t.to_dict() for t in p.triggers]
+    if p.owner is not None:
+        doc["owner"] = p.owner
+    return doc
+
+
+ASSIGNMENT_KEYS: Final = (
+    "assignments",
+    "blocker_assignments",
+    "second_step_assignments",
+    "second_step_blocker_assignments",
+)
+"""The combat event's assignment keys (``scenario-format.md`` § 1.5, 2.8), first step's first."""
+
+
+def era_document(era: EraSpec, doc: dict[str, Any]) -> None:
+    """Write the era's keys back into ``doc`` (:meth:`Scenario.to_dict`): ``parse_scenario`` round-trips."""
+    doc["era"] = era.name
+    event = doc.get("event")
+    if not isinstance(event, dict) or event.get("type") != "combat":
+        return
+    for attack in event["attacks"]:
+        order = era.orders.get(attack["attacker"])
+        if order is not None:
+            attack["order"] = list(order)
+    if era.on_stack:
+        event["on_stack_actions"] = [a.to_dict() for a in era.on_stack]

@@ -1,0 +1,86 @@
+"""CR 701.8: a ``destroy`` event (an extension): a spell or ability destroys permanents, e.g. 《殺害》.
+
+One step named ``destroy``: a stage ``701.8`` in which every target is destroyed at the same time
+unless it is indestructible (702.12b: nothing happens, so no shield is used) or a replacement effect
+replaces its destruction (its shield counters, 122.1c; a regeneration shield or static regeneration,
+701.19a, 701.19b, 614.8; its controller choosing among several, 616.1), then the usual ``704``
+stages. ``cant_be_regenerated`` (Wrath of God) keeps regeneration from being applied (701.19c); it
+does not stop a shield counter, which is not regeneration (ruling 2022-04-29).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..damage.deal import state_based_stages
+from ..damage.life import spared_players
+from ..document.scenario import DestroyEvent, Scenario
+from ..model._frozen import FrozenMap
+from ..model.state import Permanent, Source, evolve
+from ..model.text import source_name
+from ..model.trace import Change, Resolution, Stage, Step
+from ..sba.guard import DestructionGuard, needs_guard
+
+
+def resolve_destroy(scenario: Scenario) -> Resolution:
+    """CR 701.8a: destroy the event's targets (all at once), with the replacement effects that apply, then 704."""
+    event = scenario.event
+    assert isinstance(event, DestroyEvent)
+    state = scenario.state
+    source = event.source if isinstance(event.source, Source) else Source.of(state.permanent(event.source))
+    src = source_name(state, source)
+    guard = DestructionGuard(
+        scenario.effects, scenario.choices.replacement_order, nothing_regenerates=event.cant_be_regenerated
+    )
+    notes: list[str] = []
+    rules: list[str] = ["701.8a"]
+    changes: list[Change] = []
+    events: list[FrozenMap[str, Any]] = []
+    names = "、".join(state.who(t) for t in event.targets)
+    notes.append(f"{src}が{names}を破壊する (701.8a)。")
+    if event.cant_be_regenerated:
+        notes.append("この破壊では再生できない。再生の盾は適用されない (701.19c)。")
+        rules.append("701.19c")
+    changed: dict[str, Permanent] = {}
+    for target in event.targets:
+        p = state.permanent(target)
+        if p.has("indestructible"):
+            notes.append(
+                f"{p.sized()}は破壊不能なので破壊されない。破壊が起きないので、再生の盾も盾カウンターも使われない "
+                "(702.12b)。"
+            )
+            _add(rules, "702.12b")
+            events.append(FrozenMap({"object": target, "result": "indestructible"}))
+            continue
+        kept, more_notes, more_changes, more_rules = guard.destroy(
+            state, p, by_effect=True, reason=f"{src}によって破壊される"
+        )
+        notes.extend(more_notes)
+        changes.extend(more_changes)
+        for r in more_rules:
+            _add(rules, r)
+        if kept is not None:
+            changed[target] = kept
+            how = "shield_counter" if kept.shield_counters < p.shield_counters else "regenerated"
+            events.append(FrozenMap({"object": target, "result": how}))
+            continue
+        changed[target] = evolve(p, zone="graveyard", deathtouch_damaged=False)
+        notes.append(f"{p.sized()}は破壊され、オーナーの墓地に置かれる (701.8a)。")
+        changes.append(Change(target, "zone", "battlefield", "graveyard", "701.8a"))
+        events.append(FrozenMap({"object": target, "result": "destroyed"}))
+    state = state.with_permanents(changed)
+    effects = guard.effects()
+    stage = Stage("701.8", tuple(rules), tuple(notes), tuple(changes), tuple(events))
+    # Lethal damage already marked on other permanents is destroyed by 704.5g, which regeneration can replace.
+    after_guard = None
+    if state.features.destruction and needs_guard(state, {type(e) for e in effects}):
+        after_guard = DestructionGuard(effects, scenario.choices.replacement_order)
+    state, after = state_based_stages(state, after_guard, spared_players(state, effects))
+    if after_guard is not None:
+        effects = after_guard.effects()
+    return Resolution(legal=True, steps=(Step("destroy", (stage, *after)),), state=state, effects=effects)
+
+
+def _add(rules: list[str], rule: str) -> None:
+    if rule not in rules:
+        rules.append(rule)

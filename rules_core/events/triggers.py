@@ -1,0 +1,796 @@
+"""CR 603, 117.5, 120.4b: triggered abilities — when they trigger, how they go on the stack, how they resolve.
+
+After a damage event (a non-combat event, or one combat damage step) :func:`follow_up`
+
+1. finds every triggered ability the event triggered, each where it triggers: damage dealt and
+   damage prevented at ``120.4b`` (CR 120.4b, 615.13; 120.9: each sees only its own source's damage;
+   120.8: 0 damage triggers nothing), excess damage at ``120.4b`` (CR 120.10), life gained at
+   ``120.4d`` after the 120.4c replacements (CR 119.9: 0 life gained is no life gain event), a Siege's
+   last defense counter at ``120.4d`` (CR 310.11b), "dies" in the ``704`` round that put the creature
+   into the graveyard, looking back in time (CR 603.10a);
+2. puts them on the stack in APNAP order (CR 603.3b) in a ``603.3b`` stage: the active player's
+   first, so the last player's in turn order resolve first;
+3. resolves them one at a time, each as a ``trigger`` step with its own stages (a damage effect goes
+   through 120.4a-d like any damage, CR 120.4), then state-based actions (CR 704.3); abilities that
+   trigger meanwhile go on the stack above the rest before the next one resolves (CR 117.5).
+
+At most :data:`MAX_RESOLUTIONS` abilities resolve, so that loops end; the rest are reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..damage.deal import DamageOutcome, deal_damage, state_based_stages
+from ..damage.results import LIFE_GAIN, LIFE_LOSS, MINUS_COUNTERS, Result, _replace_results, apply_results
+from ..document.scenario import Choices, Scenario
+from ..model import trigger_types as tt
+from ..model._frozen import FrozenMap
+from ..model.effects import CounterMultiplier, Effect, NoCounters, effect_label
+from ..model.ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA
+from ..model.state import GameState, Permanent, Source, evolve
+from ..model.trace import Change, Resolution, Stage, Step
+from ..sba.multiplayer import game_goes_on
+from ..sba.sieges import defeated_sieges
+
+MAX_RESOLUTIONS: Final = 200
+"""At most this many triggered abilities resolve after one event; a loop stops here (noted)."""
+
+_ZONE_STAGES: Final = ("704", "between_steps")
+"""Stages whose ``zone`` changes can be a creature dying."""
+
+_NO_MORE_SBA: Final = "これ以上行われる状況起因処理はない (704.3)。"
+
+SIEGE_INDEX: Final = -1
+"""``Pending.index`` of a Siege's intrinsic ability (CR 310.11b)."""
+
+
+def reacts(state: GameState) -> bool:
+    """Whether anything on the board can trigger: a permanent with triggers, or a Siege (CR 310.11b).
+
+    Worked out once with the board (:class:`~rules_core.model.features.Features`), so that boards without
+    triggers pay nothing more.
+    """
+    return state.features.triggers
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A triggered ability that has triggered: waiting to be put on the stack, or on it (CR 603.3)."""
+
+    id: str
+    source: Permanent
+    """Its source as it was when the ability triggered (last known information, CR 603.10, 702.2e)."""
+    index: int
+    """Which of ``source.triggers``; :data:`SIEGE_INDEX` for a Siege's own ability."""
+    controller: str
+    """CR 603.3a: the player who controlled its source when it triggered."""
+    amount: int
+    """What it saw: the damage, life or excess of its trigger event (``"that_much"``)."""
+    rule: str
+
+    @property
+    def trigger(self) -> tt.Trigger | None:
+        return None if self.index == SIEGE_INDEX else self.source.triggers[self.index]
+
+    @property
+    def label(self) -> str:
+        trigger = self.trigger
+        if trigger is None:
+            return f"{self.source.label}の誘発型能力（{SIEGE_ABILITY_JA}）"
+        if trigger.name:
+            return trigger.name
+        return f"{self.source.label}の誘発型能力（{TRIGGER_WHEN_JA[trigger.when]}）"
+
+    def event(self) -> FrozenMap[str, Any]:
+        trigger = self.trigger
+        return FrozenMap(
+            {
+                "id": self.id,
+                "source": self.source.id,
+                "when": "siege_defeated" if trigger is None else trigger.when,
+                "controller": self.controller,
+                "amount": self.amount,
+                "rule": self.rule,
+            }
+        )
+
+
+@dataclass(slots=True)
+class _Context:
+    choices: Choices
+    turn_order: tuple[str, ...]
+    reactive: tuple[str, ...]
+    """Ids of the permanents with triggers (they never gain or lose them during a resolution)."""
+    combat: bool
+    count: int = 0
+    stack: list[Pending] = field(default_factory=list)
+    """Top last."""
+
+    def next_id(self) -> str:
+        self.count += 1
+        return f"t{self.count}"
+
+
+# --------------------------------------------------------------------------- what triggers
+
+
+def _damage_kind_ok(trigger: tt.Trigger, combat: bool) -> bool:
+    return trigger.damage == "any" or (trigger.damage == "combat") == combat
+
+
+def _watches(state: GameState, watcher: Permanent, watch: str, affected: str) -> bool:
+    """Whether damage to ``affected`` is what ``watch`` looks at (``trigger_types.WATCH``)."""
+    if watch == "any":
+        return True
+    if watch == tt.SELF:
+        return affected == watcher.id
+    owner = affected if state.is_player(affected) else state.permanent(affected).controller
+    if watch == "you":
+        return owner == watcher.controller
+    return owner != watcher.controller
+
+
+def excess_dealt(permanent: Permanent, total: int) -> int:
+    """CR 120.10: the excess damage ``total`` damage dealt at once is, for ``permanent`` as it was before.
+
+    >>> bear = Permanent(id="bear", controller="B", types=("creature",), power=2, toughness=2, damage=1)
+    >>> excess_dealt(bear, 3)
+    2
+    """
+    found = [0]
+    if permanent.is_creature:
+        found.append(total - permanent.lethal_damage())
+    if permanent.is_planeswalker:
+        found.append(total - (permanent.loyalty or 0))
+    if permanent.is_battle:
+        found.append(total - (permanent.defense or 0))
+    return max(found)
+
+
+@dataclass(slots=True)
+class _Found:
+    """Abilities that triggered, and the note and event each stage gets."""
+
+    pending: list[Pending] = field(default_factory=list)
+    by_stage: dict[int, list[tuple[str, Pending, str]]] = field(default_factory=dict)
+
+    def add(
+        self, ctx: _Context, stage: int, source: Permanent, index: int, amount: int, rule: str, why: str
+    ) -> None:
+        p = Pending(ctx.next_id(), source, index, source.controller, amount, rule)
+        self.pending.append(p)
+        self.by_stage.setdefault(stage, []).append((why, p, rule))
+
+
+def _stage_index(stages: Sequence[Stage], name: str) -> int:
+    for i, s in enumerate(stages):
+        if s.stage == name:
+            return i
+    return -1
+
+
+def _find_damage_triggers(
+    ctx: _Context, before: GameState, outcome: DamageOutcome, stages: Sequence[Stage], found: _Found
+) -> None:
+    """CR 120.4b, 120.8, 120.9, 120.10, 615.13: abilities that trigger on the damage dealt (or prevented)."""
+    at_b = _stage_index(stages, "120.4b")
+    dealt_by: dict[str, list[tuple[str, int, bool]]] = {}
+    dealt_to: dict[str, list[tuple[int, bool]]] = {}
+    for h in outcome.hits:
+        if h.amount > 0:
+            if h.source.id is not None:
+                dealt_by.setdefault(h.source.id, []).append((h.to, h.amount, h.combat))
+            dealt_to.setdefault(h.to, []).append((h.amount, h.combat))
+    prevented: dict[tuple[str, object], int] = {}
+    if at_b >= 0:
+        for c in stages[at_b].changes:
+            if c.attribute == "prevented":
+                key = (c.object, c.extra.get("effect", "protection"))
+                prevented[key] = prevented.get(key, 0) + c.before - c.after
+    for pid in ctx.reactive:
+        watcher = before.permanent(pid)
+        if not watcher.on_battlefield:
+            continue
+        for index, trigger in enumerate(watcher.triggers):
+            when = trigger.when
+            if when == "deals_damage":
+                items = [
+                    (to, n) for to, n, combat in dealt_by.get(pid, ()) if _damage_kind_ok(trigger, combat)
+                ]
+                if trigger.recipient == "any":
+                    total = sum(n for _to, n in items)
+                    if total:
+                        found.add(
+                            ctx,
+                            at_b,
+                            watcher,
+                            index,
+                            total,
+                            "120.4b",
+                            f"{watcher.label}が合計{total}点のダメージを与えた",
+                        )
+                    continue
+                for to, n in items:
+                    is_player = before.is_player(to)
+                    if (trigger.recipient == "player") == is_player and (
+                        is_player or before.permanent(to).is_creature
+                    ):
+                        found.add(
+                            ctx,
+                            at_b,
+                            watcher,
+                            index,
+                            n,
+                            "120.4b",
+                            f"{watcher.label}が{before.label(to)}に{n}点のダメージを与えた",
+                        )
+            elif when == "dealt_damage":
+                total = sum(n for n, combat in dealt_to.get(pid, ()) if _damage_kind_ok(trigger, combat))
+                if total:
+                    found.add(
+                        ctx,
+                        at_b,
+                        watcher,
+                        index,
+                        total,
+                        "120.4b",
+                        f"{watcher.label}に合計{total}点のダメージが与えられた",
+                    )
+            elif when == "excess_damage":
+                for to, received in dealt_to.items():
+                    if before.is_player(to) or not _watches(before, watcher, trigger.watch, to):
+                        continue
+                    total = sum(n for n, combat in received if _damage_kind_ok(trigger, combat))
+                    excess = excess_dealt(before.permanent(to), total) if total else 0
+                    if excess > 0:
+                        found.add(
+                            ctx,
+                            at_b,
+                            watcher,
+                            index,
+                            excess,
+                            "120.10",
+                            f"{before.who(to)}に{total}点が与えられ、うち{excess}点が余剰のダメージだった",
+                        )
+            elif when == "damage_prevented":
+                for (to, _effect), n in prevented.items():
+                    if n > 0 and _watches(before, watcher, trigger.watch, to):
+                        found.add(
+                            ctx,
+                            at_b,
+                            watcher,
+                            index,
+                            n,
+                            "615.13",
+                            f"{before.label(to)}へのダメージが{n}点軽減された",
+                        )
+
+
+def _find_life_and_siege_triggers(
+    ctx: _Context,
+    before: GameState,
+    stages: Sequence[Stage],
+    life_events: Sequence[tuple[str, int, str | None]],
+    at: int,
+    changes: Sequence[Change],
+    found: _Found,
+) -> list[str]:
+    """CR 119.9: "whenever you gain life" per life gain event (after its 120.4c replacements; 0 life is no
+    event); CR 310.11b: a Siege whose last defense counter was removed. Returns notes for 0-life events."""
+    remarks: list[str] = []
+    for player, amount, _source in life_events:
+        watchers = [
+            (before.permanent(pid), i)
+            for pid in ctx.reactive
+            if before.permanent(pid).on_battlefield and before.permanent(pid).controller == player
+            for i, t in enumerate(before.permanent(pid).triggers)
+            if t.when == "gain_life"
+        ]
+        if not watchers:
+            continue
+        if amount <= 0:
+            remarks.append(
+                f"{before.label(player)}が得るライフは0点なので、ライフを得るイベントは起こらず、"
+                "「ライフを得るたび」の能力は誘発しない (119.9)。"
+            )
+            continue
+        for watcher, i in watchers:
+            found.add(
+                ctx, at, watcher, i, amount, "119.9", f"{before.label(player)}が{amount}点のライフを得た"
+            )
+    for bid in sorted(defeated_sieges(before, changes)):
+        battle = before.permanent(bid)
+        found.add(
+            ctx, at, battle, SIEGE_INDEX, 0, "310.11b", f"{battle.label}の最後の守備カウンターが取り除かれた"
+        )
+    return remarks
+
+
+def _find_dies(ctx: _Context, stages: Sequence[Stage], after: GameState, first: int, found: _Found) -> None:
+    """CR 603.10a, 700.4: "when ~ dies" — a creature put into a graveyard from the battlefield by a
+    ``704`` round (or destroyed between the combat damage steps); the game looks back in time, so the
+    ability is the one it had on the battlefield."""
+    for i in range(first, len(stages)):
+        s = stages[i]
+        if s.stage not in _ZONE_STAGES:
+            continue
+        for c in s.changes:
+            if (
+                c.attribute != "zone"
+                or c.before != "battlefield"
+                or c.after != "graveyard"
+                or not after.is_permanent(c.object)
+            ):
+                continue
+            gone = after.permanent(c.object)
+            if not gone.is_creature:
+                continue
+            for index, t in enumerate(gone.triggers):
+                if t.when == "dies":
+                    found.add(ctx, i, gone, index, 0, "603.10a", f"{gone.sized()}が死亡した")
+
+
+def _annotate(stages: list[Stage], found: _Found) -> None:
+    for i, items in found.by_stage.items():
+        if i < 0:
+            continue
+        s = stages[i]
+        notes = list(s.notes)
+        # A 704 stage's closing sentence stays last.
+        closing = [notes.pop()] if notes and notes[-1] == _NO_MORE_SBA else []
+        rules = list(s.rules)
+        for why, p, rule in items:
+            notes.append(f"{why}ので、{p.label}が誘発する。スタックに置かれるのを待つ ({rule}, 603.2)。")
+            for r in (rule, "603.2"):
+                if r not in rules:
+                    rules.append(r)
+        notes.extend(closing)
+        previous = s.extra.get("triggered", ())
+        extra = {**s.extra.to_dict(), "triggered": (*previous, *(p.event() for _w, p, _r in items))}
+        stages[i] = Stage(s.stage, tuple(rules), tuple(notes), s.changes, s.events, FrozenMap(extra))
+
+
+def _append_notes(stages: list[Stage], index: int, notes: Sequence[str], rule: str) -> None:
+    if not notes or index < 0:
+        return
+    s = stages[index]
+    rules = s.rules if rule in s.rules else (*s.rules, rule)
+    stages[index] = Stage(s.stage, rules, (*s.notes, *notes), s.changes, s.events, s.extra)
+
+
+def _triggers_of_damage(
+    ctx: _Context, before: GameState, outcome: DamageOutcome, stages: list[Stage]
+) -> list[Pending]:
+    """Every ability one damage event triggered, in the order they triggered; ``stages`` are annotated."""
+    found = _Found()
+    _find_damage_triggers(ctx, before, outcome, stages, found)
+    at_c = _stage_index(stages, "120.4c")
+    at_d = _stage_index(stages, "120.4d")
+    life: list[tuple[str, int, str | None]] = []
+    if at_c >= 0:
+        for e in stages[at_c].events:
+            if e.get("result") == LIFE_GAIN:
+                life.append((e["object"], e["amount"], e.get("source")))
+    changes = stages[at_d].changes if at_d >= 0 else ()
+    remarks = _find_life_and_siege_triggers(ctx, before, stages, life, at_d, changes, found)
+    _find_dies(ctx, stages, outcome.state, at_d + 1, found)
+    _annotate(stages, found)
+    _append_notes(stages, at_d, remarks, "119.9")
+    if any(
+        p.index == SIEGE_INDEX for p in found.pending
+    ):  # the 704 check that kept it (its remark cites 704.5v)
+        first = _stage_index(stages, "704")
+        if first >= 0 and "704.5v" not in stages[first].rules:
+            s = stages[first]
+            stages[first] = Stage(s.stage, (*s.rules, "704.5v"), s.notes, s.changes, s.events, s.extra)
+    return found.pending
+
+
+# --------------------------------------------------------------------------- the stack
+
+
+def _put_on_stack(ctx: _Context, state: GameState, new: Sequence[Pending]) -> Stage:
+    """CR 603.3b: each player in APNAP order puts the abilities they control on the stack; within one
+    player's, the default order makes them resolve in the order they triggered (the player may choose)."""
+    # CR 800.4d: an ability that a player who left would control is not put on the stack
+    dropped = [x for x in new if state.player(x.controller).left]
+    new = [x for x in new if x not in dropped]
+    players = [p for p in ctx.turn_order if any(x.controller == p for x in new)]
+    for player in players:
+        for p in reversed([x for x in new if x.controller == player]):
+            ctx.stack.append(p)
+    rules = ["603.3", "117.5"]
+    notes = [
+        "誘発した能力は、次にプレイヤーが優先権を得る前に、そのコントローラーがスタックに置く (117.5, 603.3)。"
+    ]
+    if ctx.combat:
+        rules.append("510.3a")
+        notes.append(
+            "戦闘ダメージで誘発した能力も、アクティブ・プレイヤーが優先権を得る前にスタックに置かれる (510.3a)。"
+        )
+    if len(players) > 1:
+        rules.append("603.3b")
+        order = "→".join(state.label(p) for p in players)
+        notes.append(
+            f"複数のプレイヤーの能力が誘発したので、APNAP順（{order}）にスタックに置く。"
+            "後から置かれた能力ほど先に解決されるので、アクティブ・プレイヤーでないプレイヤーの能力が先に解決される (603.3b)。"
+        )
+    elif len(new) > 1:
+        rules.append("603.3b")
+        notes.append(
+            f"{state.label(players[0])}は自分の能力を好きな順番でスタックに置ける。既定では誘発した順に解決される (603.3b)。"
+        )
+    if dropped:
+        rules.append("800.4d")
+        names = "、".join(x.label for x in dropped)
+        notes.append(f"{names}のコントローラーはゲームから除外されたので、スタックに置かれない (800.4d)。")
+    top_first = list(reversed(ctx.stack))
+    listed = "、".join(f"{i + 1}. {p.label}" for i, p in enumerate(top_first))
+    notes.append(f"スタック（上から）：{listed}。")
+    return Stage(
+        "603.3b", tuple(rules), tuple(notes), extra=FrozenMap({"stack": tuple(p.id for p in top_first)})
+    )
+
+
+def _keep(ctx: _Context) -> frozenset[str]:
+    """CR 704.5v: battles that are the source of an ability on the stack."""
+    return frozenset(p.source.id for p in ctx.stack if p.index == SIEGE_INDEX)
+
+
+def follow_up(
+    *,
+    before: GameState,
+    outcome: DamageOutcome,
+    step: Step,
+    choices: Choices,
+    turn_order: tuple[str, ...],
+    combat: bool,
+    earlier: Sequence[Step] = (),
+) -> tuple[tuple[Step, ...], GameState, tuple[Effect, ...]]:
+    """CR 120.4b, 603.3, 117.5: the abilities ``outcome`` triggered, put on the stack and resolved.
+
+    ``step`` is the event's step (its stages are ``outcome.stages`` after any stage before them);
+    returns that step annotated (and with its ``603.3b`` stage), then one ``trigger`` step per
+    resolved ability, and the board and effects afterwards. ``earlier``: the steps already made in
+    this resolution (a combat's first step), so that ability ids (``t1``, …) stay unique.
+    """
+    ctx = _Context(choices, turn_order, tuple(p.id for p in before.permanents if p.triggers), combat)
+    # Ids stay unique over the whole resolution: count the abilities earlier steps saw trigger.
+    ctx.count = sum(len(st.extra.get("triggered", ())) for s in earlier for st in s.stages)
+    stages = list(step.stages)
+    offset = len(stages) - len(outcome.stages)
+    inner = stages[offset:]
+    new = _triggers_of_damage(ctx, before, outcome, inner)
+    stages[offset:] = inner
+    state, effects = outcome.state, outcome.effects
+    if not new:
+        return (Step(step.name, tuple(stages)),), state, effects
+    stages.append(_put_on_stack(ctx, state, new))
+    steps = [Step(step.name, tuple(stages))]
+    resolved = 0
+    while ctx.stack:
+        if not game_goes_on(state):
+            steps[-1] = _with_note(
+                steps[-1], "ゲームが終わったので、スタックに残った能力は解決されない (104.2a, 104.1)。"
+            )
+            break
+        if resolved >= MAX_RESOLUTIONS:
+            steps[-1] = _with_note(
+                steps[-1],
+                f"誘発型能力の解決は{MAX_RESOLUTIONS}回までにしている。"
+                f"スタックにはまだ{len(ctx.stack)}個の能力が残っている（ここで打ち切る）。",
+            )
+            break
+        departed = [p for p in ctx.stack if state.player(p.controller).left]
+        if departed:  # CR 800.4a: abilities controlled by a player who left cease to exist
+            ctx.stack = [p for p in ctx.stack if p not in departed]
+            names = "、".join(p.label for p in departed)
+            steps[-1] = _with_note(
+                steps[-1],
+                f"コントローラーがゲームから除外されたので、{names}はスタックから消滅する (800.4a)。",
+            )
+            continue
+        top = ctx.stack.pop()
+        resolved += 1
+        step_stages, state, effects, new = _resolve(ctx, top, state, effects)
+        if new:
+            step_stages.append(_put_on_stack(ctx, state, new))
+        steps.append(Step("trigger", tuple(step_stages)))
+    return tuple(steps), state, effects
+
+
+def _with_note(step: Step, note: str) -> Step:
+    last = step.stages[-1]
+    stage = Stage(last.stage, last.rules, (*last.notes, note), last.changes, last.events, last.extra)
+    return Step(step.name, (*step.stages[:-1], stage))
+
+
+# --------------------------------------------------------------------------- resolving one ability
+
+
+def _resolve(
+    ctx: _Context, p: Pending, state: GameState, effects: tuple[Effect, ...]
+) -> tuple[list[Stage], GameState, tuple[Effect, ...], list[Pending]]:
+    """CR 608.2: one triggered ability resolves, then state-based actions (CR 704.3)."""
+    head = f"スタックの一番上の{p.label}が解決する (608.2)。"
+    info: dict[str, Any] = {"trigger": p.event()}
+    trigger = p.trigger
+    if trigger is None:
+        return _resolve_siege(ctx, p, state, effects, head, info)
+    effect = trigger.effect
+    amount = p.amount if effect.amount == tt.THAT_MUCH else int(effect.amount)
+    if effect.amount == tt.THAT_MUCH:
+        head += f"「その点数」は誘発したときの{amount}点 (120.9)。"
+    if effect.type == "damage":
+        return _resolve_damage(ctx, p, state, effects, amount, head, info)
+    notes = [head]
+    changes: list[Change] = []
+    rules = ["608.2"]
+    life_events: list[tuple[str, int, str | None]] = []
+    if effect.type in ("gain_life", "lose_life"):
+        state, life_events = _life(ctx, p, state, effects, amount, notes, changes, rules)
+    else:
+        state = _counters(p, state, effects, amount, notes, changes, rules)
+    stages = [Stage("608.2", tuple(rules), tuple(notes), tuple(changes), extra=FrozenMap(info))]
+    found = _Found()
+    remarks = _find_life_and_siege_triggers(ctx, state, stages, life_events, 0, (), found)
+    _annotate(stages, found)
+    _append_notes(stages, 0, remarks, "119.9")
+    state, sba = state_based_stages(state, keep_battles=_keep(ctx))
+    stages.extend(sba)
+    _find_dies(ctx, stages, state, 1, found)
+    dies = _Found(by_stage={i: v for i, v in found.by_stage.items() if i >= 1})
+    _annotate(stages, dies)
+    return stages, state, effects, found.pending
+
+
+def _resolve_siege(
+    ctx: _Context, p: Pending, state: GameState, effects: tuple[Effect, ...], head: str, info: dict[str, Any]
+) -> tuple[list[Stage], GameState, tuple[Effect, ...], list[Pending]]:
+    """CR 310.11b: exile the Siege, then its controller may cast it transformed (the back face's spell is
+    outside the damage rules and not followed here)."""
+    battle = state.permanent(p.source.id)
+    notes = [head]
+    changes: list[Change] = []
+    if battle.on_battlefield:
+        state = state.with_permanents({battle.id: evolve(battle, zone="exile")})
+        changes.append(Change(battle.id, "zone", "battlefield", "exile", "310.11b"))
+        notes.append(
+            f"{battle.label}を追放する。その後、コントローラーはこれを変身させた状態で、マナ・コストを支払わずに"
+            "唱えてもよい (310.11b)。裏面の呪文はダメージのルールの外なので、ここでは追わない。"
+        )
+    else:
+        notes.append(
+            f"{battle.label}はもう戦場にないので、追放も変身した状態で唱えることも行われない (400.7)。"
+        )
+    stages = [Stage("608.2", ("608.2", "310.11b"), tuple(notes), tuple(changes), extra=FrozenMap(info))]
+    state, sba = state_based_stages(state, keep_battles=_keep(ctx))
+    stages.extend(sba)
+    found = _Found()
+    _find_dies(ctx, stages, state, 1, found)
+    _annotate(stages, found)
+    return stages, state, effects, found.pending
+
+
+def _gone(state: GameState, ident: str) -> bool:
+    if state.is_player(ident):
+        return state.player(ident).lost
+    return not state.permanent(ident).on_battlefield
+
+
+def _resolve_damage(
+    ctx: _Context,
+    p: Pending,
+    state: GameState,
+    effects: tuple[Effect, ...],
+    amount: int,
+    head: str,
+    info: dict[str, Any],
+) -> tuple[list[Stage], GameState, tuple[Effect, ...], list[Pending]]:
+    """The ability's source deals the damage (CR 120.4); a source that left the battlefield deals it as it
+    last existed there (last known information, CR 702.2e, 702.15c)."""
+    trigger = p.trigger
+    assert trigger is not None
+    to = p.controller if trigger.effect.to == tt.CONTROLLER else trigger.effect.to
+    current = state.permanent(p.source.id)
+    source_perm = current if current.on_battlefield else p.source
+    if _gone(state, to):
+        note = (
+            f"{head}対象の{state.label(to)}がもう不正な対象なので、この能力は解決されず何もしない (608.2b)。"
+        )
+        stage = Stage("608.2", ("608.2", "608.2b"), (note,), extra=FrozenMap(info))
+        return [stage], state, effects, []
+    notes = [
+        head,
+        f"{source_perm.label}が{state.who(to)}に{amount}点のダメージを与える。ダメージは120.4の手順で処理される。",
+    ]
+    if not current.on_battlefield:
+        notes.append(
+            f"{p.source.label}はもう戦場にないので、最後に戦場にあったときの情報を用いる (702.2e, 702.15c)。"
+        )
+    resolve_stage = Stage("608.2", ("608.2", "120.4"), tuple(notes), extra=FrozenMap(info))
+    outcome = deal_damage(
+        state,
+        effects,
+        ctx.choices,
+        [(Source.of(source_perm), to, amount)],
+        combat=False,
+        keep_battles=_keep(ctx),
+    )
+    stages = [resolve_stage, *outcome.stages]
+    inner = stages[1:]
+    new = _triggers_of_damage(ctx, state, outcome, inner)
+    stages[1:] = inner
+    return stages, outcome.state, outcome.effects, new
+
+
+def _life(
+    ctx: _Context,
+    p: Pending,
+    state: GameState,
+    effects: tuple[Effect, ...],
+    amount: int,
+    notes: list[str],
+    changes: list[Change],
+    rules: list[str],
+) -> tuple[GameState, list[tuple[str, int, str | None]]]:
+    """CR 119.3: gain or lose life; a life gain is a life gain event that replacement effects modify
+    (CR 614.1a, 119.10) and that "whenever you gain life" abilities see after them (CR 119.9)."""
+    trigger = p.trigger
+    assert trigger is not None
+    effect = trigger.effect
+    if effect.player == tt.CONTROLLER:
+        players = [p.controller]
+    elif effect.player == tt.EACH_OPPONENT:
+        team = next((t for t in state.teams if p.controller in t), (p.controller,))  # CR 810: not a teammate
+        players = [q.id for q in state.players if q.id not in team and not q.lost]
+    else:
+        players = [effect.player]
+    players = [q for q in players if not state.player(q).lost]
+    if amount <= 0 or not players:
+        what = "ライフを得る" if effect.type == "gain_life" else "ライフを失う"
+        notes.append(
+            f"0点なので、{what}イベントは起こらない (119.9, 119.10)。"
+            if amount <= 0
+            else "対象のプレイヤーがいない。"
+        )
+        return state, []
+    kind = LIFE_GAIN if effect.type == "gain_life" else LIFE_LOSS
+    results = [
+        Result(kind, q, amount, "119.3", p.source.id, q if kind == LIFE_GAIN else None, amount)
+        for q in players
+    ]
+    if kind == LIFE_GAIN:
+        _replace_results(state, effects, ctx.choices, results, notes, rules)
+    else:
+        for q in players:
+            notes.append(f"{state.label(q)}は{amount}点のライフを失う (119.3)。")
+    event = apply_results(state, results, ())
+    notes.extend(event.notes)
+    changes.extend(event.changes)
+    if "119.3" not in rules:
+        rules.append("119.3")
+    life_events: list[tuple[str, int, str | None]] = []
+    for r in results:
+        if kind == LIFE_GAIN:
+            life_events.append((r.object, r.amount, r.source))
+            if r.amount <= 0:
+                notes.append(f"{state.label(r.object)}はライフを得ない (119.7)。")
+            else:
+                notes.append(f"{state.label(r.object)}は{r.amount}点のライフを得る (119.3)。")
+    return event.state, life_events
+
+
+def _counters(
+    p: Pending,
+    state: GameState,
+    effects: tuple[Effect, ...],
+    amount: int,
+    notes: list[str],
+    changes: list[Change],
+    rules: list[str],
+) -> GameState:
+    """CR 122.1a, 122.6: put counters on a permanent, as modified by counter replacement effects."""
+    trigger = p.trigger
+    assert trigger is not None
+    effect = trigger.effect
+    target = p.source.id if effect.on == tt.SELF else effect.on
+    permanent = state.permanent(target)
+    if not permanent.on_battlefield:
+        notes.append(f"{permanent.label}はもう戦場にないので、カウンターは置かれない (400.7)。")
+        return state
+    n = amount
+    for i, e in enumerate(effects):
+        label = effect_label(e, i, state.label)
+        if isinstance(e, NoCounters) and e.on == target and n > 0:
+            notes.append(f"{label}により、{permanent.label}にはカウンターが置かれない (614.1a)。")
+            n = 0
+        elif isinstance(e, CounterMultiplier) and e.by_controller in (None, p.controller) and n > 0:
+            notes.append(f"{label}により、置かれるカウンターは{n}個から{n * e.factor}個になる (614.1a)。")
+            n *= e.factor
+            if "614.1a" not in rules:
+                rules.append("614.1a")
+    rules.append("122.1a")
+    if n <= 0:
+        return state
+    if effect.kind == "+1/+1":
+        after = evolve(permanent, plus_counters=permanent.plus_counters + n)
+        changes.append(
+            Change(target, "counters.+1/+1", permanent.plus_counters, after.plus_counters, "122.1a")
+        )
+    else:
+        after = evolve(permanent, minus_counters=permanent.minus_counters + n)
+        changes.append(
+            Change(target, MINUS_COUNTERS, permanent.minus_counters, after.minus_counters, "122.1a")
+        )
+    notes.append(
+        f"{permanent.label}に{effect.kind}カウンターを{n}個置く：{permanent.current_power}/{permanent.current_toughness}"
+        f" → {after.current_power}/{after.current_toughness} (122.1a)。"
+    )
+    return state.with_permanents({target: after})
+
+
+def turn_order(players: Sequence[str], active: str) -> tuple[str, ...]:
+    """CR 101.4: APNAP order — the active player, then the others in turn order.
+
+    >>> turn_order(["A", "B", "C"], "B")
+    ('B', 'C', 'A')
+    """
+    i = list(players).index(active) if active in players else 0
+    return (*players[i:], *players[:i])
+
+
+def scenario_follow_up(
+    scenario: Scenario,
+    *,
+    before: GameState,
+    outcome: DamageOutcome,
+    step: Step,
+    combat: bool,
+    earlier: Sequence[Step] = (),
+) -> tuple[tuple[Step, ...], GameState, tuple[Effect, ...]]:
+    """:func:`follow_up` with the scenario's choices and its players in APNAP order (CR 101.4)."""
+    return follow_up(
+        before=before,
+        outcome=outcome,
+        step=step,
+        choices=scenario.choices,
+        turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
+        combat=combat,
+        earlier=earlier,
+    )
+
+
+def event_resolution(
+    scenario: Scenario,
+    *,
+    before: GameState,
+    outcome: DamageOutcome,
+    step: Step,
+    combat: bool,
+    earlier: Sequence[Step] = (),
+) -> Resolution:
+    """The resolution of a damage event dealt in ``step`` after the ``earlier`` steps: with what it
+    triggered put on the stack and resolved (CR 603.3) when anything on the board ``before`` can
+    trigger, else the step as it is."""
+    if reacts(before):
+        made, after, effects = scenario_follow_up(
+            scenario, before=before, outcome=outcome, step=step, combat=combat, earlier=earlier
+        )
+        return Resolution(legal=True, steps=(*earlier, *made), state=after, effects=effects)
+    return Resolution(legal=True, steps=(*earlier, step), state=outcome.state, effects=outcome.effects)
+
+
+__all__ = [
+    "MAX_RESOLUTIONS",
+    "Pending",
+    "event_resolution",
+    "excess_dealt",
+    "follow_up",
+    "reacts",
+    "scenario_follow_up",
+    "turn_order",
+]

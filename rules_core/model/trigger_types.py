@@ -1,0 +1,111 @@
+"""The triggered abilities a permanent may carry (``docs/scenario-format.md`` § 6): a fixed vocabulary.
+
+A :class:`Trigger` pairs a trigger event (CR 603.1: "When/Whenever [event], [effect]") with one
+:class:`TriggerEffect`. They are plain value objects, written back by :meth:`to_dict`; when they
+trigger and how they resolve lives in :mod:`rules_core.events.triggers`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+WHEN: Final = ("deals_damage", "dealt_damage", "gain_life", "damage_prevented", "excess_damage", "dies")
+"""Trigger events: "whenever ~ deals damage", "whenever ~ is dealt damage", "whenever you gain life",
+"whenever damage that would be dealt … is prevented" (CR 615.13), "whenever … is dealt excess damage"
+(CR 120.10), "when ~ dies" (CR 603.10a)."""
+
+DAMAGE_KINDS: Final = ("any", "combat", "noncombat")
+"""Which damage a damage trigger watches: all of it, combat damage only, noncombat damage only."""
+
+RECIPIENT_KINDS: Final = ("any", "player", "creature")
+"""``deals_damage``: "deals damage" (once per event), "to a player" or "to a creature" (once per recipient)."""
+
+WATCH: Final = ("self", "you", "opponents", "any")
+"""``damage_prevented``/``excess_damage``: whose damage: this permanent, its controller,
+what its controller's opponents control (or they themselves), anyone's."""
+
+EFFECT_KINDS: Final = ("gain_life", "lose_life", "counters", "damage")
+
+THAT_MUCH: Final = "that_much"
+"""``amount`` of an effect: the amount the trigger saw (CR 120.9: only its own source's damage)."""
+
+COUNTER_KINDS: Final = ("+1/+1", "-1/-1")
+
+SELF: Final = "self"
+CONTROLLER: Final = "controller"
+EACH_OPPONENT: Final = "each_opponent"
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerEffect:
+    """What a triggered ability does when it resolves.
+
+    - ``gain_life``: ``player`` (``"controller"`` or a player id) gains ``amount`` life (CR 119.3);
+    - ``lose_life``: ``player`` (``"controller"``, ``"each_opponent"`` or a player id) loses ``amount`` life;
+    - ``counters``: puts ``amount`` counters of ``kind`` on ``on`` (``"self"`` or a permanent id);
+    - ``damage``: the ability's source deals ``amount`` damage to ``to`` (``"controller"`` or an id).
+
+    ``amount`` is a number or ``"that_much"``.
+    """
+
+    type: str
+    amount: int | str = 1
+    player: str = CONTROLLER
+    kind: str = "+1/+1"
+    on: str = SELF
+    to: str = CONTROLLER
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"type": self.type, "amount": self.amount}
+        if self.type in ("gain_life", "lose_life"):
+            doc["player"] = self.player
+        elif self.type == "counters":
+            doc["kind"] = self.kind
+            doc["on"] = self.on
+        else:
+            doc["to"] = self.to
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """One triggered ability of a permanent: when ``when`` happens, do ``effect``.
+
+    ``damage`` narrows damage triggers to combat or noncombat damage; ``recipient`` narrows
+    ``deals_damage``; ``watch`` says whose damage ``damage_prevented`` and ``excess_damage`` look at.
+    ``name`` is how notes call the ability (default 「<permanent>の誘発型能力」).
+    """
+
+    when: str
+    effect: TriggerEffect
+    damage: str = "any"
+    recipient: str = "any"
+    watch: str = SELF
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"when": self.when}
+        if self.damage != "any":
+            doc["damage"] = self.damage
+        if self.recipient != "any":
+            doc["recipient"] = self.recipient
+        if self.when in ("damage_prevented", "excess_damage"):
+            doc["watch"] = self.watch
+        if self.name is not None:
+            doc["name"] = self.name
+        doc["effect"] = self.effect.to_dict()
+        return doc
+
+
+__all__ = [
+    "COUNTER_KINDS",
+    "DAMAGE_KINDS",
+    "EFFECT_KINDS",
+    "RECIPIENT_KINDS",
+    "THAT_MUCH",
+    "WATCH",
+    "WHEN",
+    "Trigger",
+    "TriggerEffect",
+]
