@@ -1,4 +1,4 @@
-"""The worst documents within the scenario limits (``rules_core.limits``), each in the shape that costs most.
+"""The worst documents within the scenario limits (``rules_core.document.limits``), each in the shape that costs most.
 
 Shared by ``bench/bench_limits.py`` (which prints their engine and page times) and the tests that check
 that each of these boards opens every page and that the work of a page stays bounded
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules_core import limits
+from rules_core.document import limits
 
 
 def _creature(ident: str, controller: str, power: int, toughness: int, **extra: Any) -> dict[str, Any]:

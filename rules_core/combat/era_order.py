@@ -172,7 +172,7 @@ def count_in_view(view: CombatView, creature: str, given: Mapping[str, Mapping[s
     The cost is one pass over the order, whatever the power: the 2009-2024 eight-blocker board that
     enumeration took over 30 s for counts at once.
 
-    >>> from rules_core.assignment import AttackView
+    >>> from rules_core.combat.assignment import AttackView
     >>> view = CombatView((AttackView.of("wurm", 20, "B", blockers=tuple("abcdefgh"), trample=True),),
     ...                   (), dict.fromkeys("abcdefgh", 3), {})
     >>> count_in_view(view, "wurm", {})  # always short somewhere: 20 < 8 × 3

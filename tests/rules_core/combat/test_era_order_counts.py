@@ -10,8 +10,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 
 from rules_core import count_all_assignments, parse_scenario
-from rules_core import era_order as eo
-from rules_core.assignment import AttackView, CombatView
+from rules_core.combat import era_order as eo
+from rules_core.combat.assignment import AttackView, CombatView
 
 from .test_assignment import others_for, views
 
