@@ -57,11 +57,11 @@ from rules_core import (  # noqa: E402
     count_all_assignments,
     count_assignments,
     default_assignment,
-    limits,
     max_damage_assignment,
     parse_scenario,
     resolve_document,
 )
+from rules_core.document import limits  # noqa: E402
 
 REPEAT = 3
 
