@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from ..model._frozen import FrozenMap
 from ..model.era_types import CURRENT, ERAS, ORDER_ERA, STACK_ERA, WINDOW_ACTIONS, EraSpec, WindowAction
-from .fields import as_int, as_list, as_object, fail
+from .fields import as_int, as_list, as_object, fail, refuse_unsafe
 from .scenario import Attack, CombatEvent, Scenario
 
 MAX_WINDOW_ACTIONS: Final = 16
@@ -178,6 +178,8 @@ def _parse_actions(
         name = obj.get("name")
         if name is not None and (not isinstance(name, str) or len(name) > 60):
             raise fail(f"{path}.name", "60文字以内の文字列で指定してください", "must be a short string")
+        if name is not None:
+            refuse_unsafe(name, f"{path}.name")
         if kind == "effect":
             if "effect" not in obj:
                 raise fail(f"{path}.effect", "必須の項目です", "required")
@@ -187,9 +189,9 @@ def _parse_actions(
             for key in ("source", "to", "amount"):
                 if key not in obj:
                     raise fail(f"{path}.{key}", "必須の項目です", "required")
-            if obj["source"] not in ids:
+            if not isinstance(obj["source"], str) or obj["source"] not in ids:
                 raise fail(f"{path}.source", "盤面のパーマネントのIDを指定してください", "unknown permanent")
-            if obj["to"] not in ids and obj["to"] not in players:
+            if not isinstance(obj["to"], str) or (obj["to"] not in ids and obj["to"] not in players):
                 raise fail(f"{path}.to", "盤面のパーマネントかプレイヤーのIDを指定してください", "unknown id")
             out.append(
                 WindowAction(
@@ -202,7 +204,7 @@ def _parse_actions(
             )
             continue
         creature = obj.get("creature")
-        if creature not in ids:
+        if not isinstance(creature, str) or creature not in ids:
             raise fail(f"{path}.creature", "盤面のクリーチャーのIDを指定してください", "unknown permanent")
         if not scenario.permanent(creature).is_creature:
             raise fail(f"{path}.creature", "クリーチャーを指定してください", "must be a creature")

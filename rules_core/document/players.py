@@ -183,7 +183,9 @@ def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
         shield_counters=shield,
         tapped=as_bool(obj["tapped"], f"{path}.tapped") if "tapped" in obj else False,
         may_assign_as_though_unblocked=as_though_unblocked,
-        triggers=parse_triggers(obj["triggers"], f"{path}.triggers") if obj.get("triggers") else (),
+        triggers=parse_triggers(obj["triggers"], f"{path}.triggers")
+        if obj.get("triggers") is not None
+        else (),
         owner=_owner(obj, path, controller, ids) if "owner" in obj else None,
     )
 
