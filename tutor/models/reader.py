@@ -8,6 +8,22 @@ class Language(models.TextChoices):
     EN = "en", "English"
 
 
+class Edition(models.Model):
+    """One edition of the CR the reader shows (the Japanese of 2026-01-16, the English of 2026-06-19)."""
+
+    language = models.CharField("言語", max_length=2, choices=Language.choices, unique=True)
+    revision = models.CharField("版", max_length=32)
+    introduction = models.TextField("はじめに", blank=True)
+    chapters = models.JSONField("章", default=list, blank=True, help_text="[番号, 見出し] の並び")
+
+    class Meta:
+        verbose_name = "版"
+        verbose_name_plural = "版"
+
+    def __str__(self) -> str:
+        return f"{self.language} {self.revision}"
+
+
 class Section(models.Model):
     """A rule or a group of rules shown as one page (``/cr/120/``, ``/cr/702.19/``)."""
 
@@ -19,6 +35,12 @@ class Section(models.Model):
         "見出しはチューターによる", default=False, help_text="原文に見出しがない節（506.4、514.2）"
     )
     scope = models.CharField("収録範囲", max_length=100, blank=True, help_text="例: 614.1〜614.2 のみ収録")
+    number_ja = models.CharField(
+        "日本語版での番号",
+        max_length=16,
+        blank=True,
+        help_text="英語版と番号が違うとき（日本語版 722 は英語版 723）",
+    )
 
     class Meta:
         ordering = ["position"]
@@ -41,6 +63,21 @@ class Paragraph(models.Model):
         "英語版のみ", default=False, help_text="日本語訳にない条文（英語の本文だけを示す）"
     )
     text = models.TextField("本文")
+    html = models.TextField(
+        "本文（リンク付き）", blank=True, help_text="取り込み時に作る。空なら表示時に作る"
+    )
+    number_ja = models.CharField(
+        "日本語版での番号",
+        max_length=16,
+        blank=True,
+        help_text="英語版と番号が違うとき（日本語版 722.1 は英語版 723.1）",
+    )
+    is_heading = models.BooleanField(
+        "見出し", default=False, help_text="205.2「カード・タイプ」のような見出しの行"
+    )
+    search_text = models.TextField(
+        "検索用の本文", blank=True, help_text="正規化した本文（かな・幅・大小文字をそろえる）"
+    )
     position = models.PositiveIntegerField("並び順", default=0)
 
     class Meta:
@@ -63,6 +100,8 @@ class Example(models.Model):
     paragraph = models.ForeignKey(Paragraph, on_delete=models.CASCADE, related_name="examples")
     position = models.PositiveIntegerField("並び順", default=0)
     text = models.TextField("本文")
+    html = models.TextField("本文（リンク付き）", blank=True)
+    search_text = models.TextField("検索用の本文", blank=True)
 
     class Meta:
         ordering = ["position"]
@@ -76,10 +115,14 @@ class Example(models.Model):
 class Term(models.Model):
     """A glossary entry (用語集) or a keyword the reader links to its definition."""
 
-    name_ja = models.CharField("用語", max_length=100, unique=True)
+    # not unique: the glossary has homonyms (イベント／Event and イベント／Tournament)
+    name_ja = models.CharField("用語", max_length=100, db_index=True)
     reading = models.CharField("よみ", max_length=100, blank=True)
     name_en = models.CharField("英語", max_length=100, blank=True)
     definition = models.TextField("定義")
+    definition_html = models.TextField("定義（リンク付き）", blank=True)
+    definition_en_html = models.TextField("定義（英語・リンク付き）", blank=True)
+    search_text = models.TextField("検索用の見出し", blank=True, help_text="用語・よみ・英語を正規化したもの")
     rule = models.CharField("定義している条文", max_length=16, blank=True)
     aliases = models.JSONField("別表記", default=list, blank=True)
     is_official = models.BooleanField("総合ルールの用語集", default=True)
@@ -91,7 +134,8 @@ class Term(models.Model):
     )
 
     class Meta:
-        ordering = ["reading", "name_ja"]
+        ordering = ["reading", "name_ja", "name_en"]
+        constraints = [models.UniqueConstraint(fields=["name_ja", "name_en"], name="term_unique_name")]
         verbose_name = "用語"
         verbose_name_plural = "用語"
 
@@ -173,6 +217,7 @@ class Note(models.Model):
     kind = models.CharField("種類", max_length=20, choices=Kind.choices, default=Kind.EXPLANATION)
     title = models.CharField("見出し", max_length=200)
     body = models.TextField("本文")
+    body_html = models.TextField("本文（リンク付き）", blank=True)
     source = models.CharField("元にした資料", max_length=200, blank=True)
     changed_in = models.CharField(
         "変更された時期", max_length=100, blank=True, help_text="以前のルール: 例 2009年（基本セット2010）"

@@ -15,8 +15,9 @@ from django.db.models import Count, Prefetch, Q
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
+from tutor.common.content_cache import content_version
 from tutor.common.urls import rule_url
-from tutor.models import Card, Example, Language, Note, Paragraph, Scenario, Section, Term
+from tutor.models import Card, Edition, Example, Language, Note, Paragraph, Scenario, Section, Term
 from tutor.reader.text import (
     KANA_ROWS,
     CardLink,
@@ -44,12 +45,30 @@ def _url(name: str, argument: str) -> str:
     return reverse(name, args=[argument])
 
 
+_LINKERS: dict[str, LinkContext] = {}
+
+
 def link_context_build() -> LinkContext:
-    """Everything the linker needs, from the database: 4 small queries (a few hundred rows)."""
-    sections = list(Section.objects.values_list("number", flat=True))
-    anchors: dict[str, str] = {number: rule_url(number, number) for number in sections}
-    for number, section in Paragraph.objects.filter(is_current=True).values_list("number", "section__number"):
+    """Everything the linker needs, from the database, built once per content version (the whole CR
+    has some 6,000 numbers): our notes and glossary entries edited in the admin are linked with it;
+    the CR's own text was linked at import time."""
+    version = content_version()
+    if version not in _LINKERS:
+        _LINKERS.clear()
+        _LINKERS[version] = _link_context_query()
+    return _LINKERS[version]
+
+
+def _link_context_query() -> LinkContext:
+    sections = list(Section.objects.values_list("number", "title_ja", "number_ja"))
+    anchors: dict[str, str] = {number: rule_url(number, number) for number, _, _ in sections}
+    titles = {title: number for number, title, _ in reversed(sections)}
+    ja_numbers = {printed: number for number, _, printed in sections if printed}
+    rows = Paragraph.objects.filter(is_current=True).values_list("number", "section__number", "number_ja")
+    for number, section, printed in rows:
         anchors[number] = rule_url(section, number)
+        if printed:
+            ja_numbers[printed] = number
     glossary = reverse("reader:glossary")
     terms: dict[str, TermLink] = {}
     for name, rule, aliases in Term.objects.filter(autolink=True).values_list("name_ja", "rule", "aliases"):
@@ -72,13 +91,20 @@ def link_context_build() -> LinkContext:
         )
         for surface in [ja_name, *(aliases or [])]:
             cards[surface] = card_link
-    return LinkContext(anchors=anchors, terms=terms, cards=cards)
+    return LinkContext(anchors=anchors, terms=terms, cards=cards, ja_numbers=ja_numbers, titles=titles)
 
 
 def revisions_current() -> dict[str, str]:
     """The version date of the current text in each language: ``{"ja": "2026-01-16", "en": …}``."""
+    editions = dict(Edition.objects.values_list("language", "revision"))
+    if editions:
+        return editions
     rows = Paragraph.objects.filter(is_current=True).values_list("language", "revision").distinct()
     return {language: revision for language, revision in sorted(rows)}
+
+
+def edition_get(*, language: str) -> Edition | None:
+    return Edition.objects.filter(language=language).first()
 
 
 # --- Sections ----------------------------------------------------------------------------------------
@@ -157,6 +183,17 @@ class ParagraphItem:
         return f"cr-{self.number}"
 
     @property
+    def label(self) -> str:
+        """The number shown: a Japanese-only paragraph (``ja-805.10f``) shows the number it prints."""
+        if self.number.startswith("ja-") and self.ja is not None:
+            return self.ja.number_ja or self.number
+        return self.number
+
+    @property
+    def is_heading(self) -> bool:
+        return any(p is not None and p.is_heading for p in (self.ja, self.en))
+
+    @property
     def depth(self) -> int:
         parts = parse_rule_number(self.number)
         if parts is None or not parts[1]:
@@ -171,6 +208,7 @@ class SectionPage:
     section_notes: list[Note]
     has_earlier: bool
     header_is_anchor: bool  # no paragraph carries the section's own number: the heading does
+    children: list[Section] = field(default_factory=list)  # 702: its keyword abilities' pages
 
 
 def section_page(
@@ -180,12 +218,16 @@ def section_page(
     items, section_notes, has_earlier = _paragraph_items(
         section=section, numbers=None, english=english, revisions=revisions
     )
+    children = []
+    if "." not in section.number:
+        children = list(Section.objects.filter(number__startswith=f"{section.number}.").order_by("position"))
     return SectionPage(
         section=section,
         items=items,
         section_notes=section_notes,
         has_earlier=has_earlier,
         header_is_anchor=section.number not in {item.number for item in items},
+        children=children,
     )
 
 
@@ -258,7 +300,9 @@ def _paragraph_items(
                 revision_status=_revision_status(number, ja_p, earlier) if earlier else "",
                 scenarios=scenarios.get((number, None), []),
                 show_en=english is True or (isinstance(english, set) and number in english),
-                permalink=f"{base}{number}/",
+                permalink=f"{base}{number}/"
+                if is_rule_number(number)
+                else f"{base}{section.number}/#cr-{number}",
                 diff_url=f"{base}{section.number}/diff/#diff-{number}" if earlier else "",
             )
         )

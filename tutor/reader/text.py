@@ -42,6 +42,8 @@ _CARD = r"《(?P<card>[^《》\n]{1,60})》"
 _REF_JA = rf"(?<![A-Za-z])(?P<word>rules?\s?)(?P<num>{_NUM})(?![\d])(?P<title>〔[^〕\n]{{1,40}}〕)?{_RANGE}"
 _REF_EN = rf"(?<![A-Za-z])(?P<word>rules?\s)(?P<num>{_NUM})(?![\d]){_RANGE}"
 _BARE = rf"(?<![\d.])(?P<bare>{_DOTTED})(?![\d]){_RANGE.replace('dash', 'bdash').replace('end', 'bend')}"
+# 「727〔RADカウンター〕」: a number with its title and no "rule" before it (Japanese text only)
+_TITLED = rf"(?<![\d.A-Za-z])(?P<tnum>{_NUM})(?![\d])(?P<ttitle>〔[^〕\n]{{1,40}}〕)"
 
 OUTSIDE_TITLE = "このチューターには未収録"
 
@@ -124,7 +126,16 @@ def section_of(number: str, section_numbers: Iterable[str]) -> str | None:
 
 
 def sort_key(number: str) -> tuple[int, int, str]:
-    """Order CR numbers as the rules do (120.10 after 120.9)."""
+    """Order CR numbers as the rules do (120.10 after 120.9); a Japanese-only paragraph stored as
+    ``ja-805.10f`` (or ``ja-505.4-2``, printed twice) right after the number it prints.
+
+    >>> sorted(["805.10g", "ja-805.10f", "805.10f", "805.10"], key=sort_key)
+    ['805.10', '805.10f', 'ja-805.10f', '805.10g']
+    """
+    if number.startswith("ja-"):
+        printed, _, copy = number[3:].partition("-")
+        rule, sub, letter = sort_key(printed)
+        return (rule, sub, letter + "~" + copy)
     parts = parse_rule_number(number)
     if parts is None:
         return (10**6, 0, number)
@@ -167,6 +178,35 @@ class LinkContext:
     terms: Mapping[str, TermLink] = field(default_factory=dict)  # surface form -> term
     cards: Mapping[str, CardLink] = field(default_factory=dict)  # surface form (name or alias) -> card
     popover_target: str = "#cr-popover"
+    # The Japanese text's own numbers -> the stored (English) ones, where they differ (722 -> 723)
+    ja_numbers: Mapping[str, str] = field(default_factory=dict)
+    # a section's or heading's Japanese title -> its stored number (「〔不正な処理の扱い〕」 -> 733)
+    titles: Mapping[str, str] = field(default_factory=dict)
+
+    def resolve_ja(self, number: str, title: str = "") -> str | None:
+        """The stored number a reference in the Japanese text means: the rule its 〔title〕 names
+        (the Japanese text's numbers sometimes lag its own renumbering), else its number in the
+        Japanese numbering, else the number as written; ``None`` when nothing has it.
+
+        >>> ctx = LinkContext(anchors={"732": "/cr/732/", "733": "/cr/733/"}, ja_numbers={"731": "732"},
+        ...     titles={"不正な処理の扱い": "733"})
+        >>> ctx.resolve_ja("731", "〔不正な処理の扱い〕"), ctx.resolve_ja("731"), ctx.resolve_ja("999")
+        ('733', '732', None)
+        """
+        name = title.strip("〔〕")
+        if name and (by_title := self.titles.get(name)) and by_title in self.anchors:
+            head = parse_rule_number(number)
+            titled = parse_rule_number(by_title)
+            # the title names a whole rule: a sub-rule number keeps its place under it (731.2 -> 733.2)
+            if head and titled and number != by_title and not titled[1] and head[1]:
+                moved = f"{by_title}.{head[1]}{head[2]}"
+                if moved in self.anchors:
+                    return moved
+            return by_title
+        for candidate in (self.ja_numbers.get(number), number, english_number(number)):
+            if candidate and candidate in self.anchors:
+                return candidate
+        return None
 
     def pattern(self, lang: str) -> re.Pattern[str]:
         return _compiled_pattern(tuple(sorted(self.terms)) if lang == "ja" else (), lang)
@@ -174,7 +214,7 @@ class LinkContext:
 
 @lru_cache(maxsize=32)
 def _compiled_pattern(surfaces: tuple[str, ...], lang: str) -> re.Pattern[str]:
-    parts = [_CARD, _REF_JA] if lang == "ja" else [_REF_EN]
+    parts = [_CARD, _REF_JA, _TITLED] if lang == "ja" else [_REF_EN]
     parts.append(_BARE)
     if surfaces:
         ordered = sorted(surfaces, key=lambda s: (-len(s), s))  # longest first
@@ -192,20 +232,44 @@ def rule_refs(text: str, lang: str = "ja") -> list[str]:
     """
     found: list[str] = []
     for match in _compiled_pattern((), lang).finditer(text):
-        number = match.group("num") or match.group("bare")
+        groups = match.groupdict()
+        number = groups.get("num") or groups.get("bare") or groups.get("tnum")
         if not number:
             continue
         found.append(number)
-        end = match.group("end") or match.group("bend")
+        end = groups.get("end") or groups.get("bend")
         if end and (target := range_end(number, end)):
             found.append(target)
     return found
 
 
-def _ref(number: str, label: str, ctx: LinkContext, lang: str = "ja") -> SafeString:
-    """A link when the rule is loaded; otherwise, in English text (the CR cites rules far outside
-    damage) plain text, and in Japanese text a marked outside reference."""
-    href = ctx.anchors.get(number) or (ctx.anchors.get(english_number(number)) if lang == "ja" else None)
+def ref_matches(text: str) -> list[tuple[str, str]]:
+    """``(number, 〔title〕 or "")`` of every rule reference in Japanese text, range ends included.
+
+    >>> ref_matches("rule 731〔不正な処理の扱い〕、727〔RADカウンター〕 と 616.1a-c")
+    [('731', '〔不正な処理の扱い〕'), ('727', '〔RADカウンター〕'), ('616.1a', ''), ('616.1c', '')]
+    """
+    found: list[tuple[str, str]] = []
+    for match in _compiled_pattern((), "ja").finditer(text):
+        groups = match.groupdict()
+        number = groups.get("num") or groups.get("bare") or groups.get("tnum")
+        if not number:
+            continue
+        found.append((number, groups.get("title") or groups.get("ttitle") or ""))
+        end = groups.get("end") or groups.get("bend")
+        if end and (target := range_end(number, end)):
+            found.append((target, ""))
+    return found
+
+
+def _ref(number: str, label: str, ctx: LinkContext, lang: str = "ja", title: str = "") -> SafeString:
+    """A link when the rule is loaded; otherwise, in English text plain text, and in Japanese text a
+    marked outside reference (the reference test finds none but the documented exceptions)."""
+    if lang == "ja":
+        target = ctx.resolve_ja(number, title)
+        href = ctx.anchors.get(target) if target else None
+    else:
+        href = ctx.anchors.get(number)
     if href:
         return format_html('<a class="ref" href="{}">{}</a>', href, label)
     if lang != "ja":
@@ -273,8 +337,10 @@ def link_text(
                 )
         elif groups.get("num") is not None:
             label = groups["word"] + groups["num"] + (groups.get("title") or "")
-            parts.append(_ref(groups["num"], label, ctx, lang))
+            parts.append(_ref(groups["num"], label, ctx, lang, groups.get("title") or ""))
             parts.append(_range_tail(groups["num"], groups.get("dash"), groups.get("end"), ctx, lang))
+        elif groups.get("tnum") is not None:
+            parts.append(_ref(groups["tnum"], groups["tnum"] + groups["ttitle"], ctx, lang, groups["ttitle"]))
         elif groups.get("bare") is not None:
             parts.append(_ref(groups["bare"], groups["bare"], ctx, lang))
             parts.append(_range_tail(groups["bare"], groups.get("bdash"), groups.get("bend"), ctx, lang))

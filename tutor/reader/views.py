@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from tutor.common.content_cache import cache_content_page
@@ -71,7 +72,7 @@ def section(request: HtmxHttpRequest, number: str) -> HttpResponse:
         before=before,
         after=after,
         section_url=section_url,
-        linker=selectors.link_context_build(),
+        linker=SimpleLazyObject(selectors.link_context_build),  # only for text edited in the admin
         compare=request.GET.get("compare") == "1",
         jump_list_from=JUMP_LIST_FROM,
     )
@@ -95,7 +96,7 @@ def paragraph(request: HtmxHttpRequest, number: str) -> HttpResponse:
         raise Http404("no such paragraph")
     section_url = reverse("reader:section", args=[item.section_number])
     item.toggle_url = f"{section_url}{'' if english else '?' + urlencode([('en', number)])}#{item.anchor}"
-    context = _base_context(item=item, both=False, linker=selectors.link_context_build())
+    context = _base_context(item=item, both=False, linker=SimpleLazyObject(selectors.link_context_build))
     return render_partial(request, "reader/section.html", "paragraph", context)
 
 

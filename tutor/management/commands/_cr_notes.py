@@ -218,6 +218,20 @@ EXTRA_TERMS: list[dict[str, str]] = [
 # Glossary entries that are not linked inside the text: they occur in nearly every sentence.
 NOT_AUTOLINKED = {"ダメージ", "プレインズウォーカー"}
 
+# The glossary entries linked inside the text: the damage rules' words (the glossary of the excerpt the
+# reader started with, and ours). The whole glossary has 700 more; linking all of them would turn
+# every sentence into links, so the rest are reached through the glossary, its index and search.
+AUTOLINKED_TERMS = frozenset(
+    {
+        "萎縮", "格闘", "感染", "軽減効果", "攻撃クリーチャー", "再生", "守備値", "状況起因処理", "接死",
+        "先制攻撃", "戦闘ダメージ", "戦闘ダメージ・ステップ", "「双頭巨人戦」変種ルール", "盾カウンター",
+        "ダメージ", "ダメージの発生源", "置換効果", "致死ダメージ", "忠誠度", "トランプル", "毒性", "二段攻撃",
+        "能力の発生源", "破壊不能", "絆魂", "バトル", "ブロック・クリーチャー", "プレインズウォーカー",
+        "プレインズウォーカー越えトランプル", "プロテクション", "防御プレイヤー", "マナの発生源", "誘発型能力",
+        "余剰のダメージ", "忠誠カウンター", "守備カウンター", "毒カウンター",
+    }
+)  # fmt: skip
+
 # Section titles the source does not give (a paragraph that is a section of its own).
 EDITORIAL_TITLES = {
     "104": "ゲームの終了",
