@@ -62,7 +62,13 @@ def link_context_build() -> LinkContext:
 def _link_context_query() -> LinkContext:
     sections = list(Section.objects.values_list("number", "title_ja", "number_ja"))
     anchors: dict[str, str] = {number: rule_url(number, number) for number, _, _ in sections}
-    titles = {title: number for number, title, _ in reversed(sections)}
+    title_lists: dict[str, list[str]] = defaultdict(list)
+    for number, title, _ in sections:
+        title_lists[title].append(number)
+    headings = Paragraph.objects.filter(is_current=True, language=Language.JA, is_heading=True)
+    for number, text in headings.values_list("number", "text"):
+        title_lists[text.split("／")[0].strip()].append(number)
+    titles = {title: tuple(numbers) for title, numbers in title_lists.items()}
     ja_numbers = {printed: number for number, _, printed in sections if printed}
     rows = Paragraph.objects.filter(is_current=True).values_list("number", "section__number", "number_ja")
     for number, section, printed in rows:

@@ -155,6 +155,19 @@ def range_end(start: str, end: str) -> str | None:
     return None
 
 
+JA_LAGGING_RULES = range(721, 732)
+"""Rules whose numbers the Japanese text of 2026-01-16 cites as they were before 721 moved them on."""
+
+
+def _under(number: str, heading: str) -> bool:
+    """``number`` is ``heading`` or a sub-rule of it (a title that confirms the number as written)."""
+    return (
+        number == heading
+        or number.startswith(heading + ".")
+        or ("." in heading and number.startswith(heading) and number[len(heading) :].isalpha())
+    )
+
+
 @dataclass(frozen=True)
 class TermLink:
     name: str  # the entry's name (name_ja)
@@ -180,32 +193,47 @@ class LinkContext:
     popover_target: str = "#cr-popover"
     # The Japanese text's own numbers -> the stored (English) ones, where they differ (722 -> 723)
     ja_numbers: Mapping[str, str] = field(default_factory=dict)
-    # a section's or heading's Japanese title -> its stored number (「〔不正な処理の扱い〕」 -> 733)
-    titles: Mapping[str, str] = field(default_factory=dict)
+    # a section's or heading's Japanese title -> the stored numbers of that title (「〔不正な処理の扱い〕」 -> 733)
+    titles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def resolve_ja(self, number: str, title: str = "") -> str | None:
-        """The stored number a reference in the Japanese text means: the rule its 〔title〕 names
-        (the Japanese text's numbers sometimes lag its own renumbering), else its number in the
-        Japanese numbering, else the number as written; ``None`` when nothing has it.
+        """The stored number a reference in the Japanese text means. The Japanese text's own numbers
+        sometimes lag its renumbering: a 〔title〕 names the rule meant (「rule 731〔不正な処理の扱い〕」 is
+        its 732, stored as the English 733); without one, a number in the Japanese numbering (722.1 ->
+        723.1), else as written, else one rule on for a number of 721-731 that the Japanese text does
+        not have (its 723.1a cites 「rule 722.1f」, written before 721 配備カード moved the rules on).
+        ``None`` when nothing has it.
 
-        >>> ctx = LinkContext(anchors={"732": "/cr/732/", "733": "/cr/733/"}, ja_numbers={"731": "732"},
-        ...     titles={"不正な処理の扱い": "733"})
-        >>> ctx.resolve_ja("731", "〔不正な処理の扱い〕"), ctx.resolve_ja("731"), ctx.resolve_ja("999")
-        ('733', '732', None)
+        >>> ctx = LinkContext(anchors=dict.fromkeys(["303", "702.5", "732", "733", "733.2", "724.1f"], "/"),
+        ...     ja_numbers={"731": "732", "732": "733", "723.1f": "724.1f"},
+        ...     titles={"不正な処理の扱い": ("733",), "エンチャント": ("303", "702.5")})
+        >>> ctx.resolve_ja("731", "〔不正な処理の扱い〕"), ctx.resolve_ja("731.2", "〔不正な処理の扱い〕")
+        ('733', '733.2')
+        >>> ctx.resolve_ja("702.5", "〔エンチャント〕"), ctx.resolve_ja("731"), ctx.resolve_ja("722.1f")
+        ('702.5', '732', '724.1f')
+        >>> ctx.resolve_ja("999") is None
+        True
         """
-        name = title.strip("〔〕")
-        if name and (by_title := self.titles.get(name)) and by_title in self.anchors:
-            head = parse_rule_number(number)
-            titled = parse_rule_number(by_title)
-            # the title names a whole rule: a sub-rule number keeps its place under it (731.2 -> 733.2)
-            if head and titled and number != by_title and not titled[1] and head[1]:
+        direct = [c for c in (self.ja_numbers.get(number), number) if c and c in self.anchors]
+        named = self.titles.get(title.strip("〔〕"), ()) if title else ()
+        if named and not any(_under(d, n) for d in direct for n in named):
+            by_title = named[0]
+            head, titled = parse_rule_number(number), parse_rule_number(by_title)
+            # the title names a whole rule: a sub-rule keeps its place under it (731.2 -> 733.2)
+            if head and titled and not titled[1] and head[1]:
                 moved = f"{by_title}.{head[1]}{head[2]}"
                 if moved in self.anchors:
                     return moved
-            return by_title
-        for candidate in (self.ja_numbers.get(number), number, english_number(number)):
-            if candidate and candidate in self.anchors:
-                return candidate
+            if by_title in self.anchors:
+                return by_title
+        if direct:
+            return direct[0]
+        head, dot, rest = number.partition(".")
+        if head.isdigit() and int(head) in JA_LAGGING_RULES:
+            later = f"{int(head) + 1}{dot}{rest}"
+            target = self.ja_numbers.get(later, later)
+            if target in self.anchors:
+                return target
         return None
 
     def pattern(self, lang: str) -> re.Pattern[str]:

@@ -177,15 +177,16 @@ def build(source: Path, output: Path | None) -> tuple[dict[str, list[dict[str, A
         return section_number_of(number, section_numbers)
 
     # --- The linker's context: every number, the terms that link, the catalogue's cards ----------
-    anchors: dict[str, str] = {number: rule_url(number) for number in all_sections}
+    anchors: dict[str, str] = {number: rule_url(number, number) for number in all_sections}
     for number in [*ja_by_number, *en]:
         if number not in section_numbers:
             anchors[number] = rule_url(section_for(number), number)
     # a title in 〔〕 names the rule meant even where the number lags (「rule 731〔不正な処理の扱い〕」)
-    titles: dict[str, str] = {}
+    title_lists: dict[str, list[str]] = {}
     for number, parsed in ja_items:
         if parsed.heading:
-            titles.setdefault(_title(parsed.text), number)
+            title_lists.setdefault(_title(parsed.text), []).append(number)
+    titles = {title: tuple(numbers) for title, numbers in title_lists.items()}
     official_names = {entry["name_ja"] for entry in glossary}
     extra_terms = [extra for extra in EXTRA_TERMS if extra["name_ja"] not in official_names]
     glossary_url = reverse("reader:glossary")
