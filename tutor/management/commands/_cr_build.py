@@ -73,7 +73,8 @@ def section_number_of(number: str, sections: set[str]) -> str:
 def _title(heading: str) -> str:
     """The Japanese title of a heading line (``トランプル／Trample`` -> トランプル); the source repeats
     the number in one heading (``702.189. 702.189. 火の技／Firebending``)."""
-    return re.sub(r"^\d{3}\.\d{1,3}\.\s*", "", heading).split("／")[0].strip()
+    # and one heading has its dot after a space (``720 . 前兆カード``)
+    return re.sub(r"^\d{3}\.\d{1,3}\.\s*", "", heading).lstrip(". ").split("／")[0].strip()
 
 
 def build(source: Path, output: Path | None) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
@@ -197,6 +198,13 @@ def build(source: Path, output: Path | None) -> tuple[dict[str, list[dict[str, A
     for entry in all_entries:
         rule = entry.get("rule") or choose_rule_resolved(entry["definition"], resolver)
         term_rules[entry["name_ja"] + "／" + entry["name_en"]] = rule
+    by_name = {entry["name_ja"]: term_rules[entry["name_ja"] + "／" + entry["name_en"]] for entry in all_entries}
+    for entry in all_entries:  # 「与える：ダメージ参照。」: the rule of the entry it sends the reader to
+        key = entry["name_ja"] + "／" + entry["name_en"]
+        if not term_rules[key] and (seen_entry := _see_also(entry["definition"], by_name)):
+            term_rules[key] = by_name[seen_entry]
+    for entry in all_entries:
+        rule = term_rules[entry["name_ja"] + "／" + entry["name_en"]]
         if entry["name_ja"] in AUTOLINKED_TERMS and entry["name_ja"] not in NOT_AUTOLINKED:
             term_links[entry["name_ja"]] = TermLink(
                 name=entry["name_ja"],
@@ -367,6 +375,19 @@ def choose_rule_resolved(definition: str, ctx: LinkContext) -> str:
     for number, title in ja_refs_with_titles(definition):
         if target := ctx.resolve_ja(number, title):
             return target
+    return ""
+
+
+def _see_also(definition: str, rules: dict[str, str]) -> str:
+    """The entry a definition sends the reader to (「ダメージ参照。」), when it has a rule.
+
+    >>> _see_also("ダメージ参照。", {"ダメージ": "120"}), _see_also("説明。", {"ダメージ": "120"})
+    ('ダメージ', '')
+    """
+    for match in re.finditer(r"([^\s。、「」]+?)\s?参照", definition):
+        name = match.group(1)
+        if rules.get(name):
+            return name
     return ""
 
 
