@@ -124,8 +124,32 @@ class SectionSummary:
     earlier_count: int
 
 
-def section_list() -> list[SectionSummary]:
-    sections = Section.objects.annotate(
+@dataclass
+class Chapter:
+    """A chapter of the CR (「7. その他のルール」) with its rules, for the index page."""
+
+    number: str
+    title: str
+    summaries: list[SectionSummary]
+
+
+def chapter_list() -> list[Chapter]:
+    """The three-digit rules by chapter (100-123 in 1, …); the keyword pages are reached from 701 and 702."""
+    edition = edition_get(language=Language.JA)
+    titles = dict(edition.chapters) if edition else {}
+    chapters: dict[str, Chapter] = {}
+    for summary in section_list(top_level=True):
+        head = summary.section.number[0]
+        if head not in chapters:
+            chapters[head] = Chapter(head, titles.get(head, ""), [])
+        chapters[head].summaries.append(summary)
+    return list(chapters.values())
+
+
+def section_list(*, top_level: bool = False) -> list[SectionSummary]:
+    """Every section with its paragraph counts; ``top_level``: the three-digit rules only."""
+    query = Section.objects.exclude(number__contains=".") if top_level else Section.objects.all()
+    sections = query.annotate(
         ja_count=Count("paragraphs", filter=Q(paragraphs__language=Language.JA, paragraphs__is_current=True)),
         en_count=Count("paragraphs", filter=Q(paragraphs__language=Language.EN, paragraphs__is_current=True)),
         earlier_count=Count("paragraphs", filter=Q(paragraphs__is_current=False)),

@@ -37,9 +37,13 @@ def _english_choice(request: HtmxHttpRequest) -> bool | set[str]:
 @cache_content_page
 @require_safe
 def index(request: HtmxHttpRequest) -> HttpResponse:
-    return render(
-        request, "reader/index.html", _base_context(summaries=selectors.section_list(), form=SearchForm())
+    edition = selectors.edition_get(language="ja")
+    context = _base_context(
+        chapters=selectors.chapter_list(),
+        introduction=edition.introduction.splitlines() if edition else [],
+        form=SearchForm(),
     )
+    return render(request, "reader/index.html", context)
 
 
 @cache_content_page
