@@ -10,14 +10,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import zip_longest
+from typing import Any
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from tutor.common.content_cache import content_version
 from tutor.common.urls import rule_url
 from tutor.models import Card, Edition, Example, Language, Note, Paragraph, Scenario, Section, Term
+from tutor.reader.search_text import closeness, normalise, query_words
 from tutor.reader.text import (
     KANA_ROWS,
     CardLink,
@@ -25,11 +27,10 @@ from tutor.reader.text import (
     TermLink,
     highlight,
     is_rule_number,
+    is_within,
     kana_row,
-    matches_all,
     parse_rule_number,
     rule_refs,
-    search_words,
     sort_key,
 )
 
@@ -474,11 +475,17 @@ def term_list() -> list[Term]:
 
 
 @dataclass
+class TermEntry:
+    term: Term
+    anchor: str  # term-トランプル; a homonym's second sense: term-イベント-Tournament
+
+
+@dataclass
 class TermGroup:
     """One row of the kana table (あ行) in the glossary, with its entries in reading order."""
 
     row: str  # あ, か, … or 他
-    terms: list[Term]
+    terms: list[TermEntry]
 
     @property
     def label(self) -> str:
@@ -491,9 +498,12 @@ class TermGroup:
 
 def term_groups() -> list[TermGroup]:
     """The glossary by kana row (あ行, か行, …), the rows in table order, empty rows left out."""
-    grouped: dict[str, list[Term]] = defaultdict(list)
-    for term in Term.objects.all():
-        grouped[kana_row(term.reading or term.name_ja)].append(term)
+    grouped: dict[str, list[TermEntry]] = defaultdict(list)
+    seen: set[str] = set()
+    for term in Term.objects.order_by("reading", "name_ja", "name_en"):
+        anchor = f"term-{term.name_ja}" if term.name_ja not in seen else f"term-{term.name_ja}-{term.name_en}"
+        seen.add(term.name_ja)
+        grouped[kana_row(term.reading or term.name_ja)].append(TermEntry(term, anchor))
     order = [*KANA_ROWS, "他"]
     return [TermGroup(row, grouped[row]) for row in order if grouped.get(row)]
 
@@ -510,6 +520,11 @@ def term_get(*, name: str) -> Term | None:
     if term is None:
         term = next((t for t in Term.objects.exclude(aliases=[]) if name in (t.aliases or [])), None)
     return term
+
+
+def term_senses(*, term: Term) -> list[Term]:
+    """Every entry of the glossary under ``term``'s name (イベント: Event and Tournament)."""
+    return list(Term.objects.filter(name_ja=term.name_ja).order_by("name_en"))
 
 
 def card_get(*, name: str) -> Card | None:
@@ -567,19 +582,33 @@ class SearchResults:
         return max(0, self.total - len(self.results))
 
 
-def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
-    """Search the current paragraphs, examples (both languages) and glossary terms for every word of
-    ``query`` (split at spaces; all must occur), ignoring case and kana (トランプル = とらんぷる).
+def _matching(query: QuerySet[Any], words: list[tuple[str, ...]]) -> QuerySet[Any]:
+    """Rows whose normalised text holds every word (any of its forms): plain ``LIKE``, the same on
+    SQLite and PostgreSQL because both sides are normalised alike."""
+    for forms in words:
+        either = Q()
+        for form in forms:
+            either |= Q(search_text__contains=form)
+        query = query.filter(either)
+    return query
 
-    The texts are a few thousand short rows: they are compared in Python (``fold``), which finds 1- and
-    2-character Japanese words and folds kana the same way on SQLite and PostgreSQL.
+
+def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
+    """Search the whole CR (both languages, paragraphs and examples) and the glossary for every word of
+    ``query`` (split at spaces; all must occur), kana-, width- and case-insensitive
+    (:mod:`tutor.reader.search_text`).
+
+    Ranked: the rule that defines a glossary entry named by the query (飛行 -> 702.9), then the
+    glossary entries whose name holds the words, then paragraphs and examples: those in the rule of
+    an entry the query names first (「トランプル 2体」 -> 702.19b), then by how close together the words
+    occur, Japanese before English, in CR order.
 
     Each result is labelled by what it opens: 「条文」「例」「English」 open a paragraph of the
     rules (with its number), 「用語」 the glossary entry (no number: it does not open the rule).
     """
     query = (query or "").strip()
-    words = search_words(query)
-    if not words:
+    words = query_words(query)
+    if not words or not all(all(forms) for forms in words):
         return SearchResults(query="", results=[], total=0)
     base = reverse("reader:index")
     results: list[SearchResult] = []
@@ -589,74 +618,150 @@ def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
             results.append(
                 SearchResult("条文", query, f"{query} へ移動", f"{base}{section}/#cr-{query}", SafeString(""))
             )
+    whole = normalise(query)
     glossary = reverse("reader:glossary")
-    for term in Term.objects.all():
-        names = f"{term.name_ja} {term.reading} {term.name_en}"
-        if not matches_all(f"{names} {term.definition} {term.definition_en}", words):
-            continue
-        if matches_all(names, words[:1]):
-            source = term.name_ja if matches_all(term.name_ja, words[:1]) else names
-        else:
-            source = term.definition if matches_all(term.definition, words[:1]) else term.definition_en
-        results.append(
-            SearchResult(
-                "用語",
-                "",
+    defining: list[SearchResult] = []
+    named_rules: list[str] = []  # the rules of the entries the query names
+    entries: list[tuple[int, SearchResult]] = []
+    second_senses = _second_senses()
+    for term in _matching(Term.objects.all(), words).order_by("reading", "name_ja", "name_en"):
+        names = [normalise(n) for n in (term.name_ja, term.reading, term.name_en) if n]
+        exact = whole in names
+        name_match = any(closeness(n, words) is not None for n in names)
+        if term.rule and any(n in whole for n in names if len(n) > 1):
+            named_rules.append(term.rule)
+        if exact and term.rule:
+            defining.append(_defining_result(term, base))
+        if name_match:
+            source = next(
+                (
+                    n
+                    for n in (term.name_ja, term.reading, term.name_en)
+                    if n and closeness(normalise(n), words) is not None
+                ),
                 term.name_ja,
-                f"{glossary}#term-{term.name_ja}",
-                SafeString(""),
-                "ja" if source != term.definition_en else "en",
-                source,
             )
+        elif closeness(normalise(term.definition), words) is not None:
+            source = term.definition
+        else:
+            source = term.definition_en
+        entry = SearchResult(
+            "用語",
+            "",
+            term.name_ja,
+            f"{glossary}#{term_anchor(term, second_senses)}",
+            SafeString(""),
+            "en" if source in (term.definition_en, term.name_en) and source != term.definition else "ja",
+            source,
         )
-    paragraphs = (
-        Paragraph.objects.filter(is_current=True)
-        .order_by("language", "section__position", "position")
-        .values_list("number", "text", "language", "section__number", "section__title_ja")
+        entries.append((0 if exact else 1 if name_match else 2, entry))
+    ranked: list[tuple[tuple[int, int, int, int], int, SearchResult]] = []
+    paragraphs = _matching(Paragraph.objects.filter(is_current=True), words).values_list(
+        "number", "text", "search_text", "language", "section__number", "section__title_ja", "position"
     )
-    for number, text, language, section_number, title in paragraphs:
-        if matches_all(text, words):
-            results.append(
-                SearchResult(
-                    "条文" if language == Language.JA else "English",
-                    number,
-                    title,
-                    f"{base}{section_number}/#cr-{number}",
-                    SafeString(""),
-                    language,
-                    text,
-                )
-            )
-    examples = (
-        Example.objects.filter(paragraph__is_current=True)
-        .order_by("paragraph__language", "paragraph__section__position", "paragraph__position", "position")
-        .values_list(
-            "text",
-            "position",
-            "paragraph__number",
-            "paragraph__language",
-            "paragraph__section__number",
-            "paragraph__section__title_ja",
+
+    # one word: every match is as close as can be; the stretch is measured for several words only
+    def stretch_of(folded: str) -> int | None:
+        return closeness(folded, words) if len(words) > 1 else 0
+
+    for number, text, folded, language, section_number, title, position in paragraphs:
+        stretch = stretch_of(folded)
+        if stretch is None:
+            continue
+        result = SearchResult(
+            "条文" if language == Language.JA else "English",
+            number,
+            title,
+            f"{base}{section_number}/#cr-{number}",
+            SafeString(""),
+            language,
+            text,
         )
+        in_named = any(is_within(number.removeprefix("ja-"), rule) for rule in named_rules)
+        ranked.append(
+            ((0 if in_named else 1, stretch, 0 if language == Language.JA else 1, 0), position, result)
+        )
+    examples = _matching(Example.objects.filter(paragraph__is_current=True), words).values_list(
+        "text",
+        "search_text",
+        "position",
+        "paragraph__number",
+        "paragraph__language",
+        "paragraph__section__number",
+        "paragraph__section__title_ja",
+        "paragraph__position",
     )
-    for text, position, number, language, section_number, title in examples:
-        if matches_all(text, words):
-            results.append(
-                SearchResult(
-                    "例" if language == Language.JA else "English",
-                    number,
-                    title,
-                    f"{base}{section_number}/#cr-{number}-ex{position + 1}",
-                    SafeString(""),
-                    language,
-                    text,
-                )
-            )
+    for text, folded, example_position, number, language, section_number, title, position in examples:
+        stretch = stretch_of(folded)
+        if stretch is None:
+            continue
+        result = SearchResult(
+            "例" if language == Language.JA else "English",
+            number,
+            title,
+            f"{base}{section_number}/#cr-{number}-ex{example_position + 1}",
+            SafeString(""),
+            language,
+            text,
+        )
+        in_named = any(is_within(number.removeprefix("ja-"), rule) for rule in named_rules)
+        ranked.append(
+            ((0 if in_named else 1, stretch, 0 if language == Language.JA else 1, 1), position, result)
+        )
+    ranked.sort(key=lambda row: (row[0], row[1]))
+    entries.sort(key=lambda row: row[0])  # stable: reading order within each rank
+    named = [entry for rank, entry in entries if rank < 2]
+    by_definition = [entry for rank, entry in entries if rank == 2]  # after the rules: a passing mention
+    results += defining + named + [result for _, _, result in ranked] + by_definition
     shown = results[:limit]
     for result in shown:  # only the results shown are cut into snippets: a one-letter query finds hundreds
         if result.source:
             result.snippet = highlight(result.source, query)
     return SearchResults(query=query, results=shown, total=len(results))
+
+
+def _defining_result(term: Term, base: str) -> SearchResult:
+    """The rule that defines ``term``, as the first answer to a query that names it."""
+    section = paragraph_locate(number=term.rule) or (term.rule if section_get(number=term.rule) else "")
+    title = (
+        Section.objects.filter(number=term.rule).values_list("title_ja", flat=True).first() or term.name_ja
+    )
+    first = (
+        Paragraph.objects.filter(
+            is_current=True, language=Language.JA, number__in=[term.rule, f"{term.rule}a", f"{term.rule}.1"]
+        )
+        .order_by("position")
+        .values_list("text", flat=True)
+        .first()
+    )
+    return SearchResult(
+        "条文",
+        term.rule,
+        f"{title}（「{term.name_ja}」を定義している条文）",
+        f"{base}{section or term.rule}/#cr-{term.rule}",
+        SafeString(""),
+        "ja",
+        first or term.definition,
+    )
+
+
+def _second_senses() -> set[int]:
+    """The primary keys of the entries that share their name with an earlier one (イベント／Tournament)."""
+    seen: set[str] = set()
+    later: set[int] = set()
+    for pk, name in Term.objects.order_by("reading", "name_ja", "name_en").values_list("pk", "name_ja"):
+        if name in seen:
+            later.add(pk)
+        seen.add(name)
+    return later
+
+
+def term_anchor(term: Term, second_senses: set[int]) -> str:
+    """The glossary's anchor of an entry: ``term-トランプル``; a homonym's second sense adds its English
+    (the same rule as :func:`term_groups`)."""
+    if term.pk in second_senses:
+        return f"term-{term.name_ja}-{term.name_en}"
+    return f"term-{term.name_ja}"
 
 
 # --- The board's links ("盤面で試す") ---------------------------------------------------------------

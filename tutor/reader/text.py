@@ -441,16 +441,19 @@ def diff_html(old: str, new: str) -> SafeString:
 
 
 _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+# full-width ASCII (Ｔｒａｍｐｌｅ, ２体) as ASCII, one character for one as NFKC would
+_FOLD = _KATAKANA_TO_HIRAGANA | {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 
 def fold(text: str) -> str:
-    """Text as search compares it: lower case, katakana as hiragana, one character for one (so a
-    position in the folded text is the same position in the original).
+    """Text as the snippets compare it: lower case, katakana as hiragana, full-width letters and digits
+    as ASCII, one character for one (so a position in the folded text is the same position in the
+    original).
 
-    >>> fold("トランプル Trample とらんぷる")
-    'とらんぷる trample とらんぷる'
+    >>> fold("トランプル Trample とらんぷる ２体")
+    'とらんぷる trample とらんぷる 2体'
     """
-    return "".join(c if len(low := c.lower()) != 1 else low for c in text).translate(_KATAKANA_TO_HIRAGANA)
+    return "".join(c if len(low := c.lower()) != 1 else low for c in text.translate(_FOLD)).translate(_FOLD)
 
 
 def search_words(query: str, *, limit: int = 8) -> list[str]:
@@ -468,7 +471,7 @@ def matches_all(text: str, words: Iterable[str]) -> bool:
     >>> matches_all("トランプルと接死を持つ", ["接死", "とらんぷる"]), matches_all("接死", ["接死", "飛行"])
     (True, False)
     """
-    folded = text.lower().translate(_KATAKANA_TO_HIRAGANA)  # the fast fold: positions do not matter here
+    folded = text.lower().translate(_FOLD)  # the fast fold: positions do not matter here
     return all(word in folded for word in words)
 
 

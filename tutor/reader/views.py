@@ -146,7 +146,9 @@ _search_cached = cache_content_page(_search)
 @cache_content_page
 @require_safe
 def glossary(request: HtmxHttpRequest) -> HttpResponse:
-    context = _base_context(groups=selectors.term_groups(), linker=selectors.link_context_build())
+    context = _base_context(
+        groups=selectors.term_groups(), linker=SimpleLazyObject(selectors.link_context_build)
+    )
     return render(request, "reader/glossary.html", context)
 
 
@@ -159,7 +161,12 @@ def term(request: HtmxHttpRequest, name: str) -> HttpResponse:
     if found.name_ja != name:
         return redirect("reader:term", found.name_ja)
     popover = bool(request.htmx)
-    context = _base_context(term=found, linker=selectors.link_context_build(), popover=popover)
+    context = _base_context(
+        term=found,
+        senses=selectors.term_senses(term=found),
+        linker=selectors.link_context_build(),
+        popover=popover,
+    )
     if popover:
         return render_partial(request, "reader/term.html", "term", context)
     return vary(render(request, "reader/term.html", context))

@@ -62,7 +62,8 @@ def rule_ref(context: Context, number: str | None) -> SafeString:
     """A single CR number as a link to its anchor (or a marked outside reference)."""
     if not number:
         return UNVERIFIED
-    return link_text(f"rule {number}", _linker(context))
+    # a stored number is the English one: no Japanese renumbering applies (732 stays 732)
+    return link_text(f"rule {number}", _linker(context), lang="en")
 
 
 @register.simple_tag

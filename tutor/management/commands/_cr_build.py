@@ -198,7 +198,9 @@ def build(source: Path, output: Path | None) -> tuple[dict[str, list[dict[str, A
     for entry in all_entries:
         rule = entry.get("rule") or choose_rule_resolved(entry["definition"], resolver)
         term_rules[entry["name_ja"] + "／" + entry["name_en"]] = rule
-    by_name = {entry["name_ja"]: term_rules[entry["name_ja"] + "／" + entry["name_en"]] for entry in all_entries}
+    by_name = {
+        entry["name_ja"]: term_rules[entry["name_ja"] + "／" + entry["name_en"]] for entry in all_entries
+    }
     for entry in all_entries:  # 「与える：ダメージ参照。」: the rule of the entry it sends the reader to
         key = entry["name_ja"] + "／" + entry["name_en"]
         if not term_rules[key] and (seen_entry := _see_also(entry["definition"], by_name)):
@@ -418,7 +420,9 @@ def _term(
         "aliases": [],
         "is_official": official,
         "autolink": name in ctx.terms,
-        "search_text": normalise(" ".join([name, entry.get("reading", ""), entry["name_en"]])),
+        "search_text": normalise(
+            "\n".join([name, entry.get("reading", ""), entry["name_en"], entry["definition"], definition_en])
+        ),
     }
 
 
