@@ -239,7 +239,18 @@ class SectionPage:
     section_notes: list[Note]
     has_earlier: bool
     header_is_anchor: bool  # no paragraph carries the section's own number: the heading does
-    children: list[Section] = field(default_factory=list)  # 702: its keyword abilities' pages
+    children: list[SectionLink] = field(default_factory=list)  # 702: its keyword abilities' pages
+
+
+@dataclass
+class SectionLink:
+    """A keyword's page in the index of 701 or 702 (URL built once: 200 of them on a page)."""
+
+    number: str
+    title_ja: str
+    title_en: str
+    has_japanese: bool
+    url: str
 
 
 def section_page(
@@ -251,7 +262,13 @@ def section_page(
     )
     children = []
     if "." not in section.number:
-        children = list(Section.objects.filter(number__startswith=f"{section.number}.").order_by("position"))
+        rows = Section.objects.filter(number__startswith=f"{section.number}.").order_by("position")
+        children = [
+            SectionLink(number, title_ja, title_en, not scope, rule_url(number))
+            for number, title_ja, title_en, scope in rows.values_list(
+                "number", "title_ja", "title_en", "scope"
+            )
+        ]
     return SectionPage(
         section=section,
         items=items,
