@@ -47,21 +47,6 @@ _TITLED = rf"(?<![\d.A-Za-z])(?P<tnum>{_NUM})(?![\d])(?P<ttitle>〔[^〕\n]{{1,4
 
 OUTSIDE_TITLE = "このチューターには未収録"
 
-# Japanese references whose rule has another number in the English text (rule 731〔不正な処理の扱い〕
-# of the Japanese of 2026-01-16 is "733. Handling Illegal Actions" in the English of 2026-06-19).
-# The importer loads the English number; the linker follows the same map.
-JA_RULE_NUMBERS = {"731": "733"}
-
-
-def english_number(number: str) -> str:
-    """The English CR's number for a number cited in the Japanese text.
-
-    >>> english_number("731"), english_number("731.2a"), english_number("702.19b")
-    ('733', '733.2a', '702.19b')
-    """
-    head, dot, rest = number.partition(".")
-    return JA_RULE_NUMBERS.get(head, head) + dot + rest
-
 
 def parse_rule_number(number: str) -> tuple[str, str, str] | None:
     """``"120.4a"`` -> ``("120", "4", "a")``; ``None`` when it is not a CR number.
@@ -218,10 +203,10 @@ class LinkContext:
         named = self.titles.get(title.strip("〔〕"), ()) if title else ()
         if named and not any(_under(d, n) for d in direct for n in named):
             by_title = named[0]
-            head, titled = parse_rule_number(number), parse_rule_number(by_title)
+            parts, titled = parse_rule_number(number), parse_rule_number(by_title)
             # the title names a whole rule: a sub-rule keeps its place under it (731.2 -> 733.2)
-            if head and titled and not titled[1] and head[1]:
-                moved = f"{by_title}.{head[1]}{head[2]}"
+            if parts and titled and not titled[1] and parts[1]:
+                moved = f"{by_title}.{parts[1]}{parts[2]}"
                 if moved in self.anchors:
                     return moved
             if by_title in self.anchors:

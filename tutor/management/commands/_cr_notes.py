@@ -232,33 +232,6 @@ AUTOLINKED_TERMS = frozenset(
     }
 )  # fmt: skip
 
-# Section titles the source does not give (a paragraph that is a section of its own).
-EDITORIAL_TITLES = {
-    "104": "ゲームの終了",
-    "514": "クリンナップ・ステップ",
-    "800.4": "プレイヤーがゲームから離れること",
-    # rules of which the tutor has only the English paragraphs that its texts refer to
-    "100": "総則",
-    "101": "マジックの黄金律",
-    "105": "色",
-    "106": "マナ",
-    "109": "オブジェクト",
-    "205": "タイプ行",
-    "311": "次元",
-    "400": "領域の総則",
-    "505": "メイン・フェイズ",
-    "613": "継続的効果の相互作用",
-    "700": "総則（追加ルール）",
-    "728": "放射能カウンター",
-    "733": "不正な処理の扱い",
-    "801": "「影響範囲限定」選択ルール",
-    "701.21": "生け贄に捧げる",
-    "701.8": "破壊する",
-    "608": "呪文や能力の解決",
-    "300": "カード・タイプの総則",
-    "108": "カード",
-}
-
 # Cards: spellings found in the CR excerpt that must map to the entries of cards.json, and what the
 # reader should say about how sure the names are (from cards/README.md).
 CARD_ALIASES = {

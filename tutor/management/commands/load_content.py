@@ -39,7 +39,8 @@ def _instance(model: type[models.Model], record: dict[str, Any]) -> models.Model
     values: dict[str, Any] = {"pk": record["pk"]}
     for name, value in record["fields"].items():
         field = model._meta.get_field(name)
-        values[field.attname if field.is_relation else name] = value  # section -> section_id
+        # a foreign key is given by its primary key: section -> section_id
+        values[field.attname if isinstance(field, models.ForeignKey) else name] = value
     return model(**values)
 
 
