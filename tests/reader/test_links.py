@@ -247,3 +247,18 @@ def test_glossary_references_work_too():
     assert parser.outside == []
     for href, _label in parser.links[:: max(1, len(parser.links) // 60)]:
         assert_target_exists(href)
+
+
+def test_a_paragraph_edited_in_the_admin_is_linked_as_the_page_renders_it():
+    """The stored markup belongs to the imported text: a save drops it (and normalises the text for
+    search again), and the page links the edited text itself."""
+    paragraph = Paragraph.objects.get(number="120.4a", language=Language.JA, is_current=True)
+    paragraph.text = "編集した本文。rule 120.6 と 702.19b を参照。<b>"
+    paragraph.save()
+    paragraph.refresh_from_db()
+    assert paragraph.html == "" and "編集した本文" in paragraph.search_text
+    page = Client().get("/cr/120/").content.decode()
+    article = page[page.index('id="cr-120.4a"') : page.index('id="cr-120.4b"')]
+    assert '<a class="ref" href="/cr/120/#cr-120.6">rule 120.6</a>' in article
+    assert '<a class="ref" href="/cr/702.19/#cr-702.19b">702.19b</a>' in article
+    assert "&lt;b&gt;" in article

@@ -1,6 +1,16 @@
-"""The reader's data: the CR text (sections, paragraphs, examples), glossary terms, cards and our notes."""
+"""The reader's data: the CR text (sections, paragraphs, examples), glossary terms, cards and our notes.
+
+The importer stores each text's link markup (``html``) and normalised search form (``search_text``);
+``load_content`` writes them as they are. A row saved through the ORM (the admin) has changed its
+text, so ``save()`` normalises it again and drops the stored markup: the page then links the text
+as it renders it.
+"""
+
+from typing import Any
 
 from django.db import models
+
+from tutor.reader.search_text import normalise
 
 
 class Language(models.TextChoices):
@@ -93,6 +103,11 @@ class Paragraph(models.Model):
     def __str__(self) -> str:
         return f"{self.number} [{self.language} {self.revision}]"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.html = ""
+        self.search_text = normalise(self.text) if self.is_current else ""
+        super().save(*args, **kwargs)
+
 
 class Example(models.Model):
     """An example (例 / Example:) printed under a paragraph."""
@@ -110,6 +125,11 @@ class Example(models.Model):
 
     def __str__(self) -> str:
         return f"{self.paragraph.number} 例{self.position + 1}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.html = ""
+        self.search_text = normalise(self.text)
+        super().save(*args, **kwargs)
 
 
 class Term(models.Model):
@@ -141,6 +161,12 @@ class Term(models.Model):
 
     def __str__(self) -> str:
         return self.name_ja
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.definition_html = self.definition_en_html = ""
+        parts = [self.name_ja, self.reading, self.name_en, self.definition, self.definition_en]
+        self.search_text = normalise("\n".join(parts))
+        super().save(*args, **kwargs)
 
 
 class Card(models.Model):
@@ -231,3 +257,7 @@ class Note(models.Model):
 
     def __str__(self) -> str:
         return f"{self.paragraph_number}: {self.title}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.body_html = ""
+        super().save(*args, **kwargs)
