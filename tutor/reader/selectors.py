@@ -30,6 +30,7 @@ from tutor.reader.text import (
     is_within,
     kana_row,
     parse_rule_number,
+    ref_matches,
     rule_refs,
     sort_key,
 )
@@ -425,7 +426,12 @@ def version_differences(
         found.append(f"下位規則が違います（英語版だけ: {only_en}／日本語版だけ: {only_ja}）。")
     if len(ja_examples) != len(en_examples):
         found.append(f"例の数が違います（日本語 {len(ja_examples)}／英語 {len(en_examples)}）。")
-    ja_refs = Counter(rule_refs(" ".join([ja.text, *ja_examples]), "ja"))
+    # the Japanese numbers as the paragraphs they mean (its 「rule 731〔不正な処理の扱い〕」 is 733)
+    resolver = link_context_build()
+    ja_refs = Counter(
+        resolver.resolve_ja(number, title) or number
+        for number, title in ref_matches(" ".join([ja.text, *ja_examples]))
+    )
     en_refs = Counter(rule_refs(" ".join([en.text, *en_examples]), "en"))
     if ja_refs != en_refs:
         only_ja = ", ".join(sorted((ja_refs - en_refs).elements(), key=sort_key)) or "なし"
