@@ -1,7 +1,7 @@
 """The reader's data: the CR text (sections, paragraphs, examples), glossary terms, cards and our notes.
 
-The importer stores each text's link markup (``html``) and normalised search form (``search_text``);
-``load_content`` writes them as they are. A row saved through the ORM (the admin) has changed its
+The importer stores each text's link markup (``html``); ``load_content`` writes it as it is and
+normalises each text for search (``search_text``, not in the fixtures: it would double their size). A row saved through the ORM (the admin) has changed its
 text, so ``save()`` normalises it again and drops the stored markup: the page then links the text
 as it renders it.
 """
@@ -103,9 +103,12 @@ class Paragraph(models.Model):
     def __str__(self) -> str:
         return f"{self.number} [{self.language} {self.revision}]"
 
+    def normalise_for_search(self) -> None:
+        self.search_text = normalise(self.text) if self.is_current else ""
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.html = ""
-        self.search_text = normalise(self.text) if self.is_current else ""
+        self.normalise_for_search()
         super().save(*args, **kwargs)
 
 
@@ -126,9 +129,12 @@ class Example(models.Model):
     def __str__(self) -> str:
         return f"{self.paragraph.number} 例{self.position + 1}"
 
+    def normalise_for_search(self) -> None:
+        self.search_text = normalise(self.text)
+
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.html = ""
-        self.search_text = normalise(self.text)
+        self.normalise_for_search()
         super().save(*args, **kwargs)
 
 
@@ -162,10 +168,13 @@ class Term(models.Model):
     def __str__(self) -> str:
         return self.name_ja
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        self.definition_html = self.definition_en_html = ""
+    def normalise_for_search(self) -> None:
         parts = [self.name_ja, self.reading, self.name_en, self.definition, self.definition_en]
         self.search_text = normalise("\n".join(parts))
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.definition_html = self.definition_en_html = ""
+        self.normalise_for_search()
         super().save(*args, **kwargs)
 
 

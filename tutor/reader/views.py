@@ -64,6 +64,7 @@ def section(request: HtmxHttpRequest, number: str) -> HttpResponse:
     revisions = selectors.revisions_current()
     page = selectors.section_page(section=found, english=english, revisions=revisions)
     before, after = selectors.section_neighbours(section=found)
+    parent = selectors.section_get(number=found.number.split(".")[0]) if "." in found.number else None
     section_url = reverse("reader:section", args=[found.number])
     for item in page.items:
         toggled = set(english) ^ {item.number} if isinstance(english, set) else set()
@@ -75,6 +76,7 @@ def section(request: HtmxHttpRequest, number: str) -> HttpResponse:
         both=english is True,
         before=before,
         after=after,
+        parent=parent,
         section_url=section_url,
         linker=SimpleLazyObject(selectors.link_context_build),  # only for text edited in the admin
         compare=request.GET.get("compare") == "1",

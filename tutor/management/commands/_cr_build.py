@@ -37,7 +37,6 @@ from tutor.management.commands._cr_notes import (
     NOT_AUTOLINKED,
     NOTES,
 )
-from tutor.reader.search_text import normalise
 from tutor.reader.text import (
     CardLink,
     LinkContext,
@@ -248,7 +247,6 @@ def build(source: Path, output: Path | None) -> tuple[dict[str, list[dict[str, A
                     "is_current": is_current,
                     "text": parsed.text,
                     "html": str(link_text(parsed.text, ctx, number=number, lang=language)) if linked else "",
-                    "search_text": normalise(parsed.text) if is_current else "",
                     "position": len(paragraphs),
                     "is_english_only": english_only,
                     "is_heading": parsed.heading,
@@ -265,7 +263,6 @@ def build(source: Path, output: Path | None) -> tuple[dict[str, list[dict[str, A
                         "position": position,
                         "text": text,
                         "html": str(link_text(text, ctx, number=number, lang=language)) if linked else "",
-                        "search_text": normalise(text) if is_current else "",
                     },
                 }
             )
@@ -420,9 +417,6 @@ def _term(
         "aliases": [],
         "is_official": official,
         "autolink": name in ctx.terms,
-        "search_text": normalise(
-            "\n".join([name, entry.get("reading", ""), entry["name_en"], entry["definition"], definition_en])
-        ),
     }
 
 

@@ -59,6 +59,9 @@ def load_bulk(paths: list[Path]) -> int:
         for label in reversed(BULK_MODELS):
             model = apps.get_model(label)
             rows = [_instance(model, record) for record in grouped[label]]
+            for row in rows:
+                if normalise := getattr(row, "normalise_for_search", None):
+                    normalise()  # the search column is made here, not shipped
             model.objects.bulk_create(rows, batch_size=BATCH)
             written += len(rows)
         # explicit primary keys: PostgreSQL's sequences must move past them (loaddata does the same)
