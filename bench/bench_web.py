@@ -114,6 +114,57 @@ def bench_reader(client: Client) -> None:
 
 AREAS: dict[str, Callable[[Client], None]] = {"reader": bench_reader}
 
+UNCACHED_REQUESTS = 40
+
+
+def uncached_time(client: Client, url: str, *, requests: int = UNCACHED_REQUESTS) -> dict[str, float]:
+    """Server time of a content-cache miss: the cache is emptied before each timed request (outside
+    the timing), so every one renders the page from the database."""
+    from django.core.cache import cache
+
+    for _ in range(3):
+        cache.clear()
+        assert client.get(url).status_code == 200, url
+    samples = []
+    for _ in range(requests):
+        cache.clear()
+        start = time.perf_counter()
+        response = client.get(url)
+        samples.append((time.perf_counter() - start) * 1000)
+        assert response.status_code == 200, url
+        assert response.get("X-Content-Cache", "miss") != "hit", url
+    samples.sort()
+    return {
+        "median_ms": statistics.median(samples),
+        "p95_ms": samples[int(len(samples) * 0.95) - 1],
+        "min_ms": samples[0],
+    }
+
+
+def bench_cr(client: Client) -> None:
+    """The whole CR (issue 25): a long rule's index page, a keyword's page, 120 and a search, each
+    rendered from the database (content cache emptied) and from the content cache; the page size."""
+    print("whole CR: uncached (content cache emptied before each request) / cached")
+    for url in (
+        "/cr/702/",
+        "/cr/702.19/",
+        "/cr/120/",
+        "/cr/903/",
+        "/cr/search/?q=トランプル 2体",
+        "/cr/glossary/",
+    ):
+        miss = uncached_time(client, url)
+        hit = server_time(client, url, requests=REQUESTS)
+        size = len(body(client.get(url)))
+        print(
+            f"  {url:<32} uncached median {miss['median_ms']:7.2f} ms (p95 {miss['p95_ms']:7.2f})   "
+            f"cached median {hit['median_ms']:6.2f} ms   {miss['median_ms'] / hit['median_ms']:5.1f}x   "
+            f"HTML {size:,} B"
+        )
+
+
+AREAS["cr"] = bench_cr
+
 
 def bench_board(client: Client) -> None:
     """The board: the resolve request (the engine runs on every request: no cache), stepping with htmx,

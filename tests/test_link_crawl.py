@@ -15,9 +15,11 @@ import pytest
 from django.test import Client
 from django.urls import NoReverseMatch, Resolver404, resolve
 
+from tutor.models import Paragraph, Section
+
 pytestmark = pytest.mark.django_db
 
-MAX_PAGES = 3000
+MAX_PAGES = 12000
 STARTS = ["/", "/cr/", "/board/examples/", "/study/", "/lessons/"]
 # Links that change state or end the session are not pages to read.
 SKIPPED = re.compile(r"^/(accounts/logout|admin)/|/(check|resolve|delete|export)/?(\?|$)")
@@ -28,6 +30,12 @@ IDS = re.compile(r'\sid="([^"]+)"')
 # A board page has many editor states (?add=…, ?edit=…, ?stage=…): a few of each page are enough to
 # reach every kind of link, and keep the crawl well inside MAX_PAGES.
 QUERY_VARIANTS_PER_PATH = 6
+# The reader has 400 pages of the CR: two states of each (?lang=both, one paragraph's English) are enough.
+READER_VARIANTS_PER_PATH = 2
+# /cr/<paragraph number>/ (a permalink, some 6,000 of them) answers with a redirect to its page's anchor:
+# the crawl checks the redirect and the anchor, and does not render the page again for each.
+PERMALINK = re.compile(r"^/cr/\d{3}\.\d{1,3}[a-z]?/$")
+ENGLISH_ONLY = re.compile(r'<article class="para[^"]*para--english-only[^"]*" id="cr-([^"]+)"')
 # The data sources of a card (URLs of the card data files) are citations, not words of the tutor.
 CITATIONS = re.compile(r'<span class="source-url">[^<]*</span>')
 
@@ -68,6 +76,8 @@ class Crawl:
         self.words: dict[str, str] = {}  # url -> the first internal word its text shows
         self.ids: dict[str, set[str]] = {}  # url -> the ids of its page (fragment targets)
         self.fragments: dict[tuple[str, str], str] = {}  # (url, #fragment) -> the page linking it
+        self.english_only: dict[str, set[str]] = {}  # url -> numbers shown with the English-only notice
+        self.permalinks = 0
 
     def missing_fragments(self) -> dict[str, str]:
         """``url#fragment`` -> linking page, for links to an anchor that the (crawled) page lacks."""
@@ -88,12 +98,28 @@ def crawl(client: Client) -> Crawl:
         url = queue.pop(0)
         if url in found.statuses:
             continue
+        if PERMALINK.match(url):
+            response = client.get(url)
+            found.permalinks += 1
+            if response.status_code == 302:
+                target, fragment = urldefrag(response["Location"])
+                found.statuses[url] = 200
+                found.fragments.setdefault((target, fragment), url)
+                if target not in found.linked_from:
+                    found.linked_from[target] = url
+                    queue.append(target)
+                continue
+            if response.status_code != 200:
+                found.statuses[url] = response.status_code
+                continue
         response = client.get(url, follow=True)
         found.statuses[url] = response.status_code
         if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
             continue
         page = response.content.decode()
         found.ids[url] = set(IDS.findall(page))
+        if notices := set(ENGLISH_ONLY.findall(page)):
+            found.english_only[url] = notices
         if match := INTERNAL_WORDS.search(visible_text(page)):
             found.words[url] = match.group(0)
         for link, fragment in internal_links(page):
@@ -104,7 +130,10 @@ def crawl(client: Client) -> Crawl:
                 continue
             if parts.query:
                 variants[parts.path] = variants.get(parts.path, 0) + 1
-                if variants[parts.path] > QUERY_VARIANTS_PER_PATH:
+                allowed = (
+                    READER_VARIANTS_PER_PATH if parts.path.startswith("/cr/") else QUERY_VARIANTS_PER_PATH
+                )
+                if variants[parts.path] > allowed:
                     continue
             found.linked_from[link] = url
             queue.append(link)
@@ -125,3 +154,15 @@ def test_every_internal_link_opens_a_page_without_repository_words():
     assert found.words == {}
     assert len(found.fragments) > 300  # the anchors checked: rule links from the reader, boards, study
     assert found.missing_fragments() == {}  # a link to /cr/506/#cr-506.4 needs that anchor on the page
+    # every section of the CR was read, and every paragraph's permalink answered
+    sections = set(Section.objects.values_list("number", flat=True))
+    assert sections <= {
+        urlsplit(u).path.strip("/").removeprefix("cr/") for u in found.statuses if u.startswith("/cr/")
+    }
+    assert found.permalinks > 2500
+    # the notice 「日本語訳はまだありません」 only where the Japanese edition has no such paragraph
+    japanese = set(Paragraph.objects.filter(is_current=True, language="ja").values_list("number", flat=True))
+    assert {
+        url: numbers & japanese for url, numbers in found.english_only.items() if numbers & japanese
+    } == {}
+    assert sum(len(numbers) for numbers in found.english_only.values()) >= 20

@@ -15,7 +15,7 @@ LINKS = [
     ("603", "603.3b", "cr603-3b"),  # both players' triggers in APNAP order
     ("701.14", "701.14a", "cr701-14a"),  # a fight with deathtouch
     ("510", "510.4", "cr510-4-a"),  # a first striker pumped between the steps
-    ("800.4", "800.4a", "cr800-4a"),  # a player who loses leaves a three-player game
+    ("800", "800.4a", "cr800-4a"),  # a player who loses leaves a three-player game
     ("810", "810.9", "cr810-9"),  # Two-Headed Giant's shared life
 ]
 

@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 
 from tutor.models import Example, Language, Note, Paragraph, Section, Term
-from tutor.reader.text import rule_refs
+from tutor.reader.selectors import link_context_build
+from tutor.reader.text import ref_matches, rule_refs
 
 pytestmark = pytest.mark.django_db
 
@@ -118,10 +119,8 @@ def expected_refs(section: Section, language: str) -> list[str]:
     return refs
 
 
-# The sections of the Japanese excerpt of 2026-01-16 (README of cr/).
-JA_SECTIONS = ["104", "119", "120", "122", "306", "310", "506", "509", "510", "511", "514", "603", "609.7",
-               "614", "615", "616", "701.14", "701.19", "702.2", "702.4", "702.7", "702.12", "702.15",
-               "702.16", "702.19", "702.80", "702.90", "702.164", "704", "800.4", "810"]  # fmt: skip
+# Sections read page by page (the reference test below covers every text of the CR from the database).
+PAGE_SECTIONS = ["100", "120", "510", "601", "615", "702.9", "702.19", "733", "805", "903"]
 
 
 def _number_of(label: str, previous: str | None) -> str:
@@ -146,10 +145,11 @@ def check_page(path: str, expected: list[str]) -> None:
             assert number not in loaded, label
 
 
-@pytest.mark.parametrize("number", JA_SECTIONS)
-def test_every_rule_reference_in_the_japanese_text_is_a_working_link_or_marked_outside(number):
+@pytest.mark.parametrize("number", PAGE_SECTIONS)
+def test_every_rule_reference_on_a_page_is_a_working_link(number):
     section = Section.objects.get(number=number)
     check_page(f"/cr/{number}/", expected_refs(section, Language.JA))
+    assert parse(fetch(f"/cr/{number}/")).outside == []
 
 
 @pytest.mark.parametrize("number", ["120", "510", "616", "702.19", "702.80"])
@@ -160,23 +160,73 @@ def test_every_rule_reference_in_the_english_text_too(number):
     )
 
 
-@pytest.mark.parametrize("number", ["117", "508", "701.27", "903.12"])
-def test_every_rule_reference_in_an_english_only_section_is_a_working_link_or_marked_outside(number):
-    section = Section.objects.get(number=number)
-    check_page(f"/cr/{number}/", expected_refs(section, Language.JA))
+# References of the Japanese text that resolve to nothing, and why (none today: every one of the
+# 1,969 references of the 2026-01-16 text finds its paragraph).
+DOCUMENTED_UNRESOLVED: dict[tuple[str, str], str] = {}
 
 
-def test_all_loaded_sections_are_covered():
-    with_japanese = Section.objects.filter(paragraphs__language=Language.JA).distinct()
-    assert sorted(with_japanese.values_list("number", flat=True)) == sorted(JA_SECTIONS)
+def japanese_texts() -> list[tuple[str, str]]:
+    """``(where, text)`` of every Japanese text the reader links: paragraphs, examples, glossary, notes."""
+    texts = [
+        (n, t)
+        for n, t in Paragraph.objects.filter(is_current=True, language=Language.JA).values_list(
+            "number", "text"
+        )
+    ]
+    texts += [
+        (f"{n} 例", t)
+        for n, t in Example.objects.filter(
+            paragraph__is_current=True, paragraph__language=Language.JA
+        ).values_list("paragraph__number", "text")
+    ]
+    texts += [(f"用語集 {n}", t) for n, t in Term.objects.values_list("name_ja", "definition")]
+    texts += [(f"注釈 {n}", t) for n, t in Note.objects.values_list("paragraph_number", "body")]
+    return texts
+
+
+def test_every_reference_in_the_japanese_text_resolves_to_a_paragraph():
+    ctx = link_context_build()
+    unresolved, resolved, moved = [], 0, []
+    for where, text in japanese_texts():
+        for number, title in ref_matches(text):
+            target = ctx.resolve_ja(number, title)
+            if target is None:
+                unresolved.append((where, number + title))
+                continue
+            resolved += 1
+            if target != number:
+                moved.append((where, number + title, target))
+    print(f"references resolved: {resolved}; to another number than written: {len(moved)}")
+    assert resolved > 1900
+    assert [u for u in unresolved if tuple(u) not in DOCUMENTED_UNRESOLVED] == []
+    # the number lags and the title decides (README of the sources): its 732 is the English 733
+    assert any(n == "731〔不正な処理の扱い〕" and t == "733" for _, n, t in moved)
+    # written before the renumbering: 「rule 722.1f」 in its 723.1a is its 723.1f (the English 724.1f)
+    assert ("724.1a", "722.1f", "724.1f") in moved
+
+
+HREF = re.compile(r'<a class="ref" href="([^"]+)">')
+
+
+def test_stored_markup_links_only_existing_anchors_and_marks_nothing_outside():
+    numbers = dict(Paragraph.objects.filter(is_current=True).values_list("number", "section__number"))
+    sections = set(Section.objects.values_list("number", flat=True))
+    valid = {f"/cr/{s}/#cr-{s}" for s in sections} | {f"/cr/{s}/#cr-{n}" for n, s in numbers.items()}
+    markups = list(Paragraph.objects.filter(is_current=True).values_list("html", flat=True))
+    markups += list(Example.objects.filter(paragraph__is_current=True).values_list("html", flat=True))
+    markups += [h for pair in Term.objects.values_list("definition_html", "definition_en_html") for h in pair]
+    assert all(markups[:10])
+    hrefs = [href for markup in markups for href in HREF.findall(markup)]
+    assert len(hrefs) > 3000
+    assert sorted({h for h in hrefs if h not in valid}) == []
+    assert not any("ref--outside" in markup for markup in markups)
 
 
 def test_renumbered_and_cross_section_references_link():
     parser = parse(fetch("/cr/510/"))
-    # the Japanese rule 731 is the English 733 (Handling Illegal Actions): linked there
+    # the Japanese rule 731 is its 732, the English 733 (Handling Illegal Actions): linked there
     assert ("/cr/733/#cr-733", "rule 731〔不正な処理の扱い〕") in parser.links
     assert parser.outside == []
-    # 119 is in the excerpt now: rule 119.9-10 (702.15b) links both ends
     hrefs = {label: href for href, label in parse(fetch("/cr/702.15/")).links}
     assert hrefs["rule 119.9"] == "/cr/119/#cr-119.9" and hrefs["10"] == "/cr/119/#cr-119.10"
 
@@ -192,41 +242,23 @@ def test_cross_section_references_point_at_the_right_page():
 
 
 def test_glossary_references_work_too():
-    terms = Term.objects.all()
-    expected = []
-    for term in terms:
-        expected += rule_refs(term.definition) + rule_refs(term.definition_en, "en") + [term.rule]
-    check_page("/cr/glossary/", expected)
-
-
-@pytest.mark.parametrize("number", ["120", "510", "615", "616", "702.19", "704"])
-def test_every_term_and_card_link_resolves(number):
-    parser = parse(fetch(f"/cr/{number}/"))
-    for href, popover in parser.terms:
+    parser = parse(fetch("/cr/glossary/"))
+    assert len(parser.links) > 700
+    assert parser.outside == []
+    for href, _label in parser.links[:: max(1, len(parser.links) // 60)]:
         assert_target_exists(href)
-        assert Client().get(popover, HTTP_HX_REQUEST="true").status_code == 200
-    for href, popover in parser.cards:
-        assert href.startswith("/cards/") and popover.startswith("/cr/cards/")  # the page; the popover
-        assert Client().get(href).status_code == 200
-        assert Client().get(popover, HTTP_HX_REQUEST="true").status_code == 200
 
 
-def test_terms_link_on_the_pages_that_use_them():
-    page = fetch("/cr/120/")
-    for term in ("感染", "萎縮", "絆魂", "接死", "毒性", "致死ダメージ", "状況起因処理", "置換効果", "軽減効果",
-                 "忠誠カウンター", "守備カウンター", "バトル", "余剰のダメージ", "戦闘ダメージ・ステップ"):  # fmt: skip
-        assert f'href="/cr/glossary/#term-{term}"' in page, term
-    assert 'href="/cr/glossary/#term-ダメージ"' not in page  # too common to link
-    page = fetch("/cr/702.19/")
-    for term in ("トランプル", "プレインズウォーカー越えトランプル", "プロテクション"):
-        assert f'href="/cr/glossary/#term-{term}"' in page, term
-    article = page[page.index('id="cr-702.19a"') : page.index('id="cr-702.19b"')]
-    assert 'href="/cr/glossary/#term-トランプル"' not in article  # 702.19a defines trample
-    assert 'href="/cr/glossary/#term-破壊不能"' in fetch("/cr/702.12/").split('id="cr-702.12b"')[1]
-
-
-def test_no_link_inside_another_link():
-    for number in ("120", "510", "616", "702.19"):
-        page = fetch(f"/cr/{number}/")
-        for anchor in re.findall(r"<a\b[^>]*>(.*?)</a>", page, flags=re.S):
-            assert "<a" not in anchor
+def test_a_paragraph_edited_in_the_admin_is_linked_as_the_page_renders_it():
+    """The stored markup belongs to the imported text: a save drops it (and normalises the text for
+    search again), and the page links the edited text itself."""
+    paragraph = Paragraph.objects.get(number="120.4a", language=Language.JA, is_current=True)
+    paragraph.text = "編集した本文。rule 120.6 と 702.19b を参照。<b>"
+    paragraph.save()
+    paragraph.refresh_from_db()
+    assert paragraph.html == "" and "編集した本文" in paragraph.search_text
+    page = Client().get("/cr/120/").content.decode()
+    article = page[page.index('id="cr-120.4a"') : page.index('id="cr-120.4b"')]
+    assert '<a class="ref" href="/cr/120/#cr-120.6">rule 120.6</a>' in article
+    assert '<a class="ref" href="/cr/702.19/#cr-702.19b">702.19b</a>' in article
+    assert "&lt;b&gt;" in article

@@ -25,22 +25,43 @@ def anchors(page: str) -> set[str]:
     return set(re.findall(r'\sid="([^"]+)"', page))
 
 
-def test_index_lists_every_section_with_counts_and_a_search_box():
+def test_index_lists_every_rule_by_chapter_with_counts_and_a_search_box():
     status, page = get("/cr/")
     assert status == 200
-    for section in Section.objects.all():
-        assert f'href="/cr/{section.number}/"' in page
-        assert section.title_ja in page
     listed = re.findall(r'<th scope="row"><a href="/cr/([^/]+)/"', page)
-    assert listed == list(Section.objects.values_list("number", flat=True))  # in CR order
-    assert listed[:4] == ["100", "101", "104", "105"] and "117" in listed and "701.27" in listed
-    assert len(listed) == 75  # 31 sections of the Japanese excerpt, 44 of English-only paragraphs
+    assert listed == list(Section.objects.exclude(number__contains=".").values_list("number", flat=True))
+    assert listed[:4] == ["100", "101", "102", "103"] and listed[-1] == "905" and len(listed) == 147
+    assert "1. ゲームの考え方" in page and "9. カジュアル変種ルール" in page and "0. はじめに" in page
     assert '<td class="num">25</td>' in page  # 120: 25 Japanese paragraphs
+    assert "（日本語版では 732）" in page  # 733 不正な処理の扱い
     assert 'name="q"' in page and 'action="/cr/search/"' in page
     assert 'aria-current="page">条文' in page
 
 
-@pytest.mark.parametrize("number", ["120", "615", "702.19", "506", "614", "704", "609.7", "810"])
+def test_keyword_rules_list_their_pages_with_japanese_and_english_names():
+    for number, first, example in (
+        ("702", "702.2", ("702.9", "飛行", "Flying")),
+        ("701", "701.2", ("701.19", "再生する", "Regenerate")),
+    ):
+        status, page = get(f"/cr/{number}/")
+        assert status == 200
+        index = page[page.index('<nav class="section-index"') :]
+        index = index[: index.index("</nav>")]
+        children = re.findall(r'href="/cr/(7\d\d\.\d+)/"', index)
+        assert children[0] == first and children == list(
+            Section.objects.filter(number__startswith=f"{number}.").values_list("number", flat=True)
+        )
+        child, ja, en = example
+        assert (
+            f'<span class="section-index__num">{child}</span> {ja}</a> <span class="muted" lang="en">{en}</span>'
+            in index
+        )
+        assert len(page) < 200_000  # the whole section is its index, not every keyword's paragraphs
+
+
+@pytest.mark.parametrize(
+    "number", ["120", "615", "702.19", "506", "614", "704", "609", "810", "601", "903", "100"]
+)
 def test_section_page_shows_every_paragraph_with_its_anchor_and_permalink(number):
     status, page = get(f"/cr/{number}/")
     assert status == 200
@@ -82,9 +103,10 @@ def test_paragraph_url_redirects_to_its_section_anchor(url, location):
     assert response["Location"] == location
 
 
-def test_a_number_that_is_both_section_and_paragraph_shows_the_section():
-    status, page = get("/cr/609.7/")
-    assert status == 200 and 'id="cr-609.7"' in page and 'id="section-609.7"' in page
+def test_a_keyword_page_carries_its_number_on_its_heading():
+    status, page = get("/cr/702.9/")
+    assert status == 200 and 'id="cr-702.9"' in page and "飛行" in page
+    assert Client().get("/cr/609.7/")["Location"] == "/cr/609/#cr-609.7"  # a page of its own before
 
 
 @pytest.mark.parametrize(
@@ -174,8 +196,8 @@ def test_htmx_page_toggle_returns_the_body_partial_and_history_restore_gets_the_
 def test_version_differences_are_detected_and_marked():
     _, page = get("/cr/510/")
     article = page[page.index('id="cr-510.1e"') : page.index('id="cr-510.2"')]
-    assert "版による違いあり" in article
-    assert "日本語だけ: 731" in article and "英語だけ: 733" in article
+    # 「rule 731〔不正な処理の扱い〕」 and "rule 733" name the same rule: not a difference
+    assert "参照している条文番号が違います" not in article
     _, page = get("/cr/702.80/")
     article = page[page.index('id="cr-702.80a"') : page.index('id="cr-702.80b"')]
     assert "英語だけ: 120.3" in article
@@ -326,10 +348,10 @@ def test_english_only_paragraph_says_the_japanese_text_is_not_included():
     """506.3d is in the English CR only (not in the Japanese excerpt of 2026-01-16)."""
     _, page = get("/cr/506/")
     article = page[page.index('id="cr-506.3d"') : page.index('id="cr-506.3e"')]
-    assert "この条文は日本語訳に含まれていないため、英語の原文を表示しています。" in article
+    assert "日本語訳はまだありません（英語版 2026年6月19日で追加・変更）" in article
     assert "unblocked" in article
     japanese = page[page.index('id="cr-506.3"') : page.index('id="cr-506.3a"')]
-    assert "日本語訳に含まれていない" not in japanese  # a paragraph with Japanese text has no such note
+    assert "日本語訳はまだありません" not in japanese  # a paragraph with Japanese text has no such note
 
 
 def test_long_sections_have_a_jump_list_of_their_paragraph_numbers():
@@ -339,7 +361,7 @@ def test_long_sections_have_a_jump_list_of_their_paragraph_numbers():
     ]
     assert 'href="#cr-120.4"' in nav and 'href="#cr-120.10"' in nav
     assert 'href="#cr-120.4a"' not in nav  # lettered sub-rules are reached from their rule
-    _, short = get("/cr/609.7/")
+    _, short = get("/cr/702.19/")
     assert 'class="jump-list"' not in short  # a few paragraphs need no list
 
 

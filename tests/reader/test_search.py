@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.reader import selectors
+from tutor.reader.search_text import normalise
 
 pytestmark = pytest.mark.django_db
 
@@ -30,10 +31,10 @@ def test_search_finds_paragraphs_and_links_to_their_anchor_with_the_match_marked
 
 def test_one_japanese_character_is_enough():
     results = selectors.search(query="熊")
-    # the cards are not searched; the text never names 灰色熊, only 《ルーン爪の熊》 (examples of
-    # 614.13a, 614.13b and 800.4a, in the excerpt since 2026-01-16)
-    assert results.total == 3 and {r.number for r in results.results} == {"614.13a", "614.13b", "800.4a"}
-    assert all("ルーン爪の<mark>熊</mark>" in r.snippet for r in results.results)
+    # the cards are not searched; the damage rules name only 《ルーン爪の熊》 (examples of 614.13a,
+    # 614.13b and 800.4a); the whole CR has a few more bears
+    assert {"614.13a", "614.13b", "800.4a"} <= {r.number for r in results.results} and results.total < 30
+    assert all("<mark>熊</mark>" in r.snippet for r in results.results)
     results = selectors.search(query="盾")
     assert results.total > 3 and all(r.snippet for r in results.results)
     assert any(r.number == "615.7" for r in results.results)
@@ -85,9 +86,10 @@ def test_sql_wildcards_and_quotes_are_literal(query):
     status, _ = search_page(query)
     assert status == 200
     results = selectors.search(query=query)
-    for result in results.results:  # only texts that really contain the characters
-        assert query.strip() in html.unescape(re.sub(r"<[^>]+>", "", str(result.snippet)))
-    if query in ("%", "_", "%%", "_%_", "' OR 1=1 --"):
+    for result in results.results:  # only texts that really contain the characters (width aside)
+        shown = normalise(html.unescape(re.sub(r"<[^>]+>", "", str(result.snippet))))
+        assert normalise(query).strip() in shown
+    if query in ("%", "%%", "_%_", "' OR 1=1 --"):  # the CR writes blanks as ＿＿＿ (123.6a): "_" finds them
         assert results.total == 0
 
 

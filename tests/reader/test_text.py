@@ -331,8 +331,8 @@ def test_highlight_marks_matches_escaped_and_case_insensitive():
 
 def test_japanese_rule_731_links_to_the_english_733():
     """The Japanese of 2026-01-16 cites rule 731〔不正な処理の扱い〕, which the English of 2026-06-19
-    numbers 733 (Handling Illegal Actions): the link goes to the loaded 733."""
-    ctx = LinkContext(anchors={**ANCHORS, "733": "/cr/733/#cr-733"})
+    numbers 733 (Handling Illegal Actions): the title decides, and the link goes to 733."""
+    ctx = LinkContext(anchors={**ANCHORS, "733": "/cr/733/#cr-733"}, titles={"不正な処理の扱い": ("733",)})
     out = str(link_text("(rule 731〔不正な処理の扱い〕参照)", ctx))
     assert '<a class="ref" href="/cr/733/#cr-733">rule 731〔不正な処理の扱い〕</a>' in out
     assert "ref--outside" not in out

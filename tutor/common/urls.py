@@ -25,9 +25,9 @@ def rule_url(section: str, number: str | None = None) -> str:
     return f"{page}#cr-{number}" if number else page
 
 
-# Rules the reader shows on a page of their own although their three-digit rule has none (the
-# excerpt holds only these parts of 609, 800 and 903): links to them must not point at /cr/609/.
-OWN_PAGE_RULES = frozenset({"609.7", "800.4", "903.12"})
+# The general paragraphs of 701 and 702 (701.1, 702.1) are on the page of the rule itself; every
+# other numbered paragraph of them is a keyword with a page of its own.
+GENERAL_KEYWORD_RULES = frozenset({"701.1", "702.1"})
 
 _RULE_NUMBER = re.compile(r"^(?P<base>\d{3})(?:\.(?P<sub>\d+)(?P<letter>[a-z])?)?\.?$")
 
@@ -36,14 +36,14 @@ def cr_section(number: str) -> str | None:
     """The reader's section page for a paragraph number: 702 keyword rules and 701 keyword actions
     have a page per keyword, every other rule a page per three-digit rule.
 
-    >>> [cr_section(n) for n in ("120.4a", "702.19b", "615.7", "704.5g", "310", "609.7b", "nonsense")]
-    ['120', '702.19', '615', '704', '310', '609.7', None]
+    >>> [cr_section(n) for n in ("120.4a", "702.19b", "615.7", "704.5g", "310", "609.7b", "702.1a", "nonsense")]
+    ['120', '702.19', '615', '704', '310', '609', '702', None]
     """
     match = _RULE_NUMBER.match(number.strip())
     if match is None:
         return None
     base, sub = match.group("base"), match.group("sub")
-    if (base in {"701", "702"} and sub) or f"{base}.{sub}" in OWN_PAGE_RULES:
+    if base in {"701", "702"} and sub and f"{base}.{sub}" not in GENERAL_KEYWORD_RULES:
         return f"{base}.{sub}"
     return base
 

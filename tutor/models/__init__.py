@@ -3,7 +3,7 @@
 from tutor.models.board import Scenario, ScenarioManager, scenario_digest
 from tutor.models.former import FormerRule
 from tutor.models.lessons import Lesson, LessonProgress
-from tutor.models.reader import Card, Example, Language, Note, Paragraph, Section, Term
+from tutor.models.reader import Card, Edition, Example, Language, Note, Paragraph, Section, Term
 from tutor.models.study import (
     AuthoredQuestion,
     AuthoredTemplate,
@@ -18,6 +18,7 @@ __all__ = [
     "AuthoredQuestion",
     "AuthoredTemplate",
     "Card",
+    "Edition",
     "Example",
     "FormerRule",
     "Language",

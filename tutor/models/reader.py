@@ -1,11 +1,37 @@
-"""The reader's data: the CR text (sections, paragraphs, examples), glossary terms, cards and our notes."""
+"""The reader's data: the CR text (sections, paragraphs, examples), glossary terms, cards and our notes.
+
+The importer stores each text's link markup (``html``); ``load_content`` writes it as it is and
+normalises each text for search (``search_text``, not in the fixtures: it would double their size). A row saved through the ORM (the admin) has changed its
+text, so ``save()`` normalises it again and drops the stored markup: the page then links the text
+as it renders it.
+"""
+
+from typing import Any
 
 from django.db import models
+
+from tutor.reader.search_text import normalise
 
 
 class Language(models.TextChoices):
     JA = "ja", "日本語"
     EN = "en", "English"
+
+
+class Edition(models.Model):
+    """One edition of the CR the reader shows (the Japanese of 2026-01-16, the English of 2026-06-19)."""
+
+    language = models.CharField("言語", max_length=2, choices=Language.choices, unique=True)
+    revision = models.CharField("版", max_length=32)
+    introduction = models.TextField("はじめに", blank=True)
+    chapters = models.JSONField("章", default=list, blank=True, help_text="[番号, 見出し] の並び")
+
+    class Meta:
+        verbose_name = "版"
+        verbose_name_plural = "版"
+
+    def __str__(self) -> str:
+        return f"{self.language} {self.revision}"
 
 
 class Section(models.Model):
@@ -19,6 +45,12 @@ class Section(models.Model):
         "見出しはチューターによる", default=False, help_text="原文に見出しがない節（506.4、514.2）"
     )
     scope = models.CharField("収録範囲", max_length=100, blank=True, help_text="例: 614.1〜614.2 のみ収録")
+    number_ja = models.CharField(
+        "日本語版での番号",
+        max_length=16,
+        blank=True,
+        help_text="英語版と番号が違うとき（日本語版 722 は英語版 723）",
+    )
 
     class Meta:
         ordering = ["position"]
@@ -41,6 +73,21 @@ class Paragraph(models.Model):
         "英語版のみ", default=False, help_text="日本語訳にない条文（英語の本文だけを示す）"
     )
     text = models.TextField("本文")
+    html = models.TextField(
+        "本文（リンク付き）", blank=True, help_text="取り込み時に作る。空なら表示時に作る"
+    )
+    number_ja = models.CharField(
+        "日本語版での番号",
+        max_length=16,
+        blank=True,
+        help_text="英語版と番号が違うとき（日本語版 722.1 は英語版 723.1）",
+    )
+    is_heading = models.BooleanField(
+        "見出し", default=False, help_text="205.2「カード・タイプ」のような見出しの行"
+    )
+    search_text = models.TextField(
+        "検索用の本文", blank=True, help_text="正規化した本文（かな・幅・大小文字をそろえる）"
+    )
     position = models.PositiveIntegerField("並び順", default=0)
 
     class Meta:
@@ -56,6 +103,14 @@ class Paragraph(models.Model):
     def __str__(self) -> str:
         return f"{self.number} [{self.language} {self.revision}]"
 
+    def normalise_for_search(self) -> None:
+        self.search_text = normalise(self.text) if self.is_current else ""
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.html = ""
+        self.normalise_for_search()
+        super().save(*args, **kwargs)
+
 
 class Example(models.Model):
     """An example (例 / Example:) printed under a paragraph."""
@@ -63,6 +118,8 @@ class Example(models.Model):
     paragraph = models.ForeignKey(Paragraph, on_delete=models.CASCADE, related_name="examples")
     position = models.PositiveIntegerField("並び順", default=0)
     text = models.TextField("本文")
+    html = models.TextField("本文（リンク付き）", blank=True)
+    search_text = models.TextField("検索用の本文", blank=True)
 
     class Meta:
         ordering = ["position"]
@@ -72,14 +129,26 @@ class Example(models.Model):
     def __str__(self) -> str:
         return f"{self.paragraph.number} 例{self.position + 1}"
 
+    def normalise_for_search(self) -> None:
+        self.search_text = normalise(self.text)
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.html = ""
+        self.normalise_for_search()
+        super().save(*args, **kwargs)
+
 
 class Term(models.Model):
     """A glossary entry (用語集) or a keyword the reader links to its definition."""
 
-    name_ja = models.CharField("用語", max_length=100, unique=True)
+    # not unique: the glossary has homonyms (イベント／Event and イベント／Tournament)
+    name_ja = models.CharField("用語", max_length=100, db_index=True)
     reading = models.CharField("よみ", max_length=100, blank=True)
     name_en = models.CharField("英語", max_length=100, blank=True)
     definition = models.TextField("定義")
+    definition_html = models.TextField("定義（リンク付き）", blank=True)
+    definition_en_html = models.TextField("定義（英語・リンク付き）", blank=True)
+    search_text = models.TextField("検索用の見出し", blank=True, help_text="用語・よみ・英語を正規化したもの")
     rule = models.CharField("定義している条文", max_length=16, blank=True)
     aliases = models.JSONField("別表記", default=list, blank=True)
     is_official = models.BooleanField("総合ルールの用語集", default=True)
@@ -91,12 +160,22 @@ class Term(models.Model):
     )
 
     class Meta:
-        ordering = ["reading", "name_ja"]
+        ordering = ["reading", "name_ja", "name_en"]
+        constraints = [models.UniqueConstraint(fields=["name_ja", "name_en"], name="term_unique_name")]
         verbose_name = "用語"
         verbose_name_plural = "用語"
 
     def __str__(self) -> str:
         return self.name_ja
+
+    def normalise_for_search(self) -> None:
+        parts = [self.name_ja, self.reading, self.name_en, self.definition, self.definition_en]
+        self.search_text = normalise("\n".join(parts))
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.definition_html = self.definition_en_html = ""
+        self.normalise_for_search()
+        super().save(*args, **kwargs)
 
 
 class Card(models.Model):
@@ -173,6 +252,7 @@ class Note(models.Model):
     kind = models.CharField("種類", max_length=20, choices=Kind.choices, default=Kind.EXPLANATION)
     title = models.CharField("見出し", max_length=200)
     body = models.TextField("本文")
+    body_html = models.TextField("本文（リンク付き）", blank=True)
     source = models.CharField("元にした資料", max_length=200, blank=True)
     changed_in = models.CharField(
         "変更された時期", max_length=100, blank=True, help_text="以前のルール: 例 2009年（基本セット2010）"
@@ -186,3 +266,7 @@ class Note(models.Model):
 
     def __str__(self) -> str:
         return f"{self.paragraph_number}: {self.title}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.body_html = ""
+        super().save(*args, **kwargs)

@@ -21,6 +21,7 @@ class ExampleInline(admin.StackedInline):
 
 @admin.register(Paragraph)
 class ParagraphAdmin(admin.ModelAdmin):
+    exclude = ("html", "search_text")  # made again on save (the model's save())
     list_display = ("number", "language", "revision", "is_current", "section", "short_text")
     list_filter = ("language", "is_current", "revision", "section")
     search_fields = ("number", "text")
@@ -35,6 +36,7 @@ class ParagraphAdmin(admin.ModelAdmin):
 
 @admin.register(Example)
 class ExampleAdmin(admin.ModelAdmin):
+    exclude = ("html", "search_text")
     list_display = ("paragraph", "position", "short_text")
     list_filter = ("paragraph__language", "paragraph__is_current")
     search_fields = ("paragraph__number", "text")
@@ -47,6 +49,7 @@ class ExampleAdmin(admin.ModelAdmin):
 
 @admin.register(Term)
 class TermAdmin(admin.ModelAdmin):
+    exclude = ("definition_html", "definition_en_html", "search_text")
     list_display = ("name_ja", "reading", "name_en", "rule", "is_official", "autolink")
     list_filter = ("is_official", "autolink")
     search_fields = ("name_ja", "reading", "name_en", "definition")
@@ -54,6 +57,7 @@ class TermAdmin(admin.ModelAdmin):
 
 @admin.register(Note)
 class NoteAdmin(admin.ModelAdmin):
+    exclude = ("body_html",)
     list_display = ("paragraph_number", "kind", "title", "changed_in", "position")
     list_filter = ("kind",)
     search_fields = ("paragraph_number", "title", "body")

@@ -10,13 +10,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import zip_longest
+from typing import Any
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch, Q, QuerySet
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
+from tutor.common.content_cache import content_version
 from tutor.common.urls import rule_url
-from tutor.models import Card, Example, Language, Note, Paragraph, Scenario, Section, Term
+from tutor.models import Card, Edition, Example, Language, Note, Paragraph, Scenario, Section, Term
+from tutor.reader.search_text import closeness, normalise, query_words
 from tutor.reader.text import (
     KANA_ROWS,
     CardLink,
@@ -24,11 +27,11 @@ from tutor.reader.text import (
     TermLink,
     highlight,
     is_rule_number,
+    is_within,
     kana_row,
-    matches_all,
     parse_rule_number,
+    ref_matches,
     rule_refs,
-    search_words,
     sort_key,
 )
 
@@ -44,12 +47,36 @@ def _url(name: str, argument: str) -> str:
     return reverse(name, args=[argument])
 
 
+_LINKERS: dict[str, LinkContext] = {}
+
+
 def link_context_build() -> LinkContext:
-    """Everything the linker needs, from the database: 4 small queries (a few hundred rows)."""
-    sections = list(Section.objects.values_list("number", flat=True))
-    anchors: dict[str, str] = {number: rule_url(number, number) for number in sections}
-    for number, section in Paragraph.objects.filter(is_current=True).values_list("number", "section__number"):
+    """Everything the linker needs, from the database, built once per content version (the whole CR
+    has some 6,000 numbers): our notes and glossary entries edited in the admin are linked with it;
+    the CR's own text was linked at import time."""
+    version = content_version()
+    if version not in _LINKERS:
+        _LINKERS.clear()
+        _LINKERS[version] = _link_context_query()
+    return _LINKERS[version]
+
+
+def _link_context_query() -> LinkContext:
+    sections = list(Section.objects.values_list("number", "title_ja", "number_ja"))
+    anchors: dict[str, str] = {number: rule_url(number, number) for number, _, _ in sections}
+    title_lists: dict[str, list[str]] = defaultdict(list)
+    for number, title, _ in sections:
+        title_lists[title].append(number)
+    headings = Paragraph.objects.filter(is_current=True, language=Language.JA, is_heading=True)
+    for number, text in headings.values_list("number", "text"):
+        title_lists[text.split("／")[0].strip()].append(number)
+    titles = {title: tuple(numbers) for title, numbers in title_lists.items()}
+    ja_numbers = {printed: number for number, _, printed in sections if printed}
+    rows = Paragraph.objects.filter(is_current=True).values_list("number", "section__number", "number_ja")
+    for number, section, printed in rows:
         anchors[number] = rule_url(section, number)
+        if printed:
+            ja_numbers[printed] = number
     glossary = reverse("reader:glossary")
     terms: dict[str, TermLink] = {}
     for name, rule, aliases in Term.objects.filter(autolink=True).values_list("name_ja", "rule", "aliases"):
@@ -72,13 +99,20 @@ def link_context_build() -> LinkContext:
         )
         for surface in [ja_name, *(aliases or [])]:
             cards[surface] = card_link
-    return LinkContext(anchors=anchors, terms=terms, cards=cards)
+    return LinkContext(anchors=anchors, terms=terms, cards=cards, ja_numbers=ja_numbers, titles=titles)
 
 
 def revisions_current() -> dict[str, str]:
     """The version date of the current text in each language: ``{"ja": "2026-01-16", "en": …}``."""
+    editions = dict(Edition.objects.values_list("language", "revision"))
+    if editions:
+        return editions
     rows = Paragraph.objects.filter(is_current=True).values_list("language", "revision").distinct()
     return {language: revision for language, revision in sorted(rows)}
+
+
+def edition_get(*, language: str) -> Edition | None:
+    return Edition.objects.filter(language=language).first()
 
 
 # --- Sections ----------------------------------------------------------------------------------------
@@ -92,8 +126,32 @@ class SectionSummary:
     earlier_count: int
 
 
-def section_list() -> list[SectionSummary]:
-    sections = Section.objects.annotate(
+@dataclass
+class Chapter:
+    """A chapter of the CR (「7. その他のルール」) with its rules, for the index page."""
+
+    number: str
+    title: str
+    summaries: list[SectionSummary]
+
+
+def chapter_list() -> list[Chapter]:
+    """The three-digit rules by chapter (100-123 in 1, …); the keyword pages are reached from 701 and 702."""
+    edition = edition_get(language=Language.JA)
+    titles = dict(edition.chapters) if edition else {}
+    chapters: dict[str, Chapter] = {}
+    for summary in section_list(top_level=True):
+        head = summary.section.number[0]
+        if head not in chapters:
+            chapters[head] = Chapter(head, titles.get(head, ""), [])
+        chapters[head].summaries.append(summary)
+    return list(chapters.values())
+
+
+def section_list(*, top_level: bool = False) -> list[SectionSummary]:
+    """Every section with its paragraph counts; ``top_level``: the three-digit rules only."""
+    query = Section.objects.exclude(number__contains=".") if top_level else Section.objects.all()
+    sections = query.annotate(
         ja_count=Count("paragraphs", filter=Q(paragraphs__language=Language.JA, paragraphs__is_current=True)),
         en_count=Count("paragraphs", filter=Q(paragraphs__language=Language.EN, paragraphs__is_current=True)),
         earlier_count=Count("paragraphs", filter=Q(paragraphs__is_current=False)),
@@ -157,6 +215,17 @@ class ParagraphItem:
         return f"cr-{self.number}"
 
     @property
+    def label(self) -> str:
+        """The number shown: a Japanese-only paragraph (``ja-805.10f``) shows the number it prints."""
+        if self.number.startswith("ja-") and self.ja is not None:
+            return self.ja.number_ja or self.number
+        return self.number
+
+    @property
+    def is_heading(self) -> bool:
+        return any(p is not None and p.is_heading for p in (self.ja, self.en))
+
+    @property
     def depth(self) -> int:
         parts = parse_rule_number(self.number)
         if parts is None or not parts[1]:
@@ -171,6 +240,18 @@ class SectionPage:
     section_notes: list[Note]
     has_earlier: bool
     header_is_anchor: bool  # no paragraph carries the section's own number: the heading does
+    children: list[SectionLink] = field(default_factory=list)  # 702: its keyword abilities' pages
+
+
+@dataclass
+class SectionLink:
+    """A keyword's page in the index of 701 or 702 (URL built once: 200 of them on a page)."""
+
+    number: str
+    title_ja: str
+    title_en: str
+    has_japanese: bool
+    url: str
 
 
 def section_page(
@@ -180,12 +261,22 @@ def section_page(
     items, section_notes, has_earlier = _paragraph_items(
         section=section, numbers=None, english=english, revisions=revisions
     )
+    children = []
+    if "." not in section.number:
+        rows = Section.objects.filter(number__startswith=f"{section.number}.").order_by("position")
+        children = [
+            SectionLink(number, title_ja, title_en, not scope, rule_url(number))
+            for number, title_ja, title_en, scope in rows.values_list(
+                "number", "title_ja", "title_en", "scope"
+            )
+        ]
     return SectionPage(
         section=section,
         items=items,
         section_notes=section_notes,
         has_earlier=has_earlier,
         header_is_anchor=section.number not in {item.number for item in items},
+        children=children,
     )
 
 
@@ -258,7 +349,9 @@ def _paragraph_items(
                 revision_status=_revision_status(number, ja_p, earlier) if earlier else "",
                 scenarios=scenarios.get((number, None), []),
                 show_en=english is True or (isinstance(english, set) and number in english),
-                permalink=f"{base}{number}/",
+                permalink=f"{base}{number}/"
+                if is_rule_number(number)
+                else f"{base}{section.number}/#cr-{number}",
                 diff_url=f"{base}{section.number}/diff/#diff-{number}" if earlier else "",
             )
         )
@@ -333,7 +426,12 @@ def version_differences(
         found.append(f"下位規則が違います（英語版だけ: {only_en}／日本語版だけ: {only_ja}）。")
     if len(ja_examples) != len(en_examples):
         found.append(f"例の数が違います（日本語 {len(ja_examples)}／英語 {len(en_examples)}）。")
-    ja_refs = Counter(rule_refs(" ".join([ja.text, *ja_examples]), "ja"))
+    # the Japanese numbers as the paragraphs they mean (its 「rule 731〔不正な処理の扱い〕」 is 733)
+    resolver = link_context_build()
+    ja_refs = Counter(
+        resolver.resolve_ja(number, title) or number
+        for number, title in ref_matches(" ".join([ja.text, *ja_examples]))
+    )
     en_refs = Counter(rule_refs(" ".join([en.text, *en_examples]), "en"))
     if ja_refs != en_refs:
         only_ja = ", ".join(sorted((ja_refs - en_refs).elements(), key=sort_key)) or "なし"
@@ -400,11 +498,17 @@ def term_list() -> list[Term]:
 
 
 @dataclass
+class TermEntry:
+    term: Term
+    anchor: str  # term-トランプル; a homonym's second sense: term-イベント-Tournament
+
+
+@dataclass
 class TermGroup:
     """One row of the kana table (あ行) in the glossary, with its entries in reading order."""
 
     row: str  # あ, か, … or 他
-    terms: list[Term]
+    terms: list[TermEntry]
 
     @property
     def label(self) -> str:
@@ -417,9 +521,12 @@ class TermGroup:
 
 def term_groups() -> list[TermGroup]:
     """The glossary by kana row (あ行, か行, …), the rows in table order, empty rows left out."""
-    grouped: dict[str, list[Term]] = defaultdict(list)
-    for term in Term.objects.all():
-        grouped[kana_row(term.reading or term.name_ja)].append(term)
+    grouped: dict[str, list[TermEntry]] = defaultdict(list)
+    seen: set[str] = set()
+    for term in Term.objects.order_by("reading", "name_ja", "name_en"):
+        anchor = f"term-{term.name_ja}" if term.name_ja not in seen else f"term-{term.name_ja}-{term.name_en}"
+        seen.add(term.name_ja)
+        grouped[kana_row(term.reading or term.name_ja)].append(TermEntry(term, anchor))
     order = [*KANA_ROWS, "他"]
     return [TermGroup(row, grouped[row]) for row in order if grouped.get(row)]
 
@@ -436,6 +543,11 @@ def term_get(*, name: str) -> Term | None:
     if term is None:
         term = next((t for t in Term.objects.exclude(aliases=[]) if name in (t.aliases or [])), None)
     return term
+
+
+def term_senses(*, term: Term) -> list[Term]:
+    """Every entry of the glossary under ``term``'s name (イベント: Event and Tournament)."""
+    return list(Term.objects.filter(name_ja=term.name_ja).order_by("name_en"))
 
 
 def card_get(*, name: str) -> Card | None:
@@ -493,19 +605,33 @@ class SearchResults:
         return max(0, self.total - len(self.results))
 
 
-def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
-    """Search the current paragraphs, examples (both languages) and glossary terms for every word of
-    ``query`` (split at spaces; all must occur), ignoring case and kana (トランプル = とらんぷる).
+def _matching(query: QuerySet[Any], words: list[tuple[str, ...]]) -> QuerySet[Any]:
+    """Rows whose normalised text holds every word (any of its forms): plain ``LIKE``, the same on
+    SQLite and PostgreSQL because both sides are normalised alike."""
+    for forms in words:
+        either = Q()
+        for form in forms:
+            either |= Q(search_text__contains=form)
+        query = query.filter(either)
+    return query
 
-    The texts are a few thousand short rows: they are compared in Python (``fold``), which finds 1- and
-    2-character Japanese words and folds kana the same way on SQLite and PostgreSQL.
+
+def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
+    """Search the whole CR (both languages, paragraphs and examples) and the glossary for every word of
+    ``query`` (split at spaces; all must occur), kana-, width- and case-insensitive
+    (:mod:`tutor.reader.search_text`).
+
+    Ranked: the rule that defines a glossary entry named by the query (飛行 -> 702.9), then the
+    glossary entries whose name holds the words, then paragraphs and examples: those in the rule of
+    an entry the query names first (「トランプル 2体」 -> 702.19b), then by how close together the words
+    occur, Japanese before English, in CR order.
 
     Each result is labelled by what it opens: 「条文」「例」「English」 open a paragraph of the
     rules (with its number), 「用語」 the glossary entry (no number: it does not open the rule).
     """
     query = (query or "").strip()
-    words = search_words(query)
-    if not words:
+    words = query_words(query)
+    if not words or not all(all(forms) for forms in words):
         return SearchResults(query="", results=[], total=0)
     base = reverse("reader:index")
     results: list[SearchResult] = []
@@ -515,74 +641,150 @@ def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
             results.append(
                 SearchResult("条文", query, f"{query} へ移動", f"{base}{section}/#cr-{query}", SafeString(""))
             )
+    whole = normalise(query)
     glossary = reverse("reader:glossary")
-    for term in Term.objects.all():
-        names = f"{term.name_ja} {term.reading} {term.name_en}"
-        if not matches_all(f"{names} {term.definition} {term.definition_en}", words):
-            continue
-        if matches_all(names, words[:1]):
-            source = term.name_ja if matches_all(term.name_ja, words[:1]) else names
-        else:
-            source = term.definition if matches_all(term.definition, words[:1]) else term.definition_en
-        results.append(
-            SearchResult(
-                "用語",
-                "",
+    defining: list[SearchResult] = []
+    named_rules: list[str] = []  # the rules of the entries the query names
+    entries: list[tuple[int, SearchResult]] = []
+    second_senses = _second_senses()
+    for term in _matching(Term.objects.all(), words).order_by("reading", "name_ja", "name_en"):
+        names = [normalise(n) for n in (term.name_ja, term.reading, term.name_en) if n]
+        exact = whole in names
+        name_match = any(closeness(n, words) is not None for n in names)
+        if term.rule and any(n in whole for n in names if len(n) > 1):
+            named_rules.append(term.rule)
+        if exact and term.rule:
+            defining.append(_defining_result(term, base))
+        if name_match:
+            source = next(
+                (
+                    n
+                    for n in (term.name_ja, term.reading, term.name_en)
+                    if n and closeness(normalise(n), words) is not None
+                ),
                 term.name_ja,
-                f"{glossary}#term-{term.name_ja}",
-                SafeString(""),
-                "ja" if source != term.definition_en else "en",
-                source,
             )
+        elif closeness(normalise(term.definition), words) is not None:
+            source = term.definition
+        else:
+            source = term.definition_en
+        entry = SearchResult(
+            "用語",
+            "",
+            term.name_ja,
+            f"{glossary}#{term_anchor(term, second_senses)}",
+            SafeString(""),
+            "en" if source in (term.definition_en, term.name_en) and source != term.definition else "ja",
+            source,
         )
-    paragraphs = (
-        Paragraph.objects.filter(is_current=True)
-        .order_by("language", "section__position", "position")
-        .values_list("number", "text", "language", "section__number", "section__title_ja")
+        entries.append((0 if exact else 1 if name_match else 2, entry))
+    ranked: list[tuple[tuple[int, int, int, int], int, SearchResult]] = []
+    paragraphs = _matching(Paragraph.objects.filter(is_current=True), words).values_list(
+        "number", "text", "search_text", "language", "section__number", "section__title_ja", "position"
     )
-    for number, text, language, section_number, title in paragraphs:
-        if matches_all(text, words):
-            results.append(
-                SearchResult(
-                    "条文" if language == Language.JA else "English",
-                    number,
-                    title,
-                    f"{base}{section_number}/#cr-{number}",
-                    SafeString(""),
-                    language,
-                    text,
-                )
-            )
-    examples = (
-        Example.objects.filter(paragraph__is_current=True)
-        .order_by("paragraph__language", "paragraph__section__position", "paragraph__position", "position")
-        .values_list(
-            "text",
-            "position",
-            "paragraph__number",
-            "paragraph__language",
-            "paragraph__section__number",
-            "paragraph__section__title_ja",
+
+    # one word: every match is as close as can be; the stretch is measured for several words only
+    def stretch_of(folded: str) -> int | None:
+        return closeness(folded, words) if len(words) > 1 else 0
+
+    for number, text, folded, language, section_number, title, position in paragraphs:
+        stretch = stretch_of(folded)
+        if stretch is None:
+            continue
+        result = SearchResult(
+            "条文" if language == Language.JA else "English",
+            number,
+            title,
+            f"{base}{section_number}/#cr-{number}",
+            SafeString(""),
+            language,
+            text,
         )
+        in_named = any(is_within(number.removeprefix("ja-"), rule) for rule in named_rules)
+        ranked.append(
+            ((0 if in_named else 1, stretch, 0 if language == Language.JA else 1, 0), position, result)
+        )
+    examples = _matching(Example.objects.filter(paragraph__is_current=True), words).values_list(
+        "text",
+        "search_text",
+        "position",
+        "paragraph__number",
+        "paragraph__language",
+        "paragraph__section__number",
+        "paragraph__section__title_ja",
+        "paragraph__position",
     )
-    for text, position, number, language, section_number, title in examples:
-        if matches_all(text, words):
-            results.append(
-                SearchResult(
-                    "例" if language == Language.JA else "English",
-                    number,
-                    title,
-                    f"{base}{section_number}/#cr-{number}-ex{position + 1}",
-                    SafeString(""),
-                    language,
-                    text,
-                )
-            )
+    for text, folded, example_position, number, language, section_number, title, position in examples:
+        stretch = stretch_of(folded)
+        if stretch is None:
+            continue
+        result = SearchResult(
+            "例" if language == Language.JA else "English",
+            number,
+            title,
+            f"{base}{section_number}/#cr-{number}-ex{example_position + 1}",
+            SafeString(""),
+            language,
+            text,
+        )
+        in_named = any(is_within(number.removeprefix("ja-"), rule) for rule in named_rules)
+        ranked.append(
+            ((0 if in_named else 1, stretch, 0 if language == Language.JA else 1, 1), position, result)
+        )
+    ranked.sort(key=lambda row: (row[0], row[1]))
+    entries.sort(key=lambda row: row[0])  # stable: reading order within each rank
+    named = [entry for rank, entry in entries if rank < 2]
+    by_definition = [entry for rank, entry in entries if rank == 2]  # after the rules: a passing mention
+    results += defining + named + [result for _, _, result in ranked] + by_definition
     shown = results[:limit]
     for result in shown:  # only the results shown are cut into snippets: a one-letter query finds hundreds
         if result.source:
             result.snippet = highlight(result.source, query)
     return SearchResults(query=query, results=shown, total=len(results))
+
+
+def _defining_result(term: Term, base: str) -> SearchResult:
+    """The rule that defines ``term``, as the first answer to a query that names it."""
+    section = paragraph_locate(number=term.rule) or (term.rule if section_get(number=term.rule) else "")
+    title = (
+        Section.objects.filter(number=term.rule).values_list("title_ja", flat=True).first() or term.name_ja
+    )
+    first = (
+        Paragraph.objects.filter(
+            is_current=True, language=Language.JA, number__in=[term.rule, f"{term.rule}a", f"{term.rule}.1"]
+        )
+        .order_by("position")
+        .values_list("text", flat=True)
+        .first()
+    )
+    return SearchResult(
+        "条文",
+        term.rule,
+        f"{title}（「{term.name_ja}」を定義している条文）",
+        f"{base}{section or term.rule}/#cr-{term.rule}",
+        SafeString(""),
+        "ja",
+        first or term.definition,
+    )
+
+
+def _second_senses() -> set[int]:
+    """The primary keys of the entries that share their name with an earlier one (イベント／Tournament)."""
+    seen: set[str] = set()
+    later: set[int] = set()
+    for pk, name in Term.objects.order_by("reading", "name_ja", "name_en").values_list("pk", "name_ja"):
+        if name in seen:
+            later.add(pk)
+        seen.add(name)
+    return later
+
+
+def term_anchor(term: Term, second_senses: set[int]) -> str:
+    """The glossary's anchor of an entry: ``term-トランプル``; a homonym's second sense adds its English
+    (the same rule as :func:`term_groups`)."""
+    if term.pk in second_senses:
+        return f"term-{term.name_ja}-{term.name_en}"
+    return f"term-{term.name_ja}"
 
 
 # --- The board's links ("盤面で試す") ---------------------------------------------------------------

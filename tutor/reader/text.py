@@ -42,23 +42,10 @@ _CARD = r"《(?P<card>[^《》\n]{1,60})》"
 _REF_JA = rf"(?<![A-Za-z])(?P<word>rules?\s?)(?P<num>{_NUM})(?![\d])(?P<title>〔[^〕\n]{{1,40}}〕)?{_RANGE}"
 _REF_EN = rf"(?<![A-Za-z])(?P<word>rules?\s)(?P<num>{_NUM})(?![\d]){_RANGE}"
 _BARE = rf"(?<![\d.])(?P<bare>{_DOTTED})(?![\d]){_RANGE.replace('dash', 'bdash').replace('end', 'bend')}"
+# 「727〔RADカウンター〕」: a number with its title and no "rule" before it (Japanese text only)
+_TITLED = rf"(?<![\d.A-Za-z])(?P<tnum>{_NUM})(?![\d])(?P<ttitle>〔[^〕\n]{{1,40}}〕)"
 
 OUTSIDE_TITLE = "このチューターには未収録"
-
-# Japanese references whose rule has another number in the English text (rule 731〔不正な処理の扱い〕
-# of the Japanese of 2026-01-16 is "733. Handling Illegal Actions" in the English of 2026-06-19).
-# The importer loads the English number; the linker follows the same map.
-JA_RULE_NUMBERS = {"731": "733"}
-
-
-def english_number(number: str) -> str:
-    """The English CR's number for a number cited in the Japanese text.
-
-    >>> english_number("731"), english_number("731.2a"), english_number("702.19b")
-    ('733', '733.2a', '702.19b')
-    """
-    head, dot, rest = number.partition(".")
-    return JA_RULE_NUMBERS.get(head, head) + dot + rest
 
 
 def parse_rule_number(number: str) -> tuple[str, str, str] | None:
@@ -124,7 +111,16 @@ def section_of(number: str, section_numbers: Iterable[str]) -> str | None:
 
 
 def sort_key(number: str) -> tuple[int, int, str]:
-    """Order CR numbers as the rules do (120.10 after 120.9)."""
+    """Order CR numbers as the rules do (120.10 after 120.9); a Japanese-only paragraph stored as
+    ``ja-805.10f`` (or ``ja-505.4-2``, printed twice) right after the number it prints.
+
+    >>> sorted(["805.10g", "ja-805.10f", "805.10f", "805.10"], key=sort_key)
+    ['805.10', '805.10f', 'ja-805.10f', '805.10g']
+    """
+    if number.startswith("ja-"):
+        printed, _, copy = number[3:].partition("-")
+        rule, sub, letter = sort_key(printed)
+        return (rule, sub, letter + "~" + copy)
     parts = parse_rule_number(number)
     if parts is None:
         return (10**6, 0, number)
@@ -142,6 +138,19 @@ def range_end(start: str, end: str) -> str | None:
     if not letter and end.isdigit() and int(end) > int(sub):
         return f"{rule}.{end}"
     return None
+
+
+JA_LAGGING_RULES = range(721, 732)
+"""Rules whose numbers the Japanese text of 2026-01-16 cites as they were before 721 moved them on."""
+
+
+def _under(number: str, heading: str) -> bool:
+    """``number`` is ``heading`` or a sub-rule of it (a title that confirms the number as written)."""
+    return (
+        number == heading
+        or number.startswith(heading + ".")
+        or ("." in heading and number.startswith(heading) and number[len(heading) :].isalpha())
+    )
 
 
 @dataclass(frozen=True)
@@ -167,6 +176,50 @@ class LinkContext:
     terms: Mapping[str, TermLink] = field(default_factory=dict)  # surface form -> term
     cards: Mapping[str, CardLink] = field(default_factory=dict)  # surface form (name or alias) -> card
     popover_target: str = "#cr-popover"
+    # The Japanese text's own numbers -> the stored (English) ones, where they differ (722 -> 723)
+    ja_numbers: Mapping[str, str] = field(default_factory=dict)
+    # a section's or heading's Japanese title -> the stored numbers of that title (「〔不正な処理の扱い〕」 -> 733)
+    titles: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def resolve_ja(self, number: str, title: str = "") -> str | None:
+        """The stored number a reference in the Japanese text means. The Japanese text's own numbers
+        sometimes lag its renumbering: a 〔title〕 names the rule meant (「rule 731〔不正な処理の扱い〕」 is
+        its 732, stored as the English 733); without one, a number in the Japanese numbering (722.1 ->
+        723.1), else as written, else one rule on for a number of 721-731 that the Japanese text does
+        not have (its 723.1a cites 「rule 722.1f」, written before 721 配備カード moved the rules on).
+        ``None`` when nothing has it.
+
+        >>> ctx = LinkContext(anchors=dict.fromkeys(["303", "702.5", "732", "733", "733.2", "724.1f"], "/"),
+        ...     ja_numbers={"731": "732", "732": "733", "723.1f": "724.1f"},
+        ...     titles={"不正な処理の扱い": ("733",), "エンチャント": ("303", "702.5")})
+        >>> ctx.resolve_ja("731", "〔不正な処理の扱い〕"), ctx.resolve_ja("731.2", "〔不正な処理の扱い〕")
+        ('733', '733.2')
+        >>> ctx.resolve_ja("702.5", "〔エンチャント〕"), ctx.resolve_ja("731"), ctx.resolve_ja("722.1f")
+        ('702.5', '732', '724.1f')
+        >>> ctx.resolve_ja("999") is None
+        True
+        """
+        direct = [c for c in (self.ja_numbers.get(number), number) if c and c in self.anchors]
+        named = self.titles.get(title.strip("〔〕"), ()) if title else ()
+        if named and not any(_under(d, n) for d in direct for n in named):
+            by_title = named[0]
+            parts, titled = parse_rule_number(number), parse_rule_number(by_title)
+            # the title names a whole rule: a sub-rule keeps its place under it (731.2 -> 733.2)
+            if parts and titled and not titled[1] and parts[1]:
+                moved = f"{by_title}.{parts[1]}{parts[2]}"
+                if moved in self.anchors:
+                    return moved
+            if by_title in self.anchors:
+                return by_title
+        if direct:
+            return direct[0]
+        head, dot, rest = number.partition(".")
+        if head.isdigit() and int(head) in JA_LAGGING_RULES:
+            later = f"{int(head) + 1}{dot}{rest}"
+            target = self.ja_numbers.get(later, later)
+            if target in self.anchors:
+                return target
+        return None
 
     def pattern(self, lang: str) -> re.Pattern[str]:
         return _compiled_pattern(tuple(sorted(self.terms)) if lang == "ja" else (), lang)
@@ -174,7 +227,7 @@ class LinkContext:
 
 @lru_cache(maxsize=32)
 def _compiled_pattern(surfaces: tuple[str, ...], lang: str) -> re.Pattern[str]:
-    parts = [_CARD, _REF_JA] if lang == "ja" else [_REF_EN]
+    parts = [_CARD, _REF_JA, _TITLED] if lang == "ja" else [_REF_EN]
     parts.append(_BARE)
     if surfaces:
         ordered = sorted(surfaces, key=lambda s: (-len(s), s))  # longest first
@@ -192,20 +245,44 @@ def rule_refs(text: str, lang: str = "ja") -> list[str]:
     """
     found: list[str] = []
     for match in _compiled_pattern((), lang).finditer(text):
-        number = match.group("num") or match.group("bare")
+        groups = match.groupdict()
+        number = groups.get("num") or groups.get("bare") or groups.get("tnum")
         if not number:
             continue
         found.append(number)
-        end = match.group("end") or match.group("bend")
+        end = groups.get("end") or groups.get("bend")
         if end and (target := range_end(number, end)):
             found.append(target)
     return found
 
 
-def _ref(number: str, label: str, ctx: LinkContext, lang: str = "ja") -> SafeString:
-    """A link when the rule is loaded; otherwise, in English text (the CR cites rules far outside
-    damage) plain text, and in Japanese text a marked outside reference."""
-    href = ctx.anchors.get(number) or (ctx.anchors.get(english_number(number)) if lang == "ja" else None)
+def ref_matches(text: str) -> list[tuple[str, str]]:
+    """``(number, 〔title〕 or "")`` of every rule reference in Japanese text, range ends included.
+
+    >>> ref_matches("rule 731〔不正な処理の扱い〕、727〔RADカウンター〕 と 616.1a-c")
+    [('731', '〔不正な処理の扱い〕'), ('727', '〔RADカウンター〕'), ('616.1a', ''), ('616.1c', '')]
+    """
+    found: list[tuple[str, str]] = []
+    for match in _compiled_pattern((), "ja").finditer(text):
+        groups = match.groupdict()
+        number = groups.get("num") or groups.get("bare") or groups.get("tnum")
+        if not number:
+            continue
+        found.append((number, groups.get("title") or groups.get("ttitle") or ""))
+        end = groups.get("end") or groups.get("bend")
+        if end and (target := range_end(number, end)):
+            found.append((target, ""))
+    return found
+
+
+def _ref(number: str, label: str, ctx: LinkContext, lang: str = "ja", title: str = "") -> SafeString:
+    """A link when the rule is loaded; otherwise, in English text plain text, and in Japanese text a
+    marked outside reference (the reference test finds none but the documented exceptions)."""
+    if lang == "ja":
+        target = ctx.resolve_ja(number, title)
+        href = ctx.anchors.get(target) if target else None
+    else:
+        href = ctx.anchors.get(number)
     if href:
         return format_html('<a class="ref" href="{}">{}</a>', href, label)
     if lang != "ja":
@@ -273,8 +350,10 @@ def link_text(
                 )
         elif groups.get("num") is not None:
             label = groups["word"] + groups["num"] + (groups.get("title") or "")
-            parts.append(_ref(groups["num"], label, ctx, lang))
+            parts.append(_ref(groups["num"], label, ctx, lang, groups.get("title") or ""))
             parts.append(_range_tail(groups["num"], groups.get("dash"), groups.get("end"), ctx, lang))
+        elif groups.get("tnum") is not None:
+            parts.append(_ref(groups["tnum"], groups["tnum"] + groups["ttitle"], ctx, lang, groups["ttitle"]))
         elif groups.get("bare") is not None:
             parts.append(_ref(groups["bare"], groups["bare"], ctx, lang))
             parts.append(_range_tail(groups["bare"], groups.get("bdash"), groups.get("bend"), ctx, lang))
@@ -347,16 +426,19 @@ def diff_html(old: str, new: str) -> SafeString:
 
 
 _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+# full-width ASCII (Ｔｒａｍｐｌｅ, ２体) as ASCII, one character for one as NFKC would
+_FOLD = _KATAKANA_TO_HIRAGANA | {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 
 def fold(text: str) -> str:
-    """Text as search compares it: lower case, katakana as hiragana, one character for one (so a
-    position in the folded text is the same position in the original).
+    """Text as the snippets compare it: lower case, katakana as hiragana, full-width letters and digits
+    as ASCII, one character for one (so a position in the folded text is the same position in the
+    original).
 
-    >>> fold("トランプル Trample とらんぷる")
-    'とらんぷる trample とらんぷる'
+    >>> fold("トランプル Trample とらんぷる ２体")
+    'とらんぷる trample とらんぷる 2体'
     """
-    return "".join(c if len(low := c.lower()) != 1 else low for c in text).translate(_KATAKANA_TO_HIRAGANA)
+    return "".join(c if len(low := c.lower()) != 1 else low for c in text.translate(_FOLD)).translate(_FOLD)
 
 
 def search_words(query: str, *, limit: int = 8) -> list[str]:
@@ -374,7 +456,7 @@ def matches_all(text: str, words: Iterable[str]) -> bool:
     >>> matches_all("トランプルと接死を持つ", ["接死", "とらんぷる"]), matches_all("接死", ["接死", "飛行"])
     (True, False)
     """
-    folded = text.lower().translate(_KATAKANA_TO_HIRAGANA)  # the fast fold: positions do not matter here
+    folded = text.lower().translate(_FOLD)  # the fast fold: positions do not matter here
     return all(word in folded for word in words)
 
 

@@ -8,6 +8,7 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.views.decorators.http import require_safe
 
 from tutor.common.content_cache import cache_content_page
@@ -36,9 +37,13 @@ def _english_choice(request: HtmxHttpRequest) -> bool | set[str]:
 @cache_content_page
 @require_safe
 def index(request: HtmxHttpRequest) -> HttpResponse:
-    return render(
-        request, "reader/index.html", _base_context(summaries=selectors.section_list(), form=SearchForm())
+    edition = selectors.edition_get(language="ja")
+    context = _base_context(
+        chapters=selectors.chapter_list(),
+        introduction=edition.introduction.splitlines() if edition else [],
+        form=SearchForm(),
     )
+    return render(request, "reader/index.html", context)
 
 
 @cache_content_page
@@ -59,6 +64,7 @@ def section(request: HtmxHttpRequest, number: str) -> HttpResponse:
     revisions = selectors.revisions_current()
     page = selectors.section_page(section=found, english=english, revisions=revisions)
     before, after = selectors.section_neighbours(section=found)
+    parent = selectors.section_get(number=found.number.split(".")[0]) if "." in found.number else None
     section_url = reverse("reader:section", args=[found.number])
     for item in page.items:
         toggled = set(english) ^ {item.number} if isinstance(english, set) else set()
@@ -70,8 +76,9 @@ def section(request: HtmxHttpRequest, number: str) -> HttpResponse:
         both=english is True,
         before=before,
         after=after,
+        parent=parent,
         section_url=section_url,
-        linker=selectors.link_context_build(),
+        linker=SimpleLazyObject(selectors.link_context_build),  # only for text edited in the admin
         compare=request.GET.get("compare") == "1",
         jump_list_from=JUMP_LIST_FROM,
     )
@@ -95,7 +102,7 @@ def paragraph(request: HtmxHttpRequest, number: str) -> HttpResponse:
         raise Http404("no such paragraph")
     section_url = reverse("reader:section", args=[item.section_number])
     item.toggle_url = f"{section_url}{'' if english else '?' + urlencode([('en', number)])}#{item.anchor}"
-    context = _base_context(item=item, both=False, linker=selectors.link_context_build())
+    context = _base_context(item=item, both=False, linker=SimpleLazyObject(selectors.link_context_build))
     return render_partial(request, "reader/section.html", "paragraph", context)
 
 
@@ -141,7 +148,9 @@ _search_cached = cache_content_page(_search)
 @cache_content_page
 @require_safe
 def glossary(request: HtmxHttpRequest) -> HttpResponse:
-    context = _base_context(groups=selectors.term_groups(), linker=selectors.link_context_build())
+    context = _base_context(
+        groups=selectors.term_groups(), linker=SimpleLazyObject(selectors.link_context_build)
+    )
     return render(request, "reader/glossary.html", context)
 
 
@@ -154,7 +163,12 @@ def term(request: HtmxHttpRequest, name: str) -> HttpResponse:
     if found.name_ja != name:
         return redirect("reader:term", found.name_ja)
     popover = bool(request.htmx)
-    context = _base_context(term=found, linker=selectors.link_context_build(), popover=popover)
+    context = _base_context(
+        term=found,
+        senses=selectors.term_senses(term=found),
+        linker=selectors.link_context_build(),
+        popover=popover,
+    )
     if popover:
         return render_partial(request, "reader/term.html", "term", context)
     return vary(render(request, "reader/term.html", context))

@@ -18,7 +18,7 @@ def section_of(number: str) -> str:
     """The reader's section page for a paragraph number (``120.4a`` → ``120``, ``702.19b`` → ``702.19``).
 
     >>> section_of("120.4a"), section_of("702.19b"), section_of("615.12a"), section_of("800.4a")
-    ('120', '702.19', '615', '800.4')
+    ('120', '702.19', '615', '800')
     """
     return cr_section(number) or number
 

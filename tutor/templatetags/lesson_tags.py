@@ -1,7 +1,8 @@
 """``{% lessons_teaching number as taught %}``: the lessons of the course that teach a CR paragraph.
 
 The reader draws many paragraphs per page, so the course is read once per render and kept in the
-render context.
+context's bottom layer: ``render_context`` starts afresh in every ``{% include %}``, which made a
+page of 150 paragraphs read the course 150 times.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ _KEY = "lessons_by_rule"
 
 @register.simple_tag(takes_context=True)
 def lessons_teaching(context: template.Context, number: str) -> list[dict[str, Any]]:
-    cache = context.render_context
+    cache = context.dicts[0]  # this render's own layer, seen by every included template
     if _KEY not in cache:
         lessons = lesson_list()
         numbers = {lesson.pk: i + 1 for i, lesson in enumerate(lessons)}

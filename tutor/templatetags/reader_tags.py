@@ -33,11 +33,37 @@ def linked(
 
 
 @register.simple_tag(takes_context=True)
+def stored(
+    context: Context,
+    obj: object,
+    number: str = "",
+    lang: str = "ja",
+    html: str = "html",
+    text: str = "text",
+    exclude: str = "",
+) -> SafeString:
+    """``{% stored item.ja item.number %}``: the markup the importer stored (``link_text`` run over the
+    text at import time: every character escaped or built by ``format_html``), or, for a row without
+    it (one edited in the admin), the text linked now."""
+    markup = getattr(obj, html, "") or ""
+    if markup:
+        return mark_safe(markup)  # made by link_text at import time, from escaped pieces only
+    return link_text(
+        getattr(obj, text, "") or "",
+        _linker(context),
+        number=number or "",
+        lang=lang,
+        exclude_terms=[exclude] if exclude else (),
+    )
+
+
+@register.simple_tag(takes_context=True)
 def rule_ref(context: Context, number: str | None) -> SafeString:
     """A single CR number as a link to its anchor (or a marked outside reference)."""
     if not number:
         return UNVERIFIED
-    return link_text(f"rule {number}", _linker(context))
+    # a stored number is the English one: no Japanese renumbering applies (732 stays 732)
+    return link_text(f"rule {number}", _linker(context), lang="en")
 
 
 @register.simple_tag
@@ -71,3 +97,16 @@ def card_text(value: str | None, language: str = "ja") -> SafeString:
         return SafeString('<span class="muted">（ルール・テキストなし）</span>')
     # the symbols are drawn and the rest escaped first, so linebreaks() only adds the paragraphs
     return mark_safe(linebreaks(symbols_in_text_html(value, english=language == "en"), autoescape=False))
+
+
+@register.filter
+def date_ja(value: str | None) -> str:
+    """``2026-06-19`` -> 「2026年6月19日」 (anything else as it is).
+
+    >>> date_ja("2026-06-19"), date_ja("以前の版")
+    ('2026年6月19日', '以前の版')
+    """
+    parts = (value or "").split("-")
+    if len(parts) != 3 or not all(part.isdigit() for part in parts):
+        return value or ""
+    return f"{int(parts[0])}年{int(parts[1])}月{int(parts[2])}日"

@@ -218,32 +218,19 @@ EXTRA_TERMS: list[dict[str, str]] = [
 # Glossary entries that are not linked inside the text: they occur in nearly every sentence.
 NOT_AUTOLINKED = {"ダメージ", "プレインズウォーカー"}
 
-# Section titles the source does not give (a paragraph that is a section of its own).
-EDITORIAL_TITLES = {
-    "104": "ゲームの終了",
-    "514": "クリンナップ・ステップ",
-    "800.4": "プレイヤーがゲームから離れること",
-    # rules of which the tutor has only the English paragraphs that its texts refer to
-    "100": "総則",
-    "101": "マジックの黄金律",
-    "105": "色",
-    "106": "マナ",
-    "109": "オブジェクト",
-    "205": "タイプ行",
-    "311": "次元",
-    "400": "領域の総則",
-    "505": "メイン・フェイズ",
-    "613": "継続的効果の相互作用",
-    "700": "総則（追加ルール）",
-    "728": "放射能カウンター",
-    "733": "不正な処理の扱い",
-    "801": "「影響範囲限定」選択ルール",
-    "701.21": "生け贄に捧げる",
-    "701.8": "破壊する",
-    "608": "呪文や能力の解決",
-    "300": "カード・タイプの総則",
-    "108": "カード",
-}
+# The glossary entries linked inside the text: the damage rules' words (the glossary of the excerpt the
+# reader started with, and ours). The whole glossary has 700 more; linking all of them would turn
+# every sentence into links, so the rest are reached through the glossary, its index and search.
+AUTOLINKED_TERMS = frozenset(
+    {
+        "萎縮", "格闘", "感染", "軽減効果", "攻撃クリーチャー", "再生", "守備値", "状況起因処理", "接死",
+        "先制攻撃", "戦闘ダメージ", "戦闘ダメージ・ステップ", "「双頭巨人戦」変種ルール", "盾カウンター",
+        "ダメージ", "ダメージの発生源", "置換効果", "致死ダメージ", "忠誠度", "トランプル", "毒性", "二段攻撃",
+        "能力の発生源", "破壊不能", "絆魂", "バトル", "ブロック・クリーチャー", "プレインズウォーカー",
+        "プレインズウォーカー越えトランプル", "プロテクション", "防御プレイヤー", "マナの発生源", "誘発型能力",
+        "余剰のダメージ", "忠誠カウンター", "守備カウンター", "毒カウンター",
+    }
+)  # fmt: skip
 
 # Cards: spellings found in the CR excerpt that must map to the entries of cards.json, and what the
 # reader should say about how sure the names are (from cards/README.md).
