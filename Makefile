@@ -59,16 +59,22 @@ lint: install-dev
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy --strict tutor rules_core
 
-# Everything: lint, migrations in step with the models, the whole suite on SQLite (browser tests
-# included), then the database-backed tests again on a throwaway PostgreSQL cluster.
-test: test-sqlite test-postgres
+# Everything: lint, migrations in step with the models, the whole suite on SQLite and the database-backed
+# tests again on a throwaway PostgreSQL cluster, as three pytest runs side by side (the browser tests in
+# a run of their own). test-sqlite and test-postgres run their parts alone.
+test: install-dev chromium postgresql
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy --strict tutor rules_core
+	DJANGO_TESTING=1 $(PY) manage.py makemigrations --check --dry-run
+	PY=$(PY) scripts/pytest_side_by_side.sh --with-postgres
 
 test-sqlite: install-dev chromium
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy --strict tutor rules_core
 	DJANGO_TESTING=1 $(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest -q
+	PY=$(PY) scripts/pytest_side_by_side.sh
 
 test-postgres: install-dev postgresql
 	scripts/with_postgres.sh $(PY) -m pytest -q -m "not browser" tests --ignore=tests/rules_core

@@ -6,12 +6,11 @@ import tempfile
 import pytest
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # live_server + sync Playwright
-if os.environ.get("PYTEST_XDIST_WORKER"):
-    # Each xdist worker loads the content (and some tests load it again): with one stamp file for all,
-    # one worker's import would make the other's cached pages stale in the middle of a test.
-    os.environ["DJANGO_CONTENT_STAMP"] = os.path.join(
-        tempfile.gettempdir(), f"tutor-content-stamp-{os.environ['PYTEST_XDIST_WORKER']}-{os.getpid()}"
-    )
+# Each test run loads the content (and some tests load it again): with one stamp file for the runs that
+# make test starts side by side, one run's import would make the other's cached pages stale mid-test.
+os.environ.setdefault(
+    "DJANGO_CONTENT_STAMP", os.path.join(tempfile.gettempdir(), f"tutor-content-stamp-{os.getpid()}")
+)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -64,21 +64,26 @@ def test_the_bomb_board_opens_at_every_stage(query):
         assert "最初の6通りを並べています" in response.content.decode()
 
 
-def test_a_board_with_100_recipients_under_24_effects_offers_six_orders_without_resolving_them():
-    """Each option resolves the whole board, and one resolution of this one already writes about 8,000
-    lines (MAX_LINES): the decision is still offered, six orders to choose, but their outcomes are not
-    compared on the page (choosing one resolves the board in that order)."""
+def _spread_under_every_effect(recipients: int) -> dict:
+    """One spell on ``recipients`` creatures, every effect allowed applying to each (no ``to``)."""
     doc = _effects_bomb(3)
     doc["permanents"] = [
         {"id": f"c{i}", "controller": "B", "types": ["creature"], "power": 1, "toughness": 100}
-        for i in range(100)
+        for i in range(recipients)
     ]
     doc["effects"] = [
         {"type": "prevent_static", "amount": 1} if i % 2 else {"type": "damage_multiplier", "factor": 2}
         for i in range(limits.EFFECTS.maximum)
     ]
-    doc["event"]["damage"] = [{"to": f"c{i}", "amount": 3} for i in range(100)]
-    [decision] = choices_compare(document=doc)
+    doc["event"]["damage"] = [{"to": f"c{i}", "amount": 3} for i in range(recipients)]
+    return doc
+
+
+def test_a_board_with_100_recipients_under_24_effects_offers_six_orders_without_resolving_them():
+    """Each option resolves the whole board, and one resolution of this one already writes about 8,000
+    lines (MAX_LINES): the decision is still offered, six orders to choose, but their outcomes are not
+    compared on the page (choosing one resolves the board in that order)."""
+    [decision] = choices_compare(document=_spread_under_every_effect(100))
     assert len(decision["options"]) == MAX_ORDERS
     assert "最初の6通りを並べています" in decision["more"]
     assert decision["unresolved"] and TOO_LARGE_TO_COMPARE in decision["more"]
@@ -87,16 +92,6 @@ def test_a_board_with_100_recipients_under_24_effects_offers_six_orders_without_
 
 def test_a_board_of_thirty_recipients_under_24_effects_still_compares_six_resolved_orders():
     """Below the budget the comparison resolves each order shown (MAX_WORK: fewer on a larger event)."""
-    doc = _effects_bomb(3)
-    doc["permanents"] = [
-        {"id": f"c{i}", "controller": "B", "types": ["creature"], "power": 1, "toughness": 100}
-        for i in range(10)
-    ]
-    doc["effects"] = [
-        {"type": "prevent_static", "amount": 1} if i % 2 else {"type": "damage_multiplier", "factor": 2}
-        for i in range(limits.EFFECTS.maximum)
-    ]
-    doc["event"]["damage"] = [{"to": f"c{i}", "amount": 3} for i in range(10)]
-    decision = choices_compare(document=doc)[0]
+    decision = choices_compare(document=_spread_under_every_effect(10))[0]
     assert len(decision["options"]) == MAX_ORDERS and not decision["unresolved"]
     assert all(option["result"]["legal"] for option in decision["options"])

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from axes.backends import AxesStandaloneBackend
 from django.http import HttpRequest
@@ -103,7 +103,7 @@ def _limit(rate: str, group: str) -> Callable[[View], View]:
                 request.ratelimit_wait = _time_left(request, group, rate)  # type: ignore[attr-defined]
                 raise
 
-        return wrapped
+        return cast(View, wrapped)
 
     return decorate
 

@@ -687,22 +687,24 @@ def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
     def stretch_of(folded: str) -> int | None:
         return closeness(folded, words) if len(words) > 1 else 0
 
-    for number, text, folded, language, section_number, title, position in paragraphs:
+    def rank(kind: str, number: str, title: str, url: str, language: str, text: str, folded: str, position: int,
+             order: int) -> None:  # fmt: skip
+        """A paragraph (order 0) or example (1) that holds every word, ranked: in a named keyword's rule
+        first, then by how close the words stand, Japanese before English."""
         stretch = stretch_of(folded)
         if stretch is None:
-            continue
+            return
         result = SearchResult(
-            "条文" if language == Language.JA else "English",
-            number,
-            title,
-            f"{base}{section_number}/#cr-{number}",
-            SafeString(""),
-            language,
-            text,
+            kind if language == Language.JA else "English", number, title, url, SafeString(""), language, text
         )
         in_named = any(is_within(number.removeprefix("ja-"), rule) for rule in named_rules)
         ranked.append(
-            ((0 if in_named else 1, stretch, 0 if language == Language.JA else 1, 0), position, result)
+            ((0 if in_named else 1, stretch, 0 if language == Language.JA else 1, order), position, result)
+        )
+
+    for number, text, folded, language, section_number, title, position in paragraphs:
+        rank(
+            "条文", number, title, f"{base}{section_number}/#cr-{number}", language, text, folded, position, 0
         )
     examples = _matching(Example.objects.filter(paragraph__is_current=True), words).values_list(
         "text",
@@ -715,22 +717,8 @@ def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
         "paragraph__position",
     )
     for text, folded, example_position, number, language, section_number, title, position in examples:
-        stretch = stretch_of(folded)
-        if stretch is None:
-            continue
-        result = SearchResult(
-            "例" if language == Language.JA else "English",
-            number,
-            title,
-            f"{base}{section_number}/#cr-{number}-ex{example_position + 1}",
-            SafeString(""),
-            language,
-            text,
-        )
-        in_named = any(is_within(number.removeprefix("ja-"), rule) for rule in named_rules)
-        ranked.append(
-            ((0 if in_named else 1, stretch, 0 if language == Language.JA else 1, 1), position, result)
-        )
+        url = f"{base}{section_number}/#cr-{number}-ex{example_position + 1}"
+        rank("例", number, title, url, language, text, folded, position, 1)
     ranked.sort(key=lambda row: (row[0], row[1]))
     entries.sort(key=lambda row: row[0])  # stable: reading order within each rank
     named = [entry for rank, entry in entries if rank < 2]

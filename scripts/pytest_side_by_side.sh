@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The suite as pytest runs side by side, so both cores stay busy: the browser tests on SQLite (chromium
+# and a live server: much of their time is spent waiting), everything else on SQLite, and with
+# --with-postgres the database-backed tests again on a throwaway PostgreSQL cluster. Each run is serial
+# in itself, as pytest-django needs (a live-server test empties the database when it ends, so those
+# tests run after the others of their run). Each run's output is printed whole once all have ended.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+PY=${PY:-.venv/bin/python}
+postgres=0
+if [ "${1:-}" = "--with-postgres" ]; then postgres=1; shift; fi
+out=$(mktemp -d /tmp/tutor-tests.XXXXXX)
+"$PY" -m pytest -q -m browser "$@" >"$out/browser.log" 2>&1 &
+browser=$!
+"$PY" -m pytest -q -m "not browser" "$@" >"$out/rest.log" 2>&1 &
+rest=$!
+if [ "$postgres" = 1 ]; then
+  scripts/with_postgres.sh "$PY" -m pytest -q -m "not browser" tests --ignore=tests/rules_core "$@" \
+    >"$out/postgres.log" 2>&1 &
+  pg=$!
+fi
+wait "$rest"; rest_rc=$?
+wait "$browser"; browser_rc=$?
+pg_rc=0
+if [ "$postgres" = 1 ]; then wait "$pg"; pg_rc=$?; fi
+echo "== pytest on SQLite: everything but the browser tests (exit $rest_rc)"
+cat "$out/rest.log"
+echo "== pytest on SQLite: the browser tests in chromium (exit $browser_rc)"
+cat "$out/browser.log"
+if [ "$postgres" = 1 ]; then
+  echo "== pytest on a throwaway PostgreSQL cluster: the database-backed tests (exit $pg_rc)"
+  cat "$out/postgres.log"
+fi
+rm -rf "$out"
+[ "$rest_rc" -eq 0 ] && [ "$browser_rc" -eq 0 ] && [ "$pg_rc" -eq 0 ]
