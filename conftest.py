@@ -12,6 +12,18 @@ os.environ.setdefault(
     "DJANGO_CONTENT_STAMP", os.path.join(tempfile.gettempdir(), f"tutor-content-stamp-{os.getpid()}")
 )
 
+try:  # the engine's tests may run without the test tools' extras, never without hypothesis
+    from hypothesis import HealthCheck
+    from hypothesis import settings as hypothesis_settings
+
+    # make test runs three pytest runs side by side on two cores: an example may take longer than
+    # hypothesis's 200 ms deadline, or its data longer to draw, for no fault of the code. Speed is
+    # measured by the benchmarks, never by a timed test; every property is still checked in full.
+    hypothesis_settings.register_profile("tutor", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    hypothesis_settings.load_profile("tutor")
+except ImportError:
+    pass
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
