@@ -183,13 +183,20 @@ def choices_compare(
                 "affected": recipient,
                 "title": f"{names(recipient)}に適用する効果の順番",
                 "options": options,
-                "more": _more_orders(len(candidates), len(options)),
+                "more": " ".join(
+                    filter(
+                        None,
+                        [
+                            TOO_LARGE_TO_COMPARE if unresolved else "",
+                            _more_orders(len(candidates), len(options)),
+                        ],
+                    )
+                ),
                 "unresolved": unresolved,
             }
         )
         left -= len(options)
         if unresolved:
-            decisions[-1]["more"] = " ".join(filter(None, [TOO_LARGE_TO_COMPARE, decisions[-1]["more"]]))
             break
 
     base_allocation = dict(scenario.choices.shield_allocation)
