@@ -73,4 +73,4 @@ class Hit:
                 doc["redirected_in"] = self.redirected_in
             if self.redirected_out:
                 doc["redirected_out"] = self.redirected_out
-        return FrozenMap(doc)
+        return FrozenMap.adopt(doc)

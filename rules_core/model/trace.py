@@ -34,12 +34,11 @@ def _plain(value: Any) -> Any:
 
 
 def _plain_map(value: FrozenMap[str, Any]) -> dict[str, Any]:
-    out = value.to_dict()
-    for k, v in out.items():
+    for v in value.values():  # most maps hold scalars only: one pass, then a plain copy
         t = type(v)
         if not (t is str or t is int or t is bool or v is None):
-            out[k] = _plain(v)
-    return out
+            return {k: _plain(v) for k, v in value.items()}
+    return value.to_dict()
 
 
 @fast_frozen

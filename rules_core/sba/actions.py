@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Final
 
 from ..model._frozen import FrozenMap
 from ..model.state import GameState, Permanent, Player, evolve
@@ -32,6 +33,10 @@ class SbaRound:
     rules: tuple[str, ...]
     notes: tuple[str, ...]
     changes: tuple[Change, ...]
+
+
+_NOT_CHECKED_TYPES: Final = frozenset(("creature", "artifact", "enchantment"))
+"""Types 704.5 has no check of its own for (a planeswalker's loyalty and a battle's defense have one)."""
 
 
 def _add(rules: list[str], rule: str) -> None:
@@ -119,10 +124,16 @@ def _one_round(
     for p in state.permanents:
         if not p.on_battlefield:
             continue
+        if (
+            not (p.damage or p.deathtouch_damaged or p.minus_counters)
+            and (p.toughness or 0) + p.plus_counters > 0
+            and _NOT_CHECKED_TYPES.issuperset(p.types)
+        ):
+            continue  # no damage, toughness above 0, no counters to cancel: nothing of 704.5 applies to it
         why = []
-        label = p.sized()
         mark = len(notes)
         if p.is_creature:
+            label = p.sized()
             t = p.current_toughness
             indestructible = p.has("indestructible")
             if t <= 0:
