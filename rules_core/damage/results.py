@@ -269,7 +269,7 @@ def _replace_results(
     for result in results:
         by_object.setdefault(result.object, []).append(result)
     for obj, items in by_object.items():
-        order = [i for i, e in result_effects if _applies(e, obj, items)]
+        order = [i for i, e in result_effects if _applies(state, e, obj, items)]
         if not order:
             continue
         chosen = choices.replacement_order.get(obj)
@@ -288,7 +288,12 @@ def _replace_results(
             _apply_result_effect(state, effects[i], i, obj, items, results, notes, rules)
 
 
-def _applies(effect: Effect, obj: str, items: list[Result]) -> bool:
+def _holder(state: GameState, obj: str) -> str | None:
+    """The controller of the permanent ``obj`` (None when ``obj`` is a player)."""
+    return None if state.is_player(obj) else state.permanent(obj).controller
+
+
+def _applies(state: GameState, effect: Effect, obj: str, items: list[Result]) -> bool:
     if isinstance(effect, LifeGainMultiplier):
         return effect.player == obj and any(r.kind == LIFE_GAIN for r in items)
     if isinstance(effect, NoLifeGain):
@@ -298,7 +303,8 @@ def _applies(effect: Effect, obj: str, items: list[Result]) -> bool:
     if isinstance(effect, NoCounters):
         return effect.on == obj and any(r.kind in _COUNTER_KINDS for r in items)
     if isinstance(effect, CounterMultiplier):
-        return any(r.kind in _COUNTER_KINDS and (effect.by_controller in (None, r.by)) for r in items)
+        holder = _holder(state, obj)
+        return any(r.kind in _COUNTER_KINDS and effect.covers(r.by, holder) for r in items)
     return False
 
 
@@ -376,8 +382,9 @@ def _apply_result_effect(
                 r.modified_by.append(index)
         _add(rules, "120.4c")
     elif isinstance(effect, CounterMultiplier):
+        holder = _holder(state, obj)
         for r in items:
-            if r.kind in _COUNTER_KINDS and r.amount > 0 and effect.by_controller in (None, r.by):
+            if r.kind in _COUNTER_KINDS and r.amount > 0 and effect.covers(r.by, holder):
                 what = "毒カウンター" if r.kind == POISON else "-1/-1カウンター"
                 before = r.amount
                 r.amount *= effect.factor

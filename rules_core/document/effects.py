@@ -70,7 +70,7 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "no_life_gain": (("player",), ()),
     "life_floor": (("player", "floor", "if_controls_creature", "condition"), ("player",)),
     "no_counters": (("on",), ("on",)),
-    "counter_multiplier": (("factor", "by_controller"), ("factor",)),
+    "counter_multiplier": (("factor", "by_controller", "on_controlled_by"), ("factor",)),
     "cant_be_prevented": (("from", "from_controller", "combat_only"), ()),
     "regenerate": (("on", "static", "used"), ("on",)),
     "cant_be_regenerated": (("on",), ()),
@@ -194,7 +194,10 @@ def parse_effect(raw: Any, path: str, ids: Ids) -> Effect:
         return AssignByToughness(controller=opt("controller", ids.player), name=name)
     if kind == "counter_multiplier":
         return CounterMultiplier(
-            factor=amount("factor", 1, MAX_FACTOR), by_controller=opt("by_controller", ids.player), name=name
+            factor=amount("factor", 1, MAX_FACTOR),
+            by_controller=opt("by_controller", ids.player),
+            name=name,
+            on_controlled_by=opt("on_controlled_by", ids.player),
         )
     return CantBePrevented(
         from_=opt("from", ids.source),

@@ -708,7 +708,7 @@ def _counters(
         if isinstance(e, NoCounters) and e.on == target and n > 0:
             notes.append(f"{label}により、{permanent.label}にはカウンターが置かれない (614.1a)。")
             n = 0
-        elif isinstance(e, CounterMultiplier) and e.by_controller in (None, p.controller) and n > 0:
+        elif isinstance(e, CounterMultiplier) and n > 0 and e.covers(p.controller, permanent.controller):
             notes.append(f"{label}により、置かれるカウンターは{n}個から{n * e.factor}個になる (614.1a)。")
             n *= e.factor
             if "614.1a" not in rules:

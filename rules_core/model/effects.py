@@ -184,12 +184,22 @@ class NoCounters(_Document):
 
 @dataclass(frozen=True, slots=True)
 class CounterMultiplier(_Document):
-    """120.4c: counters put (by ``by_controller``, if given) are multiplied by ``factor``."""
+    """120.4c, 614.1a: counters put (by ``by_controller``, if given) are multiplied by ``factor``; with
+    ``on_controlled_by``, only counters put on a permanent that player controls, whoever puts them
+    (Doubling Season, 《倍増の季節》: "a permanent you control"; never a player's poison counters)."""
 
     type: ClassVar[str] = "counter_multiplier"
     factor: int
     by_controller: str | None = None
     name: str | None = None
+    on_controlled_by: str | None = None
+
+    def covers(self, putter: str | None, holder: str | None) -> bool:
+        """Whether counters that ``putter`` puts apply to this effect; ``holder`` is the controller of the
+        permanent getting them, None for a player (CR 122.6: a card's words decide whose permanents)."""
+        if self.by_controller is not None and self.by_controller != putter:
+            return False
+        return self.on_controlled_by is None or self.on_controlled_by == holder
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,6 +536,8 @@ def effect_summary(effect: Effect, name_of: Callable[[str], str] = str) -> str:
     if isinstance(effect, NoCounters):
         return "カウンターを置けなくする効果"
     if isinstance(effect, CounterMultiplier):
+        if effect.on_controlled_by is not None:
+            return f"{name_of(effect.on_controlled_by)}がコントロールするパーマネントに置かれるカウンターを{effect.factor}倍にする効果"
         return f"カウンターを{effect.factor}倍にする効果"
     if isinstance(effect, Regenerate):
         if effect.static:

@@ -105,6 +105,11 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
         return f"{n(effect['on'])}にはカウンターを置けない。"
     if kind == "counter_multiplier":
         who = f"{n(effect['by_controller'])}が" if effect.get("by_controller") else ""
+        if effect.get("on_controlled_by"):
+            return (
+                f"{who}{n(effect['on_controlled_by'])}がコントロールするパーマネントにカウンターを置くなら、"
+                f"代わりにその{effect['factor']}倍の個数を置く。"
+            )
         return f"{who}カウンターを置くなら、代わりにその{effect['factor']}倍の個数を置く。"
     if kind == "cant_be_prevented":
         src = (

@@ -43,7 +43,7 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
     "no_life_gain": (("player", False),),
     "life_floor": (("player", True), ("floor", True), ("if_controls_creature", False)),
     "no_counters": (("on", True),),
-    "counter_multiplier": (("factor", True), ("by_controller", False)),
+    "counter_multiplier": (("factor", True), ("by_controller", False), ("on_controlled_by", False)),
     "cant_be_prevented": (("from", False), ("from_controller", False), ("combat_only", False)),
     "regenerate": (("regen_on", True), ("static", False)),
     "cant_be_regenerated": (("regen_on", False),),
@@ -203,6 +203,12 @@ class EffectForm(BoardForm):
             "on": lambda req: _choice("対象", objects),
             "by_controller": lambda req: _choice(
                 "カウンターを置くプレイヤー", [("", "(問わない)"), *players], required=False
+            ),
+            "on_controlled_by": lambda req: _choice(
+                "置かれるパーマネントのコントローラー",
+                [("", "(問わない)"), *players],
+                required=False,
+                help_text="《倍増の季節》のように「あなたがコントロールするパーマネント」なら選びます (122.6)",
             ),
             **self.more_builders(objects, players),
         }
