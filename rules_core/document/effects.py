@@ -64,7 +64,7 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "prevent_next_from_source": (("source", "gain_life_to", "used"), ("source",)),
     "prevent_all": (("to", "from", "combat_only"), ()),
     "prevent_static": (("amount", "to", "to_filter"), ("amount",)),
-    "prevent_from_color": (("color", "to", "next_only", "used"), ("color", "to")),
+    "prevent_from_color": (("color", "to", "next_only", "used", "source"), ("color", "to")),
     "damage_multiplier": (("factor", "from_controller", "to", "to_opponents_of"), ("factor",)),
     "life_gain_multiplier": (("player", "factor"), ("player", "factor")),
     "no_life_gain": (("player",), ()),
@@ -151,6 +151,7 @@ def parse_effect(raw: Any, path: str, ids: Ids) -> Effect:
             next_only=flag("next_only"),
             used=flag("used"),
             name=name,
+            source=opt("source", ids.source),
         )
     if kind == "damage_multiplier":
         return DamageMultiplier(

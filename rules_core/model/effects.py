@@ -116,7 +116,9 @@ class PreventStatic(_Document):
 @dataclass(frozen=True, slots=True)
 class PreventFromColor(_Document):
     """CR 615.9, 609.7b: prevents damage to ``to`` from sources of ``color``, the colour being checked
-    again when the damage would be dealt; with ``next_only`` a one-shot shield not used up on a mismatch."""
+    again when the damage would be dealt; with ``next_only`` a one-shot shield not used up on a mismatch.
+    With ``source``, only that one source, chosen when the effect was created (609.7a: Circle of
+    Protection: Red, 《赤の防御円》, "a red source of your choice"), and only while it still has the colour."""
 
     type: ClassVar[str] = "prevent_from_color"
     color: str
@@ -124,6 +126,7 @@ class PreventFromColor(_Document):
     next_only: bool = False
     used: bool = False
     name: str | None = None
+    source: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -522,6 +525,8 @@ def effect_summary(effect: Effect, name_of: Callable[[str], str] = str) -> str:
         return f"ダメージを{effect.amount}点ずつ軽減する常在型能力"
     if isinstance(effect, PreventFromColor):
         color = COLOR_JA[effect.color]
+        if effect.source is not None:
+            return f"選ばれた{color}の発生源{name_of(effect.source)}からの次のダメージを軽減する盾"
         if effect.next_only:
             return f"{color}の発生源からの次のダメージを軽減する盾"
         return f"{color}の発生源からのダメージを軽減する効果"
