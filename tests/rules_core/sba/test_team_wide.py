@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from rules_core import resolve_document
@@ -160,3 +162,14 @@ def test_outside_two_headed_giant_the_effect_stays_on_its_player() -> None:
     d = doc([], spell({"A": 3, "B": 3}), effects=[{**EMPERION, "player": "A"}])
     players = resolve_document(d)["final"]["players"]
     assert (players["A"]["life"], players["B"]["life"]) == (20, 17)
+
+
+def test_the_documented_example_resolves_as_documented() -> None:
+    """docs/scenario-format.md § 15.1: 1 + 2 damage to a team at 3 with 《ファイレクシアの非生》: 0 life, no loss
+    (810.8a, 810.8c)."""
+    text = (Path(__file__).resolve().parents[3] / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    part = text[text.index("### 15.1") :]
+    block = part[part.index("```json") + len("```json") : part.index("```", part.index("```json") + 7)]
+    document = {"format": 1, "permanents": [], "choices": {}, **json.loads(block)}
+    players = resolve_document(document)["final"]["players"]
+    assert (players["A"]["life"], players["A"]["lost"], players["C"]["lost"]) == (0, False, False)
