@@ -500,6 +500,7 @@ CURATED: tuple[Curated, ...] = (
                     "A",
                     5,
                     4,
+                    keywords=["trample"],
                     triggers=[
                         {
                             "when": "excess_damage",
