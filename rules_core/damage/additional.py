@@ -172,7 +172,11 @@ def _counters(
                 f"{effect_label(effect, index, state.label)}により、カウンターは置かれない (614.16)。"
             )
             count = 0
-        elif isinstance(effect, CounterMultiplier) and effect.by_controller in (None, putter) and count > 0:
+        elif (
+            isinstance(effect, CounterMultiplier)
+            and count > 0
+            and effect.covers(putter, state.permanent(on).controller)
+        ):
             before = count
             count *= effect.factor
             notes.append(

@@ -339,6 +339,8 @@ def _order_label(effects: tuple[Effect, ...], item: int | str, name_of: Callable
 def _could_apply(state: GameState, effect: Effect, recipient: str, live: list[Hit]) -> bool:
     if isinstance(effect, EFFECTS2):
         return rd.could_apply(state, effect, recipient, live)
+    if isinstance(effect, PreventFromColor) and effect.source is not None:
+        return effect.to == recipient and any(h.source.id == effect.source for h in live)
     if isinstance(effect, (PreventNext, PreventFromColor)):
         return effect.to == recipient
     if isinstance(effect, PreventNextFromSource):
@@ -622,6 +624,8 @@ def _apply_prevent_from_color(a: _Application, effect: PreventFromColor) -> None
     for hit in a.rhits:
         if hit.amount <= 0:
             continue
+        if effect.source is not None and hit.source.id != effect.source:
+            continue  # 609.7a: the shield watches only the one source chosen when it was created
         if effect.color not in hit.source.colors:
             a.notes.append(
                 f"{source_name(a.state, hit.source)}は今{color}ではないので、{a.label}は"

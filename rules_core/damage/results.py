@@ -210,18 +210,23 @@ def damage_results(
         _add(rules, "120.8")
     else:
         if life_rules:
-            _life_cant_change(state, effects, results, notes, rules)
+            life_cant_change_results(state, effects, results, notes, rules)
         _replace_results(state, effects, choices, results, notes, rules)
     return ResultsOutcome(results, deathtouched, notes, rules)
 
 
-def _life_cant_change(
+def life_cant_change_results(
     state: GameState, effects: tuple[Effect, ...], results: list[Result], notes: list[str], rules: list[str]
 ) -> None:
     """CR 119.7, 119.8: a player whose life total can't change neither loses nor gains life; the damage to
-    them was still dealt (its source's lifelink still gains its controller life, 120.3f)."""
+    them was still dealt (its source's lifelink still gains its controller life, 120.3f). In Two-Headed
+    Giant the effect covers the whole team (810.9g: no one on it can gain life; 810.9h: nor lose life)."""
     frozen = life_cant_change_players(effects)
-    for player, index in frozen.items():
+    covered: dict[str, tuple[int, str]] = {}
+    for holder, index in frozen.items():
+        for member in state.team_of(holder):
+            covered.setdefault(member, (index, holder))
+    for player, (index, holder) in covered.items():
         mine = [
             r for r in results if r.object == player and r.kind in (LIFE_LOSS, LIFE_GAIN) and r.amount > 0
         ]
@@ -229,15 +234,28 @@ def _life_cant_change(
             continue
         label = effect_label(effects[index], index, state.label)
         name = plain(state, player)
+        if holder != player:
+            notes.append(
+                f"{label}は{plain(state, holder)}のライフの総量を変化させなくする効果だが、双頭巨人戦では、"
+                f"ライフを得られない・失えないという効果はそのプレイヤーのチーム全員に及ぶので、チームメイトの"
+                f"{name}もライフを得ることも失うこともできない (810.9g, 810.9h)。"
+            )
+            _add(rules, "810.9g")
+            _add(rules, "810.9h")
         loss = sum(r.amount for r in mine if r.kind == LIFE_LOSS)
         gain = sum(r.amount for r in mine if r.kind == LIFE_GAIN)
         for r in mine:
             r.amount = 0
             r.modified_by.append(index)
-        if loss:
+        if loss and any(r.rule == "120.3a" for r in mine):
             notes.append(
                 f"{label}により{name}のライフの総量は変化しない：ダメージは与えられているが、{name}は"
                 f"{loss}点のライフを失わない (119.8, 120.3a)。"
+            )
+            _add(rules, "119.8")
+        elif loss:
+            notes.append(
+                f"{label}により{name}のライフの総量は変化しない：{name}は{loss}点のライフを失わない (119.8)。"
             )
             _add(rules, "119.8")
         if gain:
@@ -269,7 +287,7 @@ def _replace_results(
     for result in results:
         by_object.setdefault(result.object, []).append(result)
     for obj, items in by_object.items():
-        order = [i for i, e in result_effects if _applies(e, obj, items)]
+        order = [i for i, e in result_effects if _applies(state, e, obj, items)]
         if not order:
             continue
         chosen = choices.replacement_order.get(obj)
@@ -288,17 +306,25 @@ def _replace_results(
             _apply_result_effect(state, effects[i], i, obj, items, results, notes, rules)
 
 
-def _applies(effect: Effect, obj: str, items: list[Result]) -> bool:
+def _holder(state: GameState, obj: str) -> str | None:
+    """The controller of the permanent ``obj`` (None when ``obj`` is a player)."""
+    return None if state.is_player(obj) else state.permanent(obj).controller
+
+
+def _applies(state: GameState, effect: Effect, obj: str, items: list[Result]) -> bool:
     if isinstance(effect, LifeGainMultiplier):
         return effect.player == obj and any(r.kind == LIFE_GAIN for r in items)
     if isinstance(effect, NoLifeGain):
-        return (effect.player is None or effect.player == obj) and any(r.kind == LIFE_GAIN for r in items)
+        # CR 810.9g: in Two-Headed Giant "can't gain life" on one player covers their teammate too
+        covers = effect.player is None or obj in state.team_of(effect.player)
+        return covers and any(r.kind == LIFE_GAIN for r in items)
     if isinstance(effect, LifeFloor):
         return effect.player == obj and any(r.kind == LIFE_LOSS and r.amount > 0 for r in items)
     if isinstance(effect, NoCounters):
         return effect.on == obj and any(r.kind in _COUNTER_KINDS for r in items)
     if isinstance(effect, CounterMultiplier):
-        return any(r.kind in _COUNTER_KINDS and (effect.by_controller in (None, r.by)) for r in items)
+        holder = _holder(state, obj)
+        return any(r.kind in _COUNTER_KINDS and effect.covers(r.by, holder) for r in items)
     return False
 
 
@@ -326,13 +352,24 @@ def _apply_result_effect(
         _add(rules, "120.4c")
         _add(rules, "614.1a")
     elif isinstance(effect, NoLifeGain):
+        teammate = effect.player is not None and effect.player != obj
         for r in items:
             if r.kind == LIFE_GAIN and r.amount > 0:
                 before = r.amount
                 r.amount = 0
                 r.modified_by.append(index)
-                notes.append(f"{label}により、{name}は{before}点のライフを得られない (120.4c)。")
+                if teammate:
+                    assert effect.player is not None
+                    notes.append(
+                        f"{label}は{plain(state, effect.player)}がライフを得られなくする効果だが、双頭巨人戦では"
+                        f"そのチームのプレイヤー全員がライフを得られないので、チームメイトの{name}も{before}点の"
+                        "ライフを得られない (810.9g, 120.4c)。"
+                    )
+                else:
+                    notes.append(f"{label}により、{name}は{before}点のライフを得られない (120.4c)。")
         _add(rules, "120.4c")
+        if teammate:
+            _add(rules, "810.9g")
     elif isinstance(effect, LifeFloor):
         _add(rules, "120.4c")
         if effect.if_controls_creature and not state.controls_creature(obj):
@@ -376,8 +413,9 @@ def _apply_result_effect(
                 r.modified_by.append(index)
         _add(rules, "120.4c")
     elif isinstance(effect, CounterMultiplier):
+        holder = _holder(state, obj)
         for r in items:
-            if r.kind in _COUNTER_KINDS and r.amount > 0 and effect.by_controller in (None, r.by):
+            if r.kind in _COUNTER_KINDS and r.amount > 0 and effect.covers(r.by, holder):
                 what = "毒カウンター" if r.kind == POISON else "-1/-1カウンター"
                 before = r.amount
                 r.amount *= effect.factor

@@ -64,13 +64,13 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "prevent_next_from_source": (("source", "gain_life_to", "used"), ("source",)),
     "prevent_all": (("to", "from", "combat_only"), ()),
     "prevent_static": (("amount", "to", "to_filter"), ("amount",)),
-    "prevent_from_color": (("color", "to", "next_only", "used"), ("color", "to")),
+    "prevent_from_color": (("color", "to", "next_only", "used", "source"), ("color", "to")),
     "damage_multiplier": (("factor", "from_controller", "to", "to_opponents_of"), ("factor",)),
     "life_gain_multiplier": (("player", "factor"), ("player", "factor")),
     "no_life_gain": (("player",), ()),
     "life_floor": (("player", "floor", "if_controls_creature", "condition"), ("player",)),
     "no_counters": (("on",), ("on",)),
-    "counter_multiplier": (("factor", "by_controller"), ("factor",)),
+    "counter_multiplier": (("factor", "by_controller", "on_controlled_by"), ("factor",)),
     "cant_be_prevented": (("from", "from_controller", "combat_only"), ()),
     "regenerate": (("on", "static", "used"), ("on",)),
     "cant_be_regenerated": (("on",), ()),
@@ -151,6 +151,7 @@ def parse_effect(raw: Any, path: str, ids: Ids) -> Effect:
             next_only=flag("next_only"),
             used=flag("used"),
             name=name,
+            source=opt("source", ids.source),
         )
     if kind == "damage_multiplier":
         return DamageMultiplier(
@@ -194,7 +195,10 @@ def parse_effect(raw: Any, path: str, ids: Ids) -> Effect:
         return AssignByToughness(controller=opt("controller", ids.player), name=name)
     if kind == "counter_multiplier":
         return CounterMultiplier(
-            factor=amount("factor", 1, MAX_FACTOR), by_controller=opt("by_controller", ids.player), name=name
+            factor=amount("factor", 1, MAX_FACTOR),
+            by_controller=opt("by_controller", ids.player),
+            name=name,
+            on_controlled_by=opt("on_controlled_by", ids.player),
         )
     return CantBePrevented(
         from_=opt("from", ids.source),

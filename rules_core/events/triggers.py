@@ -24,7 +24,15 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..damage.deal import DamageOutcome, deal_damage, state_based_stages
-from ..damage.results import LIFE_GAIN, LIFE_LOSS, MINUS_COUNTERS, Result, _replace_results, apply_results
+from ..damage.results import (
+    LIFE_GAIN,
+    LIFE_LOSS,
+    MINUS_COUNTERS,
+    Result,
+    _replace_results,
+    apply_results,
+    life_cant_change_results,
+)
 from ..document.scenario import Choices, Scenario
 from ..model import trigger_types as tt
 from ..model._frozen import FrozenMap
@@ -663,11 +671,14 @@ def _life(
         Result(kind, q, amount, "119.3", p.source.id, q if kind == LIFE_GAIN else None, amount)
         for q in players
     ]
+    if state.features.life_rules:  # CR 119.7, 119.8, 810.9g-h: a life total that can't change
+        life_cant_change_results(state, effects, results, notes, rules)
     if kind == LIFE_GAIN:
         _replace_results(state, effects, ctx.choices, results, notes, rules)
     else:
-        for q in players:
-            notes.append(f"{state.label(q)}は{amount}点のライフを失う (119.3)。")
+        for r in results:
+            if r.amount > 0:
+                notes.append(f"{state.label(r.object)}は{amount}点のライフを失う (119.3)。")
     event = apply_results(state, results, ())
     notes.extend(event.notes)
     changes.extend(event.changes)
@@ -708,7 +719,7 @@ def _counters(
         if isinstance(e, NoCounters) and e.on == target and n > 0:
             notes.append(f"{label}により、{permanent.label}にはカウンターが置かれない (614.1a)。")
             n = 0
-        elif isinstance(e, CounterMultiplier) and e.by_controller in (None, p.controller) and n > 0:
+        elif isinstance(e, CounterMultiplier) and n > 0 and e.covers(p.controller, permanent.controller):
             notes.append(f"{label}により、置かれるカウンターは{n}個から{n * e.factor}個になる (614.1a)。")
             n *= e.factor
             if "614.1a" not in rules:

@@ -116,7 +116,9 @@ class PreventStatic(_Document):
 @dataclass(frozen=True, slots=True)
 class PreventFromColor(_Document):
     """CR 615.9, 609.7b: prevents damage to ``to`` from sources of ``color``, the colour being checked
-    again when the damage would be dealt; with ``next_only`` a one-shot shield not used up on a mismatch."""
+    again when the damage would be dealt; with ``next_only`` a one-shot shield not used up on a mismatch.
+    With ``source``, only that one source, chosen when the effect was created (609.7a: Circle of
+    Protection: Red, 《赤の防御円》, "a red source of your choice"), and only while it still has the colour."""
 
     type: ClassVar[str] = "prevent_from_color"
     color: str
@@ -124,6 +126,7 @@ class PreventFromColor(_Document):
     next_only: bool = False
     used: bool = False
     name: str | None = None
+    source: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,12 +187,22 @@ class NoCounters(_Document):
 
 @dataclass(frozen=True, slots=True)
 class CounterMultiplier(_Document):
-    """120.4c: counters put (by ``by_controller``, if given) are multiplied by ``factor``."""
+    """120.4c, 614.1a: counters put (by ``by_controller``, if given) are multiplied by ``factor``; with
+    ``on_controlled_by``, only counters put on a permanent that player controls, whoever puts them
+    (Doubling Season, 《倍増の季節》: "a permanent you control"; never a player's poison counters)."""
 
     type: ClassVar[str] = "counter_multiplier"
     factor: int
     by_controller: str | None = None
     name: str | None = None
+    on_controlled_by: str | None = None
+
+    def covers(self, putter: str | None, holder: str | None) -> bool:
+        """Whether counters that ``putter`` puts apply to this effect; ``holder`` is the controller of the
+        permanent getting them, None for a player (CR 122.6: a card's words decide whose permanents)."""
+        if self.by_controller is not None and self.by_controller != putter:
+            return False
+        return self.on_controlled_by is None or self.on_controlled_by == holder
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,6 +525,8 @@ def effect_summary(effect: Effect, name_of: Callable[[str], str] = str) -> str:
         return f"ダメージを{effect.amount}点ずつ軽減する常在型能力"
     if isinstance(effect, PreventFromColor):
         color = COLOR_JA[effect.color]
+        if effect.source is not None:
+            return f"選ばれた{color}の発生源{name_of(effect.source)}からの次のダメージを軽減する盾"
         if effect.next_only:
             return f"{color}の発生源からの次のダメージを軽減する盾"
         return f"{color}の発生源からのダメージを軽減する効果"
@@ -526,6 +541,8 @@ def effect_summary(effect: Effect, name_of: Callable[[str], str] = str) -> str:
     if isinstance(effect, NoCounters):
         return "カウンターを置けなくする効果"
     if isinstance(effect, CounterMultiplier):
+        if effect.on_controlled_by is not None:
+            return f"{name_of(effect.on_controlled_by)}がコントロールするパーマネントに置かれるカウンターを{effect.factor}倍にする効果"
         return f"カウンターを{effect.factor}倍にする効果"
     if isinstance(effect, Regenerate):
         if effect.static:

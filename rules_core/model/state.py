@@ -282,6 +282,13 @@ class GameState:
     def player(self, player_id: str) -> Player:
         return self.players[self._player_index[player_id]]
 
+    def team_of(self, player_id: str) -> tuple[str, ...]:
+        """CR 810.1: the Two-Headed Giant team of ``player_id`` (just that player outside the variant)."""
+        for team in self.teams:
+            if player_id in team:
+                return team
+        return (player_id,)
+
     def permanent(self, permanent_id: str) -> Permanent:
         return self.permanents[self._permanent_index[permanent_id]]
 

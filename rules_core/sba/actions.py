@@ -97,7 +97,7 @@ def _one_round(
             continue
         why: list[str] = []
         if state.teams:  # Two-Headed Giant: the team's shared totals (CR 810.8a, 810.8c-d, 704.6b)
-            why.extend(_team_loss(player, notes))
+            why.extend(_team_loss(state, player, notes, remarks, told, spared))
         elif player.life <= 0 and player.id in spared:
             if player.id + "a" not in told:
                 told.add(player.id + "a")
@@ -237,11 +237,32 @@ def _one_round(
     return state, SbaRound(number, tuple(rules), tuple(notes), tuple(changes))
 
 
-def _team_loss(player: Player, notes: list[str]) -> list[str]:
+def _team_loss(
+    state: GameState,
+    player: Player,
+    notes: list[str],
+    remarks: list[str],
+    told: set[str],
+    spared: Mapping[str, str],
+) -> list[str]:
     """CR 810.8a, 810.8c, 704.6b: in Two-Headed Giant a team loses with 0 or less shared life or fifteen or
-    more shared poison counters (704.5c does not apply), and both its players lose together."""
+    more shared poison counters (704.5c does not apply), and both its players lose together. A player on
+    the team who doesn't lose for 0 or less life (``spared``) keeps the whole team from losing that way
+    (810.8a: what a player can't lose by, the team can't lose by; 810.9a: "your life" is the team's)."""
     why: list[str] = []
-    if player.life <= 0:
+    keeper = next((m for m in state.team_of(player.id) if m in spared), None) if spared else None
+    if player.life <= 0 and keeper is not None:
+        team = state.team_of(player.id)
+        if "team:" + team[0] not in told:
+            told.add("team:" + team[0])
+            members = "と".join(state.label(m) for m in team)
+            remarks.append(
+                f"{members}のチームの共有ライフは{player.life}点だが、{spared[keeper]}により"
+                f"{state.label(keeper)}はライフが0点以下であることではゲームに敗北しない。双頭巨人戦では、"
+                "プレイヤーが敗北しないという効果はそのプレイヤーのチームも敗北させないので、チームは敗北せず、"
+                f"{members}はどちらもゲームを続ける (810.8a, 810.8c, 810.9a)。"
+            )
+    elif player.life <= 0:
         why.append("810.8c")
         notes.append(
             f"{player.label}のチームの共有ライフは{player.life}点なので、チームはゲームに敗北し、"

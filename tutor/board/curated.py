@@ -486,13 +486,30 @@ CURATED: tuple[Curated, ...] = (
     ),
     Curated(
         "cr120-10",
-        "120.10 クリーチャー・プレインズウォーカーの余剰のダメージ",
+        "120.10 余剰のダメージを見る誘発型能力",
         "120.10",
-        "クリーチャーでもプレインズウォーカーでもあるパーマネントの余剰のダメージは、それぞれの種類で計算した中の"
-        "最大の値(120.4a)。3/3で忠誠度5のパーマネントに7点:クリーチャーとしての余剰は4点、プレインズウォーカーと"
-        "しては2点なので、4点がコントローラーへ。",
+        "《怒りの神、トラルフ》は、対戦相手のクリーチャーかプレインズウォーカーが戦闘以外の余剰のダメージを受けるたび、"
+        "その余剰の分のダメージを与える。3/3で忠誠度5のクリーチャー・プレインズウォーカーに7点が与えられると、"
+        "クリーチャーとしての余剰は4点、プレインズウォーカーとしては2点で、余剰のダメージはその大きいほうの4点"
+        "(120.10)。トラルフの能力は対戦相手に4点を与える。",
         doc(
             [
+                creature(
+                    "toralf",
+                    "《怒りの神、トラルフ》",
+                    "A",
+                    5,
+                    4,
+                    keywords=["trample"],
+                    triggers=[
+                        {
+                            "when": "excess_damage",
+                            "watch": "opponents",
+                            "damage": "noncombat",
+                            "effect": {"type": "damage", "amount": "that_much", "to": "B"},
+                        }
+                    ],
+                ),
                 {
                     "id": "hybrid",
                     "name": "3/3・忠誠度5のクリーチャー・プレインズウォーカー",
@@ -501,11 +518,11 @@ CURATED: tuple[Curated, ...] = (
                     "power": 3,
                     "toughness": 3,
                     "loyalty": 5,
-                }
+                },
             ],
-            noncombat(spell("7点を与える呪文", colors=("red",)), [("hybrid", 7)], excess_to="controller"),
+            noncombat(spell("7点を与える呪文", colors=("red",)), [("hybrid", 7)]),
         ),
-        expect={"players": {"B": {"life": 16}}},
+        expect={"players": {"B": {"life": 16}}, "permanents": {"hybrid": {"zone": "graveyard"}}},
     ),
     # ------------------------------------------------------------------ 510, 702: combat and keywords
     Curated(
@@ -730,27 +747,29 @@ CURATED: tuple[Curated, ...] = (
     ),
     Curated(
         "cr615-9",
-        "615.9 条件を持つ発生源:《防御円》",
+        "615.9 選んだ赤の発生源1つ:《赤の防御円》",
         "615.9",
-        "「赤の発生源1つが次にあなたに与えるダメージを軽減する」盾は、ダメージを与える時点で発生源の色を確かめる。"
-        "緑の発生源のダメージは軽減されず、盾も消費されない。赤い発生源のダメージが軽減される。",
+        "対戦相手の《赤の防御円》の能力は、解決するときに赤の発生源を1つ選ぶ (609.7a)。対戦相手は赤の3/3を選んだ。"
+        "その発生源が次に対戦相手に与えるダメージだけが軽減され、選ばれていない赤の2/2のダメージは軽減されない。"
+        "盾はダメージが与えられる時点で、選んだ発生源がまだ赤であるかを確かめ直す (615.9, 609.7b)。",
         doc(
             [
-                creature("green", "緑の3/3", "A", 3, 3, colors=["green"]),
-                creature("red", "赤の2/2", "A", 2, 2, colors=["red"]),
+                creature("chosen", "赤の3/3", "A", 3, 3, colors=["red"]),
+                creature("other", "赤の2/2", "A", 2, 2, colors=["red"]),
             ],
-            combat(attack("green"), attack("red")),
+            combat(attack("chosen"), attack("other")),
             [
                 {
                     "type": "prevent_from_color",
                     "color": "red",
                     "to": "B",
                     "next_only": True,
-                    "name": "《防御円》",
+                    "name": "《赤の防御円》",
+                    "source": "chosen",
                 }
             ],
         ),
-        expect={"players": {"B": {"life": 17}}},
+        expect={"players": {"B": {"life": 18}}},
     ),
     Curated(
         "cr615-10-ex",

@@ -41,6 +41,7 @@ EFFECT_REFERENCE_KEYS = (
     "gain_life_to",
     "from_controller",
     "by_controller",
+    "on_controlled_by",
 )
 
 

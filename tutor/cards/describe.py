@@ -102,6 +102,10 @@ def describe(fragment: Mapping[str, Any]) -> list[str]:
     lines = [_permanent(p) for p in fragment.get("permanents", [])]
     for effect in fragment.get("effects", []):
         label = EFFECT_LABEL_JA.get(effect["type"], effect["type"])
+        if effect.get("on_controlled_by"):  # CR 122.6, 614.1a: whose permanents, not who puts them
+            label += (
+                f"、{_name(effect['on_controlled_by'], fragment)}がコントロールするパーマネントに置かれるもの"
+            )
         lines.append(f"効果: {effect.get('name', '')}（{label}）" if effect.get("name") else f"効果: {label}")
     if fragment.get("event"):
         lines.append(_event(fragment["event"], fragment))

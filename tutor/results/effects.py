@@ -74,7 +74,13 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
         )
     if kind == "prevent_from_color":
         once = "次に" if effect.get("next_only") else ""
-        return f"このターン、{COLOR_JA.get(effect['color'], effect['color'])}の発生源が{once}{n(effect['to'])}に与えるダメージを軽減する。"
+        color = COLOR_JA.get(effect["color"], effect["color"])
+        if effect.get("source"):
+            return (
+                f"このターン、選ばれた発生源{n(effect['source'])}が{once}{n(effect['to'])}に与えるダメージを、"
+                f"その時点で{color}であれば軽減する。"
+            )
+        return f"このターン、{color}の発生源が{once}{n(effect['to'])}に与えるダメージを軽減する。"
     if kind == "damage_multiplier":
         src = (
             f"{n(effect['from_controller'])}がコントロールしている発生源が"
@@ -105,6 +111,11 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
         return f"{n(effect['on'])}にはカウンターを置けない。"
     if kind == "counter_multiplier":
         who = f"{n(effect['by_controller'])}が" if effect.get("by_controller") else ""
+        if effect.get("on_controlled_by"):
+            return (
+                f"{who}{n(effect['on_controlled_by'])}がコントロールするパーマネントにカウンターを置くなら、"
+                f"代わりにその{effect['factor']}倍の個数を置く。"
+            )
         return f"{who}カウンターを置くなら、代わりにその{effect['factor']}倍の個数を置く。"
     if kind == "cant_be_prevented":
         src = (

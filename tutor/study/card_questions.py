@@ -1622,7 +1622,7 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
     if green:
         attackers.append(_perm(rng.choice(("grizzly-bears", "craw-wurm")), "g1", "B"))
     chosen = attackers[0]
-    effects = [circle.effect(0, to="A")]
+    effects = [circle.effect(0, to="A", source=chosen["id"])]  # 609.7a: the one source chosen on resolution
     total = sum(_power(a) for a in attackers)
     answer = a_life - (total - _power(chosen))
     listing = "と".join(stats(a) for a in attackers)
@@ -1632,7 +1632,8 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
         f"{_name(chosen)}を選びました。戦闘ダメージの後、あなたのライフは何点ですか？"
     )
     text = (
-        "多くの軽減効果は、選んだ発生源からのダメージに適用されます (615.2)。特定の条件を持つ発生源からのダメージを軽減する盾は、"
+        "多くの軽減効果は、選んだ発生源からのダメージに適用されます (615.2)。発生源は効果が作られるとき、つまり能力が解決するときに"
+        "1つだけ選ばれます (609.7a)。特定の条件を持つ発生源からのダメージを軽減する盾は、"
         "その発生源がダメージを与える時点で条件を確かめ、選ばれた1つの発生源のダメージだけを軽減します (615.9)。"
         "軽減されなかったダメージの分だけ、あなたはライフを失います (120.3a)。"
     )
@@ -1649,7 +1650,13 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
         active="B",
     )
     return _draft(
-        doc, prompt, {"kind": "life", "player": "A"}, answer, text, ["615.2", "615.9", "120.3a"], mistakes
+        doc,
+        prompt,
+        {"kind": "life", "player": "A"},
+        answer,
+        text,
+        ["615.2", "609.7a", "615.9", "120.3a"],
+        mistakes,
     )
 
 

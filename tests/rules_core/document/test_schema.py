@@ -561,6 +561,7 @@ for _flag in ("cant_be_prevented", "cant_be_regenerated", "after_blocks"):
     POOLS[_flag] = ((True, False), ())
 for _ref in ("gain_life_to", "from_controller", "to_opponents_of", "by_controller", "controller"):
     POOLS[_ref] = (("A", "B"), ("bear",))
+POOLS["on_controlled_by"] = POOLS["by_controller"]  # counter_multiplier: whose permanents (122.6)
 WRONG: tuple[Any, ...] = (None, True, 1.5, "x", {})
 
 

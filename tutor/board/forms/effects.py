@@ -37,13 +37,13 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
         ("filter_subtype", False),
         ("filter_types", False),
     ),
-    "prevent_from_color": (("color", True), ("to", True), ("next_only", False)),
+    "prevent_from_color": (("color", True), ("to", True), ("next_only", False), ("source", False)),
     "damage_multiplier": (("factor", True), ("from_controller", False), ("to", False)),
     "life_gain_multiplier": (("player", True), ("factor", True)),
     "no_life_gain": (("player", False),),
     "life_floor": (("player", True), ("floor", True), ("if_controls_creature", False)),
     "no_counters": (("on", True),),
-    "counter_multiplier": (("factor", True), ("by_controller", False)),
+    "counter_multiplier": (("factor", True), ("by_controller", False), ("on_controlled_by", False)),
     "cant_be_prevented": (("from", False), ("from_controller", False), ("combat_only", False)),
     "regenerate": (("regen_on", True), ("static", False)),
     "cant_be_regenerated": (("regen_on", False),),
@@ -118,7 +118,10 @@ EFFECT_HELP = {
     "prevent_next_from_source": "例: 《畏敬の一撃》「次にそれが与えるダメージをすべて軽減し、0にする。」",
     "prevent_all": "例: 《濃霧》「このターン、与えられる戦闘ダメージをすべて軽減する。」",
     "prevent_static": "例: 《圧倒する防衛者》「発生源1つがあなたがコントロールしているクレリックにダメージを与えるなら、そのダメージ1点を軽減する。」",
-    "prevent_from_color": "例: 《防御円》「赤の発生源1つが次にあなたに与えるダメージを軽減する。」",
+    "prevent_from_color": (
+        "例: 《赤の防御円》「あなたが選んだ赤の発生源1つが次にあなたに与えるダメージを軽減する。」"
+        "発生源は効果が作られるときに1つ選ばれ (609.7a)、ダメージを与えるときにその色かどうかを確かめ直します (615.9)。"
+    ),
     "damage_multiplier": "例: 《ラースの灼熱洞》「代わりにその2倍のダメージを与える。」",
     "life_gain_multiplier": "例: 《加護の反射》「代わりに あなたはその2倍の点数のライフを得る。」",
     "no_life_gain": "例: 《硫黄の渦》「プレイヤーはライフを得られない。」",
@@ -203,6 +206,12 @@ class EffectForm(BoardForm):
             "on": lambda req: _choice("対象", objects),
             "by_controller": lambda req: _choice(
                 "カウンターを置くプレイヤー", [("", "(問わない)"), *players], required=False
+            ),
+            "on_controlled_by": lambda req: _choice(
+                "置かれるパーマネントのコントローラー",
+                [("", "(問わない)"), *players],
+                required=False,
+                help_text="《倍増の季節》のように「あなたがコントロールするパーマネント」なら選びます (122.6)",
             ),
             **self.more_builders(objects, players),
         }

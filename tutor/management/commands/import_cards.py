@@ -41,6 +41,19 @@ NOT_RECHECKED = {
 }
 """cards.json's Oracle texts taken from older Forge scripts and not re-checked (its README)."""
 
+CURRENT_ORACLE = {
+    "Doubling Season": (
+        "If an effect would create one or more tokens under your control, it creates twice that many of those "
+        "tokens instead.\nIf an effect would put one or more counters on a permanent you control, it puts twice "
+        "that many of those counters on that permanent instead."
+    ),
+    "Llanowar Elves": "{T}: Add {G}.",
+    "Rusted Sentinel": "This creature enters tapped.",
+    "Seal of Fire": "Sacrifice this enchantment: It deals 2 damage to any target.",
+}
+"""Today's Oracle wording where the sources have none (cards.json ``null``) or only an outdated one ("Add {G}
+to your mana pool", "target creature or player", a card naming itself): the Oracle's own words, so no note."""
+
 OLDER_WORDING_NOTE = (
     "この英語の文章は、カード・データ（Forge）の古い版から取ったもので、現在のオラクルより古い書き方"
     "（カード名で自分を指す、「enters the battlefield」など）の可能性があります。"
@@ -282,6 +295,8 @@ def build_cards(source: Path) -> list[dict[str, Any]]:
             card["oracle_text"] = entry["oracle_text"]
             card["oracle_note"] = OLDER_WORDING_NOTE if entry["en_name"] in NOT_RECHECKED else ""
         card["sources"] = sorted(set(card["sources"]) | set(entry["source"]))
+    for name, text in CURRENT_ORACLE.items():
+        by_name[name]["oracle_text"], by_name[name]["oracle_note"] = text, ""
     records = []
     for pk, card in enumerate(sorted(by_name.values(), key=lambda c: slug_of(c["en_name"])), start=1):
         if card["forge_keywords"] is not None:
