@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from ..model import protection as pr
+from ..model import targets as tg
 from ..model._frozen import FrozenMap
 from ..model.state import COLORS, KEYWORDS, Source, sort_colors
 from ..model.step_changes import CHANGE_TYPES, ENTERING, StepChange
@@ -72,11 +73,11 @@ _SOURCE_KEYS = frozenset(("id", "name", "controller", "colors", "keywords", "typ
 
 
 _NONCOMBAT_KEYS = frozenset(
-    ("type", "source", "damage", "excess_to", "cant_be_prevented", "cant_be_regenerated")
+    ("type", "source", "damage", "excess_to", "cant_be_prevented", "cant_be_regenerated", "in_response")
 )
 
 
-_DAMAGE_KEYS = frozenset(("to", "amount"))
+_DAMAGE_KEYS = frozenset(("to", "amount", "target", "ward_paid"))
 
 
 def _parse_source(raw_source: Any, path: str, ids: Ids) -> str | Source:
@@ -120,7 +121,11 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
         if to in seen:
             raise fail(f"{dpath}.to", f"同じ相手が2回指定されています: {to}", f"{to!r} is listed twice")
         seen.add(to)
-        damage.append(DamageSpec(to=to, amount=as_int(dobj["amount"], f"{dpath}.amount", 0, MAX_AMOUNT)))
+        amount = as_int(dobj["amount"], f"{dpath}.amount", 0, MAX_AMOUNT)
+        if len(dobj) == 2:
+            damage.append(DamageSpec(to=to, amount=amount))
+        else:
+            damage.append(_targeted_entry(dobj, dpath, to, amount, source, ids))
     excess_raw = obj.get("excess_to")
     excess_to: str | None
     if excess_raw is None:
@@ -129,13 +134,99 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
         excess_to = "controller"
     else:
         excess_to = ids.object(excess_raw, f"{path}.excess_to")
+    responses = _parse_in_response(obj.get("in_response"), f"{path}.in_response", ids)
     return NoncombatEvent(
         source=source,
         damage=tuple(damage),
         excess_to=excess_to,
         cant_be_prevented=as_bool(obj.get("cant_be_prevented", False), f"{path}.cant_be_prevented"),
         cant_be_regenerated=as_bool(obj.get("cant_be_regenerated", False), f"{path}.cant_be_regenerated"),
+        in_response=responses,
+        targeted=bool(responses) or any(d.target for d in damage),
     )
+
+
+def _teams(ids: Ids) -> tuple[tuple[str, ...], ...]:
+    return tuple(dict.fromkeys(ids.teams.values()))
+
+
+def _targeted_entry(
+    dobj: Mapping[str, Any], dpath: str, to: str, amount: int, source: str | Source, ids: Ids
+) -> DamageSpec:
+    """A ``damage`` entry with ``target`` / ``ward_paid``: a target must be legal as the spell or ability
+    is put on the stack (CR 601.2c, 115.1); ward can trigger only for a target (702.21a)."""
+    target = as_bool(dobj.get("target", False), f"{dpath}.target")
+    ward_paid = as_bool(dobj.get("ward_paid", False), f"{dpath}.ward_paid")
+    spell = source if isinstance(source, Source) else Source.of(ids.permanents[source])
+    recipient = ids.players[to] if to in ids.players else ids.permanents[to]
+    teams = _teams(ids)
+    if target:
+        why = tg.why_untargetable(recipient, spell, teams)
+        if why is not None:
+            rule, reason = why
+            raise fail(
+                f"{dpath}.to",
+                tg.untargetable_message(recipient.label, spell.label, rule, reason),
+                "this spell or ability can't target it",
+            )
+    if "ward_paid" in dobj and not (target and tg.ward_triggers(recipient, spell, teams)):
+        raise fail(
+            f"{dpath}.ward_paid",
+            "護法が誘発するのは、護法を持つパーマネントが対戦相手の呪文や能力の対象になったときだけです。"
+            "この相手には指定できません (702.21a)",
+            "ward triggers only for a permanent with ward targeted by an opponent",
+        )
+    return DamageSpec(to=to, amount=amount, target=target, ward_paid=ward_paid)
+
+
+MAX_RESPONSES: Final = 16
+
+
+_RESPONSE_KEYS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    "gain_keyword": (frozenset(("type", "permanent", "keyword", "name")), ("permanent", "keyword")),
+    "gain_protection": (frozenset(("type", "object", "from", "name")), ("object", "from")),
+    "leave_battlefield": (frozenset(("type", "permanent", "zone", "name")), ("permanent",)),
+}
+
+
+def _parse_in_response(raw: Any, path: str, ids: Ids) -> tuple[tg.Response, ...]:
+    """``in_response``: what changed while the spell or ability waited on the stack, in order (CR 608.2b)."""
+    if raw is None:
+        return ()
+    out: list[tg.Response] = []
+    for i, item in enumerate(as_list(raw, path, MAX_RESPONSES)):
+        rpath = f"{path}[{i}]"
+        obj = as_object(item, rpath)
+        if "type" not in obj:
+            raise fail(f"{rpath}.type", "必須の項目です", "required")
+        kind = as_choice(obj["type"], f"{rpath}.type", tg.RESPONSE_TYPES)
+        allowed, required = _RESPONSE_KEYS[kind]
+        known_keys(obj, rpath, allowed, required)
+        name = as_name(obj.get("name"), f"{rpath}.name")
+        if kind == "gain_keyword":
+            out.append(
+                tg.Response(
+                    kind,
+                    ids.permanent(obj["permanent"], f"{rpath}.permanent"),
+                    keyword=as_choice(obj["keyword"], f"{rpath}.keyword", KEYWORDS),
+                    name=name,
+                )
+            )
+        elif kind == "gain_protection":
+            out.append(
+                tg.Response(
+                    kind,
+                    ids.object(obj["object"], f"{rpath}.object"),
+                    quality=as_choice(obj["from"], f"{rpath}.from", pr.QUALITIES),
+                    name=name,
+                )
+            )
+        else:
+            zone = as_choice(obj.get("zone", "graveyard"), f"{rpath}.zone", tg.LEAVE_ZONES)
+            out.append(
+                tg.Response(kind, ids.permanent(obj["permanent"], f"{rpath}.permanent"), zone=zone, name=name)
+            )
+    return tuple(out)
 
 
 _DESTROY_KEYS = frozenset(("type", "source", "targets", "cant_be_regenerated"))
