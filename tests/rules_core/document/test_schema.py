@@ -135,6 +135,8 @@ BEYOND_SCHEMA: tuple[tuple[str, str], ...] = (
     ("2007年の窓には対応していません", "a 2007 window with first or double strike"),
     ("同じプレイヤーが2回指定されています", "Two-Headed Giant: a player in both teams"),
     ("チームの", "Two-Headed Giant: a team's shared life and poison"),
+    ("の対象には選べません", "601.2c: a target illegal as the spell is cast (hexproof, shroud, protection)"),
+    ("護法が誘発するのは", "702.21a: ward_paid where no ward triggers"),
     # (2) one key unique across list items
     ("同じ相手が2回指定されています", "a damage list naming a recipient twice"),
 )
@@ -561,6 +563,11 @@ for _flag in ("cant_be_prevented", "cant_be_regenerated", "after_blocks"):
     POOLS[_flag] = ((True, False), ())
 for _ref in ("gain_life_to", "from_controller", "to_opponents_of", "by_controller", "controller"):
     POOLS[_ref] = (("A", "B"), ("bear",))
+POOLS["ward"] = (("{2}", "3点のライフを支払う"), ("", "a\nb"))
+POOLS["in_response"] = (
+    ([], None, [{"type": "gain_keyword", "permanent": "bear", "keyword": "hexproof"}]),
+    ([{}], [{"type": "flicker", "permanent": "bear"}]),
+)
 WRONG: tuple[Any, ...] = (None, True, 1.5, "x", {})
 
 
