@@ -18,11 +18,19 @@ def _event_saved(request: HtmxHttpRequest, slug: str | None, kind: str) -> HttpR
     form_class, title, message = EVENTS[kind]
     form = form_class(request.POST, document=board.document, action=board.urls[f"event_{kind}"])
     if form.is_valid():
-        new = documents.event_set(document=board.document, event=form.to_event())
+        event = form.to_event()
+        new = documents.event_set(document=board.document, event=event)
         try:
             return saved(request, new, message)
         except ScenarioError as error:
-            form_refused(form, error, {".targets": "targets", ".cant_be_regenerated": "cant_be_regenerated"})
+            fields = {".targets": "targets", ".cant_be_regenerated": "cant_be_regenerated"}
+            if kind == "noncombat":  # 601.2c, 702.21a: an illegal target is refused on its own checkbox
+                recipients = getattr(form, "recipients", [])
+                for j, entry in enumerate(event.get("damage", [])):
+                    i = recipients.index(entry["to"])
+                    fields[f"event.damage[{j}].to"] = f"target_{i}"
+                    fields[f"event.damage[{j}].ward_paid"] = f"ward_paid_{i}"
+            form_refused(form, error, fields)
     return form_invalid(request, board, form, title=title)
 
 
