@@ -11,7 +11,9 @@ don't control") and of a triggered ability's damage (《ボロスの反攻者》
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from rules_core import parse_scenario
@@ -31,7 +33,9 @@ def _targeting_spells() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for facts in _catalogue().values():
         event = facts.engine.get("event") or {}
-        if (event.get("type") == "noncombat" and any(d.get("target") for d in event.get("damage", []))) or event.get("type") in ("fight", "bite"):
+        if (
+            event.get("type") == "noncombat" and any(d.get("target") for d in event.get("damage", []))
+        ) or event.get("type") in ("fight", "bite"):
             out[facts.label] = event
     return out
 
@@ -125,3 +129,25 @@ def test_catalogue_burn_spells_in_questions_say_they_target() -> None:
                 else:
                     unflagged += 1
     assert flagged > 100 and unflagged == 0
+
+
+def test_every_curated_board_parses_and_targets_only_what_it_may() -> None:
+    # CR 601.2c, 702.11b, 702.16b, 702.18a: the shipped boards (fixtures/scenarios.json) too.
+    rows = json.loads(
+        (Path(__file__).resolve().parents[2] / "fixtures" / "scenarios.json").read_text("utf-8")
+    )
+    illegal: list[str] = []
+    for row in rows:
+        fields = row["fields"]
+        illegal += [f"{fields['slug']}: {p}" for p in _illegal_targets(parse_scenario(fields["document"]))]
+    assert len(rows) > 100 and illegal == []
+
+
+def test_every_catalogue_cards_example_targets_only_what_it_may() -> None:
+    # CR 601.2c, 702.11b: e.g. 《トロールの苦行者》's page never shows an opponent's spell targeting it.
+    from tutor.cards.placement import scenario_of
+
+    illegal: list[str] = []
+    for facts in _catalogue().values():
+        illegal += [f"{facts.slug}: {p}" for p in _illegal_targets(parse_scenario(scenario_of(facts.engine)))]
+    assert illegal == []
