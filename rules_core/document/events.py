@@ -26,6 +26,7 @@ from .fields import (
     as_bool,
     as_choice,
     as_choices,
+    as_id,
     as_int,
     as_list,
     as_name,
@@ -73,11 +74,21 @@ _SOURCE_KEYS = frozenset(("id", "name", "controller", "colors", "keywords", "typ
 
 
 _NONCOMBAT_KEYS = frozenset(
-    ("type", "source", "damage", "excess_to", "cant_be_prevented", "cant_be_regenerated", "in_response")
+    (
+        "type",
+        "source",
+        "damage",
+        "excess_to",
+        "cant_be_prevented",
+        "cant_be_regenerated",
+        "targets",
+        "ward_paid",
+        "in_response",
+    )
 )
 
 
-_DAMAGE_KEYS = frozenset(("to", "amount", "target", "ward_paid"))
+_DAMAGE_KEYS = frozenset(("to", "amount"))
 
 
 def _parse_source(raw_source: Any, path: str, ids: Ids) -> str | Source:
@@ -121,11 +132,7 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
         if to in seen:
             raise fail(f"{dpath}.to", f"同じ相手が2回指定されています: {to}", f"{to!r} is listed twice")
         seen.add(to)
-        amount = as_int(dobj["amount"], f"{dpath}.amount", 0, MAX_AMOUNT)
-        if len(dobj) == 2:
-            damage.append(DamageSpec(to=to, amount=amount))
-        else:
-            damage.append(_targeted_entry(dobj, dpath, to, amount, source, ids))
+        damage.append(DamageSpec(to=to, amount=as_int(dobj["amount"], f"{dpath}.amount", 0, MAX_AMOUNT)))
     excess_raw = obj.get("excess_to")
     excess_to: str | None
     if excess_raw is None:
@@ -134,6 +141,12 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
         excess_to = "controller"
     else:
         excess_to = ids.object(excess_raw, f"{path}.excess_to")
+    if obj.get("targets") or obj.get("ward_paid"):
+        damage = _targeted(obj, path, damage, source, ids)
+    else:
+        for key in ("targets", "ward_paid"):
+            if key in obj and obj[key] is not None:
+                as_list(obj[key], f"{path}.{key}", MAX_DAMAGE_ENTRIES)
     responses = _parse_in_response(obj.get("in_response"), f"{path}.in_response", ids)
     return NoncombatEvent(
         source=source,
@@ -146,37 +159,62 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
     )
 
 
-def _teams(ids: Ids) -> tuple[tuple[str, ...], ...]:
-    return tuple(dict.fromkeys(ids.teams.values()))
+def _id_list(raw: Any, path: str, allowed: list[str], ja: str, en: str) -> list[str]:
+    """A list of ids, each once, each among ``allowed``."""
+    out: list[str] = []
+    for i, value in enumerate(as_list(raw, path, MAX_DAMAGE_ENTRIES)):
+        ident = as_id(value, f"{path}[{i}]")
+        if ident not in allowed:
+            raise fail(f"{path}[{i}]", f"{ja}: {ident}", en)
+        if ident in out:
+            raise fail(
+                f"{path}[{i}]", f"同じ相手が2回指定されています: {ident}", f"{ident!r} is listed twice"
+            )
+        out.append(ident)
+    return out
 
 
-def _targeted_entry(
-    dobj: Mapping[str, Any], dpath: str, to: str, amount: int, source: str | Source, ids: Ids
-) -> DamageSpec:
-    """A ``damage`` entry with ``target`` / ``ward_paid``: a target must be legal as the spell or ability
-    is put on the stack (CR 601.2c, 115.1); ward can trigger only for a target (702.21a)."""
-    target = as_bool(dobj.get("target", False), f"{dpath}.target")
-    ward_paid = as_bool(dobj.get("ward_paid", False), f"{dpath}.ward_paid")
+def _targeted(
+    obj: Mapping[str, Any], path: str, damage: list[DamageSpec], source: str | Source, ids: Ids
+) -> list[DamageSpec]:
+    """``targets`` and ``ward_paid``: which recipients the spell or ability targets (CR 115.1), each legal as it
+    is put on the stack (601.2c), and the targets whose ward cost was paid (702.21a)."""
+    recipients = [d.to for d in damage]
+    targets = _id_list(
+        obj.get("targets") or [],
+        f"{path}.targets",
+        recipients,
+        "ダメージを与える相手(damage の to)から選んでください",
+        "a target must be one of the damage recipients",
+    )
     spell = source if isinstance(source, Source) else Source.of(ids.permanents[source])
-    recipient = ids.players[to] if to in ids.players else ids.permanents[to]
-    teams = _teams(ids)
-    if target:
+    teams = tuple(dict.fromkeys(ids.teams.values()))
+    for i, to in enumerate(targets):
+        recipient = ids.players[to] if to in ids.players else ids.permanents[to]
         why = tg.why_untargetable(recipient, spell, teams)
         if why is not None:
             rule, reason = why
             raise fail(
-                f"{dpath}.to",
+                f"{path}.targets[{i}]",
                 tg.untargetable_message(recipient.label, spell.label, rule, reason),
                 "this spell or ability can't target it",
             )
-    if "ward_paid" in dobj and not (target and tg.ward_triggers(recipient, spell, teams)):
-        raise fail(
-            f"{dpath}.ward_paid",
-            "護法が誘発するのは、護法を持つパーマネントが対戦相手の呪文や能力の対象になったときだけです。"
-            "この相手には指定できません (702.21a)",
-            "ward triggers only for a permanent with ward targeted by an opponent",
-        )
-    return DamageSpec(to=to, amount=amount, target=target, ward_paid=ward_paid)
+    warded = [
+        to
+        for to in targets
+        if tg.ward_triggers(ids.players[to] if to in ids.players else ids.permanents[to], spell, teams)
+    ]
+    paid = _id_list(
+        obj.get("ward_paid") or [],
+        f"{path}.ward_paid",
+        warded,
+        "護法が誘発するのは、護法を持つパーマネントが対戦相手の呪文や能力の対象になったときだけです。"
+        "この相手には指定できません (702.21a)",
+        "ward triggers only for a permanent with ward targeted by an opponent",
+    )
+    return [
+        replace(d, target=d.to in targets, ward_paid=d.to in paid) if d.to in targets else d for d in damage
+    ]
 
 
 MAX_RESPONSES: Final = 16

@@ -30,17 +30,14 @@ class DamageSpec:
     to: str
     amount: int
     target: bool = False
-    """拡張: the spell or ability targets this recipient (CR 115.1); False for "each creature" (115.10a)."""
+    """拡張: the spell or ability targets this recipient (CR 115.1; the event's ``targets``); False for
+    "each creature" (115.10a)."""
     ward_paid: bool = False
-    """拡張: the ward cost of this target was paid (CR 702.21a); unpaid, the spell is countered."""
+    """拡張: the ward cost of this target was paid (CR 702.21a; the event's ``ward_paid``); unpaid, the spell is
+    countered."""
 
     def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"to": self.to, "amount": self.amount}
-        if self.target:
-            doc["target"] = True
-        if self.ward_paid:
-            doc["ward_paid"] = True
-        return doc
+        return {"to": self.to, "amount": self.amount}
 
 
 @fast_frozen
@@ -87,6 +84,13 @@ class NoncombatEvent:
         }
         if self.cant_be_regenerated:
             doc["cant_be_regenerated"] = True
+        if self.targeted:
+            targets = [d.to for d in self.damage if d.target]
+            if targets:
+                doc["targets"] = targets
+            paid = [d.to for d in self.damage if d.ward_paid]
+            if paid:
+                doc["ward_paid"] = paid
         if self.in_response:
             doc["in_response"] = [r.to_dict() for r in self.in_response]
         return doc

@@ -69,12 +69,14 @@ def test_each_creature_reaches_a_hexproof_creature_and_a_target_flag_is_saved() 
     i = _recipient_index(client, board)
     saved = _post(client, board + "event/noncombat/", {"source_controller": "A", f"amount_{i}": "3"})
     assert _document(saved)["event"]["damage"] == [{"to": "c1", "amount": 3}]
+    assert "targets" not in _document(saved)["event"]
     saved = _post(
         client,
         board + "event/noncombat/",
         {"source_controller": "B", f"amount_{i}": "3", f"target_{i}": "on"},
     )
-    assert _document(saved)["event"]["damage"] == [{"to": "c1", "amount": 3, "target": True}]
+    assert _document(saved)["event"]["damage"] == [{"to": "c1", "amount": 3}]
+    assert _document(saved)["event"]["targets"] == ["c1"]
 
 
 def test_ward_is_set_on_the_permanent_form_and_paid_on_the_event_form() -> None:
@@ -88,9 +90,9 @@ def test_ward_is_set_on_the_permanent_form_and_paid_on_the_event_form() -> None:
         board + "event/noncombat/",
         {"source_controller": "A", f"amount_{i}": "3", f"target_{i}": "on", f"ward_paid_{i}": "on"},
     )
-    assert _document(saved)["event"]["damage"] == [
-        {"to": "c1", "amount": 3, "target": True, "ward_paid": True}
-    ]
+    event = _document(saved)["event"]
+    assert event["damage"] == [{"to": "c1", "amount": 3}]
+    assert event["targets"] == ["c1"] and event["ward_paid"] == ["c1"]
     response = client.post(
         board + "event/noncombat/", {"source_controller": "A", f"amount_{i}": "3", f"ward_paid_{i}": "on"}
     )

@@ -33,9 +33,10 @@ def _targeting_spells() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for facts in _catalogue().values():
         event = facts.engine.get("event") or {}
-        if (
-            event.get("type") == "noncombat" and any(d.get("target") for d in event.get("damage", []))
-        ) or event.get("type") in ("fight", "bite"):
+        if (event.get("type") == "noncombat" and event.get("targets")) or event.get("type") in (
+            "fight",
+            "bite",
+        ):
             out[facts.label] = event
     return out
 
@@ -124,7 +125,7 @@ def test_catalogue_burn_spells_in_questions_say_they_target() -> None:
             for d in event["damage"]:
                 if d["to"] == event["source"]["controller"]:
                     continue
-                if d.get("target"):
+                if d["to"] in event.get("targets", []):
                     flagged += 1
                 else:
                     unflagged += 1

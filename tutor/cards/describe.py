@@ -74,13 +74,14 @@ def _event(event: Mapping[str, Any], fragment: Mapping[str, Any]) -> str:
     label = EVENT_JA.get(kind, kind)
     if kind == "noncombat":
         # 115.1, 115.10a: say which recipient is a target (hexproof, shroud, protection and ward look only at those)
+        targets = event.get("targets") or []
         parts = "、".join(
-            f"{'対象の' if d.get('target') else ''}{_name(d['to'], fragment)}に{d['amount']}点"
+            f"{'対象の' if d['to'] in targets else ''}{_name(d['to'], fragment)}に{d['amount']}点"
             for d in event["damage"]
         )
         source = event["source"]
         name = source.get("name", "") if isinstance(source, Mapping) else _name(str(source), fragment)
-        untargeted = "" if any(d.get("target") for d in event["damage"]) else "（対象をとらない）"
+        untargeted = "" if targets else "（対象をとらない）"
         return f"{label}: {name}が{parts}{untargeted}"
     if kind == "combat":
         attacks = []

@@ -113,18 +113,15 @@ def _combat(attacks: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
 def _spell(slug: str, controller: str, damage: Sequence[tuple[str, int]], **extra: Any) -> dict[str, Any]:
     """The card's spell from ``controller``: when its text targets (its encoding says so, CR 115.1), every
     recipient but its caster is a target, so the engine checks it as the spell is cast (601.2c)."""
-    targets = any(d.get("target") for d in card(slug).engine["event"]["damage"])
-    return {
+    event: dict[str, Any] = {
         "type": "noncombat",
         "source": card(slug).spell_source(controller),
-        "damage": [
-            {"to": to, "amount": amount, "target": True}
-            if targets and to != controller
-            else {"to": to, "amount": amount}
-            for to, amount in damage
-        ],
+        "damage": [{"to": to, "amount": amount} for to, amount in damage],
         **extra,
     }
+    if card(slug).engine["event"].get("targets"):
+        event["targets"] = [to for to, _amount in damage if to != controller]
+    return event
 
 
 def _targetable_by_opponent(doc: dict[str, Any], colors: Sequence[str]) -> bool:

@@ -137,6 +137,7 @@ BEYOND_SCHEMA: tuple[tuple[str, str], ...] = (
     ("チームの", "Two-Headed Giant: a team's shared life and poison"),
     ("の対象には選べません", "601.2c: a target illegal as the spell is cast (hexproof, shroud, protection)"),
     ("護法が誘発するのは", "702.21a: ward_paid where no ward triggers"),
+    ("ダメージを与える相手(damage の to)から", "115.1: a noncombat event's targets are among its recipients"),
     # (2) one key unique across list items
     ("同じ相手が2回指定されています", "a damage list naming a recipient twice"),
 )
@@ -563,6 +564,7 @@ for _flag in ("cant_be_prevented", "cant_be_regenerated", "after_blocks"):
     POOLS[_flag] = ((True, False), ())
 for _ref in ("gain_life_to", "from_controller", "to_opponents_of", "by_controller", "controller"):
     POOLS[_ref] = (("A", "B"), ("bear",))
+POOLS["ward_paid"] = (([], None), (["bear"], ["zz"]))
 POOLS["ward"] = (("{2}", "3点のライフを支払う"), ("", "a\nb"))
 POOLS["in_response"] = (
     ([], None, [{"type": "gain_keyword", "permanent": "bear", "keyword": "hexproof"}]),

@@ -39,21 +39,21 @@ def test_too_many_responses() -> None:
 
 
 @pytest.mark.parametrize(
-    ("entry", "expected"),
+    ("keys", "expected"),
     [
-        ({"to": "bear", "amount": 3, "target": True}, "both accept"),
-        ({"to": "bear", "amount": 3, "target": False}, "both accept"),
-        ({"to": "bear", "amount": 3, "target": 1}, "both refuse"),
-        ({"to": "bear", "amount": 3, "ward_paid": "yes"}, "both refuse"),
-        # CR 702.21a: ward_paid where no ward triggers is beyond what a schema can say
-        (
-            {"to": "bear", "amount": 3, "target": True, "ward_paid": True},
-            "the parser refuses what the schema cannot say",
-        ),
+        ({"targets": ["bear"]}, "both accept"),
+        ({"targets": []}, "both accept"),
+        ({"targets": None, "ward_paid": None}, "both accept"),
+        ({"targets": "bear"}, "both refuse"),
+        ({"targets": [1]}, "both refuse"),
+        ({"ward_paid": {}}, "both refuse"),
+        # CR 115.1, 702.21a: which ids may be listed compares objects, beyond a schema
+        ({"targets": ["walker"]}, "the parser refuses what the schema cannot say"),
+        ({"targets": ["bear"], "ward_paid": ["bear"]}, "the parser refuses what the schema cannot say"),
     ],
 )
-def test_target_and_ward_paid_on_a_damage_entry(entry: dict[str, Any], expected: str) -> None:
-    assert _agree(str(entry), _with(BOARD, event={**BOLT, "damage": [entry]})) == expected
+def test_targets_and_ward_paid_on_the_event(keys: dict[str, Any], expected: str) -> None:
+    assert _agree(str(keys), _with(BOARD, event={**BOLT, **keys})) == expected
 
 
 @pytest.mark.parametrize(
@@ -88,7 +88,7 @@ def test_an_illegal_target_is_refused_by_the_parser_alone() -> None:
             "keywords": ["hexproof"],
         },
     ]
-    event = {**BOLT, "damage": [{"to": "troll", "amount": 3, "target": True}]}
+    event = {**BOLT, "damage": [{"to": "troll", "amount": 3}], "targets": ["troll"]}
     assert (
         _agree("hexproof", _with(BOARD, permanents=permanents, event=event))
         == "the parser refuses what the schema cannot say"

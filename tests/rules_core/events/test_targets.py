@@ -16,12 +16,18 @@ BEAR = creature("bear", 2, 2, name="《灰色熊》", colors=["green"])
 
 
 def burn(damage: list[dict[str, Any]], controller: str = "A", **kw: Any) -> dict[str, Any]:
-    return {
+    """《火葬》 from ``controller``; an entry's ``target`` / ``ward_paid`` go to the event's lists (§ 14.1)."""
+    event: dict[str, Any] = {
         "type": "noncombat",
         "source": {"name": "《火葬》", "controller": controller, "colors": ["red"], "types": ["instant"]},
-        "damage": damage,
+        "damage": [{"to": d["to"], "amount": d["amount"]} for d in damage],
         **kw,
     }
+    for key, flag in (("targets", "target"), ("ward_paid", "ward_paid")):
+        listed = [d["to"] for d in damage if d.get(flag)]
+        if listed:
+            event[key] = listed
+    return event
 
 
 def refused(document: dict[str, Any]) -> ScenarioError:
@@ -34,7 +40,7 @@ def test_an_opponents_spell_cannot_target_a_hexproof_creature() -> None:
     # CR 702.11b: hexproof means it can't be the target of spells or abilities your opponents control;
     # 601.2c: the target is chosen (and must be legal) as the spell is cast.
     error = refused(doc([TROLL], burn([{"to": "troll", "amount": 4, "target": True}])))
-    assert error.field == "event.damage[0].to"
+    assert error.field == "event.targets[0]"
     assert "呪禁" in error.message and "(702.11b, 601.2c)" in error.message
 
 
@@ -68,7 +74,7 @@ def test_shroud_stops_even_its_controllers_own_spell() -> None:
     # CR 702.18a: shroud means it can't be the target of spells or abilities (anyone's).
     veiled = creature("veiled", 2, 2, controller="A", name="《ヴェールの見張り》", keywords=["shroud"])
     error = refused(doc([veiled], burn([{"to": "veiled", "amount": 1, "target": True}])))
-    assert error.field == "event.damage[0].to"
+    assert error.field == "event.targets[0]"
     assert "被覆" in error.message and "(702.18a, 601.2c)" in error.message
 
 
@@ -101,7 +107,8 @@ def test_an_ability_from_a_source_with_the_quality_is_stopped_too() -> None:
     event = {
         "type": "noncombat",
         "source": "pinger",
-        "damage": [{"to": "knight", "amount": 1, "target": True}],
+        "damage": [{"to": "knight", "amount": 1}],
+        "targets": ["knight"],
     }
     assert "702.16b" in refused(doc([pinger, knight], event)).message
 
@@ -136,7 +143,7 @@ def test_ward_does_not_trigger_for_its_controllers_own_spell() -> None:
     error = refused(
         doc([guard], burn([{"to": "guard", "amount": 2, "target": True, "ward_paid": True}], "B"))
     )
-    assert error.field == "event.damage[0].ward_paid" and "(702.21a)" in error.message
+    assert error.field == "event.ward_paid[0]" and "(702.21a)" in error.message
 
 
 def test_divided_damage_keeps_its_division_when_one_target_becomes_illegal() -> None:
@@ -228,8 +235,8 @@ def test_the_normalized_form_keeps_targets_ward_and_responses() -> None:
     )
     scenario = parse_scenario(doc([guard], event))
     written = scenario.to_dict()
-    assert written["event"]["damage"][0] == {"to": "guard", "amount": 2, "target": True, "ward_paid": True}
-    assert written["event"]["damage"][1] == {"to": "B", "amount": 1}
+    assert written["event"]["damage"] == [{"to": "guard", "amount": 2}, {"to": "B", "amount": 1}]
+    assert written["event"]["targets"] == ["guard"] and written["event"]["ward_paid"] == ["guard"]
     assert written["event"]["in_response"] == [
         {"type": "leave_battlefield", "permanent": "guard", "zone": "graveyard"}
     ]
@@ -256,4 +263,20 @@ def test_the_normalized_form_keeps_targets_ward_and_responses() -> None:
 def test_bad_responses_are_refused_at_their_field(response: dict[str, Any], field: str) -> None:
     # scenario-format.md § 1.7: a bad field is refused with a Japanese message naming it.
     error = refused(doc([BEAR], burn([{"to": "bear", "amount": 1, "target": True}], in_response=[response])))
+    assert error.field == field and error.message
+
+
+@pytest.mark.parametrize(
+    ("keys", "field"),
+    [
+        ({"targets": ["elf"]}, "event.targets[0]"),
+        ({"targets": ["bear", "bear"]}, "event.targets[1]"),
+        ({"targets": "bear"}, "event.targets"),
+        ({"ward_paid": ["bear"]}, "event.ward_paid[0]"),
+    ],
+)
+def test_bad_target_lists_are_refused_at_their_field(keys: dict[str, Any], field: str) -> None:
+    # CR 115.1: a target of this event is one of its recipients, each once; ward_paid only where ward triggers.
+    elf = creature("elf", 1, 1)
+    error = refused(doc([BEAR, elf], {**burn([{"to": "bear", "amount": 1}]), **keys}))
     assert error.field == field and error.message

@@ -121,23 +121,20 @@ class NoncombatForm(BoardForm):
             }
             if data.get("source_name"):
                 source["name"] = data["source_name"]
-        damage: list[dict[str, Any]] = []
-        for i, ident in enumerate(self.recipients):
-            if data.get(f"amount_{i}") is None:
-                continue
-            entry: dict[str, Any] = {"to": ident, "amount": data[f"amount_{i}"]}
-            if data.get(f"target_{i}"):
-                entry["target"] = True
-            if data.get(f"ward_paid_{i}"):
-                entry["ward_paid"] = True
-            damage.append(entry)
+        chosen = [
+            (i, ident) for i, ident in enumerate(self.recipients) if data.get(f"amount_{i}") is not None
+        ]
         event: dict[str, Any] = {
             "type": "noncombat",
             "source": source,
-            "damage": damage,
+            "damage": [{"to": ident, "amount": data[f"amount_{i}"]} for i, ident in chosen],
             "excess_to": data.get("excess_to") or None,
             "cant_be_prevented": bool(data.get("cant_be_prevented")),
         }
+        for key, flag in (("targets", "target"), ("ward_paid", "ward_paid")):
+            listed = [ident for i, ident in chosen if data.get(f"{flag}_{i}")]
+            if listed:
+                event[key] = listed
         # the form doesn't edit what happened in response (608.2b): an imported board keeps it
         old = self.document.get("event") or {}
         if old.get("type") == "noncombat" and old.get("in_response"):
@@ -167,12 +164,13 @@ class NoncombatForm(BoardForm):
         ids = [p["id"] for p in document.get("players", [])] + [
             p["id"] for p in document.get("permanents", [])
         ]
+        targets, paid = event.get("targets") or [], event.get("ward_paid") or []
         for entry in event.get("damage", []):
             if entry.get("to") in ids:
                 i = ids.index(entry["to"])
                 initial[f"amount_{i}"] = entry.get("amount")
-                initial[f"target_{i}"] = bool(entry.get("target"))
-                initial[f"ward_paid_{i}"] = bool(entry.get("ward_paid"))
+                initial[f"target_{i}"] = entry["to"] in targets
+                initial[f"ward_paid_{i}"] = entry["to"] in paid
         return initial
 
 

@@ -26,10 +26,9 @@ def _event_saved(request: HtmxHttpRequest, slug: str | None, kind: str) -> HttpR
             fields = {".targets": "targets", ".cant_be_regenerated": "cant_be_regenerated"}
             if kind == "noncombat":  # 601.2c, 702.21a: an illegal target is refused on its own checkbox
                 recipients = getattr(form, "recipients", [])
-                for j, entry in enumerate(event.get("damage", [])):
-                    i = recipients.index(entry["to"])
-                    fields[f"event.damage[{j}].to"] = f"target_{i}"
-                    fields[f"event.damage[{j}].ward_paid"] = f"ward_paid_{i}"
+                for key, flag in (("targets", "target"), ("ward_paid", "ward_paid")):
+                    for j, ident in enumerate(event.get(key, [])):
+                        fields[f"event.{key}[{j}]"] = f"{flag}_{recipients.index(ident)}"
             form_refused(form, error, fields)
     return form_invalid(request, board, form, title=title)
 

@@ -46,15 +46,15 @@ def _burn(
 ) -> dict[str, Any]:
     """A damage spell of ``A``'s; ``targets`` are the recipients its text targets (CR 115.1), the others
     it damages without targeting them ("each creature", "you": 115.10a)."""
-    return {
+    event: dict[str, Any] = {
         "type": "noncombat",
         "source": _spell(name, "A", colors, kind),
-        "damage": [
-            {"to": to, "amount": amount, "target": True} if to in targets else {"to": to, "amount": amount}
-            for to, amount in damage
-        ],
+        "damage": [{"to": to, "amount": amount} for to, amount in damage],
         **keys,
     }
+    if targets:
+        event["targets"] = list(targets)
+    return event
 
 
 def _bolt_from_b(to: str, amount: int = 3) -> dict[str, Any]:
@@ -67,7 +67,8 @@ def _bolt_from_b(to: str, amount: int = 3) -> dict[str, Any]:
             "colors": ["red"],
             "types": ["instant"],
         },
-        "damage": [{"to": to, "amount": amount, "target": True}],  # 《稲妻》: "any target" (115.1)
+        "damage": [{"to": to, "amount": amount}],
+        "targets": [to],  # 《稲妻》: "any target" (115.1)
     }
 
 
@@ -316,7 +317,8 @@ ENGINE: dict[str, dict[str, Any]] = {
                 "colors": ["red"],
                 "types": ["enchantment"],
             },
-            "damage": [{"to": "bear", "amount": 2, "target": True}],
+            "damage": [{"to": "bear", "amount": 2}],
+            "targets": ["bear"],
         },
         "summary": "生け贄に捧げることで2点のダメージを与えるエンチャントです。",
         "note": "生け贄に捧げて能力を起動した後のダメージとして表しています。",
