@@ -97,3 +97,12 @@ def test_ward_is_set_on_the_permanent_form_and_paid_on_the_event_form() -> None:
         board + "event/noncombat/", {"source_controller": "A", f"amount_{i}": "3", f"ward_paid_{i}": "on"}
     )
     assert response.status_code == 422 and "702.21a" in response.content.decode()
+
+
+def test_a_curated_608_2b_board_shows_its_target_stages(client: Client) -> None:
+    # CR 608.2b: the page names the illegal target's stage in Japanese and cites the rules.
+    html = client.get("/board/s/cr608-2b-split/?stage=all").content.decode()
+    assert "608.2b 解決時の対象の確認" in html and "601.2c 対象の選択" in html
+    assert "不正な対象" in html or "対象として不正" in html
+    html = client.get("/board/s/cr702-21a-unpd/?stage=all").content.decode()
+    assert "702.21a 護法" in html and "打ち消されます" in html
