@@ -7,8 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from rules_core import ScenarioError, parse_scenario
+from rules_core import ScenarioError, parse_scenario, resolve
+from rules_core.model.state import Permanent, Source
+from rules_core.model.targets import why_untargetable
 from tests.rules_core.helpers import creature, doc, final, run, stage
 
 TROLL = creature("troll", 3, 2, name="《トロールの苦行者》", colors=["green"], keywords=["hexproof"])
@@ -280,3 +284,81 @@ def test_bad_target_lists_are_refused_at_their_field(keys: dict[str, Any], field
     elf = creature("elf", 1, 1)
     error = refused(doc([BEAR, elf], {**burn([{"to": "bear", "amount": 1}]), **keys}))
     assert error.field == field and error.message
+
+
+# --------------------------------------------------------------------------- a property over random boards
+
+KEYWORD_SETS = ([], ["hexproof"], ["shroud"])
+
+
+@st.composite
+def _targeted_board(draw: st.DrawFn) -> dict[str, Any]:
+    permanents = []
+    damage: list[dict[str, Any]] = []
+    for i in range(draw(st.integers(1, 4))):
+        ident = f"c{i}"
+        permanents.append(
+            creature(
+                ident,
+                2,
+                draw(st.integers(1, 4)),
+                controller=draw(st.sampled_from("AB")),
+                keywords=draw(st.sampled_from(KEYWORD_SETS)),
+                protection=draw(st.sampled_from(([], ["red"], ["blue"]))),
+            )
+        )
+        damage.append({"to": ident, "amount": draw(st.integers(0, 3)), "target": draw(st.booleans())})
+    responses = [
+        {
+            "type": "gain_keyword",
+            "permanent": p["id"],
+            "keyword": draw(st.sampled_from(("hexproof", "shroud"))),
+        }
+        for p in permanents
+        if draw(st.integers(0, 3)) == 0
+    ]
+    event = burn(damage, controller=draw(st.sampled_from("AB")))
+    if responses:
+        event["in_response"] = responses
+    return doc(permanents, event)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_targeted_board())
+def test_no_illegal_target_is_ever_dealt_damage(document: dict[str, Any]) -> None:
+    # CR 601.2c: an illegal target is refused as the spell is cast; CR 608.2b: one illegal on resolution is
+    # dealt nothing, and the others keep their division; all illegal, nothing at all happens.
+    event = document["event"]
+    spell = Source(id=None, controller=event["source"]["controller"], colors=("red",), types=("instant",))
+    board = {p["id"]: p for p in document["permanents"]}
+
+    def legal(ident: str, extra: tuple[str, ...] = ()) -> bool:
+        p = board[ident]
+        keywords = frozenset((*p["keywords"], *extra))
+        permanent = Permanent(
+            id=ident,
+            controller=p["controller"],
+            types=("creature",),
+            keywords=keywords,
+            protection=tuple(p["protection"]),
+        )
+        return why_untargetable(permanent, spell) is None
+
+    targets = event.get("targets", [])
+    try:
+        scenario = parse_scenario(document)
+    except ScenarioError:
+        assert not all(legal(t) for t in targets)
+        return
+    assert all(legal(t) for t in targets)
+    gained: dict[str, tuple[str, ...]] = {}
+    for r in event.get("in_response", []):
+        gained[r["permanent"]] = (*gained.get(r["permanent"], ()), r["keyword"])
+    still = [t for t in targets if legal(t, gained.get(t, ()))]
+    dealt = {p.id: p.damage for p in resolve(scenario).state.permanents}
+    for d in event["damage"]:
+        before = board[d["to"]].get("damage", 0)
+        if targets and not still:
+            assert dealt[d["to"]] == before  # 608.2b: the spell doesn't resolve
+        elif d["to"] in targets and d["to"] not in still:
+            assert dealt[d["to"]] == before  # 608.2b: an illegal target is not affected
