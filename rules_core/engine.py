@@ -19,6 +19,7 @@ from .document.scenario import CombatEvent, DestroyEvent, NoncombatEvent, PowerD
 from .eras.era_2007 import resolve_2007
 from .events.destruction import resolve_destroy
 from .events.fight import resolve_power_event
+from .events.targeting import resolve_targeted
 from .events.triggers import event_resolution
 from .model.era_types import CURRENT, ERAS
 from .model.state import Source
@@ -61,6 +62,8 @@ def resolve(scenario: Scenario) -> Resolution:
     if isinstance(event, PowerDamageEvent):
         return resolve_power_event(scenario, event)
     source = noncombat_source(scenario, event)
+    if event.targeted:  # 拡張: targets checked on the stack and on resolution (601.2c, 702.21a, 608.2b)
+        return resolve_targeted(scenario, event, source)
     outcome = deal_damage(
         scenario.state,
         scenario.effects,

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from ..model import protection as pr
+from ..model import targets as tg
 from ..model._frozen import FrozenMap
 from ..model.state import COLORS, KEYWORDS, Source, sort_colors
 from ..model.step_changes import CHANGE_TYPES, ENTERING, StepChange
@@ -25,6 +26,7 @@ from .fields import (
     as_bool,
     as_choice,
     as_choices,
+    as_id,
     as_int,
     as_list,
     as_name,
@@ -72,7 +74,17 @@ _SOURCE_KEYS = frozenset(("id", "name", "controller", "colors", "keywords", "typ
 
 
 _NONCOMBAT_KEYS = frozenset(
-    ("type", "source", "damage", "excess_to", "cant_be_prevented", "cant_be_regenerated")
+    (
+        "type",
+        "source",
+        "damage",
+        "excess_to",
+        "cant_be_prevented",
+        "cant_be_regenerated",
+        "targets",
+        "ward_paid",
+        "in_response",
+    )
 )
 
 
@@ -129,13 +141,130 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
         excess_to = "controller"
     else:
         excess_to = ids.object(excess_raw, f"{path}.excess_to")
+    if obj.get("targets") or obj.get("ward_paid"):
+        damage = _targeted(obj, path, damage, source, ids)
+    else:
+        for key in ("targets", "ward_paid"):
+            if key in obj and obj[key] is not None:
+                as_list(obj[key], f"{path}.{key}", MAX_DAMAGE_ENTRIES)
+    responses = _parse_in_response(obj.get("in_response"), f"{path}.in_response", ids)
     return NoncombatEvent(
         source=source,
         damage=tuple(damage),
         excess_to=excess_to,
         cant_be_prevented=as_bool(obj.get("cant_be_prevented", False), f"{path}.cant_be_prevented"),
         cant_be_regenerated=as_bool(obj.get("cant_be_regenerated", False), f"{path}.cant_be_regenerated"),
+        in_response=responses,
+        targeted=bool(responses) or any(d.target for d in damage),
     )
+
+
+def _id_list(raw: Any, path: str, allowed: list[str], ja: str, en: str) -> list[str]:
+    """A list of ids, each once, each among ``allowed``."""
+    out: list[str] = []
+    for i, value in enumerate(as_list(raw, path, MAX_DAMAGE_ENTRIES)):
+        ident = as_id(value, f"{path}[{i}]")
+        if ident not in allowed:
+            raise fail(f"{path}[{i}]", f"{ja}: {ident}", en)
+        if ident in out:
+            raise fail(
+                f"{path}[{i}]", f"同じ相手が2回指定されています: {ident}", f"{ident!r} is listed twice"
+            )
+        out.append(ident)
+    return out
+
+
+def _targeted(
+    obj: Mapping[str, Any], path: str, damage: list[DamageSpec], source: str | Source, ids: Ids
+) -> list[DamageSpec]:
+    """``targets`` and ``ward_paid``: which recipients the spell or ability targets (CR 115.1), each legal as it
+    is put on the stack (601.2c), and the targets whose ward cost was paid (702.21a)."""
+    recipients = [d.to for d in damage]
+    targets = _id_list(
+        obj.get("targets") or [],
+        f"{path}.targets",
+        recipients,
+        "ダメージを与える相手(damage の to)から選んでください",
+        "a target must be one of the damage recipients",
+    )
+    spell = source if isinstance(source, Source) else Source.of(ids.permanents[source])
+    teams = tuple(dict.fromkeys(ids.teams.values()))
+    for i, to in enumerate(targets):
+        recipient = ids.players[to] if to in ids.players else ids.permanents[to]
+        why = tg.why_untargetable(recipient, spell, teams)
+        if why is not None:
+            rule, reason = why
+            raise fail(
+                f"{path}.targets[{i}]",
+                tg.untargetable_message(recipient.label, spell.label, rule, reason),
+                "this spell or ability can't target it",
+            )
+    warded = [
+        to
+        for to in targets
+        if tg.ward_triggers(ids.players[to] if to in ids.players else ids.permanents[to], spell, teams)
+    ]
+    paid = _id_list(
+        obj.get("ward_paid") or [],
+        f"{path}.ward_paid",
+        warded,
+        "護法が誘発するのは、護法を持つパーマネントが対戦相手の呪文や能力の対象になったときだけです。"
+        "この相手には指定できません (702.21a)",
+        "ward triggers only for a permanent with ward targeted by an opponent",
+    )
+    return [
+        replace(d, target=d.to in targets, ward_paid=d.to in paid) if d.to in targets else d for d in damage
+    ]
+
+
+MAX_RESPONSES: Final = 16
+
+
+_RESPONSE_KEYS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    "gain_keyword": (frozenset(("type", "permanent", "keyword", "name")), ("permanent", "keyword")),
+    "gain_protection": (frozenset(("type", "object", "from", "name")), ("object", "from")),
+    "leave_battlefield": (frozenset(("type", "permanent", "zone", "name")), ("permanent",)),
+}
+
+
+def _parse_in_response(raw: Any, path: str, ids: Ids) -> tuple[tg.Response, ...]:
+    """``in_response``: what changed while the spell or ability waited on the stack, in order (CR 608.2b)."""
+    if raw is None:
+        return ()
+    out: list[tg.Response] = []
+    for i, item in enumerate(as_list(raw, path, MAX_RESPONSES)):
+        rpath = f"{path}[{i}]"
+        obj = as_object(item, rpath)
+        if "type" not in obj:
+            raise fail(f"{rpath}.type", "必須の項目です", "required")
+        kind = as_choice(obj["type"], f"{rpath}.type", tg.RESPONSE_TYPES)
+        allowed, required = _RESPONSE_KEYS[kind]
+        known_keys(obj, rpath, allowed, required)
+        name = as_name(obj.get("name"), f"{rpath}.name")
+        if kind == "gain_keyword":
+            out.append(
+                tg.Response(
+                    kind,
+                    ids.permanent(obj["permanent"], f"{rpath}.permanent"),
+                    keyword=as_choice(obj["keyword"], f"{rpath}.keyword", KEYWORDS),
+                    name=name,
+                )
+            )
+        elif kind == "gain_protection":
+            out.append(
+                tg.Response(
+                    kind,
+                    ids.object(obj["object"], f"{rpath}.object"),
+                    quality=as_choice(obj["from"], f"{rpath}.from", pr.QUALITIES),
+                    name=name,
+                )
+            )
+        else:
+            zone = as_choice(obj.get("zone", "graveyard"), f"{rpath}.zone", tg.LEAVE_ZONES)
+            out.append(
+                tg.Response(kind, ids.permanent(obj["permanent"], f"{rpath}.permanent"), zone=zone, name=name)
+            )
+    return tuple(out)
 
 
 _DESTROY_KEYS = frozenset(("type", "source", "targets", "cant_be_regenerated"))

@@ -66,6 +66,7 @@ _PERMANENT_KEYS = frozenset(
         "may_assign_as_though_unblocked",
         "triggers",
         "owner",
+        "ward",
     )
 )
 
@@ -187,7 +188,16 @@ def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
         if obj.get("triggers") is not None
         else (),
         owner=_owner(obj, path, controller, ids) if "owner" in obj else None,
+        ward=_ward(obj, path) if obj.get("ward") is not None else None,
     )
+
+
+MAX_WARD_COST: Final = 40
+
+
+def _ward(obj: Mapping[str, Any], path: str) -> str:
+    """``ward``: the cost of its ward ability as printed (CR 702.21a), e.g. 「{2}」."""
+    return as_str(obj["ward"], f"{path}.ward", MAX_WARD_COST, what="護法のコスト")
 
 
 _NO_PROTECTION: Final[tuple[tuple[str, ...], tuple[str, ...]]] = ((), ())

@@ -17,6 +17,7 @@ from ..model.era_types import EraSpec
 from ..model.features import Features, board_features
 from ..model.state import GameState, Permanent, Player, Source
 from ..model.step_changes import ENTERING, StepChange
+from ..model.targets import Response
 
 FORMAT_VERSION: Final = 1
 
@@ -28,6 +29,12 @@ class DamageSpec:
 
     to: str
     amount: int
+    target: bool = False
+    """拡張: the spell or ability targets this recipient (CR 115.1; the event's ``targets``); False for
+    "each creature" (115.10a)."""
+    ward_paid: bool = False
+    """拡張: the ward cost of this target was paid (CR 702.21a; the event's ``ward_paid``); unpaid, the spell is
+    countered."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"to": self.to, "amount": self.amount}
@@ -44,6 +51,11 @@ class NoncombatEvent:
     cant_be_prevented: bool = False
     cant_be_regenerated: bool = False
     """Extension: a creature dealt damage by this event can't be regenerated this turn (CR 701.19c, Incinerate)."""
+    in_response: tuple[Response, ...] = ()
+    """拡張: what changed while the spell or ability waited on the stack (CR 608.2b checks its targets again)."""
+    targeted: bool = False
+    """拡張: some recipient is a target or something changed in response: the targeting rules apply (worked out
+    at parse, so an event without targets pays nothing for them)."""
 
     type: ClassVar[str] = "noncombat"
 
@@ -72,6 +84,15 @@ class NoncombatEvent:
         }
         if self.cant_be_regenerated:
             doc["cant_be_regenerated"] = True
+        if self.targeted:
+            targets = [d.to for d in self.damage if d.target]
+            if targets:
+                doc["targets"] = targets
+            paid = [d.to for d in self.damage if d.ward_paid]
+            if paid:
+                doc["ward_paid"] = paid
+        if self.in_response:
+            doc["in_response"] = [r.to_dict() for r in self.in_response]
         return doc
 
 
@@ -356,6 +377,8 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
         doc["triggers"] = [t.to_dict() for t in p.triggers]
     if p.owner is not None:
         doc["owner"] = p.owner
+    if p.ward is not None:
+        doc["ward"] = p.ward
     return doc
 
 

@@ -22,9 +22,11 @@ KEYWORDS: Final = (
     "deathtouch",
     "double_strike",
     "first_strike",
+    "hexproof",
     "indestructible",
     "infect",
     "lifelink",
+    "shroud",
     "trample",
     "trample_over_planeswalkers",
     "wither",
@@ -121,6 +123,8 @@ class Permanent:
     """Its triggered abilities (CR 603), from the fixed vocabulary of :mod:`rules_core.model.trigger_types`."""
     owner: str | None = None
     """CR 108.3: the player who owns it, when not its controller (a creature someone else gained control of)."""
+    ward: str | None = None
+    """CR 702.21a: its ward cost as printed (「{2}」, 「3点のライフを支払う」), or None without ward."""
 
     @property
     def label(self) -> str:

@@ -247,6 +247,21 @@ def _references_drop(doc: dict[str, Any], ident: str) -> dict[str, Any]:
         event["damage"] = [d for d in event.get("damage", []) if d.get("to") != ident]
         if event.get("excess_to") == ident:
             event["excess_to"] = None
+        for key in ("targets", "ward_paid"):  # 115.1: only recipients are targets
+            if isinstance(event.get(key), list) and ident in event[key]:
+                event[key] = [t for t in event[key] if t != ident]
+                if not event[key]:
+                    del event[key]
+        if event.get("in_response"):  # 608.2b: a change in response to what is gone goes with it
+            responses = [
+                r
+                for r in event["in_response"]
+                if not isinstance(r, Mapping) or ident not in (r.get("permanent"), r.get("object"))
+            ]
+            if responses:
+                event["in_response"] = responses
+            else:
+                del event["in_response"]
     choices = doc.get("choices") or {}
     order = choices.get("replacement_order")
     if isinstance(order, dict):

@@ -60,6 +60,8 @@ def _permanent(permanent: Mapping[str, Any]) -> str:
             f"誘発型能力（{TRIGGER_WHEN_JA.get(trigger['when'], trigger['when'])}、"
             f"{TRIGGER_EFFECT_JA.get(effect['type'], effect['type'])}）"
         )
+    if permanent.get("ward"):
+        extras.append(f"護法{permanent['ward']}")
     if permanent.get("may_assign_as_though_unblocked"):
         extras.append("ブロックされていないかのように割り振れる")
     owner = PLAYER_JA.get(permanent["controller"], permanent["controller"])
@@ -71,8 +73,16 @@ def _event(event: Mapping[str, Any], fragment: Mapping[str, Any]) -> str:
     kind = str(event.get("type", ""))
     label = EVENT_JA.get(kind, kind)
     if kind == "noncombat":
-        parts = "、".join(f"{_name(d['to'], fragment)}に{d['amount']}点" for d in event["damage"])
-        return f"{label}: {event['source'].get('name', '')}が{parts}"
+        # 115.1, 115.10a: say which recipient is a target (hexproof, shroud, protection and ward look only at those)
+        targets = event.get("targets") or []
+        parts = "、".join(
+            f"{'対象の' if d['to'] in targets else ''}{_name(d['to'], fragment)}に{d['amount']}点"
+            for d in event["damage"]
+        )
+        source = event["source"]
+        name = source.get("name", "") if isinstance(source, Mapping) else _name(str(source), fragment)
+        untargeted = "" if targets else "（対象をとらない）"
+        return f"{label}: {name}が{parts}{untargeted}"
     if kind == "combat":
         attacks = []
         for attack in event["attacks"]:

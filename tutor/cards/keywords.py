@@ -7,7 +7,7 @@ KEYWORD_JA = {
     "Prowess": "果敢", "Islandwalk": "島渡り", "Deathtouch": "接死", "Double Strike": "二段攻撃",
     "First Strike": "先制攻撃", "Indestructible": "破壊不能", "Infect": "感染", "Lifelink": "絆魂",
     "Trample": "トランプル", "Wither": "萎縮", "Morph": "変異", "Flashback": "フラッシュバック",
-    "Enchant creature": "エンチャント（クリーチャー）",
+    "Enchant creature": "エンチャント（クリーチャー）", "Shroud": "被覆",
 }  # fmt: skip
 
 
@@ -28,6 +28,8 @@ def keyword_ja(keyword: str) -> str:
     if keyword.startswith("Protection from "):
         quality = keyword.removeprefix("Protection from ")
         return f"プロテクション（{PROTECTION_JA.get(quality, quality)}）"
+    if keyword.startswith("Ward "):
+        return "護法" + keyword.removeprefix("Ward ")
     if keyword.startswith("Equip "):
         return "装備" + keyword.removeprefix("Equip ")
     if keyword.startswith("Monstrosity "):

@@ -6,7 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_core.model.ja import KEYWORD_JA
+from rules_core.model.protection import entries_label
 from tutor.results.names import Names
+
+LEFT_JA = {"graveyard": "墓地に置かれる", "exile": "追放される", "hand": "手札に戻る"}
+"""Where a permanent that left the battlefield in response went (``in_response``, 608.2b)."""
 
 
 def event_describe(document: Mapping[str, Any]) -> list[str]:
@@ -16,9 +20,16 @@ def event_describe(document: Mapping[str, Any]) -> list[str]:
     if event.get("type") == "noncombat":
         source = event.get("source")
         src = names(source) if isinstance(source, str) else (source or {}).get("name") or "呪文・能力"
+        targets = event.get("targets") or []
         lines = [
-            f"{src}が{names(d['to'])}に{d['amount']}点のダメージを与える。" for d in event.get("damage", [])
+            f"{src}が{'対象の' if d['to'] in targets else ''}{names(d['to'])}に{d['amount']}点のダメージを与える。"
+            for d in event.get("damage", [])
         ]
+        if event.get("ward_paid"):
+            paid = "、".join(names(t) for t in event["ward_paid"])
+            lines.append(f"{paid}の護法のコストは支払われる(702.21a)。")
+        for change in event.get("in_response") or []:
+            lines.append(f"呪文・能力が解決する前に、{_response_line(change, names)}(608.2b)。")
         if event.get("excess_to"):
             lines.append(f"余剰のダメージは代わりに{names(event['excess_to'])}に与える(120.4a)。")
         if event.get("cant_be_prevented"):
@@ -73,6 +84,19 @@ def _between_steps_lines(event: Mapping[str, Any], names: Names) -> list[str]:
             what = f"{who}は{BETWEEN_JA.get(str(kind), str(kind))}"
         lines.append(f"戦闘ダメージ・ステップの間に、{by}{what}。")
     return lines
+
+
+def _response_line(change: Mapping[str, Any], names: Names) -> str:
+    """One change of ``in_response``, as the event's summary says it."""
+    by = f"{change['name']}で、" if change.get("name") else ""
+    kind = change.get("type")
+    if kind == "gain_keyword":
+        keyword = KEYWORD_JA.get(change.get("keyword", ""), change.get("keyword", ""))
+        return f"{by}{names(change.get('permanent'))}は{keyword}を得る"
+    if kind == "gain_protection":
+        return f"{by}{names(change.get('object'))}は{entries_label([change.get('from')], names)}を得る"
+    went = LEFT_JA.get(str(change.get("zone") or "graveyard"), "墓地に置かれる")
+    return f"{by}{names(change.get('permanent'))}は戦場を離れ、{went}"
 
 
 def _power_lines(event: Mapping[str, Any], names: Names) -> list[str]:

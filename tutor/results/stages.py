@@ -29,6 +29,10 @@ STAGE_TITLES = {
     "between_steps": "510.4 2つの戦闘ダメージ・ステップの間",
     "615.5": "615.5 軽減に伴う追加の効果",
     "701.8": "701.8 破壊",
+    "601.2c": "601.2c 対象の選択",
+    "702.21a": "702.21a 護法",
+    "in_response": "呪文の解決を待つ間の出来事",
+    "608.2b": "608.2b 解決時の対象の確認",
 }
 STAGE_PARAGRAPHS = {
     "603.3b": "603.3b",
@@ -40,6 +44,7 @@ STAGE_PARAGRAPHS = {
     "between_steps": "510.4",
     "615.5": "615.5",
     "701.8": "701.8",
+    "in_response": "405.5",
 }
 """The paragraph a stage's title links to, for stages not named by a number of their own."""
 STEP_TITLES = {

@@ -111,12 +111,24 @@ def _combat(attacks: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
 
 
 def _spell(slug: str, controller: str, damage: Sequence[tuple[str, int]], **extra: Any) -> dict[str, Any]:
-    return {
+    """The card's spell from ``controller``: when its text targets (its encoding says so, CR 115.1), every
+    recipient but its caster is a target, so the engine checks it as the spell is cast (601.2c)."""
+    event: dict[str, Any] = {
         "type": "noncombat",
         "source": card(slug).spell_source(controller),
         "damage": [{"to": to, "amount": amount} for to, amount in damage],
         **extra,
     }
+    if card(slug).engine["event"].get("targets"):
+        event["targets"] = [to for to, _amount in damage if to != controller]
+    return event
+
+
+def _targetable_by_opponent(doc: dict[str, Any], colors: Sequence[str]) -> bool:
+    """Whether an opponent's spell of ``colors`` may target the permanent ``doc`` (CR 702.11b, 702.16b, 702.18a)."""
+    keywords = set(doc.get("keywords", []))
+    protection = set(doc.get("protection", []))
+    return not ({"hexproof", "shroud"} & keywords or "everything" in protection or protection & set(colors))
 
 
 def _amount(slug: str) -> int:
@@ -328,15 +340,25 @@ def gen_burn(rng: random.Random, level: str) -> Draft:
         target["power"] += 3
         target["toughness"] += 3
     protected = "red" in target.get("protection", [])
+    if (
+        protected
+    ):  # 702.16b: a red spell can't target it; 《紅蓮地獄》 targets nothing (115.10a) and still reaches it
+        spell = "pyroclasm"
+        amount = _amount(spell)
     indestructible = "indestructible" in target.get("keywords", [])
     dealt = 0 if protected else amount
     dies = not indestructible and dealt > 0 and marked + dealt >= _toughness(target)
     answer = ["tgt"] if dies else []
     doc = _doc([target], _spell(spell, "A", [("tgt", amount)]))
     response = "対戦相手は対応して《巨大化》（+3/+3）を唱え、それが先に解決しました。" if pumped else ""
+    cast = (
+        f"あなたは{card(spell).label}（各クリーチャーに{amount}点のダメージ。対象はとりません）を唱えました。"
+        if protected
+        else f"あなたは{card(spell).label}（{amount}点のダメージ）でそれを対象にしました。"
+    )
     prompt = (
-        f"対戦相手は{base}をコントロールしています。あなたは{card(spell).label}（{amount}点のダメージ）で"
-        f"それを対象にしました。{response}解決後、状況起因処理で墓地に置かれるクリーチャーをすべて選んでください。"
+        f"対戦相手は{base}をコントロールしています。{cast}"
+        f"{response}解決後、状況起因処理で墓地に置かれるクリーチャーをすべて選んでください。"
     )
     rules = ["120.3e", "120.6", "704.5g"]
     text = (
@@ -347,8 +369,11 @@ def gen_burn(rng: random.Random, level: str) -> Draft:
     if pumped:
         text += "《巨大化》でタフネスが3上がってから呪文が解決します。"
     if protected:
-        text += "プロテクション（赤）は赤の発生源からのダメージをすべて軽減します (702.16e)。"
-        rules.append("702.16e")
+        text += (
+            "プロテクション（赤）を持つクリーチャーは赤の呪文の対象になりませんが、《紅蓮地獄》は対象をとりません (702.16b, 115.10a)。"
+            "それでも、赤の発生源からのダメージはすべて軽減されます (702.16e)。"
+        )
+        rules += ["702.16e", "702.16b"]
     if indestructible:
         text += "ダメージそのものはクリーチャーを破壊しません。破壊するのは状況起因処理で、破壊不能のクリーチャーは致死ダメージでは破壊されません (120.5, 702.12b)。"
         rules += ["120.5", "702.12b"]
@@ -1359,6 +1384,10 @@ def gen_regenerate(rng: random.Random, level: str) -> Draft:
     theirs = _perm(slug, "rg", "B")
     incinerate = rng.random() < 0.5
     spell = "incinerate" if incinerate else rng.choice(("lightning-bolt", "lightning-strike"))
+    if not _targetable_by_opponent(theirs, card(spell).spell_source("A").get("colors", [])):
+        # 702.11b: your spell can't target 《トロールの苦行者》; another regenerator takes its place
+        slug = rng.choice([s for s in REGENERATORS if _targetable_by_opponent(_perm(s, "rg", "B"), ["red"])])
+        theirs = _perm(slug, "rg", "B")
     amount = _amount(spell)
     effects = [{"type": "regenerate", "on": "rg", "name": f"《{theirs['name']}》の再生の盾"}]
     extra = {"cant_be_regenerated": True} if incinerate else {}

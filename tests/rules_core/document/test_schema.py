@@ -135,6 +135,9 @@ BEYOND_SCHEMA: tuple[tuple[str, str], ...] = (
     ("2007年の窓には対応していません", "a 2007 window with first or double strike"),
     ("同じプレイヤーが2回指定されています", "Two-Headed Giant: a player in both teams"),
     ("チームの", "Two-Headed Giant: a team's shared life and poison"),
+    ("の対象には選べません", "601.2c: a target illegal as the spell is cast (hexproof, shroud, protection)"),
+    ("護法が誘発するのは", "702.21a: ward_paid where no ward triggers"),
+    ("ダメージを与える相手(damage の to)から", "115.1: a noncombat event's targets are among its recipients"),
     # (2) one key unique across list items
     ("同じ相手が2回指定されています", "a damage list naming a recipient twice"),
 )
@@ -562,6 +565,12 @@ for _flag in ("cant_be_prevented", "cant_be_regenerated", "after_blocks"):
 for _ref in ("gain_life_to", "from_controller", "to_opponents_of", "by_controller", "controller"):
     POOLS[_ref] = (("A", "B"), ("bear",))
 POOLS["on_controlled_by"] = POOLS["by_controller"]  # counter_multiplier: whose permanents (122.6)
+POOLS["ward_paid"] = (([], None), (["bear"], ["zz"]))
+POOLS["ward"] = (("{2}", "3点のライフを支払う"), ("", "a\nb"))
+POOLS["in_response"] = (
+    ([], None, [{"type": "gain_keyword", "permanent": "bear", "keyword": "hexproof"}]),
+    ([{}], [{"type": "flicker", "permanent": "bear"}]),
+)
 WRONG: tuple[Any, ...] = (None, True, 1.5, "x", {})
 
 

@@ -56,10 +56,15 @@ class NoncombatForm(BoardForm):
         ]
         for i, ident in enumerate(self.recipients):
             self.fields[f"amount_{i}"] = _int(f"{self.names(ident)}に", required=False, initial=None)
+            self.fields[f"target_{i}"] = _flag("対象にする(115.1)")
+            self.fields[f"ward_paid_{i}"] = _flag("護法のコストを支払う(702.21a)")
         self.helper.layout = self.layout()
 
     def layout(self) -> Layout:
-        amounts = [f"amount_{i}" for i in range(len(getattr(self, "recipients", [])))]
+        amounts = [
+            Div(f"amount_{i}", f"target_{i}", f"ward_paid_{i}", css_class="amount-cell")
+            for i in range(len(getattr(self, "recipients", [])))
+        ]
         return Layout(
             Fieldset(
                 "発生源(120.7)",
@@ -73,7 +78,8 @@ class NoncombatForm(BoardForm):
                 ),
             ),
             Fieldset(
-                "ダメージ(空欄は対象にしない。0 も指定できます: 120.8)",
+                "ダメージ(空欄はダメージを与えない。0 も指定できます: 120.8。「対象にする」は「対象の」と書かれた相手だけ。"
+                "「各クリーチャーに」などは対象をとりません: 115.10a)",
                 Div(*amounts, css_class="amount-grid"),
             ),
             Fieldset("その他", "excess_to", "cant_be_prevented"),
@@ -93,6 +99,13 @@ class NoncombatForm(BoardForm):
             self.add_error("source_controller", "呪文・能力のコントローラーを選んでください。")
         if not any(data.get(f"amount_{i}") is not None for i in range(len(self.recipients))):
             raise forms.ValidationError("ダメージを受けるもの(点数)を1つ以上入力してください。")
+        for i in range(len(self.recipients)):
+            if data.get(f"amount_{i}") is None:
+                for key in (f"target_{i}", f"ward_paid_{i}"):
+                    if data.get(key):
+                        self.add_error(key, "点数を入力した相手だけに指定できます。")
+            elif data.get(f"ward_paid_{i}") and not data.get(f"target_{i}"):
+                self.add_error(f"ward_paid_{i}", "護法が誘発するのは対象にしたときだけです(702.21a)。")
         return data
 
     def to_event(self) -> dict[str, Any]:
@@ -108,18 +121,25 @@ class NoncombatForm(BoardForm):
             }
             if data.get("source_name"):
                 source["name"] = data["source_name"]
-        damage = [
-            {"to": ident, "amount": data[f"amount_{i}"]}
-            for i, ident in enumerate(self.recipients)
-            if data.get(f"amount_{i}") is not None
+        chosen = [
+            (i, ident) for i, ident in enumerate(self.recipients) if data.get(f"amount_{i}") is not None
         ]
-        return {
+        event: dict[str, Any] = {
             "type": "noncombat",
             "source": source,
-            "damage": damage,
+            "damage": [{"to": ident, "amount": data[f"amount_{i}"]} for i, ident in chosen],
             "excess_to": data.get("excess_to") or None,
             "cant_be_prevented": bool(data.get("cant_be_prevented")),
         }
+        for key, flag in (("targets", "target"), ("ward_paid", "ward_paid")):
+            listed = [ident for i, ident in chosen if data.get(f"{flag}_{i}")]
+            if listed:
+                event[key] = listed
+        # the form doesn't edit what happened in response (608.2b): an imported board keeps it
+        old = self.document.get("event") or {}
+        if old.get("type") == "noncombat" and old.get("in_response"):
+            event["in_response"] = old["in_response"]
+        return event
 
     @classmethod
     def initial_from(cls, document: Mapping[str, Any]) -> dict[str, Any]:
@@ -144,9 +164,13 @@ class NoncombatForm(BoardForm):
         ids = [p["id"] for p in document.get("players", [])] + [
             p["id"] for p in document.get("permanents", [])
         ]
+        targets, paid = event.get("targets") or [], event.get("ward_paid") or []
         for entry in event.get("damage", []):
             if entry.get("to") in ids:
-                initial[f"amount_{ids.index(entry['to'])}"] = entry.get("amount")
+                i = ids.index(entry["to"])
+                initial[f"amount_{i}"] = entry.get("amount")
+                initial[f"target_{i}"] = entry["to"] in targets
+                initial[f"ward_paid_{i}"] = entry["to"] in paid
         return initial
 
 

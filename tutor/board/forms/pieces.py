@@ -165,6 +165,12 @@ class PermanentForm(BoardForm):
         help_text="ダメージを受けるなら、そのダメージを軽減して1個取り除きます(122.1c)",
     )
     tapped = _flag("タップしている")
+    ward = _text(
+        "護法のコスト",
+        required=False,
+        max_length=40,
+        help_text="護法を持つなら、そのコスト。例: {2}。対戦相手の呪文や能力の対象になると、そのコストが支払われない限り打ち消します(702.21a)",
+    )
     protection = _multi(
         "プロテクション",
         QUALITY_CHOICES,
@@ -241,6 +247,7 @@ class PermanentForm(BoardForm):
                     Field("keywords", css_class="checks"),
                     "toxic",
                     "shield_counters",
+                    "ward",
                     Field("protection", css_class="checks"),
                     Field("colors", css_class="checks"),
                     more_disclosure("protection_players", "protection_after_blocks", "tapped", "subtypes"),
@@ -256,6 +263,9 @@ class PermanentForm(BoardForm):
 
     def clean_name(self) -> str:
         return _printable(self.cleaned_data["name"], "名前")
+
+    def clean_ward(self) -> str:
+        return _printable(self.cleaned_data.get("ward") or "", "護法のコスト")
 
     def clean_subtypes(self) -> list[str]:
         raw = _printable(self.cleaned_data.get("subtypes") or "", "サブタイプ")
@@ -320,6 +330,8 @@ class PermanentForm(BoardForm):
             doc["may_assign_as_though_unblocked"] = True
         doc["keywords"] = list(data.get("keywords") or [])
         doc["toxic"] = data.get("toxic") or 0
+        if data.get("ward"):
+            doc["ward"] = data["ward"]
         doc["protection"] = _protection_join(
             list(data.get("protection") or []),
             list(data.get("protection_players") or []),
@@ -344,6 +356,7 @@ class PermanentForm(BoardForm):
             "minus_counters": counters.get("-1/-1", 0),
             "keywords": list(permanent.get("keywords", [])),
             "toxic": permanent.get("toxic", 0),
+            "ward": permanent.get("ward") or "",
             "protection": plain,
             "protection_players": players,
             "protection_after_blocks": late,

@@ -18,11 +18,18 @@ def _event_saved(request: HtmxHttpRequest, slug: str | None, kind: str) -> HttpR
     form_class, title, message = EVENTS[kind]
     form = form_class(request.POST, document=board.document, action=board.urls[f"event_{kind}"])
     if form.is_valid():
-        new = documents.event_set(document=board.document, event=form.to_event())
+        event = form.to_event()
+        new = documents.event_set(document=board.document, event=event)
         try:
             return saved(request, new, message)
         except ScenarioError as error:
-            form_refused(form, error, {".targets": "targets", ".cant_be_regenerated": "cant_be_regenerated"})
+            fields = {".targets": "targets", ".cant_be_regenerated": "cant_be_regenerated"}
+            if kind == "noncombat":  # 601.2c, 702.21a: an illegal target is refused on its own checkbox
+                recipients = getattr(form, "recipients", [])
+                for key, flag in (("targets", "target"), ("ward_paid", "ward_paid")):
+                    for j, ident in enumerate(event.get(key, [])):
+                        fields[f"event.{key}[{j}]"] = f"{flag}_{recipients.index(ident)}"
+            form_refused(form, error, fields)
     return form_invalid(request, board, form, title=title)
 
 

@@ -37,14 +37,24 @@ def _spell(name: str, controller: str, colors: list[str], kind: str, ident: str 
 
 
 def _burn(
-    name: str, colors: list[str], kind: str, damage: list[tuple[str, int]], **keys: Any
+    name: str,
+    colors: list[str],
+    kind: str,
+    damage: list[tuple[str, int]],
+    targets: tuple[str, ...] = (),
+    **keys: Any,
 ) -> dict[str, Any]:
-    return {
+    """A damage spell of ``A``'s; ``targets`` are the recipients its text targets (CR 115.1), the others
+    it damages without targeting them ("each creature", "you": 115.10a)."""
+    event: dict[str, Any] = {
         "type": "noncombat",
         "source": _spell(name, "A", colors, kind),
         "damage": [{"to": to, "amount": amount} for to, amount in damage],
         **keys,
     }
+    if targets:
+        event["targets"] = list(targets)
+    return event
 
 
 def _bolt_from_b(to: str, amount: int = 3) -> dict[str, Any]:
@@ -56,6 +66,23 @@ def _bolt_from_b(to: str, amount: int = 3) -> dict[str, Any]:
             "controller": "B",
             "colors": ["red"],
             "types": ["instant"],
+        },
+        "damage": [{"to": to, "amount": amount}],
+        "targets": [to],  # 《稲妻》: "any target" (115.1)
+    }
+
+
+def _sweep_from_b(to: str, amount: int = 2) -> dict[str, Any]:
+    """The opponent's 《紅蓮地獄》 ("2 damage to each creature"): it targets nothing (115.10a), so it reaches a
+    creature that an opponent's spell can't target (hexproof, protection: 702.11b, 702.16b)."""
+    return {
+        "type": "noncombat",
+        "source": {
+            "id": "pyroclasm",
+            "name": "《紅蓮地獄》",
+            "controller": "B",
+            "colors": ["red"],
+            "types": ["sorcery"],
         },
         "damage": [{"to": to, "amount": amount}],
     }
@@ -86,13 +113,13 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Arc Lightning": {
         "kind": "event",
         "permanents": [BEAR_B],
-        "event": _burn("弧状の稲妻", ["red"], "sorcery", [("bear", 2), ("B", 1)]),
+        "event": _burn("弧状の稲妻", ["red"], "sorcery", [("bear", 2), ("B", 1)], ("bear", "B")),
         "summary": "3点のダメージを、1つから3つの対象に好きなように分けて与える呪文です。",
         "note": "ここでは《灰色熊》に2点、対戦相手に1点と分けた例を表しています。",
     },
     "Banefire": {
         "kind": "event",
-        "event": _burn("苦悩火", ["red"], "sorcery", [("B", 5)], cant_be_prevented=True),
+        "event": _burn("苦悩火", ["red"], "sorcery", [("B", 5)], ("B",), cant_be_prevented=True),
         "summary": "X点のダメージを与える呪文です。Xが5以上なら、このダメージは軽減されません。",
         "note": "Xを5として表しています。Xが5以上のときの「打ち消されない」ことは扱いません。",
     },
@@ -105,13 +132,13 @@ ENGINE: dict[str, dict[str, Any]] = {
     },
     "Brimstone Volley": {
         "kind": "event",
-        "event": _burn("硫黄の流弾", ["red"], "instant", [("B", 3)]),
+        "event": _burn("硫黄の流弾", ["red"], "instant", [("B", 3)], ("B",)),
         "summary": "3点のダメージを与える呪文です。このターンにあなたのクリーチャーが死亡していれば、代わりに5点です。",
         "note": "条件を満たさない場合の3点として表しています。",
     },
     "Char": {
         "kind": "event",
-        "event": _burn("Char", ["red"], "instant", [("B", 4), ("A", 2)]),
+        "event": _burn("Char", ["red"], "instant", [("B", 4), ("A", 2)], ("B",)),
         "summary": "対象に4点、そしてあなた自身に2点のダメージを与える呪文です。",
         "note": "",
     },
@@ -125,42 +152,42 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Electrolyze": {
         "kind": "event",
         "permanents": [BEAR_B, RATS_B],
-        "event": _burn("電解", ["blue", "red"], "instant", [("bear", 1), ("rats", 1)]),
+        "event": _burn("電解", ["blue", "red"], "instant", [("bear", 1), ("rats", 1)], ("bear", "rats")),
         "summary": "2点のダメージを1つか2つの対象に分けて与え、カードを1枚引く呪文です。",
         "note": "カードを引くことは扱いません。",
     },
     "Fireball": {
         "kind": "event",
         "permanents": [WURM_B],
-        "event": _burn("火の玉", ["red"], "sorcery", [("wurm", 4)]),
+        "event": _burn("火の玉", ["red"], "sorcery", [("wurm", 4)], ("wurm",)),
         "summary": "X点のダメージを与える呪文です。対象を増やすと、ダメージを等分します。",
         "note": "Xを4、対象を1つとして表しています。",
     },
     "Flame Slash": {
         "kind": "event",
         "permanents": [WURM_B],
-        "event": _burn("炎の斬りつけ", ["red"], "sorcery", [("wurm", 4)]),
+        "event": _burn("炎の斬りつけ", ["red"], "sorcery", [("wurm", 4)], ("wurm",)),
         "summary": "クリーチャー1体に4点のダメージを与える呪文です。",
         "note": "",
     },
     "Flame Spill": {
         "kind": "event",
         "permanents": [BEAR_B],
-        "event": _burn("炎の氾濫", ["red"], "instant", [("bear", 4)], excess_to="controller"),
+        "event": _burn("炎の氾濫", ["red"], "instant", [("bear", 4)], ("bear",), excess_to="controller"),
         "summary": "クリーチャー1体に4点のダメージを与え、超過した分はそのコントローラーに与える呪文です。",
         "note": "",
     },
     "Fling": {
         "kind": "event",
         "permanents": [],
-        "event": _burn("投げ飛ばし", ["red"], "instant", [("B", 6)]),
+        "event": _burn("投げ飛ばし", ["red"], "instant", [("B", 6)], ("B",)),
         "summary": "クリーチャーを1体生け贄に捧げ、そのパワーに等しいダメージを与える呪文です。",
         "note": "パワー6の《大喰らいのワーム》を生け贄に捧げた後の、6点のダメージとして表しています。生け贄は扱いません。",
     },
     "Forked Bolt": {
         "kind": "event",
         "permanents": [BEAR_B],
-        "event": _burn("二股の稲妻", ["red"], "sorcery", [("bear", 1), ("B", 1)]),
+        "event": _burn("二股の稲妻", ["red"], "sorcery", [("bear", 1), ("B", 1)], ("bear", "B")),
         "summary": "2点のダメージを1つか2つの対象に分けて与える呪文です。",
         "note": "",
     },
@@ -168,33 +195,33 @@ ENGINE: dict[str, dict[str, Any]] = {
         "kind": "event",
         "permanents": [BEAR_B],
         "effects": [{"type": "regenerate", "on": "bear", "name": "《灰色熊》の再生の盾"}],
-        "event": _burn("火葬", ["red"], "instant", [("bear", 3)], cant_be_regenerated=True),
+        "event": _burn("火葬", ["red"], "instant", [("bear", 3)], ("bear",), cant_be_regenerated=True),
         "summary": "3点のダメージを与える呪文です。このターン、これによりダメージを与えられたクリーチャーは再生できません。",
         "note": "",
     },
     "Lava Axe": {
         "kind": "event",
-        "event": _burn("溶岩の斧", ["red"], "sorcery", [("B", 5)]),
+        "event": _burn("溶岩の斧", ["red"], "sorcery", [("B", 5)], ("B",)),
         "summary": "プレイヤーかプレインズウォーカーに5点のダメージを与える呪文です。",
         "note": "",
     },
     "Lightning Bolt": {
         "kind": "event",
         "permanents": [BEAR_B],
-        "event": _burn("稲妻", ["red"], "instant", [("bear", 3)]),
+        "event": _burn("稲妻", ["red"], "instant", [("bear", 3)], ("bear",)),
         "summary": "好きな対象に3点のダメージを与える呪文です。",
         "note": "",
     },
     "Lightning Strike": {
         "kind": "event",
-        "event": _burn("稲妻の一撃", ["red"], "instant", [("B", 3)]),
+        "event": _burn("稲妻の一撃", ["red"], "instant", [("B", 3)], ("B",)),
         "summary": "好きな対象に3点のダメージを与える呪文です。",
         "note": "",
     },
     "Shock": {
         "kind": "event",
         "permanents": [BEAR_B],
-        "event": _burn("ショック", ["red"], "instant", [("bear", 2)]),
+        "event": _burn("ショック", ["red"], "instant", [("bear", 2)], ("bear",)),
         "summary": "好きな対象に2点のダメージを与える呪文です。",
         "note": "",
     },
@@ -260,14 +287,14 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Searing Blood": {
         "kind": "event",
         "permanents": [BEAR_B],
-        "event": _burn("灼熱の血", ["red"], "instant", [("bear", 2)]),
+        "event": _burn("灼熱の血", ["red"], "instant", [("bear", 2)], ("bear",)),
         "summary": "クリーチャーに2点のダメージを与え、このターンそれが死亡したら、そのコントローラーに3点のダメージを与える呪文です。",
         "note": "死亡したときに3点を与える遅延誘発型能力は扱いません。",
     },
     "Skullcrack": {
         "kind": "event",
         "effects": [{"type": "no_life_gain", "name": "《頭蓋割り》"}],
-        "event": _burn("頭蓋割り", ["red"], "instant", [("B", 3)], cant_be_prevented=True),
+        "event": _burn("頭蓋割り", ["red"], "instant", [("B", 3)], ("B",), cant_be_prevented=True),
         "summary": "このターン、プレイヤーはライフを得られず、ダメージは軽減されません。対象のプレイヤーに3点のダメージを与えます。",
         "note": "「このターン、ダメージは軽減されない」は、この呪文のダメージについてだけ表しています。",
     },
@@ -291,6 +318,7 @@ ENGINE: dict[str, dict[str, Any]] = {
                 "types": ["enchantment"],
             },
             "damage": [{"to": "bear", "amount": 2}],
+            "targets": ["bear"],
         },
         "summary": "生け贄に捧げることで2点のダメージを与えるエンチャントです。",
         "note": "生け贄に捧げて能力を起動した後のダメージとして表しています。",
@@ -437,7 +465,7 @@ ENGINE: dict[str, dict[str, Any]] = {
             {"type": "no_life_gain", "name": "《恒久の拷問》"},
             {"type": "cant_be_prevented", "name": "《恒久の拷問》"},
         ],
-        "event": _burn("ショック", ["red"], "instant", [("bear", 2)]),
+        "event": _burn("ショック", ["red"], "instant", [("bear", 2)], ("bear",)),
         "summary": "プレイヤーはライフを得られず、ダメージは軽減されず、すべてのダメージが萎縮を持つかのように与えられるエンチャントです。",
         "note": "ダメージが萎縮を持つかのように与えられることは扱いません。",
     },
@@ -468,7 +496,7 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Gods Willing": {
         "kind": "effect",
         "permanents": [{**ALLY_A, "protection": ["red"]}],
-        "event": _bolt_from_b("ally"),
+        "event": _sweep_from_b("ally"),
         "summary": "あなたのクリーチャー1体が、ターン終了時まで選んだ色からのプロテクションを得る呪文です。占術1も行います。",
         "note": "赤を選び、《灰色熊》がプロテクション（赤）を得た盤面として表しています。占術は扱いません。",
     },
@@ -658,7 +686,7 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Dictate of the Twin Gods": {
         "kind": "effect",
         "effects": [{"type": "damage_multiplier", "factor": 2, "name": "《双子神の指図》"}],
-        "event": _burn("稲妻", ["red"], "instant", [("B", 3)]),
+        "event": _burn("稲妻", ["red"], "instant", [("B", 3)], ("B",)),
         "summary": "発生源がパーマネントやプレイヤーにダメージを与えるなら、代わりにその2倍のダメージを与えるエンチャントです。瞬速を持ちます。",
         "note": EFFECT_NOTE,
     },
@@ -667,14 +695,14 @@ ENGINE: dict[str, dict[str, Any]] = {
         "effects": [
             {"type": "damage_multiplier", "factor": 3, "from_controller": "A", "name": "《焦熱の解放》"}
         ],
-        "event": _burn("稲妻", ["red"], "instant", [("B", 3)]),
+        "event": _burn("稲妻", ["red"], "instant", [("B", 3)], ("B",)),
         "summary": "あなたがコントロールする発生源がダメージを与えるなら、代わりにその3倍のダメージを与えるエンチャントです。",
         "note": EFFECT_NOTE,
     },
     "Furnace of Rath": {
         "kind": "effect",
         "effects": [{"type": "damage_multiplier", "factor": 2, "name": "《ラースの灼熱洞》"}],
-        "event": _burn("稲妻", ["red"], "instant", [("B", 3)]),
+        "event": _burn("稲妻", ["red"], "instant", [("B", 3)], ("B",)),
         "summary": "発生源がクリーチャーやプレイヤーにダメージを与えるなら、代わりにその2倍のダメージを与えるエンチャントです。",
         "note": EFFECT_NOTE,
     },
@@ -771,7 +799,7 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Benevolent Blessing": {
         "kind": "effect",
         "permanents": [{**ALLY_A, "protection": ["red"]}],
-        "event": _bolt_from_b("ally"),
+        "event": _sweep_from_b("ally"),
         "summary": "瞬速を持つオーラです。戦場に出るときに色を1つ選び、エンチャントされているクリーチャーはその色からのプロテクションを持ちます。",
         "note": "赤を選び、《灰色熊》につけた盤面として表しています。",
     },
@@ -839,7 +867,7 @@ ENGINE: dict[str, dict[str, Any]] = {
                 ],
             }
         ],
-        "event": _burn("ショック", ["red"], "instant", [("wurm", 2)]),
+        "event": _burn("ショック", ["red"], "instant", [("wurm", 2)], ("wurm",)),
         "summary": "エンチャントされているクリーチャーにダメージが与えられるたび、そのクリーチャーはその点数のダメージを自分のコントローラーに与えるオーラです。",
         "note": "対戦相手の《大喰らいのワーム》につけた場合として表しています。",
     },
@@ -853,7 +881,7 @@ ENGINE: dict[str, dict[str, Any]] = {
                 ],
             }
         ],
-        "event": _burn("ショック", ["red"], "instant", [("wurm", 2)]),
+        "event": _burn("ショック", ["red"], "instant", [("wurm", 2)], ("wurm",)),
         "summary": "クリーチャーにダメージが与えられるたび、このエンチャントはそのコントローラーに同じ点数のダメージを与えます。",
         "note": "このチューターの盤面では誘発型能力をクリーチャーにしか持たせられないため、ダメージを受ける《大喰らいのワーム》の能力として表しています（ダメージの発生源はこのエンチャントではなくクリーチャーになります）。",
     },
@@ -1121,10 +1149,22 @@ ENGINE: dict[str, dict[str, Any]] = {
     },
     "Troll Ascetic": {
         "kind": "permanent",
-        "event": _bolt_from_b("card"),
+        # 702.11b: B's spell can't target it; "each creature" targets nothing (115.10a), so B's 《紅蓮地獄》 still hits.
+        "event": {
+            "type": "noncombat",
+            "source": {
+                "id": "pyroclasm",
+                "name": "《紅蓮地獄》",
+                "controller": "B",
+                "colors": ["red"],
+                "types": ["sorcery"],
+            },
+            "damage": [{"to": "card", "amount": 2}],
+        },
         "effects": [{"type": "regenerate", "on": "card", "name": "《トロールの苦行者》の再生の盾"}],
         "summary": "呪禁を持ち、マナを支払うと再生できるクリーチャーです。",
-        "note": "再生の能力を1回起動した後の盤面として表しています。呪禁は扱いません。",
+        "note": "再生の能力を1回起動した後の盤面として表しています。呪禁により対戦相手の呪文や能力の対象にはならないので、"
+        "例では対象をとらない《紅蓮地獄》(各クリーチャーに2点)を受けています。",
     },
     "Ajani's Pridemate": {
         "kind": "permanent",
@@ -1187,7 +1227,7 @@ ENGINE: dict[str, dict[str, Any]] = {
                 }
             ]
         },
-        "event": _burn("稲妻", ["red"], "instant", [("bear", 3)]),
+        "event": _burn("稲妻", ["red"], "instant", [("bear", 3)], ("bear",)),
         "summary": "トランプルを持ちます。対戦相手のクリーチャーが戦闘以外の超過ダメージを受けるたび、その超過分に等しいダメージを、それ以外の好きな対象に与えます。",
         "note": "対象を対戦相手とした場合として表しています。裏面（《トラルフの鎚》）は扱いません。",
     },
@@ -1215,7 +1255,7 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Voice of All": {
         "kind": "permanent",
         "card": {"protection": ["red"]},
-        "event": _bolt_from_b("card"),
+        "event": _sweep_from_b("card"),
         "summary": "飛行を持ちます。戦場に出るときに色を1つ選び、その色からのプロテクションを持ちます。",
         "note": "赤を選んだ場合として表しています。",
     },

@@ -84,11 +84,11 @@ WUBRG = ["white", "blue", "black", "red", "green"]
 ENGINE_KEYWORDS = {
     "Deathtouch": "deathtouch", "Double Strike": "double_strike", "First Strike": "first_strike",
     "Indestructible": "indestructible", "Infect": "infect", "Lifelink": "lifelink", "Trample": "trample",
-    "Wither": "wither",
+    "Wither": "wither", "Hexproof": "hexproof", "Shroud": "shroud",
 }  # fmt: skip
 SHOWN_KEYWORDS = re.compile(
     r"^(Flying|Vigilance|Haste|Reach|Flash|Hexproof|Prowess|Islandwalk|Deathtouch|Double Strike|First Strike"
-    r"|Indestructible|Infect|Lifelink|Trample|Wither|Protection from \w+|Toxic \d+|Equip \d+|Enchant creature"
+    r"|Indestructible|Infect|Lifelink|Trample|Wither|Shroud|Ward \d+|Protection from \w+|Toxic \d+|Equip \d+|Enchant creature"
     r"|Morph|Monstrosity \d+|Flashback)$"
 )
 UNBLOCKED_ATTACKERS = {"Flying", "Islandwalk"}
@@ -124,7 +124,7 @@ def shown_keyword(forge: str) -> str | None:
     >>> [shown_keyword(k) for k in ("Toxic:1", "Unblockable", "Morph:R R", "Monstrosity 3:5 R R", "Equip:2")]
     ['Toxic 1', None, 'Morph', 'Monstrosity 3', 'Equip 2']
     """
-    text = forge.replace(":", " ", 1) if forge.startswith(("Toxic:", "Equip:")) else forge
+    text = forge.replace(":", " ", 1) if forge.startswith(("Toxic:", "Equip:", "Ward:")) else forge
     text = text.split(":", 1)[0] if text.startswith(("Morph", "Monstrosity")) else text
     text = "Flashback" if text.startswith("Flashback ") else text
     return text if SHOWN_KEYWORDS.match(text) else None
@@ -163,6 +163,8 @@ def own_permanent(card: dict[str, Any], forge_keywords: list[str]) -> dict[str, 
             keywords.append(ENGINE_KEYWORDS[forge])
         elif forge.startswith("Toxic:"):
             permanent["toxic"] = int(forge.split(":")[1])
+        elif forge.startswith("Ward:") and forge.split(":")[1].isdigit():
+            permanent["ward"] = "{" + forge.split(":")[1] + "}"  # 702.21a: a generic mana cost
         elif forge.startswith("Protection from "):
             quality = forge.removeprefix("Protection from ").lower()
             if quality in WUBRG or quality == "everything":
@@ -196,7 +198,9 @@ def default_attack(
 
 def unmodelled_keywords(shown: list[str]) -> list[str]:
     engine_words = set(ENGINE_KEYWORDS) | {"Enchant creature"}
-    return [k for k in shown if k not in engine_words and not k.startswith(("Toxic", "Protection from"))]
+    return [
+        k for k in shown if k not in engine_words and not k.startswith(("Toxic", "Ward", "Protection from"))
+    ]
 
 
 def encode(
