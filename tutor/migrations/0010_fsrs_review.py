@@ -5,7 +5,8 @@ Each stored row's box becomes a card by replaying the history the box implies: o
 one right answer per box above the first, each when it was due (the Leitner waits: 1 minute, 10 minutes,
 1 day, 3 days, 7 days); the row's due time is kept, so nothing comes back sooner or later than the
 learner was told. The scheduler and the waits are frozen here as they were when this was written.
-Backwards, a card becomes the box of its stage (and a learned card the box of its stability).
+Backwards, a card becomes the box of its stage (a learned card: the box whose wait is nearest its
+stability).
 """
 
 from datetime import UTC, datetime, timedelta
@@ -65,8 +66,9 @@ def cards_to_boxes(apps: Any, schema_editor: Any) -> None:
         if item.state != int(fsrs.State.Review) and item.step is not None:
             item.box = min(item.step, len(STEPS) - 1) + 1
         else:
+            # a learned card's wait is about its stability in days: the box of the nearest wait (1, 3, 7 days)
             stability = item.stability or 0.0
-            item.box = 3 if stability < 3 else 4 if stability < 7 else 5
+            item.box = 3 if stability < 2 else 4 if stability < 5 else 5
         item.save(update_fields=["box"])
 
 
