@@ -4,10 +4,14 @@ the progress page shows the rating, and signing up carries it over."""
 
 from __future__ import annotations
 
+import io
 import random
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.utils import timezone
 
 from tests.study.test_views import key_for, start, url
 from tutor.models import LearnerRating, QuestionRating, StudyQuestion
@@ -137,3 +141,18 @@ def test_merging_two_ratings_divides_the_shared_start_out_once():
     both = ratings.merged(a, b)
     assert 28.0 < both.mu < 31.0 and both.sigma < 4.0
     assert ratings.merged(a, ratings.START) == a  # a rating no surer than the start adds nothing
+
+
+def test_purge_stale_deletes_an_old_anonymous_rating_and_keeps_the_others():
+    """An anonymous learner's rating goes with the rest of its stale study data; an account's rating
+    and a recently active learner's stay."""
+    user = User.objects.create_user("kept")
+    LearnerRating.objects.create(learner_key="gone", mu=30.0, sigma=5.0)
+    LearnerRating.objects.create(learner_key="recent", mu=30.0, sigma=5.0)
+    LearnerRating.objects.create(user=user, learner_key="gone-too", mu=30.0, sigma=5.0)
+    old = timezone.now() - timedelta(days=90)
+    LearnerRating.objects.exclude(learner_key="recent").update(updated_at=old)
+    out = io.StringIO()
+    call_command("purge_stale", stdout=out)
+    assert "レーティング（アカウントなし） 1件削除" in out.getvalue()
+    assert sorted(LearnerRating.objects.values_list("learner_key", flat=True)) == ["gone-too", "recent"]
