@@ -20,7 +20,9 @@ from tutor.common.urls import cr_url
 from tutor.models import (
     AuthoredQuestion,
     AuthoredTemplate,
+    Language,
     LearnerRating,
+    Paragraph,
     QuestionRating,
     ReviewItem,
     ReviewState,
@@ -295,6 +297,15 @@ def _weakest(counts: dict[str, list[int]]) -> list[tuple[str, int, int]]:
     return rows[:WEAK_SHOWN]
 
 
+EXCERPT_CHARS = 40
+
+
+def _excerpt(text: str) -> str:
+    """The opening of a paragraph's text, to tell which rule a number is."""
+    text = " ".join(text.split())
+    return text if len(text) <= EXCERPT_CHARS else text[: EXCERPT_CHARS - 1] + "…"
+
+
 def weakest_get(*, learner: Learner) -> dict[str, Any]:
     """The topics and the CR paragraphs the learner gets wrong most, from the latest answers: a
     question counts for every topic it tested and every paragraph its explanation cites."""
@@ -315,8 +326,21 @@ def weakest_get(*, learner: Learner) -> dict[str, Any]:
         {"topic": TOPICS_BY_SLUG[slug], "answered": a, "correct": c, "rate": _rate(c, a)}
         for slug, a, c in _weakest({k: v for k, v in by_topic.items() if k in TOPICS_BY_SLUG})
     ]
+    weak_rules = _weakest(by_rule)
+    texts = dict(
+        Paragraph.objects.filter(
+            number__in=[number for number, _a, _c in weak_rules], is_current=True, language=Language.JA
+        ).values_list("number", "text")
+    )
     rules_out = [
-        {"number": number, "url": cr_url(number), "answered": a, "correct": c, "rate": _rate(c, a)}
-        for number, a, c in _weakest(by_rule)
+        {
+            "number": number,
+            "url": cr_url(number),
+            "excerpt": _excerpt(texts.get(number, "")),
+            "answered": a,
+            "correct": c,
+            "rate": _rate(c, a),
+        }
+        for number, a, c in weak_rules
     ]
     return {"topics": topics_out, "rules": rules_out, "window": WEAK_WINDOW}
