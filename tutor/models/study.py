@@ -1,6 +1,9 @@
 """Study mode: authored questions and templates, the questions a learner was given, attempts and reviews."""
 
+import fsrs
 from django.db import models
+
+from tutor.study import review
 
 
 class StudyLevel(models.TextChoices):
@@ -162,12 +165,22 @@ class StudyAttempt(models.Model):
         return f"{self.question.title}: {'正解' if self.correct else '不正解'}"
 
 
+class ReviewState(models.IntegerChoices):
+    """FSRS's card states (``fsrs.State``), stored as their numbers."""
+
+    LEARNING = 1, "覚え始め"
+    REVIEW = 2, "定着"
+    RELEARNING = 3, "覚え直し"
+
+
 class ReviewItem(models.Model):
     # Set by ``tutor.study.selectors.review_queue`` for the page (not stored).
     wait: str
     level_label: str
     topic_title: str
-    """A kind of question (template + level) a learner got wrong, in a Leitner box with a due time."""
+    recall: int | None
+    """A kind of question (template + level) a learner got wrong, with its FSRS card
+    (:mod:`tutor.study.review`): state, step, stability, difficulty, last review and due time."""
 
     user = models.ForeignKey(
         "auth.User",
@@ -182,10 +195,16 @@ class ReviewItem(models.Model):
     level = models.CharField("レベル", max_length=8, choices=StudyLevel.choices)
     topic = models.CharField("トピック", max_length=16)
     title = models.CharField("題名", max_length=200)
-    box = models.PositiveSmallIntegerField("箱", default=1)
     due_at = models.DateTimeField("次の復習", db_index=True)
     lapses = models.PositiveIntegerField("間違えた回数", default=1)
     updated_at = models.DateTimeField(auto_now=True)
+    state = models.PositiveSmallIntegerField(
+        "状態", choices=ReviewState.choices, default=ReviewState.LEARNING
+    )
+    step = models.PositiveSmallIntegerField("段階（覚え始め・覚え直し）", null=True, blank=True, default=0)
+    stability = models.FloatField("安定度（日）", null=True, blank=True)
+    difficulty = models.FloatField("難しさ（1〜10）", null=True, blank=True)
+    last_review_at = models.DateTimeField("最後の復習", null=True, blank=True)
 
     class Meta:
         ordering = ("due_at", "id")
@@ -207,4 +226,94 @@ class ReviewItem(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.title} [{self.level}] 箱{self.box}"
+        return f"{self.title} [{self.level}] 段階{self.box}"
+
+    def card(self) -> fsrs.Card:
+        """The row as an FSRS card."""
+        return fsrs.Card(
+            card_id=0,
+            state=fsrs.State(self.state),
+            step=None if self.state == ReviewState.REVIEW else (self.step or 0),
+            stability=self.stability,
+            difficulty=self.difficulty,
+            due=review.utc(self.due_at),
+            last_review=review.utc(self.last_review_at) if self.last_review_at else None,
+        )
+
+    def card_store(self, card: fsrs.Card) -> None:
+        """Take the card's fields (not saved: the caller saves, with :data:`CARD_FIELDS`)."""
+        self.state = int(card.state)
+        self.step = card.step
+        self.stability = card.stability
+        self.difficulty = card.difficulty
+        self.due_at = card.due
+        self.last_review_at = card.last_review
+
+    @property
+    def box(self) -> int:
+        """The stage a learner reads (1 and 2: the fixed steps; 3: learned), named as the boxes were."""
+        return review.stage(self.state, self.step)
+
+    @box.setter
+    def box(self, value: int) -> None:
+        # A row made as in the Leitner days (``ReviewItem(box=3, due_at=...)``) gets the card that box
+        # converts to, as the data migration converts stored rows.
+        self.card_store(review.card_for_box(value, self.due_at))
+
+
+CARD_FIELDS = ("state", "step", "stability", "difficulty", "due_at", "last_review_at")
+"""The fields :meth:`ReviewItem.card_store` sets."""
+
+
+class LearnerRating(models.Model):
+    """A learner's skill as an OpenSkill rating (:mod:`tutor.study.ratings`): each answer is a match
+    against the kind of question. One row per account, or per anonymous session key."""
+
+    user = models.OneToOneField(
+        "auth.User",
+        verbose_name="ユーザー",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="study_rating",
+    )
+    learner_key = models.CharField("学習者キー（セッション）", max_length=64, db_index=True)
+    mu = models.FloatField("平均")
+    sigma = models.FloatField("不確かさ")
+    matches = models.PositiveIntegerField("回答数", default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "学習者のレーティング"
+        verbose_name_plural = "学習者のレーティング"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["learner_key"],
+                condition=models.Q(user__isnull=True),
+                name="learner_rating_unique_per_learner_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user or self.learner_key}: {self.mu:.1f}±{self.sigma:.1f}"
+
+
+class QuestionRating(models.Model):
+    """How hard a kind of question (template + level) is, as an OpenSkill rating shared by all learners."""
+
+    source = models.CharField("出典", max_length=64)
+    level = models.CharField("レベル", max_length=8, choices=StudyLevel.choices)
+    mu = models.FloatField("平均")
+    sigma = models.FloatField("不確かさ")
+    matches = models.PositiveIntegerField("回答数", default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = "問題の種類のレーティング"
+        verbose_name_plural = "問題の種類のレーティング"
+        constraints = [
+            models.UniqueConstraint(fields=["source", "level"], name="question_rating_unique_per_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.source} [{self.level}]: {self.mu:.1f}±{self.sigma:.1f}"

@@ -4,7 +4,8 @@
 * :mod:`.generators` — the built-in question templates (seeded random boards, typical mistakes);
 * :mod:`.asks` — what a question asks and the engine's answer to it;
 * :mod:`.building` — template + seed → a checked question with its options; grading;
-* :mod:`.review` — Leitner boxes and their waits;
+* :mod:`.review` — the review queue's FSRS cards and their waits;
+* :mod:`.ratings` — OpenSkill ratings of learners and kinds of question, practice's draw near the learner;
 * :mod:`.charts` — the history chart's geometry (server-rendered SVG);
 * :mod:`.services` / :mod:`.selectors` — the database side (keyword-only ``<entity>_<action>``).
 """

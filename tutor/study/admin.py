@@ -5,6 +5,8 @@ from django.contrib import admin
 from tutor.models import (
     AuthoredQuestion,
     AuthoredTemplate,
+    LearnerRating,
+    QuestionRating,
     ReviewItem,
     StudyAttempt,
     StudyQuestion,
@@ -49,5 +51,17 @@ class StudyAttemptAdmin(admin.ModelAdmin):
 
 @admin.register(ReviewItem)
 class ReviewItemAdmin(admin.ModelAdmin):
-    list_display = ("title", "level", "user", "box", "due_at", "lapses")
-    list_filter = ("box", "level")
+    list_display = ("title", "level", "user", "state", "step", "due_at", "stability", "lapses")
+    list_filter = ("state", "level")
+
+
+@admin.register(LearnerRating)
+class LearnerRatingAdmin(admin.ModelAdmin):
+    list_display = ("user", "learner_key", "mu", "sigma", "matches", "updated_at")
+    list_select_related = ("user",)
+
+
+@admin.register(QuestionRating)
+class QuestionRatingAdmin(admin.ModelAdmin):
+    list_display = ("source", "level", "mu", "sigma", "matches", "updated_at")
+    list_filter = ("level",)

@@ -1,4 +1,5 @@
-"""Reading study data: a learner's questions, accuracy per topic, history, review queue.
+"""Reading study data: a learner's questions, accuracy per topic, history, review queue, rating,
+weakest topics and paragraphs.
 
 Keyword-only functions named ``<entity>_<action>``. A *learner* is a signed-in user, or an anonymous
 visitor known by a random key kept in their session (:class:`Learner`).
@@ -15,7 +16,20 @@ from typing import Any
 from django.db.models import Q
 from django.utils import timezone
 
-from tutor.models import AuthoredQuestion, AuthoredTemplate, ReviewItem, StudyAttempt, StudyQuestion
+from tutor.common.urls import cr_url
+from tutor.models import (
+    AuthoredQuestion,
+    AuthoredTemplate,
+    Language,
+    LearnerRating,
+    Paragraph,
+    QuestionRating,
+    ReviewItem,
+    ReviewState,
+    StudyAttempt,
+    StudyQuestion,
+)
+from tutor.study import ratings, review
 from tutor.study.charts import Day, history_chart
 from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG
 from tutor.study.review import wait_text
@@ -178,22 +192,155 @@ def history_chart_get(*, learner: Learner, days: int = 14, now: datetime | None 
     return history_chart(history_days(learner=learner, days=days, now=now))
 
 
+REVIEW_SHOWN = 200
+"""At most this many review items are listed (the due ones first); the counts are of all of them."""
+
+
 def review_queue(*, learner: Learner, now: datetime | None = None) -> dict[str, Any]:
-    """The learner's review items: those due now, and the others with when they come back."""
+    """The learner's review items: those due now, and the others with when they come back (their
+    FSRS due time) and, once past the fixed steps, the chance of answering right today."""
     now = now or timezone.now()
-    items = list(ReviewItem.objects.filter(learner.q()))
+    mine = ReviewItem.objects.filter(learner.q())
+    count = mine.count()
+    due_count = mine.filter(due_at__lte=now).count()
+    items = list(mine.order_by("due_at", "id")[:REVIEW_SHOWN])
     due = [i for i in items if i.due_at <= now]
     later = [i for i in items if i.due_at > now]
     for item in later:
         item.wait = wait_text(item.due_at - now)
     for item in items:
+        item.recall = (
+            round(100 * review.SCHEDULER.get_card_retrievability(item.card(), review.utc(now)))
+            if item.state == ReviewState.REVIEW
+            else None
+        )
         item.level_label = LEVEL_LABELS.get(item.level, item.level)
         topic = TOPICS_BY_SLUG.get(item.topic)
         item.topic_title = topic.title if topic else item.topic
-    return {"due": due, "later": later, "count": len(items), "due_count": len(due)}
+    return {"due": due, "later": later, "count": count, "due_count": due_count, "shown": len(items)}
 
 
 def review_next(*, learner: Learner, now: datetime | None = None) -> ReviewItem | None:
     """The review item that has waited longest past its due time."""
     now = now or timezone.now()
     return ReviewItem.objects.filter(learner.q(), due_at__lte=now).order_by("due_at", "id").first()
+
+
+# --------------------------------------------------------------------------- ratings
+
+
+def _learner_rating(learner: Learner) -> LearnerRating | None:
+    if learner.user is not None:
+        return LearnerRating.objects.filter(user=learner.user).first()
+    if not learner.key:
+        return None
+    return LearnerRating.objects.filter(user__isnull=True, learner_key=learner.key).first()
+
+
+def learner_skill(*, learner: Learner) -> ratings.Skill:
+    row = _learner_rating(learner)
+    return ratings.Skill(row.mu, row.sigma) if row else ratings.START
+
+
+def pick_weights(*, learner: Learner, sources: list[str], level: str) -> dict[str, float]:
+    """For each source, its weight in practice's draw at ``level``: near the learner's rating, more
+    (:func:`tutor.study.ratings.pick_weights`); a kind nobody has answered is at the starting rating."""
+    mine = learner_skill(learner=learner)
+    rated = {
+        source: ratings.Skill(mu, sigma)
+        for source, mu, sigma in QuestionRating.objects.filter(source__in=sources, level=level).values_list(
+            "source", "mu", "sigma"
+        )
+    }
+    kinds = [rated.get(source, ratings.START) for source in sources]
+    return dict(zip(sources, ratings.pick_weights(mine, kinds), strict=True))
+
+
+def rating_summary(*, learner: Learner) -> dict[str, Any]:
+    """The learner's rating as the progress page shows it, with the predicted chance of answering a
+    question of each level right (against the average kind of that level that has been answered)."""
+    row = _learner_rating(learner)
+    mine = ratings.Skill(row.mu, row.sigma) if row else ratings.START
+    by_level: dict[str, list[ratings.Skill]] = defaultdict(list)
+    for level, mu, sigma in QuestionRating.objects.filter(matches__gt=0).values_list("level", "mu", "sigma"):
+        by_level[level].append(ratings.Skill(mu, sigma))
+    chances = []
+    for level in LEVELS:
+        kinds = by_level.get(level)
+        if kinds:
+            typical = ratings.Skill(
+                sum(k.mu for k in kinds) / len(kinds), sum(k.sigma for k in kinds) / len(kinds)
+            )
+            chances.append(
+                {"label": LEVEL_LABELS[level], "percent": round(100 * ratings.chance(mine, typical))}
+            )
+    return {
+        "shown": ratings.shown(mine),
+        "matches": row.matches if row else 0,
+        "provisional": mine.sigma > ratings.SETTLED_SIGMA,
+        "chances": chances,
+    }
+
+
+# --------------------------------------------------------------------------- weakest topics and paragraphs
+
+WEAK_WINDOW = 500
+"""The weakest topics and paragraphs are counted over the learner's latest answers, at most this many."""
+WEAK_SHOWN = 5
+
+
+def _weakest(counts: dict[str, list[int]]) -> list[tuple[str, int, int]]:
+    """``(key, answered, correct)`` with at least one wrong answer, weakest first: by the right-answer
+    rate with one right and one wrong added (so one wrong answer of one is not below six of ten)."""
+    rows = [(key, a, c) for key, (a, c) in counts.items() if c < a]
+    rows.sort(key=lambda row: ((row[2] + 1) / (row[1] + 2), -row[1], row[0]))
+    return rows[:WEAK_SHOWN]
+
+
+EXCERPT_CHARS = 40
+
+
+def _excerpt(text: str) -> str:
+    """The opening of a paragraph's text, to tell which rule a number is."""
+    text = " ".join(text.split())
+    return text if len(text) <= EXCERPT_CHARS else text[: EXCERPT_CHARS - 1] + "…"
+
+
+def weakest_get(*, learner: Learner) -> dict[str, Any]:
+    """The topics and the CR paragraphs the learner gets wrong most, from the latest answers: a
+    question counts for every topic it tested and every paragraph its explanation cites."""
+    by_topic: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    by_rule: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    rows = StudyAttempt.objects.filter(learner.q()).values_list(
+        "correct", "question__topics", "question__rules"
+    )
+    for correct, topics, rules in rows[:WEAK_WINDOW]:
+        for topic in set(topics or []):
+            by_topic[topic][0] += 1
+            by_topic[topic][1] += int(correct)
+        for rule in set(rules or []):
+            if isinstance(rule, str) and cr_url(rule):
+                by_rule[rule][0] += 1
+                by_rule[rule][1] += int(correct)
+    topics_out = [
+        {"topic": TOPICS_BY_SLUG[slug], "answered": a, "correct": c, "rate": _rate(c, a)}
+        for slug, a, c in _weakest({k: v for k, v in by_topic.items() if k in TOPICS_BY_SLUG})
+    ]
+    weak_rules = _weakest(by_rule)
+    texts = dict(
+        Paragraph.objects.filter(
+            number__in=[number for number, _a, _c in weak_rules], is_current=True, language=Language.JA
+        ).values_list("number", "text")
+    )
+    rules_out = [
+        {
+            "number": number,
+            "url": cr_url(number),
+            "excerpt": _excerpt(texts.get(number, "")),
+            "answered": a,
+            "correct": c,
+            "rate": _rate(c, a),
+        }
+        for number, a, c in weak_rules
+    ]
+    return {"topics": topics_out, "rules": rules_out, "window": WEAK_WINDOW}

@@ -1,4 +1,5 @@
-"""Doing things in study mode: put a question, score an answer, keep the review queue, claim progress.
+"""Doing things in study mode: put a question, score an answer, keep the review queue and the ratings,
+claim progress.
 
 Keyword-only functions named ``<entity>_<action>``. The engine's answer is computed when a question
 is made and again when it is answered; only the server ever sees it.
@@ -13,15 +14,24 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
-from tutor.models import AuthoredQuestion, AuthoredTemplate, ReviewItem, StudyAttempt, StudyQuestion
+from tutor.models import (
+    AuthoredQuestion,
+    AuthoredTemplate,
+    LearnerRating,
+    QuestionRating,
+    ReviewItem,
+    StudyAttempt,
+    StudyQuestion,
+)
+from tutor.models.study import CARD_FIELDS
+from tutor.study import ratings, review
 from tutor.study.asks import AskError, engine_answer, parse_answer_text
 from tutor.study.building import BuiltQuestion, Disagreement, authored_build, grade, question_build
 from tutor.study.generators import TEMPLATES_BY_SLUG
-from tutor.study.review import after_right, after_wrong
-from tutor.study.selectors import Learner, study_sources
+from tutor.study.selectors import Learner, pick_weights, study_sources
 
 logger = logging.getLogger(__name__)
 
@@ -111,7 +121,8 @@ def question_create(
     """Put a new question of ``topic`` at ``level`` to ``learner`` (from ``source`` if given).
 
     Another source than the learner's previous question in this topic is preferred, so questions
-    vary. A source the engine refuses (an authored question that no longer agrees) is skipped.
+    vary, and kinds whose rating is near the learner's are drawn more often (:mod:`.ratings`). A
+    source the engine refuses (an authored question that no longer agrees) is skipped.
     """
     rng = rng or random.SystemRandom()
     sources = [source] if source else study_sources(topic=topic, level=level)
@@ -119,8 +130,9 @@ def question_create(
         raise NoQuestion(f"{topic}/{level}")
     previous = StudyQuestion.objects.filter(learner.q(), topic=topic).values_list("source", flat=True).first()
     pool = [s for s in sources if s != previous] or sources
+    weights = pick_weights(learner=learner, sources=pool, level=level)
     for _ in range(BUILD_TRIES):
-        picked = rng.choice(pool)
+        [picked] = rng.choices(pool, weights=[weights[s] for s in pool])
         seed = rng.randrange(2**48)
         try:
             built = source_build(source=picked, seed=seed, level=level)
@@ -171,7 +183,7 @@ def answer_submit(
     """Score ``response`` (already cleaned by the answer form). Returns the attempt and whether it was
     scored now: a question is scored once; a second submit gets the first attempt back.
 
-    The attempt and the review queue's update are one transaction: a learner who sees an error page
+    The attempt and the updates of the review queue and the ratings are one transaction: a learner who sees an error page
     has had nothing stored, and one who sees the result has both. Two submits at once: the question's
     attempt is unique, so the second one's transaction fails and gets the first attempt back.
     """
@@ -215,6 +227,7 @@ def answer_submit(
                 mistake=result.mistake[:300],
             )
             review_record(learner=learner, question=question, correct=result.correct, now=now)
+            rating_record(learner=learner, question=question, correct=result.correct)
     except IntegrityError:  # the same question answered twice at once: the first one counts
         first = StudyAttempt.objects.filter(question=question).first()
         if first is None:
@@ -224,48 +237,94 @@ def answer_submit(
 
 
 def review_record(*, learner: Learner, question: StudyQuestion, correct: bool, now: datetime) -> None:
-    """Move the question's kind between Leitner boxes (:mod:`tutor.study.review`).
+    """Rate the question's kind on its FSRS card (:mod:`tutor.study.review`): a wrong answer makes the
+    card or lapses it; a right one moves a due card on and leaves the others alone (no cramming).
 
-    Counts are ``F()`` updates and the row is unique per learner and kind: when two answers create it
-    at once, the one that loses the race updates the row the other made.
+    The row is locked while its card is worked out, and it is unique per learner and kind: when two
+    wrong answers create it at once, the one that loses the race rates the row the other made.
     """
     mine = ReviewItem.objects.filter(learner.q(), source=question.source, level=question.level)
-    if not correct:
-        box, due = after_wrong(now)
-        if mine.update(box=box, due_at=due, lapses=F("lapses") + 1, updated_at=now):
-            return
+    item = mine.select_for_update().first()
+    if item is None:
+        if correct:
+            return  # only a kind the learner got wrong is reviewed
+        card = review.card_review(review.card_new(now), correct=False, now=now)
         try:
             with transaction.atomic():  # a savepoint: the caller's transaction goes on after a race
-                ReviewItem.objects.create(
+                row = ReviewItem(
                     user=learner.user,
                     learner_key=learner.key,
                     source=question.source,
                     level=question.level,
                     topic=question.topic,
                     title=question.title,
-                    box=box,
-                    due_at=due,
                     lapses=1,
                 )
+                row.card_store(card)
+                row.save()
+            return
         except IntegrityError:  # created meanwhile by another answer of the same kind
-            mine.update(box=box, due_at=due, lapses=F("lapses") + 1, updated_at=now)
+            item = mine.select_for_update().first()
+            if item is None:
+                raise
+    elif correct and item.due_at > now:
         return
-    item = mine.select_for_update().first()
-    if item is None or item.due_at > now:
-        return
-    moved = after_right(item.box, now)
-    if moved is None:
-        item.delete()
+    item.card_store(review.card_review(item.card(), correct=correct, now=now))
+    fields = [*CARD_FIELDS, "updated_at"]
+    if not correct:
+        item.lapses = F("lapses") + 1
+        fields.append("lapses")
+    item.save(update_fields=fields)
+
+
+def _locked_or_new[Row: (LearnerRating, QuestionRating)](rows: QuerySet[Row], **fields: Any) -> Row:
+    """The one row of ``rows`` locked for this transaction, made at the starting rating if there is
+    none (a savepoint takes the race where two answers make it at once)."""
+    found = rows.select_for_update().first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return rows.create(mu=ratings.START.mu, sigma=ratings.START.sigma, **fields)
+    except IntegrityError:
+        return rows.select_for_update().get()
+
+
+def rating_record(*, learner: Learner, question: StudyQuestion, correct: bool) -> None:
+    """One match: the learner against the question's kind (:mod:`tutor.study.ratings`).
+
+    Every transaction locks the learner's row before the kind's, so two answers never wait on each
+    other in a circle.
+    """
+    if learner.user is not None:
+        mine = _locked_or_new(LearnerRating.objects.filter(user=learner.user), user=learner.user)
+    elif learner.key:
+        mine = _locked_or_new(
+            LearnerRating.objects.filter(user__isnull=True, learner_key=learner.key), learner_key=learner.key
+        )
     else:
-        item.box, item.due_at = moved
-        item.save(update_fields=["box", "due_at", "updated_at"])
+        return
+    kind = _locked_or_new(
+        QuestionRating.objects.filter(source=question.source, level=question.level),
+        source=question.source,
+        level=question.level,
+    )
+    learner_after, kind_after = ratings.match(
+        ratings.Skill(mine.mu, mine.sigma), ratings.Skill(kind.mu, kind.sigma), correct=correct
+    )
+    mine.mu, mine.sigma, mine.matches = learner_after.mu, learner_after.sigma, mine.matches + 1
+    mine.save(update_fields=["mu", "sigma", "matches", "updated_at"])
+    kind.mu, kind.sigma, kind.matches = kind_after.mu, kind_after.sigma, kind.matches + 1
+    kind.save(update_fields=["mu", "sigma", "matches", "updated_at"])
 
 
 def progress_claim(*, learner_key: str, user: Any) -> int:
-    """Give an anonymous session's questions, answers and review queue to ``user`` (on sign-up or log-in).
+    """Give an anonymous session's questions, answers, review queue and rating to ``user`` (on sign-up
+    or log-in).
 
-    Where the user already has the same kind in review, the two merge (the lower box, the earlier
-    due time). Returns how many answers were claimed.
+    Where the user already has the same kind in review, the two merge: the card of the one due first
+    (the memory that needs it sooner) is kept, and the lapses add up. Two ratings merge into one
+    (:func:`tutor.study.ratings.merged`). Returns how many answers were claimed.
     """
     if not learner_key or user is None:
         return 0
@@ -278,11 +337,25 @@ def progress_claim(*, learner_key: str, user: Any) -> int:
                 item.user = user
                 item.save(update_fields=["user", "updated_at"])
                 continue
-            mine.box = min(mine.box, item.box)
-            mine.due_at = min(mine.due_at, item.due_at)
+            if item.due_at < mine.due_at:
+                mine.card_store(item.card())
             mine.lapses += item.lapses
-            mine.save(update_fields=["box", "due_at", "lapses", "updated_at"])
+            mine.save(update_fields=[*CARD_FIELDS, "lapses", "updated_at"])
             item.delete()
+        anonymous = LearnerRating.objects.filter(user__isnull=True, learner_key=learner_key).first()
+        if anonymous is not None:
+            account = LearnerRating.objects.select_for_update().filter(user=user).first()
+            if account is None:
+                anonymous.user = user
+                anonymous.save(update_fields=["user", "updated_at"])
+            else:
+                both = ratings.merged(
+                    ratings.Skill(account.mu, account.sigma), ratings.Skill(anonymous.mu, anonymous.sigma)
+                )
+                account.mu, account.sigma = both
+                account.matches += anonymous.matches
+                account.save(update_fields=["mu", "sigma", "matches", "updated_at"])
+                anonymous.delete()
     return claimed
 
 

@@ -30,7 +30,7 @@ from tutor.study.asks import answer_text
 from tutor.study.building import outcome_scenario
 from tutor.study.forms import StudyAnswerForm, StudyStartForm
 from tutor.study.learners import learner_get
-from tutor.study.review import INTERVALS, wait_text
+from tutor.study.review import steps_text
 from tutor.study.selectors import Learner
 from tutor.study.topics import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS, TOPICS, TOPICS_BY_SLUG
 
@@ -277,6 +277,8 @@ def progress(request: HtmxHttpRequest) -> HttpResponse:
             chart=selectors.history_chart_get(learner=learner),
             queue=selectors.review_queue(learner=learner),
             recent=selectors.attempt_recent(learner=learner),
-            intervals=[(box, wait_text(delta)) for box, delta in INTERVALS.items()],
+            steps=steps_text(),
+            rating=selectors.rating_summary(learner=learner),
+            weakest=selectors.weakest_get(learner=learner),
         ),
     )

@@ -1,7 +1,7 @@
 """Delete what anonymous visitors left behind: old study data, expired sessions, unused boards.
 
-* Study data without an account (questions, their answers, review items) of every learner key that
-  has not been active for ``--days`` days (default 30): a learner's rows go together, so nobody who
+* Study data without an account (questions, their answers, review items, the learner's rating) of
+  every learner key that has not been active for ``--days`` days (default 30): a learner's rows go together, so nobody who
   studied yesterday loses last month's answers. Rows of signed-in learners are never touched.
 * Expired sessions (Django's ``clearsessions``).
 * Boards (``Scenario``) that are not curated, were created more than ``--days`` days ago and are not
@@ -24,17 +24,22 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from tutor.models import ReviewItem, Scenario, StudyAttempt, StudyQuestion
+from tutor.models import LearnerRating, ReviewItem, Scenario, StudyAttempt, StudyQuestion
 
 DEFAULT_DAYS = 30
 
 
-ACTIVITY = ((StudyQuestion, "created_at"), (StudyAttempt, "answered_at"), (ReviewItem, "updated_at"))
+ACTIVITY = (
+    (StudyQuestion, "created_at"),
+    (StudyAttempt, "answered_at"),
+    (ReviewItem, "updated_at"),
+    (LearnerRating, "updated_at"),
+)
 
 
-def _without_active_learners[Rows: (QuerySet[StudyQuestion], QuerySet[StudyAttempt], QuerySet[ReviewItem])](
-    queryset: Rows, cutoff: datetime
-) -> Rows:
+def _without_active_learners[
+    Rows: (QuerySet[StudyQuestion], QuerySet[StudyAttempt], QuerySet[ReviewItem], QuerySet[LearnerRating])
+](queryset: Rows, cutoff: datetime) -> Rows:
     """``queryset`` less the rows of anonymous learner keys active since ``cutoff`` (as subqueries, so
     any number of learners stays one statement)."""
     for model, moment in ACTIVITY:
@@ -48,19 +53,27 @@ def stale_rows(cutoff: datetime) -> dict[str, QuerySet[Any]]:
     questions = _without_active_learners(StudyQuestion.objects.filter(user__isnull=True), cutoff)
     attempts = _without_active_learners(StudyAttempt.objects.filter(user__isnull=True), cutoff)
     reviews = _without_active_learners(ReviewItem.objects.filter(user__isnull=True), cutoff)
+    learner_ratings = _without_active_learners(LearnerRating.objects.filter(user__isnull=True), cutoff)
     kept_boards = (
         StudyQuestion.objects.exclude(pk__in=questions.values("pk"))
         .exclude(board_slug="")
         .values("board_slug")
     )
     boards = Scenario.objects.filter(is_curated=False, created_at__lt=cutoff).exclude(slug__in=kept_boards)
-    return {"questions": questions, "attempts": attempts, "reviews": reviews, "boards": boards}
+    return {
+        "questions": questions,
+        "attempts": attempts,
+        "reviews": reviews,
+        "ratings": learner_ratings,
+        "boards": boards,
+    }
 
 
 LABELS = {
     "questions": "出題（アカウントなし）",
     "attempts": "回答（アカウントなし）",
     "reviews": "復習（アカウントなし）",
+    "ratings": "レーティング（アカウントなし）",
     "boards": "盤面（収録でなく、使われていない）",
     "sessions": "期限切れのセッション",
 }
@@ -94,6 +107,7 @@ class Command(BaseCommand):
                 rows["attempts"].delete()
                 rows["questions"].delete()
                 rows["reviews"].delete()
+                rows["ratings"].delete()
                 rows["boards"].delete()
             call_command("clearsessions")
         self.stdout.write(
