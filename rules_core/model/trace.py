@@ -34,11 +34,12 @@ def _plain(value: Any) -> Any:
 
 
 def _plain_map(value: FrozenMap[str, Any]) -> dict[str, Any]:
-    for v in value.values():  # most maps hold scalars only: one pass, then a plain copy
+    data = value._data  # the map's own dict, read here without a method call per map (a result has hundreds)
+    for v in data.values():  # most maps hold scalars only: one pass, then a plain copy
         t = type(v)
         if not (t is str or t is int or t is bool or v is None):
-            return {k: _plain(v) for k, v in value.items()}
-    return value.to_dict()
+            return {k: _plain(v) for k, v in data.items()}
+    return data.copy()
 
 
 @fast_frozen
@@ -71,7 +72,7 @@ class Change:
             "after": self.after,
             "rule": self.rule,
         }
-        if self.extra:
+        if self.extra is not NO_EXTRA:  # an empty map adds nothing either
             doc.update(_plain_map(self.extra))
         return doc
 
@@ -99,7 +100,7 @@ class Stage:
             "changes": [c.to_dict() for c in self.changes],
             "events": [_plain_map(e) for e in self.events],
         }
-        if self.extra:
+        if self.extra is not NO_EXTRA:  # an empty map adds nothing either
             doc.update(_plain_map(self.extra))
         return doc
 
