@@ -20,6 +20,7 @@ from ..model.effects import (
     DamagePlus,
     Dealer,
     Effect,
+    ExileInstead,
     LifeCantChange,
     LifeFloor,
     LifeGainMultiplier,
@@ -37,6 +38,7 @@ from ..model.effects import (
     RedirectDamage,
     Regenerate,
     TargetFilter,
+    TokenSpec,
 )
 from ..model.state import COLORS, DAMAGEABLE_TYPES, sort_colors
 from .fields import (
@@ -50,6 +52,7 @@ from .fields import (
     as_choice,
     as_choices,
     as_int,
+    as_list,
     as_name,
     as_object,
     as_record,
@@ -82,6 +85,7 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "damage_plus": (("amount", "from_controller", "source_color", "to_opponents", "to"), ("amount",)),
     "prevent_half": (("player",), ("player",)),
     "prevent_all_but": (("to", "source", "leave", "used"), ("to", "source")),
+    "exile_instead": (("controller", "creatures", "nontoken", "opponents", "token"), ("controller",)),
 }
 
 
@@ -114,6 +118,8 @@ def parse_effect(raw: Any, path: str, ids: Ids) -> Effect:
 
     if kind in _EFFECTS2_KINDS:
         return _parse_effect2(kind, obj, path, ids, name)
+    if kind == "exile_instead":
+        return _parse_exile_instead(obj, path, ids, name)
 
     if kind == "prevent_next":
         return PreventNext(
@@ -414,3 +420,36 @@ def check_unblocked_choices(effects: tuple[Effect, ...], event: CombatEvent) -> 
 def is_counted_shield(effect: Effect) -> bool:
     """A ``prevent_and`` or ``redirect_damage`` with ``amount``: a shield whose damage the player chooses (615.7)."""
     return isinstance(effect, PreventAnd | RedirectDamage) and effect.amount is not None
+
+
+_TOKEN_KEYS = frozenset(("name", "power", "toughness", "colors", "subtypes"))
+
+MAX_TOKEN_PT = 1000
+
+
+def _parse_exile_instead(obj: Mapping[str, Any], path: str, ids: Ids, name: str | None) -> ExileInstead:
+    """CR 614.6 (§ 16.1): "if it would be put into a graveyard (would die), exile it instead"."""
+    token: TokenSpec | None = None
+    if obj.get("token") is not None:
+        tpath = f"{path}.token"
+        raw = as_record(obj["token"], tpath, _TOKEN_KEYS, ("power", "toughness"))
+        subtypes: list[str] = []
+        for i, s in enumerate(as_list(raw.get("subtypes", []), f"{tpath}.subtypes", 20)):
+            value = as_str(s, f"{tpath}.subtypes[{i}]", MAX_ID_LENGTH)
+            if value not in subtypes:
+                subtypes.append(value)
+        token = TokenSpec(
+            power=as_int(raw["power"], f"{tpath}.power", 0, MAX_TOKEN_PT),
+            toughness=as_int(raw["toughness"], f"{tpath}.toughness", 1, MAX_TOKEN_PT),
+            name=as_name(raw.get("name"), f"{tpath}.name"),
+            colors=sort_colors(as_choices(raw.get("colors", []), f"{tpath}.colors", COLORS)),
+            subtypes=tuple(subtypes),
+        )
+    return ExileInstead(
+        controller=ids.player(obj["controller"], f"{path}.controller"),
+        creatures=as_bool(obj.get("creatures", False), f"{path}.creatures"),
+        nontoken=as_bool(obj.get("nontoken", False), f"{path}.nontoken"),
+        opponents=as_bool(obj.get("opponents", False), f"{path}.opponents"),
+        token=token,
+        name=name,
+    )

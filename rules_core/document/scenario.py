@@ -269,7 +269,7 @@ class Scenario:
         effects: tuple[Effect, ...] = self.effects
         if self.era is not None and self.era.on_stack:  # the 2007 window's effects apply mid-resolution
             effects = (*effects, *(a.effect for a in self.era.on_stack if a.effect is not None))
-        features = board_features(self.players, self.permanents, effects)
+        features = board_features(self.players, self.permanents, effects, self.choices.replacement_order)
         object.__setattr__(self, "_state", GameState(self.players, self.permanents, self.teams, features))
 
     @property
@@ -356,6 +356,8 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
         doc["triggers"] = [t.to_dict() for t in p.triggers]
     if p.owner is not None:
         doc["owner"] = p.owner
+    if p.token:
+        doc["token"] = True
     return doc
 
 

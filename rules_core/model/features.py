@@ -10,10 +10,11 @@ and a state built without a scenario looks through its own board and assumes eve
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from .effects import LIFE_RULE_EFFECTS, CantBeRegenerated, Effect, Regenerate
+from ._frozen import FrozenMap
+from .effects import LIFE_RULE_EFFECTS, CantBeRegenerated, Effect, ExileInstead, Regenerate
 
 if TYPE_CHECKING:
     from .state import Permanent, Player
@@ -40,6 +41,11 @@ class Features:
     triggers: bool = True
     """A permanent with triggered abilities, or a Siege with its own (CR 603, 310.11b). No resolution
     gives a permanent new abilities or subtypes."""
+    exile_instead: tuple[tuple[int, ExileInstead], ...] = field(default=(), repr=False)
+    """The effects that exile instead of a graveyard (CR 614.6: Rest in Peace, Kalitas) with their indexes: static,
+    never used up, so known once. Empty when the effects are not known (a state built without a scenario)."""
+    graveyard_order: FrozenMap[str, tuple[int | str, ...]] = field(default=FrozenMap({}), repr=False)
+    """``choices.replacement_order``, for the controller's choice among them (616.1)."""
 
 
 def is_siege(permanent: Permanent) -> bool:
@@ -48,7 +54,10 @@ def is_siege(permanent: Permanent) -> bool:
 
 
 def board_features(
-    players: Sequence[Player], permanents: Sequence[Permanent], effects: Iterable[Effect] | None
+    players: Sequence[Player],
+    permanents: Sequence[Permanent],
+    effects: Iterable[Effect] | None,
+    order: FrozenMap[str, tuple[int | str, ...]] | None = None,
 ) -> Features:
     """The features of a board; ``effects=None`` when the effects are not known (every effect may be there).
 
@@ -67,12 +76,26 @@ def board_features(
         if SIEGE in p.subtypes and "battle" in p.types:
             sieges = True
     triggers = triggers or sieges
+    exile: tuple[tuple[int, ExileInstead], ...] = ()
     if effects is None:
         life_rules = destruction = True
     else:
-        kinds = {type(e) for e in effects}
+        listed = tuple(effects)
+        kinds = {type(e) for e in listed}
         life_rules = not kinds.isdisjoint(LIFE_RULE_EFFECTS)
         destruction = shields or not kinds.isdisjoint(_DESTRUCTION_EFFECTS)
+        if ExileInstead in kinds:
+            exile = tuple((i, e) for i, e in enumerate(listed) if isinstance(e, ExileInstead))
+    if exile:
+        return Features(
+            life_rules=life_rules,
+            destruction=destruction,
+            sieges=sieges,
+            departures=len(players) >= 3,
+            triggers=triggers,
+            exile_instead=exile,
+            graveyard_order=order or FrozenMap({}),
+        )
     return Features(
         life_rules=life_rules,
         destruction=destruction,

@@ -96,6 +96,35 @@ PROTECTION_QUALITY_JA: Final = {
 }
 """CR 702.16a, j: protection qualities other than colours and players, as the Japanese CR names them."""
 
+SUBTYPE_JA: Final = {
+    "Goblin": "ゴブリン",
+    "Elf": "エルフ",
+    "Zombie": "ゾンビ",
+    "Vampire": "吸血鬼",
+    "Human": "人間",
+    "Angel": "天使",
+    "Dragon": "ドラゴン",
+    "Demon": "デーモン",
+    "Wizard": "ウィザード",
+    "Warrior": "戦士",
+    "Knight": "騎士",
+    "Soldier": "兵士",
+    "Cleric": "クレリック",
+    "Hydra": "ハイドラ",
+    "Bear": "熊",
+}
+"""Creature types (205.3m) as the Japanese cards print them; a document writes them in English."""
+
+
+def subtype_ja(subtype: str) -> str:
+    """A creature type in Japanese when we know it, else as written.
+
+    >>> subtype_ja("Goblin"), subtype_ja("Kithkin")
+    ('ゴブリン', 'Kithkin')
+    """
+    return SUBTYPE_JA.get(subtype, subtype)
+
+
 EFFECT_LABEL_JA.update(
     {
         "redirect_damage": "ダメージの移し替え(置換効果)",
@@ -125,7 +154,9 @@ __all__ = [
     "KEYWORD_JA",
     "PREVENT_THEN_JA",
     "PROTECTION_QUALITY_JA",
+    "SUBTYPE_JA",
     "TYPE_JA",
+    "subtype_ja",
 ]
 
 

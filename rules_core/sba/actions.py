@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from ..model._frozen import FrozenMap
+from ..model.effects import ExileInstead
 from ..model.state import GameState, Permanent, Player, evolve
 from ..model.trace import Change
 from .guard import DestructionGuard
+from .zones import create_tokens, to_graveyard
 
 MAX_ROUNDS = 100
 
@@ -116,6 +118,7 @@ def _one_round(
 
     new_perms: dict[str, Permanent] = {}
     cleared: dict[str, Permanent] = {}
+    tokens: list[tuple[str, ExileInstead]] = []
     for p in state.permanents:
         if not p.on_battlefield:
             continue
@@ -197,6 +200,15 @@ def _one_round(
         if why:
             for r in why:
                 _add(rules, r)
+            if state.features.exile_instead:  # Rest in Peace, Kalitas: exiled instead (614.6)
+                moved = to_graveyard(state, p, why[0], why)
+                new_perms[p.id] = moved.permanent
+                changes.append(moved.change)
+                notes.extend(moved.notes)
+                for r in moved.rules:
+                    _add(rules, r)
+                tokens.extend(moved.tokens)
+                continue
             new_perms[p.id] = evolve(p, zone="graveyard", deathtouch_damaged=False)
             changes.append(
                 Change(p.id, "zone", "battlefield", "graveyard", why[0], FrozenMap({"rules": tuple(why)}))
@@ -221,6 +233,9 @@ def _one_round(
             cleared[p.id] = evolve(p, deathtouch_damaged=False)
 
     state = state.replaced(players=new_players, permanents={**cleared, **new_perms})
+    if tokens:
+        state, made = create_tokens(state, tokens)
+        changes.extend(made)
     if not changes:
         return state, None
     return state, SbaRound(number, tuple(rules), tuple(notes), tuple(changes))

@@ -33,6 +33,7 @@ ZONE_JA = {
     "exile": "追放",
     "hand": "手札",
     "left_game": "ゲームの外",
+    "nowhere": "(新たに生成)",
 }
 
 
