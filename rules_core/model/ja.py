@@ -60,6 +60,7 @@ EFFECT_LABEL_JA: Final[dict[str, str]] = {
 
 EFFECT_LABEL_JA.update(
     {
+        "exile_instead": "墓地に置かれる代わりに追放する効果",
         "regenerate": "再生",
         "cant_be_regenerated": "再生できない効果",
         "life_cant_change": "ライフの総量が変化しない効果",

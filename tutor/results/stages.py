@@ -116,6 +116,7 @@ def resolution_present(
     has ``detailed`` false; a stage cut short says how many lines it leaves out (``omitted``).
     """
     names = Names(document)
+    names.learn_created(result.get("final"))
     stages: list[dict[str, Any]] = []
     steps = []
     # Trigger steps make a one-step combat several steps long: only a first-strike step makes two.
@@ -328,10 +329,12 @@ def _final_lines(
             if v != before.get(k)
         ]
         size = f"{values['power']}/{values['toughness']}" if "power" in values else ""
+        if values.get("created"):  # not on the board before: a token the resolution created (111.1)
+            diffs = ["新たに生成されたトークン (111.1)"]
         lines.append(
             {
                 "id": pid,
-                "name": names(pid),
+                "name": str(values.get("name") or "トークン") if values.get("created") else names(pid),
                 "kind": "permanent",
                 "diffs": diffs,
                 "size": size,
