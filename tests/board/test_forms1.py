@@ -1,0 +1,104 @@
+"""The forms of scenario-format § 16 on the board (plain POSTs): the exile-instead effect (614.6), protection
+from a creature type (702.16a) and tokens on the permanent form; the stored boards display and resolve."""
+
+import json
+import re
+
+import pytest
+
+from tutor.models import Scenario
+
+pytestmark = pytest.mark.django_db
+
+BOARD = "/board/s/cr120-4-ex1/"  # attacker (A, lifelink, wither) blocked by blocker (B)
+
+
+def _document(location: str) -> dict:
+    return Scenario.objects.get(slug=location.split("/")[3]).document
+
+
+def test_the_exile_instead_form_writes_kalitas_with_its_token(client):
+    """Kalitas (614.6): an opponent's nontoken creature is exiled instead and its controller makes a 2/2 Zombie."""
+    form = client.get(f"{BOARD}?add=effect&type=exile_instead").content.decode()
+    assert 'name="exile_controller"' in form and 'name="token_power"' in form
+    response = client.post(
+        f"{BOARD}effects/add/",
+        {
+            "type": "exile_instead",
+            "name": "《ゲトの裏切り者、カリタス》",
+            "exile_controller": "A",
+            "creatures": "on",
+            "nontoken": "on",
+            "opponents": "on",
+            "token_power": "2",
+            "token_toughness": "2",
+            "token_colors": ["black"],
+            "token_subtypes": "Zombie",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    effect = _document(response["Location"])["effects"][-1]
+    assert effect == {
+        "type": "exile_instead",
+        "controller": "A",
+        "creatures": True,
+        "nontoken": True,
+        "opponents": True,
+        "token": {"power": 2, "toughness": 2, "colors": ["black"], "subtypes": ["Zombie"]},
+        "name": "《ゲトの裏切り者、カリタス》",
+    }
+    page = client.get(response["Location"] + "?stage=all").content.decode()
+    assert "死亡するなら、代わりにそれを追放する" in page and "cr-614.6" in page
+
+
+def test_a_token_needs_both_power_and_toughness(client):
+    response = client.post(
+        f"{BOARD}effects/add/", {"type": "exile_instead", "exile_controller": "A", "token_power": "2"}
+    )
+    assert response.status_code == 422
+    html = response.content.decode()
+    assert re.search(r'id="error_1_id_token_toughness"', html)
+    assert "パワーとタフネスの両方" in html
+
+
+def test_the_kalitas_board_names_its_zombie_and_never_shows_the_engines_id(client):
+    """The created token (111.1) is shown by its name; the blocked "dies" ability never resolves (603.10a)."""
+    page = client.get("/board/s/cr614-6-kalitas/?stage=all").content.decode()
+    assert page.count("ゾンビ・トークン") >= 2
+    assert "token1" not in re.sub(r"<[^>]*>", "", page)  # ids stay in attributes, never in the text
+    assert "追放" in page and "(700.4)" in page
+    assert "《危険なマイア》の誘発型能力" not in page
+
+
+def test_protection_from_creature_types_and_token_on_the_permanent_form(client):
+    """702.16a: the quality may be a creature type; the permanent form reads and writes it."""
+    response = client.post(
+        "/board/permanents/add/",
+        {
+            "name": "巣穴滅ぼしのエルフ",
+            "controller": "A",
+            "types": ["creature"],
+            "power": "1",
+            "toughness": "1",
+            "protection": ["red"],
+            "protection_subtypes": "Goblin、Orc",
+            "token": "on",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    permanent = _document(response["Location"])["permanents"][-1]
+    assert permanent["protection"] == ["red", {"subtype": "Goblin"}, {"subtype": "Orc"}]
+    assert permanent["token"] is True
+    edit = client.get(response["Location"] + f"?edit={permanent['id']}").content.decode()
+    assert re.search(r'name="protection_subtypes"[^>]*value="Goblin、Orc"', edit)
+    assert "プロテクション(赤とゴブリンとOrc)" in client.get(response["Location"]).content.decode()
+
+
+def test_the_goblin_board_and_an_import_with_the_new_forms(client):
+    page = client.get("/board/s/cr702-16a-gob/?stage=all").content.decode()
+    assert "プロテクション(ゴブリン)" in page and "(702.16e)" in page
+    document = json.loads(client.get("/board/s/cr614-6-kalitas/export.json").content)
+    document["title"] = "カリタスの試し"
+    response = client.post("/board/import/", {"text": json.dumps(document, ensure_ascii=False)})
+    assert response.status_code == 302
+    assert _document(response["Location"])["effects"][0]["type"] == "exile_instead"
