@@ -276,7 +276,7 @@ def _parse_no_loss_for_life(obj: Mapping[str, Any], path: str, ids: Ids, name: s
     )
 
 
-_PREVENT_THEN = ("plus_counters", "minus_counters", "deal_damage", "draw")
+_PREVENT_THEN = ("plus_counters", "minus_counters", "deal_damage", "draw", "remove_plus_counters")
 
 
 _DEALER_KEYS = frozenset(("name", "controller", "colors"))
@@ -324,7 +324,7 @@ def _parse_effect2(kind: str, obj: Mapping[str, Any], path: str, ids: Ids, name:
     if kind == "prevent_and":
         then = as_choice(obj["then"], f"{path}.then", _PREVENT_THEN)
         to = ids.object(obj["to"], f"{path}.to")
-        if then in ("plus_counters", "minus_counters") and to not in ids.permanents:
+        if then in ("plus_counters", "minus_counters", "remove_plus_counters") and to not in ids.permanents:
             raise fail(
                 f"{path}.to",
                 "カウンターを置く効果では to にパーマネントを指定してください",

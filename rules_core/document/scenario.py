@@ -228,6 +228,8 @@ class Choices:
 
     replacement_order: FrozenMap[str, tuple[int | str, ...]] = field(default_factory=FrozenMap)
     shield_allocation: FrozenMap[int, FrozenMap[str, int]] = field(default_factory=FrozenMap)
+    countered_triggers: tuple[CounteredTrigger, ...] = ()
+    """拡張 (§ 16.5): triggered abilities a spell counters while they are on the stack (CR 701.6a: Stifle)."""
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {}
@@ -235,6 +237,26 @@ class Choices:
             doc["replacement_order"] = {k: list(v) for k, v in self.replacement_order.items()}
         if self.shield_allocation:
             doc["shield_allocation"] = {str(k): dict(v) for k, v in self.shield_allocation.items()}
+        if self.countered_triggers:
+            doc["countered_triggers"] = [c.to_dict() for c in self.countered_triggers]
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class CounteredTrigger:
+    """CR 701.6a: the triggered ability with result id ``trigger`` (``t1``…) is countered on the stack by a
+    spell (``name``, e.g. 《もみ消し》) that ``controller`` cast: it doesn't resolve and none of its effects occur."""
+
+    trigger: str
+    name: str | None = None
+    controller: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"trigger": self.trigger}
+        if self.name is not None:
+            doc["name"] = self.name
+        if self.controller is not None:
+            doc["controller"] = self.controller
         return doc
 
 

@@ -141,6 +141,7 @@ PREVENT_THEN_JA: Final = {
     "minus_counters": "軽減した1点につき-1/-1カウンターを置く",
     "deal_damage": "軽減した分のダメージをその発生源のコントローラーに与える",
     "draw": "軽減した分だけカードを引く",
+    "remove_plus_counters": "軽減した点数と同じ数の+1/+1カウンターを取り除く",
 }
 """``then`` of ``prevent_and``: the additional effect of a prevention effect (CR 615.5)."""
 
@@ -170,6 +171,7 @@ TRIGGER_WHEN_JA: Final = {
     "damage_prevented": "ダメージが軽減されるたび",
     "excess_damage": "余剰のダメージが与えられるたび",
     "dies": "死亡したとき",
+    "counters_removed": "+1/+1カウンターが取り除かれるたび",
 }
 """The trigger events of ``trigger_types.WHEN``, as a card's text would say them."""
 
@@ -184,4 +186,10 @@ TRIGGER_EFFECT_JA: Final = {
 SIEGE_ABILITY_JA: Final = "最後の守備カウンターが取り除かれたとき"
 """CR 310.11b: the trigger event of every Siege's intrinsic triggered ability."""
 
-__all__ += ["SIEGE_ABILITY_JA", "TRIGGER_EFFECT_JA", "TRIGGER_WHEN_JA"]
+WATCHED_WHEN_JA: Final = {
+    "dies": "クリーチャーが死亡するたび",
+    "dealt_damage": "クリーチャーがダメージを与えられるたび",
+}
+"""§ 16.4: the trigger events of an ability that watches other creatures (``watch`` not ``self``)."""
+
+__all__ += ["SIEGE_ABILITY_JA", "TRIGGER_EFFECT_JA", "TRIGGER_WHEN_JA", "WATCHED_WHEN_JA"]

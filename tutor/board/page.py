@@ -27,6 +27,7 @@ from tutor.board.forms.pieces import BoardTitleForm, PermanentForm, PlayerForm
 from tutor.board.forms.power_events import BiteForm, FightForm, PowerDamageForm
 from tutor.models import Scenario as StoredScenario
 from tutor.results.choices import choices_compare
+from tutor.results.triggers import counterable_triggers
 from tutor.results.effects import effects_present
 from tutor.results.event import event_describe
 from tutor.results.links import linked_text, rule_link
@@ -84,6 +85,8 @@ class BoardPage:
     """What the screen reader's live region says after this page (or swap). ``#play`` carries it too
     (``data-announce``): when htmx swaps that part alone, board.js puts it in the live region."""
     choices: list[dict[str, Any]] | None = None
+    counterable: list[dict[str, Any]] | None = None
+    """拡張 (§ 16.5): the triggered abilities of the result, each with whether a spell counters it (701.6a)."""
     assignment: dict[str, Any] | None = None
     illustrates: dict[str, Any] | None = None
     eras: dict[str, Any] | None = None
@@ -445,6 +448,9 @@ def build_board_page(
         )
         for decision in choices:
             decision["rule_link"] = rule_link(decision["rule"], sections)
+    counterable = (
+        counterable_triggers(document, result) if choices is not None and result is not None else None
+    )
 
     illustrates: dict[str, Any] | None = None
     if scenario is not None and scenario.illustrates:
@@ -469,6 +475,7 @@ def build_board_page(
         stage_nav=stage_nav,
         announce=_announcement(resolution, current, stage_nav),
         choices=choices,
+        counterable=counterable,
         editor=editor or editor_panel(params, document, urls),
         pieces=pieces_present(document),
         assignment=assignment_context(

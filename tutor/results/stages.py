@@ -29,6 +29,7 @@ STAGE_TITLES = {
     "between_steps": "510.4 2つの戦闘ダメージ・ステップの間",
     "615.5": "615.5 軽減に伴う追加の効果",
     "701.8": "701.8 破壊",
+    "701.6a": "701.6a 誘発型能力を打ち消す",
 }
 STAGE_PARAGRAPHS = {
     "603.3b": "603.3b",
@@ -49,6 +50,7 @@ STEP_TITLES = {
     "trigger": "誘発型能力の解決",
     "between_steps": "戦闘ダメージ・ステップの間",
     "destroy": "破壊",
+    "counter": "スタック上の能力を打ち消す",
 }
 AFTER_TITLES = {"615.5": "(615.5の追加の効果が与えるダメージ)"}
 """A suffix for the stages of a damage event that happens after another stage (``"after"`` in the result)."""

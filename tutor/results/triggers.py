@@ -111,3 +111,30 @@ def trigger_sentence(trigger: Mapping[str, Any], names: Names, controller: str) 
     when = str(trigger.get("when", ""))
     effect = effect_sentence(trigger.get("effect") or {}, 0, names, controller).replace("その数(0)", "その数")
     return f"{WHEN_JA.get(when, when)}、{effect}。"
+
+
+MAX_COUNTERABLE = 20
+"""The page offers to counter at most this many abilities (the first to trigger)."""
+
+
+def counterable_triggers(document: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """CR 701.6a (§ 16.5): each ability the result put on the stack or countered, in trigger order, with whether
+    ``choices.countered_triggers`` counters it; the page offers 《もみ消し》 for each (at most :data:`MAX_COUNTERABLE`)."""
+    names = Names(document)
+    countered = {
+        str(c.get("trigger"))
+        for c in ((document.get("choices") or {}).get("countered_triggers") or [])
+        if isinstance(c, Mapping)
+    }
+    out: list[dict[str, Any]] = []
+    for ident, view in triggers_by_id(result, document, names).items():
+        if len(out) >= MAX_COUNTERABLE:
+            break
+        out.append(
+            {
+                "id": ident,
+                "label": f"{view['source']}の誘発型能力（{view['when']}）",
+                "countered": ident in countered,
+            }
+        )
+    return out
