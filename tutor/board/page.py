@@ -27,14 +27,13 @@ from tutor.board.forms.pieces import BoardTitleForm, PermanentForm, PlayerForm
 from tutor.board.forms.power_events import BiteForm, FightForm, PowerDamageForm
 from tutor.models import Scenario as StoredScenario
 from tutor.results.choices import choices_compare
-from tutor.results.triggers import counterable_triggers
 from tutor.results.effects import effects_present
 from tutor.results.event import event_describe
 from tutor.results.links import linked_text, rule_link
 from tutor.results.names import Names, keywords_ja, source_key
 from tutor.results.stages import resolution_present, stage_navigation
 from tutor.results.table import assignment_amounts, power_toughness, stage_amounts, table_present
-from tutor.results.triggers import trigger_sentence
+from tutor.results.triggers import counterable_triggers, trigger_sentence
 
 EventForm = (
     type[NoncombatForm]
