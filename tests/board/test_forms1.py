@@ -102,3 +102,78 @@ def test_the_goblin_board_and_an_import_with_the_new_forms(client):
     response = client.post("/board/import/", {"text": json.dumps(document, ensure_ascii=False)})
     assert response.status_code == 302
     assert _document(response["Location"])["effects"][0]["type"] == "exile_instead"
+
+
+def test_a_dies_trigger_watching_every_creature_through_the_trigger_form(client):
+    """Dross Harvester (§ 16.4): "Whenever a creature dies, you gain 2 life" — watch any on a dies trigger."""
+    response = client.post(
+        "/board/s/cr603-10a-dross/permanents/triggers/add/",
+        {
+            "permanent": "elves",
+            "when": "dies",
+            "watch": "any",
+            "effect": "gain_life",
+            "amount": "1",
+            "target": "controller",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    elves = next(p for p in _document(response["Location"])["permanents"] if p["id"] == "elves")
+    assert elves["triggers"] == [
+        {"when": "dies", "watch": "any", "effect": {"type": "gain_life", "amount": 1, "player": "controller"}}
+    ]
+    page = client.get(response["Location"]).content.decode()
+    assert "クリーチャーが死亡するたび、あなたは1点のライフを得る。" in page
+
+
+def test_counters_removed_and_its_controller_on_the_trigger_form(client):
+    """Chandra, Fire Artisan (§ 16.3): loyalty counters, once per event; its_controller needs a watch."""
+    refused = client.post(
+        "/board/s/cr603-2c-chandra/permanents/triggers/add/",
+        {
+            "permanent": "bear",
+            "when": "dealt_damage",
+            "effect": "damage",
+            "amount": "1",
+            "target": "its_controller",
+        },
+    )
+    assert refused.status_code == 422
+    assert "ほかのクリーチャーを見張る能力のときだけ" in refused.content.decode()
+    response = client.post(
+        "/board/s/cr603-2c-chandra/permanents/triggers/add/",
+        {
+            "permanent": "giant",
+            "when": "counters_removed",
+            "counter": "+1/+1",
+            "each_counter": "on",
+            "effect": "gain_life",
+            "amount": "1",
+            "target": "controller",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    giant = next(p for p in _document(response["Location"])["permanents"] if p["id"] == "giant")
+    assert giant["triggers"][0]["when"] == "counters_removed"
+    assert giant["triggers"][0]["each_counter"] is True
+
+
+def test_the_board_counters_a_triggered_ability_with_stifle_and_stops(client):
+    """701.6a: the Reckoner's ability, countered, deals nothing; stopping the counter lets it resolve."""
+    page = client.get("/board/s/cr701-6a-stifle/?stage=all").content.decode()
+    assert "スタック上の誘発型能力を打ち消す" in page and "打ち消すのをやめる" in page
+    assert "701.6a 誘発型能力を打ち消す" in page
+    response = client.post(
+        "/board/s/cr701-6a-stifle/choices/", {"kind": "countered_trigger", "trigger": "t1", "on": "0"}
+    )
+    assert response.status_code == 302
+    document = _document(response["Location"])
+    assert "countered_triggers" not in document["choices"]
+    page = client.get(response["Location"] + "?stage=all").content.decode()
+    assert "《もみ消し》で打ち消す" in page
+    response = client.post(
+        response["Location"] + "choices/", {"kind": "countered_trigger", "trigger": "t1", "on": "1"}
+    )
+    assert _document(response["Location"])["choices"]["countered_triggers"] == [
+        {"trigger": "t1", "name": "《もみ消し》"}
+    ]
