@@ -169,11 +169,11 @@ def test_the_board_counters_a_triggered_ability_with_stifle_and_stops(client):
     assert response.status_code == 302
     document = _document(response["Location"])
     assert "countered_triggers" not in document["choices"]
-    page = client.get(response["Location"] + "?stage=all").content.decode()
+    assert response["Location"].endswith("/?stage=all")
+    page = client.get(response["Location"]).content.decode()
     assert "《もみ消し》で打ち消す" in page
-    response = client.post(
-        response["Location"] + "choices/", {"kind": "countered_trigger", "trigger": "t1", "on": "1"}
-    )
+    board = response["Location"].split("?")[0]
+    response = client.post(board + "choices/", {"kind": "countered_trigger", "trigger": "t1", "on": "1"})
     assert _document(response["Location"])["choices"]["countered_triggers"] == [
         {"trigger": "t1", "name": "《もみ消し》"}
     ]
