@@ -926,3 +926,5 @@ POOLS["countered_triggers"] = (
     ([], [{"trigger": "t1", "name": "《もみ消し》", "controller": "A"}]),
     ([{"trigger": "x1"}],),
 )
+POOLS["each_counter"] = ((True, False), ())
+POOLS["counter"] = (("+1/+1", "loyalty"), ("-1/-1",))
