@@ -121,6 +121,10 @@ class _Context:
     """Top last."""
     countered: set[str] = field(default_factory=set)
     """Ids of the abilities countered so far (``choices.countered_triggers``, CR 701.6a)."""
+    death_watchers: tuple[str, ...] = ()
+    """§ 16.4: ids of the permanents with a "dies" ability that watches other creatures (worked out once)."""
+    counter_watchers: frozenset[str] = frozenset()
+    """§ 16.3: ids of the permanents with a ``counters_removed`` ability (worked out once)."""
 
     def next_id(self) -> str:
         self.count += 1
@@ -368,14 +372,16 @@ def _find_dies(ctx: _Context, stages: Sequence[Stage], after: GameState, first: 
         ]
         if not died:
             continue
-        left_here = {p.id for p in died}
         for gone in died:
             for index, t in enumerate(gone.triggers):
                 if t.when == "dies" and t.watch == tt.SELF:
                     found.add(ctx, i, gone, index, 0, "603.10a", f"{gone.sized()}が死亡した")
+        if not ctx.death_watchers:
+            continue
+        left_here = {p.id for p in died}
         # § 16.4: "whenever a creature dies" on a permanent that watches others: a watcher still on the
         # battlefield, or one that died in this same event (leaves-the-battlefield abilities look back, 603.10a)
-        for pid in ctx.reactive:
+        for pid in ctx.death_watchers:
             watcher = after.permanent(pid)
             if not (watcher.on_battlefield or pid in left_here):
                 continue
@@ -393,12 +399,14 @@ def _find_counter_removals(ctx: _Context, stages: Sequence[Stage], after: GameSt
     once per counter with ``each_counter``
     (CR 603.2c: one event with several occurrences). It is not a leaves-the-battlefield ability: the permanent
     was on the battlefield as the counters came off (its last known information is used)."""
+    if not ctx.counter_watchers:
+        return
     for i, s in enumerate(stages):
         if s.stage not in _COUNTER_STAGES:
             continue
         for c in s.changes:
             kind = _REMOVED.get(c.attribute)
-            if kind is None or c.object not in ctx.reactive or not c.after < c.before:
+            if kind is None or c.object not in ctx.counter_watchers or not c.after < c.before:
                 continue
             removed = c.before - c.after
             watcher = after.permanent(c.object)
@@ -538,7 +546,19 @@ def follow_up(
     resolved ability, and the board and effects afterwards. ``earlier``: the steps already made in
     this resolution (a combat's first step), so that ability ids (``t1``, …) stay unique.
     """
-    ctx = _Context(choices, turn_order, tuple(p.id for p in before.permanents if p.triggers), combat)
+    reactive = [p for p in before.permanents if p.triggers]
+    ctx = _Context(
+        choices,
+        turn_order,
+        tuple(p.id for p in reactive),
+        combat,
+        death_watchers=tuple(
+            p.id for p in reactive if any(t.when == "dies" and t.watch != tt.SELF for t in p.triggers)
+        ),
+        counter_watchers=frozenset(
+            p.id for p in reactive if any(t.when == "counters_removed" for t in p.triggers)
+        ),
+    )
     # Ids stay unique over the whole resolution: count the abilities earlier steps saw trigger.
     ctx.count = sum(len(st.extra.get("triggered", ())) for s in earlier for st in s.stages)
     stages = list(step.stages)
