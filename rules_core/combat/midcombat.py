@@ -31,7 +31,7 @@ from ..model.ja import KEYWORD_JA
 from ..model.state import GameState, evolve
 from ..model.step_changes import StepChange
 from ..model.trace import Change, Stage, Step
-from ..sba.zones import create_tokens, to_graveyard
+from ..sba.zones import create_tokens, to_graveyard, zone_rules
 
 STEP_NAME = "between_steps"
 
@@ -155,7 +155,12 @@ def apply_between(
                 notes.append(f"{by}{p.label}を破壊しようとするが、破壊不能なので破壊されない (702.12b)。")
                 add("702.12b")
                 continue
-            moved = to_graveyard(state, p, "701.8a")
+            moved = to_graveyard(
+                state,
+                p,
+                "701.8a",
+                zones=zone_rules(state, scenario.effects, scenario.choices.replacement_order),
+            )
             state = state.with_permanents({p.id: moved.permanent})
             changes.append(moved.change)
             removed.add(p.id)
@@ -199,7 +204,9 @@ def apply_between(
         between_steps=event.between_steps,
     )
     stage = Stage(STEP_NAME, tuple(rules), tuple(notes), tuple(changes))
-    state, sba = state_based_stages(state)
+    state, sba = state_based_stages(
+        state, zones=zone_rules(state, effects, scenario.choices.replacement_order)
+    )
     step = Step(STEP_NAME, (stage, *sba))
     regular_scenario = replace(scenario, event=regular)
     if not reacts(before):

@@ -28,6 +28,7 @@ from ..sba.actions import check_state_based_actions
 from ..sba.guard import DestructionGuard, needs_guard
 from ..sba.multiplayer import depart, leavers
 from ..sba.sieges import defeated_sieges
+from ..sba.zones import ZoneRules, zone_rules
 from .additional import carry_out
 from .life import infect_damage_players, ordinary_loss_notes, spared_players
 from .prevention import apply_damage_effects
@@ -357,7 +358,8 @@ def _after_event(
     spared = spared_players(state, effects) if life_rules else None
     # a Siege whose last defense counter was just removed has its ability waiting (310.11b, 704.5v)
     keep = keep_battles | defeated_sieges(state, changes) if changes and features.sieges else keep_battles
-    state, sba = state_based_stages(state, guard, spared, keep_battles=keep)
+    zones = zone_rules(state, effects, choices.replacement_order) if features.exile_instead else None
+    state, sba = state_based_stages(state, guard, spared, keep_battles=keep, zones=zones)
     stages.extend(sba)
     if guard is not None:
         effects = guard.effects()
@@ -370,6 +372,7 @@ def state_based_stages(
     spared: Mapping[str, str] | None = None,
     *,
     keep_battles: frozenset[str] = frozenset(),
+    zones: ZoneRules | None = None,
 ) -> tuple[GameState, list[Stage]]:
     """CR 704.3: check state-based actions until none applies; one ``704`` stage per round that did
     something, or one ``"round": 0`` stage when nothing did. ``guard`` replaces destructions
@@ -377,7 +380,9 @@ def state_based_stages(
     as in :func:`~rules_core.sba.actions.check_state_based_actions`; players who lost leave a multiplayer game
     (CR 800.4a) and the checks go on."""
     stages: list[Stage] = []
-    state, rounds, remarks = check_state_based_actions(state, guard, spared, keep_battles=keep_battles)
+    state, rounds, remarks = check_state_based_actions(
+        state, guard, spared, keep_battles=keep_battles, zones=zones
+    )
     leaving = leavers(state) if rounds and state.features.departures else []
     if not rounds:
         stages.append(
@@ -409,7 +414,7 @@ def state_based_stages(
         )
     if leaving:  # CR 800.4a: they leave at once; then state-based actions are checked again
         state, departure = depart(state, leaving)
-        more_state, more = state_based_stages(state, guard, spared, keep_battles=keep_battles)
+        more_state, more = state_based_stages(state, guard, spared, keep_battles=keep_battles, zones=zones)
         if more[0].extra.get("round") == 0:
             more = []
         return more_state, [*stages, departure, *more]

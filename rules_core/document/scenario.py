@@ -291,7 +291,7 @@ class Scenario:
         effects: tuple[Effect, ...] = self.effects
         if self.era is not None and self.era.on_stack:  # the 2007 window's effects apply mid-resolution
             effects = (*effects, *(a.effect for a in self.era.on_stack if a.effect is not None))
-        features = board_features(self.players, self.permanents, effects, self.choices.replacement_order)
+        features = board_features(self.players, self.permanents, effects)
         object.__setattr__(self, "_state", GameState(self.players, self.permanents, self.teams, features))
 
     @property

@@ -21,7 +21,7 @@ from ..model.state import Permanent, Source
 from ..model.text import source_name
 from ..model.trace import Change, Resolution, Stage, Step
 from ..sba.guard import DestructionGuard, needs_guard
-from ..sba.zones import create_tokens, to_graveyard
+from ..sba.zones import create_tokens, to_graveyard, zone_rules
 
 
 def resolve_destroy(scenario: Scenario) -> Resolution:
@@ -45,6 +45,7 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
         rules.append("701.19c")
     changed: dict[str, Permanent] = {}
     tokens: list[tuple[str, ExileInstead]] = []
+    zones = zone_rules(state, scenario.effects, scenario.choices.replacement_order)
     for target in event.targets:
         p = state.permanent(target)
         if p.has("indestructible"):
@@ -67,7 +68,7 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
             how = "shield_counter" if kept.shield_counters < p.shield_counters else "regenerated"
             events.append(FrozenMap({"object": target, "result": how}))
             continue
-        moved = to_graveyard(state, p, "701.8a")
+        moved = to_graveyard(state, p, "701.8a", zones=zones)
         changed[target] = moved.permanent
         if moved.notes:
             notes.append(f"{p.sized()}は破壊される (701.8a)。")
@@ -88,7 +89,7 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
     after_guard = None
     if state.features.destruction and needs_guard(state, {type(e) for e in effects}):
         after_guard = DestructionGuard(effects, scenario.choices.replacement_order)
-    state, after = state_based_stages(state, after_guard, spared_players(state, effects))
+    state, after = state_based_stages(state, after_guard, spared_players(state, effects), zones=zones)
     if after_guard is not None:
         effects = after_guard.effects()
     return Resolution(legal=True, steps=(Step("destroy", (stage, *after)),), state=state, effects=effects)

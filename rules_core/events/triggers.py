@@ -34,6 +34,7 @@ from ..model.state import GameState, Permanent, Source, evolve
 from ..model.trace import Change, Resolution, Stage, Step
 from ..sba.multiplayer import game_goes_on
 from ..sba.sieges import defeated_sieges
+from ..sba.zones import zone_rules
 
 MAX_RESOLUTIONS: Final = 200
 """At most this many triggered abilities resolve after one event; a loop stops here (noted)."""
@@ -571,7 +572,7 @@ def follow_up(
         return (Step(step.name, tuple(stages)),), state, effects
     stages.append(_put_on_stack(ctx, state, new))
     steps = [Step(step.name, tuple(stages))]
-    state = _counter_on_stack(ctx, state, steps)
+    state = _counter_on_stack(ctx, state, effects, steps)
     resolved = 0
     while ctx.stack:
         if not game_goes_on(state):
@@ -602,7 +603,7 @@ def follow_up(
             step_stages.append(_put_on_stack(ctx, state, new))
         steps.append(Step("trigger", tuple(step_stages)))
         if new:
-            state = _counter_on_stack(ctx, state, steps)
+            state = _counter_on_stack(ctx, state, effects, steps)
     missing = [c.trigger for c in ctx.choices.countered_triggers if c.trigger not in ctx.countered]
     if missing and len(steps) > 1:
         steps[-1] = _with_note(
@@ -612,7 +613,9 @@ def follow_up(
     return tuple(steps), state, effects
 
 
-def _counter_on_stack(ctx: _Context, state: GameState, steps: list[Step]) -> GameState:
+def _counter_on_stack(
+    ctx: _Context, state: GameState, effects: tuple[Effect, ...], steps: list[Step]
+) -> GameState:
     """CR 701.6a, 405.5: the abilities ``choices.countered_triggers`` names are countered as soon as they are on
     the stack (a spell cast in response, like Stifle, resolves first): removed from the stack, they don't
     resolve and none of their effects occur. A countered Siege ability leaves the stack, so 704.5v applies."""
@@ -646,7 +649,9 @@ def _counter_on_stack(ctx: _Context, state: GameState, steps: list[Step]) -> Gam
     )
     stages = [stage]
     if any(p.index == SIEGE_INDEX for p in hits):
-        state, sba = state_based_stages(state, keep_battles=_keep(ctx))
+        state, sba = state_based_stages(
+            state, keep_battles=_keep(ctx), zones=zone_rules(state, effects, ctx.choices.replacement_order)
+        )
         stages.extend(sba)
     steps.append(Step("counter", tuple(stages)))
     return state
@@ -689,7 +694,9 @@ def _resolve(
     remarks = _find_life_and_siege_triggers(ctx, state, stages, life_events, 0, (), found)
     _annotate(stages, found)
     _append_notes(stages, 0, remarks, "119.9")
-    state, sba = state_based_stages(state, keep_battles=_keep(ctx))
+    state, sba = state_based_stages(
+        state, keep_battles=_keep(ctx), zones=zone_rules(state, effects, ctx.choices.replacement_order)
+    )
     stages.extend(sba)
     _find_dies(ctx, stages, state, 1, found)
     dies = _Found(by_stage={i: v for i, v in found.by_stage.items() if i >= 1})
@@ -717,7 +724,9 @@ def _resolve_siege(
             f"{battle.label}はもう戦場にないので、追放も変身した状態で唱えることも行われない (400.7)。"
         )
     stages = [Stage("608.2", ("608.2", "310.11b"), tuple(notes), tuple(changes), extra=FrozenMap(info))]
-    state, sba = state_based_stages(state, keep_battles=_keep(ctx))
+    state, sba = state_based_stages(
+        state, keep_battles=_keep(ctx), zones=zone_rules(state, effects, ctx.choices.replacement_order)
+    )
     stages.extend(sba)
     found = _Found()
     _find_dies(ctx, stages, state, 1, found)

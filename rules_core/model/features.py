@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from ._frozen import FrozenMap
 from .effects import LIFE_RULE_EFFECTS, CantBeRegenerated, Effect, ExileInstead, Regenerate
 
 if TYPE_CHECKING:
@@ -41,11 +40,8 @@ class Features:
     triggers: bool = True
     """A permanent with triggered abilities, or a Siege with its own (CR 603, 310.11b). No resolution
     gives a permanent new abilities or subtypes."""
-    exile_instead: tuple[tuple[int, ExileInstead], ...] = field(default=(), repr=False)
-    """The effects that exile instead of a graveyard (CR 614.6: Rest in Peace, Kalitas) with their indexes: static,
-    never used up, so known once. Empty when the effects are not known (a state built without a scenario)."""
-    graveyard_order: FrozenMap[str, tuple[int | str, ...]] = field(default=FrozenMap({}), repr=False)
-    """``choices.replacement_order``, for the controller's choice among them (616.1)."""
+    exile_instead: bool = field(default=True, repr=False, compare=False)
+    """An ``exile_instead`` effect among the effects: a move to a graveyard may be replaced (CR 614.6)."""
 
 
 def is_siege(permanent: Permanent) -> bool:
@@ -57,7 +53,6 @@ def board_features(
     players: Sequence[Player],
     permanents: Sequence[Permanent],
     effects: Iterable[Effect] | None,
-    order: FrozenMap[str, tuple[int | str, ...]] | None = None,
 ) -> Features:
     """The features of a board; ``effects=None`` when the effects are not known (every effect may be there).
 
@@ -76,32 +71,21 @@ def board_features(
         if SIEGE in p.subtypes and "battle" in p.types:
             sieges = True
     triggers = triggers or sieges
-    exile: tuple[tuple[int, ExileInstead], ...] = ()
+    exile = True
     if effects is None:
         life_rules = destruction = True
     else:
-        listed = tuple(effects)
-        kinds = {type(e) for e in listed}
+        kinds = {type(e) for e in effects}
         life_rules = not kinds.isdisjoint(LIFE_RULE_EFFECTS)
         destruction = shields or not kinds.isdisjoint(_DESTRUCTION_EFFECTS)
-        if ExileInstead in kinds:
-            exile = tuple((i, e) for i, e in enumerate(listed) if isinstance(e, ExileInstead))
-    if exile:
-        return Features(
-            life_rules=life_rules,
-            destruction=destruction,
-            sieges=sieges,
-            departures=len(players) >= 3,
-            triggers=triggers,
-            exile_instead=exile,
-            graveyard_order=order or FrozenMap({}),
-        )
+        exile = ExileInstead in kinds
     return Features(
         life_rules=life_rules,
         destruction=destruction,
         sieges=sieges,
         departures=len(players) >= 3,
         triggers=triggers,
+        exile_instead=exile,
     )
 
 

@@ -18,7 +18,7 @@ from ..model.effects import ExileInstead
 from ..model.state import GameState, Permanent, Player, evolve
 from ..model.trace import Change
 from .guard import DestructionGuard
-from .zones import create_tokens, to_graveyard
+from .zones import ZoneRules, create_tokens, to_graveyard
 
 MAX_ROUNDS = 100
 
@@ -47,9 +47,11 @@ def check_state_based_actions(
     spared: Mapping[str, str] | None = None,
     *,
     keep_battles: frozenset[str] = frozenset(),
+    zones: ZoneRules | None = None,
 ) -> tuple[GameState, list[SbaRound], list[str]]:
     """Perform state-based actions until none applies.
 
+    ``zones``: what replaces a move to a graveyard (:mod:`rules_core.sba.zones`; None: nothing).
     ``keep_battles``: battles that are the source of a triggered ability that has triggered and not
     yet left the stack (a defeated Siege's, CR 310.11b); 704.5v leaves them on the battlefield.
 
@@ -69,7 +71,7 @@ def check_state_based_actions(
     remarks: list[str] = []
     told: set[str] = set()
     for number in range(1, MAX_ROUNDS + 1):
-        state, done = _one_round(state, number, remarks, told, guard, spared or {}, keep_battles)
+        state, done = _one_round(state, number, remarks, told, guard, spared or {}, keep_battles, zones)
         if done is None:
             break
         rounds.append(done)
@@ -84,6 +86,7 @@ def _one_round(
     guard: DestructionGuard | None,
     spared: Mapping[str, str],
     keep_battles: frozenset[str],
+    zones: ZoneRules | None,
 ) -> tuple[GameState, SbaRound | None]:
     rules: list[str] = []
     notes: list[str] = []
@@ -200,8 +203,8 @@ def _one_round(
         if why:
             for r in why:
                 _add(rules, r)
-            if state.features.exile_instead:  # Rest in Peace, Kalitas: exiled instead (614.6)
-                moved = to_graveyard(state, p, why[0], why)
+            if zones is not None:  # Rest in Peace, Kalitas: exiled instead (614.6)
+                moved = to_graveyard(state, p, why[0], why, zones)
                 new_perms[p.id] = moved.permanent
                 changes.append(moved.change)
                 notes.extend(moved.notes)

@@ -1,8 +1,9 @@
 """CR 614.1a, 614.6, 700.4: a permanent about to be put into a graveyard, and what may put it in exile instead.
 
 Every way the engine puts a permanent into a graveyard (the state-based actions, a ``destroy`` event, a
-destruction between the combat damage steps) goes through :func:`to_graveyard`. With no
-``exile_instead`` effect on the board (``state.features.exile_instead`` empty) it is the plain move.
+destruction between the combat damage steps) goes through :func:`to_graveyard` with the event's
+:class:`ZoneRules` (:func:`zone_rules`). With no ``exile_instead`` effect on the board
+(``state.features.exile_instead`` false, so no ``ZoneRules``) it is the plain move.
 Otherwise the effects that apply to that permanent (Rest in Peace: any card or token; Kalitas: a
 nontoken creature an opponent controls) replace the event: the permanent is exiled instead (614.6), so a
 creature doesn't die (700.4) and "dies" abilities don't trigger (603.6c, 603.10a). With several, the
@@ -12,12 +13,12 @@ it is exiled the others no longer apply (616.1f). Kalitas's controller creates i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 from ..model._frozen import FrozenMap
-from ..model.effects import ExileInstead, effect_label
+from ..model.effects import Effect, ExileInstead, effect_label
 from ..model.ja import COLOR_JA, subtype_ja
 from ..model.state import GameState, Permanent, evolve
 from ..model.trace import NO_EXTRA, Change
@@ -27,6 +28,25 @@ NOWHERE: Final = "nowhere"
 
 TOKEN_STEM: Final = "token"
 """Ids of created tokens: ``token1``, ``token2``… (the first free ones)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneRules:
+    """The ``exile_instead`` effects of an event (with their indexes) and the players' choice among them."""
+
+    effects: tuple[tuple[int, ExileInstead], ...]
+    order: Mapping[str, tuple[int | str, ...]]
+
+
+def zone_rules(
+    state: GameState, effects: Sequence[Effect], order: Mapping[str, tuple[int | str, ...]]
+) -> ZoneRules | None:
+    """The event's :class:`ZoneRules`, or None when nothing replaces a move to a graveyard (the board's feature,
+    worked out once, says whether to look: a board without the effect pays one attribute test)."""
+    if not state.features.exile_instead:
+        return None
+    found = tuple((i, e) for i, e in enumerate(effects) if isinstance(e, ExileInstead))
+    return ZoneRules(found, order) if found else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +92,12 @@ def token_label(effect: ExileInstead) -> str:
     return f"{spec.power}/{spec.toughness}の{what}クリーチャー・トークン"
 
 
-def to_graveyard(state: GameState, p: Permanent, rule: str, rules: Sequence[str] = ()) -> Moved:
+def to_graveyard(
+    state: GameState, p: Permanent, rule: str, rules: Sequence[str] = (), zones: ZoneRules | None = None
+) -> Moved:
     """``p`` would be put into its owner's graveyard by ``rule`` (``rules``: every rule that put it there)."""
     extra: dict[str, Any] = {"rules": tuple(rules)} if rules else {}
-    found = state.features.exile_instead
-    options = [(i, e) for i, e in found if applies(state, e, p)] if found else []
+    options = [(i, e) for i, e in zones.effects if applies(state, e, p)] if zones is not None else []
     if not options:
         change = Change(
             p.id, "zone", "battlefield", "graveyard", rule, FrozenMap(extra) if extra else NO_EXTRA
@@ -84,7 +105,8 @@ def to_graveyard(state: GameState, p: Permanent, rule: str, rules: Sequence[str]
         return Moved(evolve(p, zone="graveyard", deathtouch_damaged=False), change)
     notes: list[str] = []
     cited = ["614.1a", "614.6"]
-    chosen = state.features.graveyard_order.get(p.id)
+    assert zones is not None
+    chosen = zones.order.get(p.id)
     if chosen:
         first = [o for x in chosen for o in options if o[0] == x]
         options = first + [o for o in options if o not in first]
@@ -163,4 +185,4 @@ def create_tokens(
     return state.with_new_permanents(new), changes
 
 
-__all__ = ["Moved", "applies", "create_tokens", "to_graveyard", "token_label"]
+__all__ = ["Moved", "ZoneRules", "applies", "create_tokens", "to_graveyard", "token_label", "zone_rules"]
