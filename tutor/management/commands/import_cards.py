@@ -144,7 +144,8 @@ def own_permanent(card: dict[str, Any], forge_keywords: list[str]) -> dict[str, 
         permanent["loyalty"] = int(card["loyalty"])
     if "battle" in types:
         permanent["defense"] = int(card["defense"])
-    keywords, protection = [], []
+    keywords: list[str] = []
+    protection: list[str | dict[str, str]] = []
     for forge in forge_keywords:
         if forge in ENGINE_KEYWORDS:
             keywords.append(ENGINE_KEYWORDS[forge])
