@@ -177,3 +177,16 @@ def test_the_board_counters_a_triggered_ability_with_stifle_and_stops(client):
     assert _document(response["Location"])["choices"]["countered_triggers"] == [
         {"trigger": "t1", "name": "《もみ消し》"}
     ]
+
+
+def test_a_players_protection_from_a_creature_type_is_kept_on_edit(client):
+    """702.16a on a player (702.16j-k: players can have protection): written, shown again, not lost."""
+    response = client.post(
+        "/board/players/add/",
+        {"name": "第三者", "life": "20", "poison": "0", "protection_subtypes": "Goblin"},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    player = _document(response["Location"])["players"][-1]
+    assert player["protection"] == [{"subtype": "Goblin"}]
+    edit = client.get(response["Location"] + f"?edit={player['id']}").content.decode()
+    assert re.search(r'name="protection_subtypes"[^>]*value="Goblin"', edit)

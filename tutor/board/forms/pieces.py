@@ -105,6 +105,12 @@ class PlayerForm(BoardForm):
     protection_players = _multi(
         "プロテクション(プレイヤー)", [], help_text="そのプレイヤーがコントロールする発生源から(702.16k)"
     )
+    protection_subtypes = _text(
+        "プロテクション(クリーチャー・タイプ)",
+        required=False,
+        max_length=300,
+        help_text="英語で。読点・カンマ・空白で区切る。例: Goblin(702.16a)",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -123,6 +129,7 @@ class PlayerForm(BoardForm):
                 ),
                 Field("protection", css_class="checks"),
                 Field("protection_players", css_class="checks"),
+                "protection_subtypes",
                 self.buttons(),
             )
         )
@@ -130,11 +137,23 @@ class PlayerForm(BoardForm):
     def clean_name(self) -> str:
         return _printable(self.cleaned_data["name"], "名前")
 
+    def clean_protection_subtypes(self) -> list[str]:
+        raw = _printable(
+            self.cleaned_data.get("protection_subtypes") or "", "プロテクション(クリーチャー・タイプ)"
+        )
+        items = [s for s in re.split(r"[\s,、，]+", raw) if s]
+        if len(items) > 20 or any(len(item) > 64 for item in items):
+            raise forms.ValidationError("クリーチャー・タイプは20個まで、1つ64文字までです。")
+        return list(dict.fromkeys(items))
+
     def to_player(self) -> dict[str, Any]:
         data = self.cleaned_data
         doc = {"name": data["name"], "life": data["life"], "poison": data["poison"]}
         protection = _protection_join(
-            list(data.get("protection") or []), list(data.get("protection_players") or []), []
+            list(data.get("protection") or []),
+            list(data.get("protection_players") or []),
+            [],
+            list(data.get("protection_subtypes") or []),
         )
         if protection:
             doc["protection"] = protection
@@ -148,6 +167,7 @@ class PlayerForm(BoardForm):
             "life": player.get("life", 20),
             "poison": player.get("poison", 0),
             "protection": plain,
+            "protection_subtypes": "、".join(_protection_kinds(player.get("protection"))),
             "protection_players": players,
         }
 
