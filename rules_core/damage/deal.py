@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..document.scenario import Choices
 from ..model._frozen import FrozenMap
-from ..model.effects import LIFE_RULE_EFFECTS, Effect, LifeCantChange
+from ..model.effects import LIFE_RULE_EFFECTS, Effect, ExileInstead, LifeCantChange
 from ..model.hits import Hit
 from ..model.state import GameState, Permanent, Source
 from ..model.text import source_name, who
@@ -162,6 +162,7 @@ def deal_damage(
     in_combat: frozenset[str] = frozenset(),
     blocking: frozenset[str] = frozenset(),
     keep_battles: frozenset[str] = frozenset(),
+    exile_if_dies: bool = False,
 ) -> DamageOutcome:
     """Process one damage event (CR 120.4a-d) and the state-based actions after it (CR 704).
 
@@ -184,6 +185,8 @@ def deal_damage(
         cant_be_regenerated=cant_be_regenerated,
     )
     stages = list(stage_list)
+    if exile_if_dies:
+        effects = _exile_if_dies(state, effects, damage, hits, stages)
     if extras:
         state, effects, more = carry_out(state, effects, choices, extras, _follow_up)
         stages.extend(more)
@@ -200,6 +203,37 @@ def deal_damage(
         keep_battles=keep_battles,
         changes=tuple(c for st in stages if st.stage == "120.4d" for c in st.changes),
     )
+
+
+def _exile_if_dies(
+    state: GameState,
+    effects: tuple[Effect, ...],
+    damage: list[tuple[Source, str, int]],
+    hits: tuple[Hit, ...],
+    stages: list[Stage],
+) -> tuple[Effect, ...]:
+    """§ 16.1 (Anger of the Gods): "If a creature dealt damage this way would die this turn, exile it instead" —
+    an ``exile_instead`` effect on the creatures dealt damage (614.6), kept in the effects for the rest of the turn."""
+    dealt = tuple(
+        dict.fromkeys(
+            h.to
+            for h in hits
+            if h.amount > 0 and state.is_permanent(h.to) and state.permanent(h.to).is_creature
+        )
+    )
+    if not dealt or not damage:
+        return effects
+    source = damage[0][0]
+    effect = ExileInstead(controller=source.controller, creatures=True, on=dealt, name=source.name)
+    at = next((i for i, s in enumerate(stages) if s.stage == "120.4d"), -1)
+    if at >= 0:
+        s = stages[at]
+        names = "、".join(who(state, pid) for pid in dealt)
+        note = (
+            f"{names}はこのダメージを受けたので、このターン死亡するなら、代わりに追放される (614.1a, 614.6)。"
+        )
+        stages[at] = Stage(s.stage, (*s.rules, "614.6"), (*s.notes, note), s.changes, s.events, s.extra)
+    return (*effects, effect)
 
 
 def _follow_up(

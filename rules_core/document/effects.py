@@ -85,7 +85,7 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "damage_plus": (("amount", "from_controller", "source_color", "to_opponents", "to"), ("amount",)),
     "prevent_half": (("player",), ("player",)),
     "prevent_all_but": (("to", "source", "leave", "used"), ("to", "source")),
-    "exile_instead": (("controller", "creatures", "nontoken", "opponents", "token"), ("controller",)),
+    "exile_instead": (("controller", "creatures", "nontoken", "opponents", "token", "on"), ("controller",)),
 }
 
 
@@ -445,7 +445,14 @@ def _parse_exile_instead(obj: Mapping[str, Any], path: str, ids: Ids, name: str 
             colors=sort_colors(as_choices(raw.get("colors", []), f"{tpath}.colors", COLORS)),
             subtypes=tuple(subtypes),
         )
+    on: list[str] = []
+    if obj.get("on") is not None:
+        for i, ident in enumerate(as_list(obj["on"], f"{path}.on", MAX_PERMANENTS, min_len=1)):
+            pid = ids.permanent(ident, f"{path}.on[{i}]")
+            if pid not in on:
+                on.append(pid)
     return ExileInstead(
+        on=tuple(on),
         controller=ids.player(obj["controller"], f"{path}.controller"),
         creatures=as_bool(obj.get("creatures", False), f"{path}.creatures"),
         nontoken=as_bool(obj.get("nontoken", False), f"{path}.nontoken"),

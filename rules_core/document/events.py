@@ -72,7 +72,7 @@ _SOURCE_KEYS = frozenset(("id", "name", "controller", "colors", "keywords", "typ
 
 
 _NONCOMBAT_KEYS = frozenset(
-    ("type", "source", "damage", "excess_to", "cant_be_prevented", "cant_be_regenerated")
+    ("type", "source", "damage", "excess_to", "cant_be_prevented", "cant_be_regenerated", "exile_if_dies")
 )
 
 
@@ -135,6 +135,7 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
         excess_to=excess_to,
         cant_be_prevented=as_bool(obj.get("cant_be_prevented", False), f"{path}.cant_be_prevented"),
         cant_be_regenerated=as_bool(obj.get("cant_be_regenerated", False), f"{path}.cant_be_regenerated"),
+        exile_if_dies=as_bool(obj.get("exile_if_dies", False), f"{path}.exile_if_dies"),
     )
 
 

@@ -6,7 +6,7 @@ The value objects are frozen; :mod:`rules_core.document.parse` builds them from 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
 from ..model import protection as pr
@@ -44,6 +44,9 @@ class NoncombatEvent:
     cant_be_prevented: bool = False
     cant_be_regenerated: bool = False
     """Extension: a creature dealt damage by this event can't be regenerated this turn (CR 701.19c, Incinerate)."""
+    exile_if_dies: bool = False
+    """Extension (§ 16.1): if a creature dealt damage by this event would die this turn, it is exiled instead
+    (CR 614.6, Anger of the Gods)."""
 
     type: ClassVar[str] = "noncombat"
 
@@ -72,6 +75,8 @@ class NoncombatEvent:
         }
         if self.cant_be_regenerated:
             doc["cant_be_regenerated"] = True
+        if self.exile_if_dies:
+            doc["exile_if_dies"] = True
         return doc
 
 
@@ -292,6 +297,10 @@ class Scenario:
         if self.era is not None and self.era.on_stack:  # the 2007 window's effects apply mid-resolution
             effects = (*effects, *(a.effect for a in self.era.on_stack if a.effect is not None))
         features = board_features(self.players, self.permanents, effects)
+        if isinstance(self.event, NoncombatEvent) and self.event.exile_if_dies and not features.exile_instead:
+            features = replace(
+                features, exile_instead=True
+            )  # the event makes an exile_instead effect (§ 16.1)
         object.__setattr__(self, "_state", GameState(self.players, self.permanents, self.teams, features))
 
     @property

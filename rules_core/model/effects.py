@@ -429,8 +429,12 @@ class ExileInstead(_Document):
     opponents: bool = False
     token: TokenSpec | None = None
     name: str | None = None
+    on: tuple[str, ...] = ()
+    """Only these permanents (the creatures a spell dealt damage to: Anger of the Gods, ``exile_if_dies``)."""
 
     def summary(self, name_of: Callable[[str], str]) -> str:
+        if self.on:
+            return f"{'、'.join(name_of(x) for x in self.on)}が死亡するなら代わりに追放する効果"
         what = "クリーチャー" if self.creatures else "パーマネント"
         if self.nontoken:
             what = f"トークンでない{what}"

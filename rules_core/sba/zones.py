@@ -75,6 +75,8 @@ def applies(state: GameState, effect: ExileInstead, p: Permanent) -> bool:
     """Whether ``effect`` replaces ``p``'s move to a graveyard (its effect's player still in the game, 800.4a)."""
     if effect.creatures and not p.is_creature:
         return False
+    if effect.on and p.id not in effect.on:
+        return False
     if effect.nontoken and p.token:
         return False
     if effect.opponents and not _opponents(state, effect.controller, p.controller):

@@ -194,6 +194,9 @@ def _describe_more(effect: Mapping[str, Any], names: Names) -> str:
 
 def _exile_instead_ja(effect: Mapping[str, Any], names: Names) -> str:
     """Kalitas: 「あなたの対戦相手がコントロールするトークンでないクリーチャーが死亡するなら、代わりに…」."""
+    if effect.get("on"):
+        who = "、".join(names(x) for x in effect["on"])
+        return f"このターン、{who}が死亡するなら、代わりにそれを追放する(700.4)。"
     what = "クリーチャー" if effect.get("creatures") else "パーマネント"
     if effect.get("nontoken"):
         what = f"トークンでない{what}"

@@ -928,3 +928,4 @@ POOLS["countered_triggers"] = (
 )
 POOLS["each_counter"] = ((True, False), ())
 POOLS["counter"] = (("+1/+1", "loyalty"), ("-1/-1",))
+POOLS["exile_if_dies"] = ((True, False), ())

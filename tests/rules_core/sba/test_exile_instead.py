@@ -195,3 +195,34 @@ def test_the_document_round_trips_and_bad_tokens_are_refused_in_japanese() -> No
     bad["effects"][0]["controller"] = "Z"
     with pytest.raises(ScenarioError, match=r"effects\[0\]\.controller"):
         parse_scenario(bad)
+
+
+def test_anger_of_the_gods_exiles_only_the_creatures_it_dealt_damage() -> None:
+    """Anger of the Gods: "If a creature dealt damage this way would die this turn, exile it instead." A creature
+    it dealt damage is exiled (614.6) and doesn't die (its dies ability doesn't trigger, 603.10a); another
+    creature dying at the same time from damage already marked goes to the graveyard (704.5g). The effect stays
+    in ``final.effects`` for the rest of the turn."""
+    doc = _board([])
+    doc["permanents"].append(
+        {"id": "wurm", "controller": "B", "types": ["creature"], "power": 6, "toughness": 4, "damage": 4}
+    )
+    doc["event"] = {
+        "type": "noncombat",
+        "source": {"name": "《神々の憤怒》", "controller": "A", "colors": ["red"]},
+        "damage": [{"to": "myr", "amount": 3}],
+        "exile_if_dies": True,
+    }
+    result = resolve_document(doc)
+    final = result["final"]
+    assert (final["permanents"]["myr"]["zone"], final["permanents"]["wurm"]["zone"]) == ("exile", "graveyard")
+    assert final["players"]["A"]["life"] == 20
+    assert final["effects"] == [
+        {
+            "type": "exile_instead",
+            "controller": "A",
+            "creatures": True,
+            "name": "《神々の憤怒》",
+            "on": ["myr"],
+        }
+    ]
+    assert parse_scenario(doc).to_dict()["event"]["exile_if_dies"] is True

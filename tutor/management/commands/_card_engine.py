@@ -79,9 +79,8 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Anger of the Gods": {
         "kind": "event",
         "permanents": [BEAR_B, GIANT_B],
-        "event": _burn("神々の憤怒", ["red"], "sorcery", [("bear", 3), ("giant", 3)]),
-        "summary": "各クリーチャーに3点のダメージを与える呪文です。",
-        "note": "このターン死亡する代わりに追放される置換効果は表していません（クリーチャーは墓地に置かれます）。",
+        "event": _burn("神々の憤怒", ["red"], "sorcery", [("bear", 3), ("giant", 3)], exile_if_dies=True),
+        "summary": "各クリーチャーに3点のダメージを与える呪文です。このダメージを受けたクリーチャーは、このターン死亡するなら代わりに追放されます。",
     },
     "Arc Lightning": {
         "kind": "event",
