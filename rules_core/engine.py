@@ -73,6 +73,7 @@ def resolve(scenario: Scenario) -> Resolution:
         excess_to=event.excess_to,
         cant_be_prevented=event.cant_be_prevented,
         cant_be_regenerated=event.cant_be_regenerated,
+        exile_if_dies=event.exile_if_dies,
     )
     return event_resolution(
         scenario, before=scenario.state, outcome=outcome, step=Step("damage", outcome.stages), combat=False

@@ -31,6 +31,7 @@ from ..model.ja import KEYWORD_JA
 from ..model.state import GameState, evolve
 from ..model.step_changes import StepChange
 from ..model.trace import Change, Stage, Step
+from ..sba.zones import create_tokens, to_graveyard, zone_rules
 
 STEP_NAME = "between_steps"
 
@@ -154,12 +155,26 @@ def apply_between(
                 notes.append(f"{by}{p.label}を破壊しようとするが、破壊不能なので破壊されない (702.12b)。")
                 add("702.12b")
                 continue
-            state = state.with_permanents({p.id: evolve(p, zone="graveyard", deathtouch_damaged=False)})
-            changes.append(Change(p.id, "zone", "battlefield", "graveyard", "701.8a"))
-            removed.add(p.id)
-            notes.append(
-                f"{by}{p.label}は破壊され、オーナーの墓地に置かれる (701.8a)。戦闘から取り除かれる (506.4)。"
+            moved = to_graveyard(
+                state,
+                p,
+                "701.8a",
+                zones=zone_rules(state, scenario.effects, scenario.choices.replacement_order),
             )
+            state = state.with_permanents({p.id: moved.permanent})
+            changes.append(moved.change)
+            removed.add(p.id)
+            if moved.notes:
+                notes.append(f"{by}{p.label}は破壊される (701.8a)。戦闘から取り除かれる (506.4)。")
+                notes.extend(moved.notes)
+                for r in moved.rules:
+                    add(r)
+                state, made = create_tokens(state, moved.tokens)
+                changes.extend(made)
+            else:
+                notes.append(
+                    f"{by}{p.label}は破壊され、オーナーの墓地に置かれる (701.8a)。戦闘から取り除かれる (506.4)。"
+                )
             add("701.8a")
             add("506.4")
 
@@ -189,7 +204,9 @@ def apply_between(
         between_steps=event.between_steps,
     )
     stage = Stage(STEP_NAME, tuple(rules), tuple(notes), tuple(changes))
-    state, sba = state_based_stages(state)
+    state, sba = state_based_stages(
+        state, zones=zone_rules(state, effects, scenario.choices.replacement_order)
+    )
     step = Step(STEP_NAME, (stage, *sba))
     regular_scenario = replace(scenario, event=regular)
     if not reacts(before):

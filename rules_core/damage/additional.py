@@ -5,6 +5,8 @@ The prevention happened as the damage would have been dealt (stage 120.4b); what
 
 - ``plus_counters`` / ``minus_counters``: a counter on the shielded permanent for each 1 damage prevented
   (Test of Faith, Phyrexian Hydra); effects on counters placed apply to them (614.16);
+- ``remove_plus_counters``: that many +1/+1 counters come off the shielded permanent, as many as it has
+  (Protean Hydra, 《変幻のハイドラ》; § 16.3);
 - ``draw``: a player draws that many cards (Swans of Bryn Argoll), recorded as an event;
 - ``deal_damage``: the effect's object deals that much damage to the source's controller (Deflecting
   Palm): a new damage event with its own 120.4a-d stages.
@@ -132,6 +134,44 @@ def _one_round(
                 )
             )
             notes.append(f"{permanent.label}の{kind}カウンター：{before} → {before + count}")
+        elif extra.then == "remove_plus_counters":
+            # Protean Hydra: "prevent that damage and remove that many +1/+1 counters from it"
+            permanent = changed.get(extra.recipient) or state.permanent(extra.recipient)
+            if not permanent.on_battlefield:
+                notes.append(f"{permanent.label}はもう戦場にないので、カウンターは取り除かれない (615.5)。")
+                continue
+            before = permanent.plus_counters
+            count = min(n, before)
+            notes.append(
+                f"{label}の追加の効果：軽減した{n}点と同じ数の+1/+1カウンターを{who(state, extra.recipient)}から"
+                f"取り除く(あるだけ：{count}個)。軽減は本来のイベントの時点で、追加の効果はその直後に起こる (615.5)。"
+            )
+            if count <= 0:
+                continue
+            permanent = evolve(permanent, plus_counters=before - count)
+            changed[extra.recipient] = permanent
+            changes.append(
+                Change(
+                    extra.recipient,
+                    "counters.+1/+1",
+                    before,
+                    before - count,
+                    "615.5",
+                    FrozenMap({"effect": extra.effect}),
+                )
+            )
+            events.append(
+                FrozenMap(
+                    {
+                        "result": "counters_removed",
+                        "object": extra.recipient,
+                        "amount": count,
+                        "rule": "615.5",
+                        "effect": extra.effect,
+                    }
+                )
+            )
+            notes.append(f"{permanent.label}の+1/+1カウンター：{before} → {before - count}")
         elif extra.then == "draw":
             player = extra.player or extra.source.controller
             events.append(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..document.scenario import Choices
 from ..model._frozen import FrozenMap
-from ..model.effects import LIFE_RULE_EFFECTS, Effect, LifeCantChange
+from ..model.effects import LIFE_RULE_EFFECTS, Effect, ExileInstead, LifeCantChange
 from ..model.hits import Hit
 from ..model.state import GameState, Permanent, Source
 from ..model.text import source_name, who
@@ -28,6 +28,7 @@ from ..sba.actions import check_state_based_actions
 from ..sba.guard import DestructionGuard, needs_guard
 from ..sba.multiplayer import depart, leavers
 from ..sba.sieges import defeated_sieges
+from ..sba.zones import ZoneRules, zone_rules
 from .additional import carry_out
 from .life import infect_damage_players, ordinary_loss_notes, spared_players
 from .prevention import apply_damage_effects
@@ -161,6 +162,7 @@ def deal_damage(
     in_combat: frozenset[str] = frozenset(),
     blocking: frozenset[str] = frozenset(),
     keep_battles: frozenset[str] = frozenset(),
+    exile_if_dies: bool = False,
 ) -> DamageOutcome:
     """Process one damage event (CR 120.4a-d) and the state-based actions after it (CR 704).
 
@@ -183,6 +185,8 @@ def deal_damage(
         cant_be_regenerated=cant_be_regenerated,
     )
     stages = list(stage_list)
+    if exile_if_dies:
+        effects = _exile_if_dies(state, effects, damage, hits, stages)
     if extras:
         state, effects, more = carry_out(state, effects, choices, extras, _follow_up)
         stages.extend(more)
@@ -199,6 +203,37 @@ def deal_damage(
         keep_battles=keep_battles,
         changes=tuple(c for st in stages if st.stage == "120.4d" for c in st.changes),
     )
+
+
+def _exile_if_dies(
+    state: GameState,
+    effects: tuple[Effect, ...],
+    damage: list[tuple[Source, str, int]],
+    hits: tuple[Hit, ...],
+    stages: list[Stage],
+) -> tuple[Effect, ...]:
+    """§ 16.1 (Anger of the Gods): "If a creature dealt damage this way would die this turn, exile it instead" —
+    an ``exile_instead`` effect on the creatures dealt damage (614.6), kept in the effects for the rest of the turn."""
+    dealt = tuple(
+        dict.fromkeys(
+            h.to
+            for h in hits
+            if h.amount > 0 and state.is_permanent(h.to) and state.permanent(h.to).is_creature
+        )
+    )
+    if not dealt or not damage:
+        return effects
+    source = damage[0][0]
+    effect = ExileInstead(controller=source.controller, creatures=True, on=dealt, name=source.name)
+    at = next((i for i, s in enumerate(stages) if s.stage == "120.4d"), -1)
+    if at >= 0:
+        s = stages[at]
+        names = "、".join(who(state, pid) for pid in dealt)
+        note = (
+            f"{names}はこのダメージを受けたので、このターン死亡するなら、代わりに追放される (614.1a, 614.6)。"
+        )
+        stages[at] = Stage(s.stage, (*s.rules, "614.6"), (*s.notes, note), s.changes, s.events, s.extra)
+    return (*effects, effect)
 
 
 def _follow_up(
@@ -357,7 +392,8 @@ def _after_event(
     spared = spared_players(state, effects) if life_rules else None
     # a Siege whose last defense counter was just removed has its ability waiting (310.11b, 704.5v)
     keep = keep_battles | defeated_sieges(state, changes) if changes and features.sieges else keep_battles
-    state, sba = state_based_stages(state, guard, spared, keep_battles=keep)
+    zones = zone_rules(state, effects, choices.replacement_order) if features.exile_instead else None
+    state, sba = state_based_stages(state, guard, spared, keep_battles=keep, zones=zones)
     stages.extend(sba)
     if guard is not None:
         effects = guard.effects()
@@ -370,6 +406,7 @@ def state_based_stages(
     spared: Mapping[str, str] | None = None,
     *,
     keep_battles: frozenset[str] = frozenset(),
+    zones: ZoneRules | None = None,
 ) -> tuple[GameState, list[Stage]]:
     """CR 704.3: check state-based actions until none applies; one ``704`` stage per round that did
     something, or one ``"round": 0`` stage when nothing did. ``guard`` replaces destructions
@@ -377,7 +414,9 @@ def state_based_stages(
     as in :func:`~rules_core.sba.actions.check_state_based_actions`; players who lost leave a multiplayer game
     (CR 800.4a) and the checks go on."""
     stages: list[Stage] = []
-    state, rounds, remarks = check_state_based_actions(state, guard, spared, keep_battles=keep_battles)
+    state, rounds, remarks = check_state_based_actions(
+        state, guard, spared, keep_battles=keep_battles, zones=zones
+    )
     leaving = leavers(state) if rounds and state.features.departures else []
     if not rounds:
         stages.append(
@@ -409,7 +448,7 @@ def state_based_stages(
         )
     if leaving:  # CR 800.4a: they leave at once; then state-based actions are checked again
         state, departure = depart(state, leaving)
-        more_state, more = state_based_stages(state, guard, spared, keep_battles=keep_battles)
+        more_state, more = state_based_stages(state, guard, spared, keep_battles=keep_battles, zones=zones)
         if more[0].extra.get("round") == 0:
             more = []
         return more_state, [*stages, departure, *more]

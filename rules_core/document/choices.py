@@ -5,6 +5,7 @@ replacement and prevention effects apply (CR 616.1) and how a prevention shield 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..model._frozen import FrozenMap
@@ -18,11 +19,13 @@ from .fields import (
     as_id,
     as_int,
     as_list,
+    as_name,
     as_object,
+    as_record,
     fail,
     known_keys,
 )
-from .scenario import Choices
+from .scenario import Choices, CounteredTrigger
 
 
 def _effect_index(key: Any, path: str, effects: tuple[Effect, ...]) -> int:
@@ -51,7 +54,7 @@ def parse_choices(raw: Any, path: str, ids: Ids, effects: tuple[Effect, ...]) ->
     if type(raw) is dict and not raw:
         return _NO_CHOICES
     obj = as_object(raw, path)
-    known_keys(obj, path, ("replacement_order", "shield_allocation"))
+    known_keys(obj, path, ("replacement_order", "shield_allocation", "countered_triggers"))
     order_raw = as_object(obj.get("replacement_order", {}), f"{path}.replacement_order")
     order: dict[str, tuple[int | str, ...]] = {}
     for affected, items in order_raw.items():
@@ -91,7 +94,47 @@ def parse_choices(raw: Any, path: str, ids: Ids, effects: tuple[Effect, ...]) ->
             (_source_key(source, f"{apath}.{source}", ids), as_int(n, f"{apath}.{source}", 0, MAX_AMOUNT))
             for source, n in dobj.items()
         )
-    return Choices(replacement_order=FrozenMap(order), shield_allocation=FrozenMap(allocation))
+    countered = (
+        _countered(obj["countered_triggers"], f"{path}.countered_triggers", ids)
+        if obj.get("countered_triggers") is not None
+        else ()
+    )
+    return Choices(
+        replacement_order=FrozenMap(order),
+        shield_allocation=FrozenMap(allocation),
+        countered_triggers=countered,
+    )
+
+
+MAX_COUNTERED = 200
+"""As many as abilities may resolve after one event (``rules_core.events.triggers.MAX_RESOLUTIONS``)."""
+
+_TRIGGER_ID = re.compile(r"t[1-9][0-9]{0,3}")
+_COUNTERED_KEYS = frozenset(("trigger", "name", "controller"))
+
+
+def _countered(raw: Any, path: str, ids: Ids) -> tuple[CounteredTrigger, ...]:
+    """CR 701.6a (§ 16.5): each ability by the id the result gives it (``t1``, ``t2``… in trigger order)."""
+    out: list[CounteredTrigger] = []
+    for i, item in enumerate(as_list(raw, path, MAX_COUNTERED)):
+        ipath = f"{path}[{i}]"
+        obj = as_record(item, ipath, _COUNTERED_KEYS, ("trigger",))
+        trigger = as_id(obj["trigger"], f"{ipath}.trigger")
+        if not _TRIGGER_ID.fullmatch(trigger):
+            raise fail(
+                f"{ipath}.trigger",
+                "誘発した能力のID(結果の t1、t2 …)で指定してください",
+                "must be a triggered ability's id (t1, t2, …)",
+            )
+        controller = obj.get("controller")
+        out.append(
+            CounteredTrigger(
+                trigger=trigger,
+                name=as_name(obj.get("name"), f"{ipath}.name"),
+                controller=None if controller is None else ids.player(controller, f"{ipath}.controller"),
+            )
+        )
+    return tuple(out)
 
 
 def _source_key(value: Any, path: str, ids: Ids) -> str:

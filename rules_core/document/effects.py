@@ -20,6 +20,7 @@ from ..model.effects import (
     DamagePlus,
     Dealer,
     Effect,
+    ExileInstead,
     LifeCantChange,
     LifeFloor,
     LifeGainMultiplier,
@@ -37,6 +38,7 @@ from ..model.effects import (
     RedirectDamage,
     Regenerate,
     TargetFilter,
+    TokenSpec,
 )
 from ..model.state import COLORS, DAMAGEABLE_TYPES, sort_colors
 from .fields import (
@@ -50,6 +52,7 @@ from .fields import (
     as_choice,
     as_choices,
     as_int,
+    as_list,
     as_name,
     as_object,
     as_record,
@@ -82,6 +85,7 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "damage_plus": (("amount", "from_controller", "source_color", "to_opponents", "to"), ("amount",)),
     "prevent_half": (("player",), ("player",)),
     "prevent_all_but": (("to", "source", "leave", "used"), ("to", "source")),
+    "exile_instead": (("controller", "creatures", "nontoken", "opponents", "token", "on"), ("controller",)),
 }
 
 
@@ -114,6 +118,8 @@ def parse_effect(raw: Any, path: str, ids: Ids) -> Effect:
 
     if kind in _EFFECTS2_KINDS:
         return _parse_effect2(kind, obj, path, ids, name)
+    if kind == "exile_instead":
+        return _parse_exile_instead(obj, path, ids, name)
 
     if kind == "prevent_next":
         return PreventNext(
@@ -274,7 +280,7 @@ def _parse_no_loss_for_life(obj: Mapping[str, Any], path: str, ids: Ids, name: s
     )
 
 
-_PREVENT_THEN = ("plus_counters", "minus_counters", "deal_damage", "draw")
+_PREVENT_THEN = ("plus_counters", "minus_counters", "deal_damage", "draw", "remove_plus_counters")
 
 
 _DEALER_KEYS = frozenset(("name", "controller", "colors"))
@@ -322,7 +328,7 @@ def _parse_effect2(kind: str, obj: Mapping[str, Any], path: str, ids: Ids, name:
     if kind == "prevent_and":
         then = as_choice(obj["then"], f"{path}.then", _PREVENT_THEN)
         to = ids.object(obj["to"], f"{path}.to")
-        if then in ("plus_counters", "minus_counters") and to not in ids.permanents:
+        if then in ("plus_counters", "minus_counters", "remove_plus_counters") and to not in ids.permanents:
             raise fail(
                 f"{path}.to",
                 "カウンターを置く効果では to にパーマネントを指定してください",
@@ -418,3 +424,43 @@ def check_unblocked_choices(effects: tuple[Effect, ...], event: CombatEvent) -> 
 def is_counted_shield(effect: Effect) -> bool:
     """A ``prevent_and`` or ``redirect_damage`` with ``amount``: a shield whose damage the player chooses (615.7)."""
     return isinstance(effect, PreventAnd | RedirectDamage) and effect.amount is not None
+
+
+_TOKEN_KEYS = frozenset(("name", "power", "toughness", "colors", "subtypes"))
+
+MAX_TOKEN_PT = 1000
+
+
+def _parse_exile_instead(obj: Mapping[str, Any], path: str, ids: Ids, name: str | None) -> ExileInstead:
+    """CR 614.6 (§ 16.1): "if it would be put into a graveyard (would die), exile it instead"."""
+    token: TokenSpec | None = None
+    if obj.get("token") is not None:
+        tpath = f"{path}.token"
+        raw = as_record(obj["token"], tpath, _TOKEN_KEYS, ("power", "toughness"))
+        subtypes: list[str] = []
+        for i, s in enumerate(as_list(raw.get("subtypes", []), f"{tpath}.subtypes", 20)):
+            value = as_str(s, f"{tpath}.subtypes[{i}]", MAX_ID_LENGTH)
+            if value not in subtypes:
+                subtypes.append(value)
+        token = TokenSpec(
+            power=as_int(raw["power"], f"{tpath}.power", 0, MAX_TOKEN_PT),
+            toughness=as_int(raw["toughness"], f"{tpath}.toughness", 1, MAX_TOKEN_PT),
+            name=as_name(raw.get("name"), f"{tpath}.name"),
+            colors=sort_colors(as_choices(raw.get("colors", []), f"{tpath}.colors", COLORS)),
+            subtypes=tuple(subtypes),
+        )
+    on: list[str] = []
+    if obj.get("on") is not None:
+        for i, ident in enumerate(as_list(obj["on"], f"{path}.on", MAX_PERMANENTS, min_len=1)):
+            pid = ids.permanent(ident, f"{path}.on[{i}]")
+            if pid not in on:
+                on.append(pid)
+    return ExileInstead(
+        on=tuple(on),
+        controller=ids.player(obj["controller"], f"{path}.controller"),
+        creatures=as_bool(obj.get("creatures", False), f"{path}.creatures"),
+        nontoken=as_bool(obj.get("nontoken", False), f"{path}.nontoken"),
+        opponents=as_bool(obj.get("opponents", False), f"{path}.opponents"),
+        token=token,
+        name=name,
+    )

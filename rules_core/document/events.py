@@ -84,6 +84,7 @@ _NONCOMBAT_KEYS = frozenset(
         "targets",
         "ward_paid",
         "in_response",
+        "exile_if_dies",
     )
 )
 
@@ -156,6 +157,7 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
         cant_be_regenerated=as_bool(obj.get("cant_be_regenerated", False), f"{path}.cant_be_regenerated"),
         in_response=responses,
         targeted=bool(responses) or any(d.target for d in damage),
+        exile_if_dies=as_bool(obj.get("exile_if_dies", False), f"{path}.exile_if_dies"),
     )
 
 

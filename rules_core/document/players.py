@@ -67,6 +67,7 @@ _PERMANENT_KEYS = frozenset(
         "triggers",
         "owner",
         "ward",
+        "token",
     )
 )
 
@@ -189,6 +190,7 @@ def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
         else (),
         owner=_owner(obj, path, controller, ids) if "owner" in obj else None,
         ward=_ward(obj, path) if obj.get("ward") is not None else None,
+        token=as_bool(obj["token"], f"{path}.token") if "token" in obj else False,
     )
 
 
@@ -203,7 +205,7 @@ def _ward(obj: Mapping[str, Any], path: str) -> str:
 _NO_PROTECTION: Final[tuple[tuple[str, ...], tuple[str, ...]]] = ((), ())
 
 
-_PROTECTION_ENTRY_KEYS = frozenset(("from", "player", "after_blocks"))
+_PROTECTION_ENTRY_KEYS = frozenset(("from", "player", "subtype", "after_blocks"))
 
 
 MAX_PROTECTION: Final = 64
@@ -232,14 +234,17 @@ def _parse_protection(
             early.append(quality)
             continue
         entry = as_record(item, ipath, _PROTECTION_ENTRY_KEYS)
-        if ("from" in entry) == ("player" in entry):
+        if sum(key in entry for key in ("from", "player", "subtype")) != 1:
             raise fail(
                 ipath,
-                "from(性質)か player(プレイヤーのID)のどちらか一方を指定してください (702.16a, 702.16k)",
-                "give either from or player",
+                "from(性質)、player(プレイヤーのID)、subtype(クリーチャー・タイプ)のどれか1つを指定してください "
+                "(702.16a, 702.16k)",
+                "give exactly one of from, player, subtype",
             )
         if "from" in entry:
             quality = as_choice(entry["from"], f"{ipath}.from", pr.QUALITIES)
+        elif "subtype" in entry:
+            quality = pr.subtype_quality(as_str(entry["subtype"], f"{ipath}.subtype", MAX_ID_LENGTH))
         else:
             quality = pr.player_quality(ids.player(entry["player"], f"{ipath}.player"))
         if as_bool(entry.get("after_blocks", False), f"{ipath}.after_blocks"):

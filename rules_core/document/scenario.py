@@ -6,7 +6,7 @@ The value objects are frozen; :mod:`rules_core.document.parse` builds them from 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
 from ..model import protection as pr
@@ -56,6 +56,9 @@ class NoncombatEvent:
     targeted: bool = False
     """拡張: some recipient is a target or something changed in response: the targeting rules apply (worked out
     at parse, so an event without targets pays nothing for them)."""
+    exile_if_dies: bool = False
+    """Extension (§ 16.1): if a creature dealt damage by this event would die this turn, it is exiled instead
+    (CR 614.6, Anger of the Gods)."""
 
     type: ClassVar[str] = "noncombat"
 
@@ -93,6 +96,8 @@ class NoncombatEvent:
                 doc["ward_paid"] = paid
         if self.in_response:
             doc["in_response"] = [r.to_dict() for r in self.in_response]
+        if self.exile_if_dies:
+            doc["exile_if_dies"] = True
         return doc
 
 
@@ -249,6 +254,8 @@ class Choices:
 
     replacement_order: FrozenMap[str, tuple[int | str, ...]] = field(default_factory=FrozenMap)
     shield_allocation: FrozenMap[int, FrozenMap[str, int]] = field(default_factory=FrozenMap)
+    countered_triggers: tuple[CounteredTrigger, ...] = ()
+    """拡張 (§ 16.5): triggered abilities a spell counters while they are on the stack (CR 701.6a: Stifle)."""
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {}
@@ -256,6 +263,26 @@ class Choices:
             doc["replacement_order"] = {k: list(v) for k, v in self.replacement_order.items()}
         if self.shield_allocation:
             doc["shield_allocation"] = {str(k): dict(v) for k, v in self.shield_allocation.items()}
+        if self.countered_triggers:
+            doc["countered_triggers"] = [c.to_dict() for c in self.countered_triggers]
+        return doc
+
+
+@dataclass(frozen=True, slots=True)
+class CounteredTrigger:
+    """CR 701.6a: the triggered ability with result id ``trigger`` (``t1``…) is countered on the stack by a
+    spell (``name``, e.g. 《もみ消し》) that ``controller`` cast: it doesn't resolve and none of its effects occur."""
+
+    trigger: str
+    name: str | None = None
+    controller: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"trigger": self.trigger}
+        if self.name is not None:
+            doc["name"] = self.name
+        if self.controller is not None:
+            doc["controller"] = self.controller
         return doc
 
 
@@ -291,6 +318,10 @@ class Scenario:
         if self.era is not None and self.era.on_stack:  # the 2007 window's effects apply mid-resolution
             effects = (*effects, *(a.effect for a in self.era.on_stack if a.effect is not None))
         features = board_features(self.players, self.permanents, effects)
+        if isinstance(self.event, NoncombatEvent) and self.event.exile_if_dies and not features.exile_instead:
+            features = replace(
+                features, exile_instead=True
+            )  # the event makes an exile_instead effect (§ 16.1)
         object.__setattr__(self, "_state", GameState(self.players, self.permanents, self.teams, features))
 
     @property
@@ -379,6 +410,8 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
         doc["owner"] = p.owner
     if p.ward is not None:
         doc["ward"] = p.ward
+    if p.token:
+        doc["token"] = True
     return doc
 
 

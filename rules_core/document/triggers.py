@@ -12,6 +12,7 @@ from ..model.trigger_types import Trigger, TriggerEffect
 from .fields import (
     MAX_AMOUNT,
     Ids,
+    as_bool,
     as_choice,
     as_id,
     as_int,
@@ -26,7 +27,9 @@ from .fields import (
 MAX_TRIGGERS_PER_PERMANENT: Final = 8
 
 
-_TRIGGER_KEYS = frozenset(("when", "damage", "recipient", "watch", "name", "effect"))
+_TRIGGER_KEYS = frozenset(
+    ("when", "damage", "recipient", "watch", "name", "effect", "each_counter", "counter")
+)
 
 
 _TRIGGER_EFFECT_KEYS: dict[str, frozenset[str]] = {
@@ -62,11 +65,23 @@ def _parse_trigger(raw: Any, path: str) -> Trigger:
             f"{path}.recipient", "recipient は deals_damage にだけ指定できます", "only for deals_damage"
         )
     watch = as_choice(obj.get("watch", tt.SELF), f"{path}.watch", tt.WATCH)
-    if "watch" in obj and when not in ("damage_prevented", "excess_damage"):
+    if "watch" in obj and when not in tt.WATCHING_OTHERS:
         raise fail(
             f"{path}.watch",
-            "watch は damage_prevented と excess_damage にだけ指定できます",
-            "only for damage_prevented and excess_damage",
+            "watch は damage_prevented、excess_damage、dealt_damage、dies にだけ指定できます",
+            "only for damage_prevented, excess_damage, dealt_damage and dies",
+        )
+    each_counter = as_bool(obj.get("each_counter", False), f"{path}.each_counter")
+    if "each_counter" in obj and when != "counters_removed":
+        raise fail(
+            f"{path}.each_counter",
+            "each_counter は counters_removed にだけ指定できます",
+            "only for counters_removed",
+        )
+    counter = as_choice(obj.get("counter", "+1/+1"), f"{path}.counter", tt.REMOVED_KINDS)
+    if "counter" in obj and when != "counters_removed":
+        raise fail(
+            f"{path}.counter", "counter は counters_removed にだけ指定できます", "only for counters_removed"
         )
     epath = f"{path}.effect"
     eobj = as_object(obj["effect"], epath)
@@ -96,6 +111,13 @@ def _parse_trigger(raw: Any, path: str) -> Trigger:
         fields["on"] = as_id(eobj.get("on", tt.SELF), f"{epath}.on")
     else:
         fields["to"] = as_id(eobj.get("to", tt.CONTROLLER), f"{epath}.to")
+        if fields["to"] == tt.ITS_CONTROLLER and not (when in ("dealt_damage", "dies") and watch != tt.SELF):
+            raise fail(
+                f"{epath}.to",
+                "its_controller(そのクリーチャーのコントローラー)は、ほかのクリーチャーを見張る dealt_damage か "
+                "dies の能力にだけ指定できます",
+                "only for a dealt_damage or dies trigger that watches others",
+            )
     return Trigger(
         when=when,
         effect=TriggerEffect(type=kind, amount=amount, **fields),
@@ -103,13 +125,15 @@ def _parse_trigger(raw: Any, path: str) -> Trigger:
         recipient=recipient,
         watch=watch,
         name=as_name(obj.get("name"), f"{path}.name"),
+        each_counter=each_counter,
+        counter=counter,
     )
 
 
 def check_trigger_ids(ids: Ids) -> None:
     """The players and permanents a trigger's effect names must exist (``"controller"``, ``"self"``,
     ``"each_opponent"`` are words, not ids)."""
-    words = {tt.CONTROLLER, tt.SELF, tt.EACH_OPPONENT}
+    words = {tt.CONTROLLER, tt.SELF, tt.EACH_OPPONENT, tt.ITS_CONTROLLER}
     for i, permanent in enumerate(ids.permanents.values()):
         if not permanent.triggers:
             continue
@@ -120,5 +144,5 @@ def check_trigger_ids(ids: Ids) -> None:
                 ids.player(effect.player, f"{epath}.player")
             elif effect.type == "counters" and effect.on != tt.SELF:
                 ids.permanent(effect.on, f"{epath}.on")
-            elif effect.type == "damage" and effect.to != tt.CONTROLLER:
+            elif effect.type == "damage" and effect.to not in (tt.CONTROLLER, tt.ITS_CONTROLLER):
                 ids.object(effect.to, f"{epath}.to")

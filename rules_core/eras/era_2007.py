@@ -32,6 +32,7 @@ from ..model.effects import Effect, effect_label
 from ..model.era_types import ERA_FILES, STACK_ERA, WindowAction
 from ..model.state import GameState, Source, evolve
 from ..model.trace import Change, Resolution, Stage, Step
+from ..sba.zones import zone_rules
 
 FILE: Final = ERA_FILES[STACK_ERA]
 WINDOW_STEP: Final = "combat_damage_on_stack"
@@ -157,7 +158,9 @@ def _action_stage(
             changes.append(Change(who, "life", player.life, player.life + action.gain_life, "119.3"))
             notes.append(f"{state.label(who)}は{action.gain_life}点のライフを得ます。")
     stage = Stage("on_stack_action", (), tuple(notes), tuple(changes), (), _extra(rules))
-    state, sba = state_based_stages(state)
+    state, sba = state_based_stages(
+        state, zones=zone_rules(state, effects, scenario.choices.replacement_order)
+    )
     later.extend(sba)
     return state, effects, [stage, *later]
 

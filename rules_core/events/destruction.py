@@ -16,10 +16,12 @@ from ..damage.deal import state_based_stages
 from ..damage.life import spared_players
 from ..document.scenario import DestroyEvent, Scenario
 from ..model._frozen import FrozenMap
-from ..model.state import Permanent, Source, evolve
+from ..model.effects import ExileInstead
+from ..model.state import Permanent, Source
 from ..model.text import source_name
 from ..model.trace import Change, Resolution, Stage, Step
 from ..sba.guard import DestructionGuard, needs_guard
+from ..sba.zones import create_tokens, to_graveyard, zone_rules
 
 
 def resolve_destroy(scenario: Scenario) -> Resolution:
@@ -42,6 +44,8 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
         notes.append("この破壊では再生できない。再生の盾は適用されない (701.19c)。")
         rules.append("701.19c")
     changed: dict[str, Permanent] = {}
+    tokens: list[tuple[str, ExileInstead]] = []
+    zones = zone_rules(state, scenario.effects, scenario.choices.replacement_order)
     for target in event.targets:
         p = state.permanent(target)
         if p.has("indestructible"):
@@ -64,18 +68,28 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
             how = "shield_counter" if kept.shield_counters < p.shield_counters else "regenerated"
             events.append(FrozenMap({"object": target, "result": how}))
             continue
-        changed[target] = evolve(p, zone="graveyard", deathtouch_damaged=False)
-        notes.append(f"{p.sized()}は破壊され、オーナーの墓地に置かれる (701.8a)。")
-        changes.append(Change(target, "zone", "battlefield", "graveyard", "701.8a"))
+        moved = to_graveyard(state, p, "701.8a", zones=zones)
+        changed[target] = moved.permanent
+        if moved.notes:
+            notes.append(f"{p.sized()}は破壊される (701.8a)。")
+            notes.extend(moved.notes)
+        else:
+            notes.append(f"{p.sized()}は破壊され、オーナーの墓地に置かれる (701.8a)。")
+        for r in moved.rules:
+            _add(rules, r)
+        tokens.extend(moved.tokens)
+        changes.append(moved.change)
         events.append(FrozenMap({"object": target, "result": "destroyed"}))
     state = state.with_permanents(changed)
+    state, made = create_tokens(state, tokens)
+    changes.extend(made)
     effects = guard.effects()
     stage = Stage("701.8", tuple(rules), tuple(notes), tuple(changes), tuple(events))
     # Lethal damage already marked on other permanents is destroyed by 704.5g, which regeneration can replace.
     after_guard = None
     if state.features.destruction and needs_guard(state, {type(e) for e in effects}):
         after_guard = DestructionGuard(effects, scenario.choices.replacement_order)
-    state, after = state_based_stages(state, after_guard, spared_players(state, effects))
+    state, after = state_based_stages(state, after_guard, spared_players(state, effects), zones=zones)
     if after_guard is not None:
         effects = after_guard.effects()
     return Resolution(legal=True, steps=(Step("destroy", (stage, *after)),), state=state, effects=effects)

@@ -37,16 +37,21 @@ from ..document.scenario import Choices, Scenario
 from ..model import trigger_types as tt
 from ..model._frozen import FrozenMap
 from ..model.effects import CounterMultiplier, Effect, NoCounters, effect_label
-from ..model.ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA
+from ..model.ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA, WATCHED_WHEN_JA
 from ..model.state import GameState, Permanent, Source, evolve
 from ..model.trace import Change, Resolution, Stage, Step
 from ..sba.multiplayer import game_goes_on
 from ..sba.sieges import defeated_sieges
+from ..sba.zones import zone_rules
 
 MAX_RESOLUTIONS: Final = 200
 """At most this many triggered abilities resolve after one event; a loop stops here (noted)."""
 
 _ZONE_STAGES: Final = ("704", "between_steps")
+_COUNTER_STAGES: Final = ("120.4d", "615.5", "704")
+"""Stages where counters can come off: damage to a planeswalker (120.3c), a prevention's additional effect
+(615.5), 704.5q's annihilation."""
+_REMOVED: Final = {"counters.+1/+1": "+1/+1", "loyalty": "loyalty"}
 """Stages whose ``zone`` changes can be a creature dying."""
 
 _NO_MORE_SBA: Final = "これ以上行われる状況起因処理はない (704.3)。"
@@ -78,6 +83,8 @@ class Pending:
     amount: int
     """What it saw: the damage, life or excess of its trigger event (``"that_much"``)."""
     rule: str
+    about: str | None = None
+    """The creature it watched, for a trigger that watches others (§ 16.4: ``its_controller``)."""
 
     @property
     def trigger(self) -> tt.Trigger | None:
@@ -90,6 +97,11 @@ class Pending:
             return f"{self.source.label}の誘発型能力（{SIEGE_ABILITY_JA}）"
         if trigger.name:
             return trigger.name
+        if trigger.when == "counters_removed":
+            what = "忠誠" if trigger.counter == "loyalty" else "+1/+1"
+            return f"{self.source.label}の誘発型能力（{what}カウンターが取り除かれるたび）"
+        if trigger.watch != tt.SELF and trigger.when in WATCHED_WHEN_JA:
+            return f"{self.source.label}の誘発型能力（{WATCHED_WHEN_JA[trigger.when]}）"
         return f"{self.source.label}の誘発型能力（{TRIGGER_WHEN_JA[trigger.when]}）"
 
     def event(self) -> FrozenMap[str, Any]:
@@ -116,6 +128,12 @@ class _Context:
     count: int = 0
     stack: list[Pending] = field(default_factory=list)
     """Top last."""
+    countered: set[str] = field(default_factory=set)
+    """Ids of the abilities countered so far (``choices.countered_triggers``, CR 701.6a)."""
+    death_watchers: tuple[str, ...] = ()
+    """§ 16.4: ids of the permanents with a "dies" ability that watches other creatures (worked out once)."""
+    counter_watchers: frozenset[str] = frozenset()
+    """§ 16.3: ids of the permanents with a ``counters_removed`` ability (worked out once)."""
 
     def next_id(self) -> str:
         self.count += 1
@@ -166,9 +184,17 @@ class _Found:
     by_stage: dict[int, list[tuple[str, Pending, str]]] = field(default_factory=dict)
 
     def add(
-        self, ctx: _Context, stage: int, source: Permanent, index: int, amount: int, rule: str, why: str
+        self,
+        ctx: _Context,
+        stage: int,
+        source: Permanent,
+        index: int,
+        amount: int,
+        rule: str,
+        why: str,
+        about: str | None = None,
     ) -> None:
-        p = Pending(ctx.next_id(), source, index, source.controller, amount, rule)
+        p = Pending(ctx.next_id(), source, index, source.controller, amount, rule, about)
         self.pending.append(p)
         self.by_stage.setdefault(stage, []).append((why, p, rule))
 
@@ -234,6 +260,25 @@ def _find_damage_triggers(
                             n,
                             "120.4b",
                             f"{watcher.label}が{before.label(to)}に{n}点のダメージを与えた",
+                        )
+            elif when == "dealt_damage" and trigger.watch != tt.SELF:
+                # § 16.4 (603.2c): once for each watched creature dealt damage, with what it was dealt
+                for to, received in dealt_to.items():
+                    if before.is_player(to) or not before.permanent(to).is_creature:
+                        continue
+                    if not _watches(before, watcher, trigger.watch, to):
+                        continue
+                    total = sum(n for n, combat in received if _damage_kind_ok(trigger, combat))
+                    if total:
+                        found.add(
+                            ctx,
+                            at_b,
+                            watcher,
+                            index,
+                            total,
+                            "120.4b",
+                            f"{before.who(to)}に合計{total}点のダメージが与えられた",
+                            to,
                         )
             elif when == "dealt_damage":
                 total = sum(n for n, combat in dealt_to.get(pid, ()) if _damage_kind_ok(trigger, combat))
@@ -325,20 +370,64 @@ def _find_dies(ctx: _Context, stages: Sequence[Stage], after: GameState, first: 
         s = stages[i]
         if s.stage not in _ZONE_STAGES:
             continue
-        for c in s.changes:
-            if (
-                c.attribute != "zone"
-                or c.before != "battlefield"
-                or c.after != "graveyard"
-                or not after.is_permanent(c.object)
-            ):
-                continue
-            gone = after.permanent(c.object)
-            if not gone.is_creature:
-                continue
+        died = [
+            after.permanent(c.object)
+            for c in s.changes
+            if c.attribute == "zone"
+            and c.before == "battlefield"
+            and c.after == "graveyard"
+            and after.is_permanent(c.object)
+            and after.permanent(c.object).is_creature
+        ]
+        if not died:
+            continue
+        for gone in died:
             for index, t in enumerate(gone.triggers):
-                if t.when == "dies":
+                if t.when == "dies" and t.watch == tt.SELF:
                     found.add(ctx, i, gone, index, 0, "603.10a", f"{gone.sized()}が死亡した")
+        if not ctx.death_watchers:
+            continue
+        left_here = {p.id for p in died}
+        # § 16.4: "whenever a creature dies" on a permanent that watches others: a watcher still on the
+        # battlefield, or one that died in this same event (leaves-the-battlefield abilities look back, 603.10a)
+        for pid in ctx.death_watchers:
+            watcher = after.permanent(pid)
+            if not (watcher.on_battlefield or pid in left_here):
+                continue
+            for index, t in enumerate(watcher.triggers):
+                if t.when != "dies" or t.watch == tt.SELF:
+                    continue
+                for gone in died:
+                    if _watches(after, watcher, t.watch, gone.id):
+                        found.add(ctx, i, watcher, index, 0, "603.10a", f"{gone.sized()}が死亡した", gone.id)
+
+
+def _find_counter_removals(ctx: _Context, stages: Sequence[Stage], after: GameState, found: _Found) -> None:
+    """§ 16.3: "whenever one or more +1/+1 (or loyalty) counters are removed from ~": once per event that removed
+    some (damage to a planeswalker, 120.3c; a prevention's additional effect, 615.5; 704.5q's annihilation), or
+    once per counter with ``each_counter``
+    (CR 603.2c: one event with several occurrences). It is not a leaves-the-battlefield ability: the permanent
+    was on the battlefield as the counters came off (its last known information is used)."""
+    if not ctx.counter_watchers:
+        return
+    for i, s in enumerate(stages):
+        if s.stage not in _COUNTER_STAGES:
+            continue
+        for c in s.changes:
+            kind = _REMOVED.get(c.attribute)
+            if kind is None or c.object not in ctx.counter_watchers or not c.after < c.before:
+                continue
+            removed = c.before - c.after
+            watcher = after.permanent(c.object)
+            for index, t in enumerate(watcher.triggers):
+                if t.when != "counters_removed" or t.counter != kind:
+                    continue
+                what = "忠誠" if kind == "loyalty" else kind
+                why = f"{watcher.label}から{what}カウンターが{removed}個取り除かれた"
+                for _ in range(
+                    min(removed, MAX_RESOLUTIONS + 1) if t.each_counter else 1
+                ):  # bounded: 200 resolve
+                    found.add(ctx, i, watcher, index, removed if not t.each_counter else 1, "603.2c", why)
 
 
 def _annotate(stages: list[Stage], found: _Found) -> None:
@@ -385,6 +474,7 @@ def _triggers_of_damage(
     changes = stages[at_d].changes if at_d >= 0 else ()
     remarks = _find_life_and_siege_triggers(ctx, before, stages, life, at_d, changes, found)
     _find_dies(ctx, stages, outcome.state, at_d + 1, found)
+    _find_counter_removals(ctx, stages, outcome.state, found)
     _annotate(stages, found)
     _append_notes(stages, at_d, remarks, "119.9")
     if any(
@@ -465,7 +555,19 @@ def follow_up(
     resolved ability, and the board and effects afterwards. ``earlier``: the steps already made in
     this resolution (a combat's first step), so that ability ids (``t1``, …) stay unique.
     """
-    ctx = _Context(choices, turn_order, tuple(p.id for p in before.permanents if p.triggers), combat)
+    reactive = [p for p in before.permanents if p.triggers]
+    ctx = _Context(
+        choices,
+        turn_order,
+        tuple(p.id for p in reactive),
+        combat,
+        death_watchers=tuple(
+            p.id for p in reactive if any(t.when == "dies" and t.watch != tt.SELF for t in p.triggers)
+        ),
+        counter_watchers=frozenset(
+            p.id for p in reactive if any(t.when == "counters_removed" for t in p.triggers)
+        ),
+    )
     # Ids stay unique over the whole resolution: count the abilities earlier steps saw trigger.
     ctx.count = sum(len(st.extra.get("triggered", ())) for s in earlier for st in s.stages)
     stages = list(step.stages)
@@ -478,6 +580,7 @@ def follow_up(
         return (Step(step.name, tuple(stages)),), state, effects
     stages.append(_put_on_stack(ctx, state, new))
     steps = [Step(step.name, tuple(stages))]
+    state = _counter_on_stack(ctx, state, effects, steps)
     resolved = 0
     while ctx.stack:
         if not game_goes_on(state):
@@ -507,7 +610,59 @@ def follow_up(
         if new:
             step_stages.append(_put_on_stack(ctx, state, new))
         steps.append(Step("trigger", tuple(step_stages)))
+        if new:
+            state = _counter_on_stack(ctx, state, effects, steps)
+    missing = [c.trigger for c in ctx.choices.countered_triggers if c.trigger not in ctx.countered]
+    if missing and len(steps) > 1:
+        steps[-1] = _with_note(
+            steps[-1],
+            f"{'、'.join(missing)}という誘発型能力はスタックに置かれなかったので、打ち消されるものはない (701.6a)。",
+        )
     return tuple(steps), state, effects
+
+
+def _counter_on_stack(
+    ctx: _Context, state: GameState, effects: tuple[Effect, ...], steps: list[Step]
+) -> GameState:
+    """CR 701.6a, 405.5: the abilities ``choices.countered_triggers`` names are countered as soon as they are on
+    the stack (a spell cast in response, like Stifle, resolves first): removed from the stack, they don't
+    resolve and none of their effects occur. A countered Siege ability leaves the stack, so 704.5v applies."""
+    wanted = {c.trigger: c for c in ctx.choices.countered_triggers}
+    if not wanted:
+        return state
+    hits = [p for p in reversed(ctx.stack) if p.id in wanted]
+    if not hits:
+        return state
+    ctx.stack = [p for p in ctx.stack if p.id not in wanted]
+    notes: list[str] = []
+    for p in hits:
+        ctx.countered.add(p.id)
+        how = wanted[p.id]
+        spell = how.name or "呪文"
+        who = f"{state.label(how.controller)}が" if how.controller is not None else ""
+        notes.append(
+            f"{who}{spell}を唱え、スタック上の{p.label}を対象とする。{spell}は能力より上にあるので先に解決し、"
+            f"{p.label}を打ち消す。打ち消された能力はスタックから取り除かれ、解決されず、その効果は何も起こらない "
+            "(405.5, 701.6a)。"
+        )
+    left = "、".join(f"{i + 1}. {p.label}" for i, p in enumerate(reversed(ctx.stack)))
+    notes.append(f"スタック（上から）：{left}。" if left else "スタックは空になった。")
+    stage = Stage(
+        "701.6a",
+        ("701.6a", "405.5"),
+        tuple(notes),
+        extra=FrozenMap(
+            {"countered": tuple(p.event() for p in hits), "stack": tuple(p.id for p in reversed(ctx.stack))}
+        ),
+    )
+    stages = [stage]
+    if any(p.index == SIEGE_INDEX for p in hits):
+        state, sba = state_based_stages(
+            state, keep_battles=_keep(ctx), zones=zone_rules(state, effects, ctx.choices.replacement_order)
+        )
+        stages.extend(sba)
+    steps.append(Step("counter", tuple(stages)))
+    return state
 
 
 def _with_note(step: Step, note: str) -> Step:
@@ -547,7 +702,9 @@ def _resolve(
     remarks = _find_life_and_siege_triggers(ctx, state, stages, life_events, 0, (), found)
     _annotate(stages, found)
     _append_notes(stages, 0, remarks, "119.9")
-    state, sba = state_based_stages(state, keep_battles=_keep(ctx))
+    state, sba = state_based_stages(
+        state, keep_battles=_keep(ctx), zones=zone_rules(state, effects, ctx.choices.replacement_order)
+    )
     stages.extend(sba)
     _find_dies(ctx, stages, state, 1, found)
     dies = _Found(by_stage={i: v for i, v in found.by_stage.items() if i >= 1})
@@ -575,7 +732,9 @@ def _resolve_siege(
             f"{battle.label}はもう戦場にないので、追放も変身した状態で唱えることも行われない (400.7)。"
         )
     stages = [Stage("608.2", ("608.2", "310.11b"), tuple(notes), tuple(changes), extra=FrozenMap(info))]
-    state, sba = state_based_stages(state, keep_battles=_keep(ctx))
+    state, sba = state_based_stages(
+        state, keep_battles=_keep(ctx), zones=zone_rules(state, effects, ctx.choices.replacement_order)
+    )
     stages.extend(sba)
     found = _Found()
     _find_dies(ctx, stages, state, 1, found)
@@ -602,7 +761,10 @@ def _resolve_damage(
     last existed there (last known information, CR 702.2e, 702.15c)."""
     trigger = p.trigger
     assert trigger is not None
-    to = p.controller if trigger.effect.to == tt.CONTROLLER else trigger.effect.to
+    if trigger.effect.to == tt.ITS_CONTROLLER and p.about is not None:
+        to = state.permanent(p.about).controller  # "that creature's controller" (Repercussion)
+    else:
+        to = p.controller if trigger.effect.to in (tt.CONTROLLER, tt.ITS_CONTROLLER) else trigger.effect.to
     current = state.permanent(p.source.id)
     source_perm = current if current.on_battlefield else p.source
     if _gone(state, to):

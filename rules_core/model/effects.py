@@ -414,6 +414,48 @@ class PreventAllBut(_Document):
         return f"{name_of(self.source)}から{name_of(self.to)}への次の戦闘ダメージを{self.leave}点を残して軽減する効果"
 
 
+@dataclass(frozen=True, slots=True)
+class TokenSpec(_Document):
+    """The creature token an :class:`ExileInstead` effect makes its controller create (Kalitas's 2/2 Zombie)."""
+
+    power: int
+    toughness: int
+    name: str | None = None
+    colors: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ExileInstead(_Document):
+    """CR 614.1a, 614.6: a permanent that would be put into a graveyard is exiled instead, so a creature doesn't
+    die (700.4) and no "dies" ability triggers (603.6c, 603.10a).
+
+    Rest in Peace (《安らかなる眠り》): every card or token. Kalitas, Traitor of Ghet (《ゲトの裏切り者、カリタス》):
+    ``creatures`` and ``nontoken`` and ``opponents`` (controlled by an opponent of ``controller``), and
+    ``controller`` creates ``token`` each time it applies.
+    """
+
+    type: ClassVar[str] = "exile_instead"
+    controller: str
+    creatures: bool = False
+    nontoken: bool = False
+    opponents: bool = False
+    token: TokenSpec | None = None
+    name: str | None = None
+    on: tuple[str, ...] = ()
+    """Only these permanents (the creatures a spell dealt damage to: Anger of the Gods, ``exile_if_dies``)."""
+
+    def summary(self, name_of: Callable[[str], str]) -> str:
+        if self.on:
+            return f"{'、'.join(name_of(x) for x in self.on)}が死亡するなら代わりに追放する効果"
+        what = "クリーチャー" if self.creatures else "パーマネント"
+        if self.nontoken:
+            what = f"トークンでない{what}"
+        if self.opponents:
+            what = f"{name_of(self.controller)}の対戦相手がコントロールする{what}"
+        return f"{what}が墓地に置かれるなら代わりに追放する効果"
+
+
 EFFECTS2 = (RedirectDamage, PreventAnd, DamagePlus, PreventHalf, PreventAllBut)
 """The effect kinds of :mod:`rules_core.damage.redirection` (stage 120.4b)."""
 
@@ -441,6 +483,7 @@ Effect = (
     | DamagePlus
     | PreventHalf
     | PreventAllBut
+    | ExileInstead
 )
 
 DAMAGE_EFFECTS = (
@@ -490,6 +533,7 @@ EFFECT_TYPES: dict[str, type] = {
         NoLossForLife,
         AssignByToughness,
         *EFFECTS2,
+        ExileInstead,
     )
 }
 """Every effect kind the engine reads (``effects[].type``); the board offers each (``tutor`` has a form and
@@ -497,6 +541,9 @@ a sentence for each)."""
 
 DESTRUCTION_EFFECTS = (Regenerate, CantBeRegenerated)
 """Effects on destruction (CR 701.19, :mod:`rules_core.damage.shields`)."""
+
+ZONE_EFFECTS = (ExileInstead,)
+"""Effects that replace a permanent's move to a graveyard (CR 614.6, :mod:`rules_core.sba.zones`)."""
 
 LIFE_RULE_EFFECTS = (LifeCantChange, NoLossForLife)
 """Effects that change the life-total rules themselves (:mod:`rules_core.damage.life`)."""
@@ -510,7 +557,7 @@ def effect_summary(effect: Effect, name_of: Callable[[str], str] = str) -> str:
     >>> effect_summary(PreventAll(from_="bolt", combat_only=True), {"bolt": "稲妻"}.get)
     '稲妻からの戦闘ダメージをすべて軽減する効果'
     """
-    if isinstance(effect, EFFECTS2):
+    if isinstance(effect, (*EFFECTS2, ExileInstead)):
         return effect.summary(name_of)
     if isinstance(effect, PreventNext):
         return f"次の{effect.amount}点を軽減する盾"

@@ -10,10 +10,10 @@ and a state built without a scenario looks through its own board and assumes eve
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
-from .effects import LIFE_RULE_EFFECTS, CantBeRegenerated, Effect, Regenerate
+from .effects import LIFE_RULE_EFFECTS, CantBeRegenerated, Effect, ExileInstead, Regenerate
 
 if TYPE_CHECKING:
     from .state import Permanent, Player
@@ -40,6 +40,8 @@ class Features:
     triggers: bool = True
     """A permanent with triggered abilities, or a Siege with its own (CR 603, 310.11b). No resolution
     gives a permanent new abilities or subtypes."""
+    exile_instead: bool = field(default=True, repr=False, compare=False)
+    """An ``exile_instead`` effect among the effects: a move to a graveyard may be replaced (CR 614.6)."""
 
 
 def is_siege(permanent: Permanent) -> bool:
@@ -48,7 +50,9 @@ def is_siege(permanent: Permanent) -> bool:
 
 
 def board_features(
-    players: Sequence[Player], permanents: Sequence[Permanent], effects: Iterable[Effect] | None
+    players: Sequence[Player],
+    permanents: Sequence[Permanent],
+    effects: Iterable[Effect] | None,
 ) -> Features:
     """The features of a board; ``effects=None`` when the effects are not known (every effect may be there).
 
@@ -67,18 +71,21 @@ def board_features(
         if SIEGE in p.subtypes and "battle" in p.types:
             sieges = True
     triggers = triggers or sieges
+    exile = True
     if effects is None:
         life_rules = destruction = True
     else:
         kinds = {type(e) for e in effects}
         life_rules = not kinds.isdisjoint(LIFE_RULE_EFFECTS)
         destruction = shields or not kinds.isdisjoint(_DESTRUCTION_EFFECTS)
+        exile = ExileInstead in kinds
     return Features(
         life_rules=life_rules,
         destruction=destruction,
         sieges=sieges,
         departures=len(players) >= 3,
         triggers=triggers,
+        exile_instead=exile,
     )
 
 

@@ -62,6 +62,7 @@ EFFECT_LABEL_JA: Final[dict[str, str]] = {
 
 EFFECT_LABEL_JA.update(
     {
+        "exile_instead": "墓地に置かれる代わりに追放する効果",
         "regenerate": "再生",
         "cant_be_regenerated": "再生できない効果",
         "life_cant_change": "ライフの総量が変化しない効果",
@@ -98,6 +99,35 @@ PROTECTION_QUALITY_JA: Final = {
 }
 """CR 702.16a, j: protection qualities other than colours and players, as the Japanese CR names them."""
 
+SUBTYPE_JA: Final = {
+    "Goblin": "ゴブリン",
+    "Elf": "エルフ",
+    "Zombie": "ゾンビ",
+    "Vampire": "吸血鬼",
+    "Human": "人間",
+    "Angel": "天使",
+    "Dragon": "ドラゴン",
+    "Demon": "デーモン",
+    "Wizard": "ウィザード",
+    "Warrior": "戦士",
+    "Knight": "騎士",
+    "Soldier": "兵士",
+    "Cleric": "クレリック",
+    "Hydra": "ハイドラ",
+    "Bear": "熊",
+}
+"""Creature types (205.3m) as the Japanese cards print them; a document writes them in English."""
+
+
+def subtype_ja(subtype: str) -> str:
+    """A creature type in Japanese when we know it, else as written.
+
+    >>> subtype_ja("Goblin"), subtype_ja("Kithkin")
+    ('ゴブリン', 'Kithkin')
+    """
+    return SUBTYPE_JA.get(subtype, subtype)
+
+
 EFFECT_LABEL_JA.update(
     {
         "redirect_damage": "ダメージの移し替え(置換効果)",
@@ -113,6 +143,7 @@ PREVENT_THEN_JA: Final = {
     "minus_counters": "軽減した1点につき-1/-1カウンターを置く",
     "deal_damage": "軽減した分のダメージをその発生源のコントローラーに与える",
     "draw": "軽減した分だけカードを引く",
+    "remove_plus_counters": "軽減した点数と同じ数の+1/+1カウンターを取り除く",
 }
 """``then`` of ``prevent_and``: the additional effect of a prevention effect (CR 615.5)."""
 
@@ -127,7 +158,9 @@ __all__ = [
     "KEYWORD_JA",
     "PREVENT_THEN_JA",
     "PROTECTION_QUALITY_JA",
+    "SUBTYPE_JA",
     "TYPE_JA",
+    "subtype_ja",
 ]
 
 
@@ -140,6 +173,7 @@ TRIGGER_WHEN_JA: Final = {
     "damage_prevented": "ダメージが軽減されるたび",
     "excess_damage": "余剰のダメージが与えられるたび",
     "dies": "死亡したとき",
+    "counters_removed": "+1/+1カウンターが取り除かれるたび",
 }
 """The trigger events of ``trigger_types.WHEN``, as a card's text would say them."""
 
@@ -154,4 +188,10 @@ TRIGGER_EFFECT_JA: Final = {
 SIEGE_ABILITY_JA: Final = "最後の守備カウンターが取り除かれたとき"
 """CR 310.11b: the trigger event of every Siege's intrinsic triggered ability."""
 
-__all__ += ["SIEGE_ABILITY_JA", "TRIGGER_EFFECT_JA", "TRIGGER_WHEN_JA"]
+WATCHED_WHEN_JA: Final = {
+    "dies": "クリーチャーが死亡するたび",
+    "dealt_damage": "クリーチャーがダメージを与えられるたび",
+}
+"""§ 16.4: the trigger events of an ability that watches other creatures (``watch`` not ``self``)."""
+
+__all__ += ["SIEGE_ABILITY_JA", "TRIGGER_EFFECT_JA", "TRIGGER_WHEN_JA", "WATCHED_WHEN_JA"]

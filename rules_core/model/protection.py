@@ -6,7 +6,9 @@ A protection quality is a string:
 - ``"multicolored"`` / ``"monocolored"``: sources with two or more colours / exactly one (CR 105.4);
 - a card type in the plural (``"creatures"``, ``"artifacts"``...): sources of that card type (702.16a);
 - ``"everything"``: every source (702.16j);
-- ``"player:<id>"``: sources that player controls (702.16k); written ``{"player": id}`` in a document.
+- ``"player:<id>"``: sources that player controls (702.16k); written ``{"player": id}`` in a document;
+- ``"subtype:<type>"``: sources with that creature type, e.g. protection from Goblins (702.16a: "protection
+  from [quality]" where the quality is a creature type); written ``{"subtype": "Goblin"}`` in a document.
 
 Damage from a source with a stated quality is prevented (702.16e, j, k); an attacking creature with
 protection can't be blocked by creatures with a stated quality (702.16f), a restriction checked only
@@ -18,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from .ja import COLOR_JA, PROTECTION_QUALITY_JA
+from .ja import COLOR_JA, PROTECTION_QUALITY_JA, subtype_ja
 from .state import COLORS, GameState, Permanent, Source
 
 PLAYER_PREFIX: Final = "player:"
+SUBTYPE_PREFIX: Final = "subtype:"
 
 CARD_TYPE_QUALITIES: Final = {
     "creatures": "creature",
@@ -46,6 +49,11 @@ def player_quality(player_id: str) -> str:
     return PLAYER_PREFIX + player_id
 
 
+def subtype_quality(subtype: str) -> str:
+    """The quality "protection from ``subtype``" (702.16a: a creature type, e.g. Goblins)."""
+    return SUBTYPE_PREFIX + subtype
+
+
 def has_quality(quality: str, source: Source) -> bool:
     """Whether ``source`` has the stated ``quality`` (CR 702.16a, j, k).
 
@@ -65,6 +73,9 @@ def has_quality(quality: str, source: Source) -> bool:
     if quality.startswith(PLAYER_PREFIX):
         # 702.16k: objects the player controls (owners are not modelled: an object's owner is its controller).
         return source.controller == quality[len(PLAYER_PREFIX) :]
+    if quality.startswith(SUBTYPE_PREFIX):
+        # 702.16a: sources with that subtype, on the battlefield or not (a kindred Goblin spell has it too)
+        return quality[len(SUBTYPE_PREFIX) :] in source.subtypes
     card_type = CARD_TYPE_QUALITIES.get(quality)
     if card_type is not None:
         return card_type in source.types or (card_type == "creature" and source.is_creature)
@@ -86,6 +97,8 @@ def quality_ja(quality: str, name_of: Any = str) -> str:
         return COLOR_JA[quality]
     if quality.startswith(PLAYER_PREFIX):
         return f"プレイヤー「{name_of(quality[len(PLAYER_PREFIX) :])}」"
+    if quality.startswith(SUBTYPE_PREFIX):
+        return subtype_ja(quality[len(SUBTYPE_PREFIX) :])
     return PROTECTION_QUALITY_JA.get(quality, quality)
 
 
@@ -102,7 +115,8 @@ def sort_qualities(qualities: Iterable[str]) -> tuple[str, ...]:
     """
     present = dict.fromkeys(qualities)
     plain = tuple(q for q in QUALITIES if q in present)
-    return plain + tuple(q for q in present if q.startswith(PLAYER_PREFIX))
+    kinds = tuple(q for q in present if q.startswith(SUBTYPE_PREFIX))
+    return plain + kinds + tuple(q for q in present if q.startswith(PLAYER_PREFIX))
 
 
 def entry_doc(quality: str, *, after_blocks: bool = False) -> Any:
@@ -110,6 +124,8 @@ def entry_doc(quality: str, *, after_blocks: bool = False) -> Any:
     an object with ``"after_blocks": true`` when gained after blockers were declared (509.1h)."""
     if quality.startswith(PLAYER_PREFIX):
         doc: dict[str, Any] = {"player": quality[len(PLAYER_PREFIX) :]}
+    elif quality.startswith(SUBTYPE_PREFIX):
+        doc = {"subtype": quality[len(SUBTYPE_PREFIX) :]}
     elif not after_blocks:
         return quality
     else:
@@ -148,6 +164,8 @@ def cant_block_message(quality: str, name_of: Any = str) -> str:
         what = f"「{name_of(quality[len(PLAYER_PREFIX) :])}」がコントロールするクリーチャーに"
     elif quality in ("multicolored", "monocolored"):
         what = f"{PROTECTION_QUALITY_JA[quality]}のクリーチャーに"
+    elif quality.startswith(SUBTYPE_PREFIX):
+        what = f"クリーチャー・タイプが{quality_ja(quality)}であるクリーチャーに"
     else:
         what = f"{PROTECTION_QUALITY_JA.get(quality, quality)}であるクリーチャーに"
     return f"{label([quality], name_of)}を持つ攻撃クリーチャーは{what}ブロックされません (702.16f)"
@@ -184,7 +202,12 @@ def entries_label(entries: Sequence[Any], name_of: Any = str) -> str:
         if isinstance(entry, str):
             parts.append(quality_ja(entry, name_of))
         elif isinstance(entry, dict):
-            quality = player_quality(entry["player"]) if "player" in entry else str(entry.get("from"))
+            if "player" in entry:
+                quality = player_quality(entry["player"])
+            elif "subtype" in entry:
+                quality = subtype_quality(str(entry["subtype"]))
+            else:
+                quality = str(entry.get("from"))
             text = quality_ja(quality, name_of)
             parts.append(f"{text}(ブロック後)" if entry.get("after_blocks") else text)
     return f"プロテクション({'と'.join(parts)})" if parts else ""

@@ -125,6 +125,10 @@ class Permanent:
     """CR 108.3: the player who owns it, when not its controller (a creature someone else gained control of)."""
     ward: str | None = None
     """CR 702.21a: its ward cost as printed (「{2}」, 「3点のライフを支払う」), or None without ward."""
+    token: bool = False
+    """CR 111.1: a token, not a card (Kalitas's replacement looks only at nontoken creatures)."""
+    created: bool = False
+    """A token created during the resolution (CR 111.1, 614.6: Kalitas's Zombie); it is not in the document."""
 
     @property
     def label(self) -> str:
@@ -220,6 +224,8 @@ class Source:
     is_creature: bool = False
     types: tuple[str, ...] = ()
     """Card types, for protection from a card type (CR 702.16a): ``creature``, ``artifact``, ``instant``..."""
+    subtypes: tuple[str, ...] = ()
+    """Its subtypes, for protection from a creature type (CR 702.16a, 205.3m: e.g. Goblins)."""
 
     @property
     def label(self) -> str:
@@ -245,6 +251,7 @@ class Source:
             toxic=permanent.toxic,
             is_creature=permanent.is_creature,
             types=permanent.types,
+            subtypes=permanent.subtypes,
         )
 
 
@@ -330,6 +337,20 @@ class GameState:
         set_(new, "_permanent_index", self._permanent_index)
         set_(new, "_who", {})
         return new
+
+    def with_new_permanents(self, added: Iterable[Permanent]) -> GameState:
+        """A new state with permanents added at the end (tokens created, CR 111.1): the indexes are rebuilt."""
+        more = tuple(added)
+        if not more:
+            return self
+        return GameState(self.players, (*self.permanents, *more), self.teams, self.features)
+
+    def free_id(self, stem: str) -> str:
+        """An id no player or permanent has, ``stem`` followed by a number."""
+        n = 1
+        while f"{stem}{n}" in self._permanent_index or f"{stem}{n}" in self._player_index:
+            n += 1
+        return f"{stem}{n}"
 
     def with_players(self, changed: Mapping[str, Player]) -> GameState:
         """A new state with some players replaced (by id)."""

@@ -160,6 +160,8 @@ def permanent_final(p: Permanent) -> dict[str, Any]:
         doc["removed_from_combat"] = True
     if p.owner is not None:
         doc["controller"] = p.controller
+    if p.created:  # not in the document: the page names it from here (CR 111.1)
+        doc.update(created=True, token=True, name=p.label, controller=p.controller)
     return doc
 
 

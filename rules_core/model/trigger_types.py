@@ -10,10 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-WHEN: Final = ("deals_damage", "dealt_damage", "gain_life", "damage_prevented", "excess_damage", "dies")
+WHEN: Final = (
+    "deals_damage",
+    "dealt_damage",
+    "gain_life",
+    "damage_prevented",
+    "excess_damage",
+    "dies",
+    "counters_removed",
+)
 """Trigger events: "whenever ~ deals damage", "whenever ~ is dealt damage", "whenever you gain life",
 "whenever damage that would be dealt … is prevented" (CR 615.13), "whenever … is dealt excess damage"
-(CR 120.10), "when ~ dies" (CR 603.10a)."""
+(CR 120.10), "when ~ dies" (CR 603.10a), "whenever one or more +1/+1 counters are removed from ~" (§ 16.3;
+``each_counter``: "whenever a +1/+1 counter is removed", once per counter, CR 603.2c)."""
 
 DAMAGE_KINDS: Final = ("any", "combat", "noncombat")
 """Which damage a damage trigger watches: all of it, combat damage only, noncombat damage only."""
@@ -32,9 +41,18 @@ THAT_MUCH: Final = "that_much"
 
 COUNTER_KINDS: Final = ("+1/+1", "-1/-1")
 
+REMOVED_KINDS: Final = ("+1/+1", "loyalty")
+"""``counter`` of ``counters_removed``: the counters whose removal it watches."""
+
 SELF: Final = "self"
 CONTROLLER: Final = "controller"
 EACH_OPPONENT: Final = "each_opponent"
+ITS_CONTROLLER: Final = "its_controller"
+"""``to`` of a damage effect of a trigger that watches others: the watched creature's controller (§ 16.4)."""
+
+WATCHING_OTHERS: Final = ("damage_prevented", "excess_damage", "dealt_damage", "dies")
+"""Triggers that take ``watch``: for ``dealt_damage`` and ``dies`` (§ 16.4) it makes the ability watch every
+creature (``any``), those its controller controls (``you``) or its opponents' (``opponents``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,14 +101,25 @@ class Trigger:
     recipient: str = "any"
     watch: str = SELF
     name: str | None = None
+    each_counter: bool = False
+    """``counters_removed``: once per counter removed (Protean Hydra) rather than once per event (CR 603.2c)."""
+    counter: str = "+1/+1"
+    """``counters_removed``: which counters, ``+1/+1`` or ``loyalty`` (Chandra, Fire Artisan: damage to a
+    planeswalker removes them, CR 120.3c)."""
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"when": self.when}
+        if self.when == "counters_removed":
+            doc["counter"] = self.counter
+        if self.each_counter:
+            doc["each_counter"] = True
         if self.damage != "any":
             doc["damage"] = self.damage
         if self.recipient != "any":
             doc["recipient"] = self.recipient
-        if self.when in ("damage_prevented", "excess_damage"):
+        if self.when in ("damage_prevented", "excess_damage") or (
+            self.when in WATCHING_OTHERS and self.watch != SELF
+        ):
             doc["watch"] = self.watch
         if self.name is not None:
             doc["name"] = self.name
@@ -103,8 +132,10 @@ __all__ = [
     "DAMAGE_KINDS",
     "EFFECT_KINDS",
     "RECIPIENT_KINDS",
+    "REMOVED_KINDS",
     "THAT_MUCH",
     "WATCH",
+    "WATCHING_OTHERS",
     "WHEN",
     "Trigger",
     "TriggerEffect",

@@ -15,9 +15,11 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..model._frozen import FrozenMap
+from ..model.effects import ExileInstead
 from ..model.state import GameState, Permanent, Player, evolve
 from ..model.trace import Change
 from .guard import DestructionGuard
+from .zones import ZoneRules, create_tokens, to_graveyard
 
 MAX_ROUNDS = 100
 
@@ -50,9 +52,11 @@ def check_state_based_actions(
     spared: Mapping[str, str] | None = None,
     *,
     keep_battles: frozenset[str] = frozenset(),
+    zones: ZoneRules | None = None,
 ) -> tuple[GameState, list[SbaRound], list[str]]:
     """Perform state-based actions until none applies.
 
+    ``zones``: what replaces a move to a graveyard (:mod:`rules_core.sba.zones`; None: nothing).
     ``keep_battles``: battles that are the source of a triggered ability that has triggered and not
     yet left the stack (a defeated Siege's, CR 310.11b); 704.5v leaves them on the battlefield.
 
@@ -72,7 +76,7 @@ def check_state_based_actions(
     remarks: list[str] = []
     told: set[str] = set()
     for number in range(1, MAX_ROUNDS + 1):
-        state, done = _one_round(state, number, remarks, told, guard, spared or {}, keep_battles)
+        state, done = _one_round(state, number, remarks, told, guard, spared or {}, keep_battles, zones)
         if done is None:
             break
         rounds.append(done)
@@ -87,6 +91,7 @@ def _one_round(
     guard: DestructionGuard | None,
     spared: Mapping[str, str],
     keep_battles: frozenset[str],
+    zones: ZoneRules | None,
 ) -> tuple[GameState, SbaRound | None]:
     rules: list[str] = []
     notes: list[str] = []
@@ -121,6 +126,7 @@ def _one_round(
 
     new_perms: dict[str, Permanent] = {}
     cleared: dict[str, Permanent] = {}
+    tokens: list[tuple[str, ExileInstead]] = []
     for p in state.permanents:
         if not p.on_battlefield:
             continue
@@ -208,6 +214,15 @@ def _one_round(
         if why:
             for r in why:
                 _add(rules, r)
+            if zones is not None:  # Rest in Peace, Kalitas: exiled instead (614.6)
+                moved = to_graveyard(state, p, why[0], why, zones)
+                new_perms[p.id] = moved.permanent
+                changes.append(moved.change)
+                notes.extend(moved.notes)
+                for r in moved.rules:
+                    _add(rules, r)
+                tokens.extend(moved.tokens)
+                continue
             new_perms[p.id] = evolve(p, zone="graveyard", deathtouch_damaged=False)
             changes.append(
                 Change(p.id, "zone", "battlefield", "graveyard", why[0], FrozenMap({"rules": tuple(why)}))
@@ -232,6 +247,9 @@ def _one_round(
             cleared[p.id] = evolve(p, deathtouch_damaged=False)
 
     state = state.replaced(players=new_players, permanents={**cleared, **new_perms})
+    if tokens:
+        state, made = create_tokens(state, tokens)
+        changes.extend(made)
     if not changes:
         return state, None
     return state, SbaRound(number, tuple(rules), tuple(notes), tuple(changes))

@@ -441,6 +441,25 @@ def choices_set(
     return doc
 
 
+STIFLE = "《もみ消し》"
+"""The spell the board casts to counter a triggered ability (Stifle: "Counter target activated or triggered
+ability", CR 701.6a)."""
+
+
+def trigger_counter_set(*, document: Mapping[str, Any], trigger: str, on: bool) -> dict[str, Any]:
+    """Counter (or stop countering) the triggered ability ``trigger`` (``t1``…) with 《もみ消し》 (§ 16.5)."""
+    doc = _start(document)
+    choices = doc["choices"]
+    kept = [c for c in choices.get("countered_triggers") or [] if c.get("trigger") != trigger]
+    if on:
+        kept.append({"trigger": trigger, "name": STIFLE})
+    if kept:
+        choices["countered_triggers"] = kept
+    else:
+        choices.pop("countered_triggers", None)
+    return doc
+
+
 def choices_clear(*, document: Mapping[str, Any]) -> dict[str, Any]:
     """Forget the players' choices (the engine then applies effects in the order listed)."""
     doc = _start(document)

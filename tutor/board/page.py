@@ -33,7 +33,7 @@ from tutor.results.links import linked_text, rule_link
 from tutor.results.names import Names, keywords_ja, source_key
 from tutor.results.stages import resolution_present, stage_navigation
 from tutor.results.table import assignment_amounts, power_toughness, stage_amounts, table_present
-from tutor.results.triggers import trigger_sentence
+from tutor.results.triggers import counterable_triggers, trigger_sentence
 
 EventForm = (
     type[NoncombatForm]
@@ -84,6 +84,8 @@ class BoardPage:
     """What the screen reader's live region says after this page (or swap). ``#play`` carries it too
     (``data-announce``): when htmx swaps that part alone, board.js puts it in the live region."""
     choices: list[dict[str, Any]] | None = None
+    counterable: list[dict[str, Any]] | None = None
+    """拡張 (§ 16.5): the triggered abilities of the result, each with whether a spell counters it (701.6a)."""
     assignment: dict[str, Any] | None = None
     illustrates: dict[str, Any] | None = None
     eras: dict[str, Any] | None = None
@@ -445,6 +447,9 @@ def build_board_page(
         )
         for decision in choices:
             decision["rule_link"] = rule_link(decision["rule"], sections)
+    counterable = (
+        counterable_triggers(document, result) if choices is not None and result is not None else None
+    )
 
     illustrates: dict[str, Any] | None = None
     if scenario is not None and scenario.illustrates:
@@ -469,6 +474,7 @@ def build_board_page(
         stage_nav=stage_nav,
         announce=_announcement(resolution, current, stage_nav),
         choices=choices,
+        counterable=counterable,
         editor=editor or editor_panel(params, document, urls),
         pieces=pieces_present(document),
         assignment=assignment_context(

@@ -11,10 +11,11 @@ from rules_core.model.ja import (
     EFFECT_LABEL_JA,
     KEYWORD_JA,
     TRIGGER_EFFECT_JA,
-    TRIGGER_WHEN_JA,
     TYPE_JA,
+    subtype_ja,
 )
 from tutor.cards.placement import scenario_of
+from tutor.results.triggers import when_ja
 
 PLAYER_JA = {"A": "あなた", "B": "対戦相手"}
 EVENT_JA = {
@@ -49,7 +50,10 @@ def _permanent(permanent: Mapping[str, Any]) -> str:
     if permanent.get("toxic"):
         extras.append(f"毒性{permanent['toxic']}")
     for quality in permanent.get("protection", []):
-        label = COLOR_JA.get(quality, "すべて" if quality == "everything" else str(quality))
+        if isinstance(quality, Mapping) and "subtype" in quality:  # 702.16a: a creature type (§ 16.2)
+            label = subtype_ja(str(quality["subtype"]))
+        else:
+            label = COLOR_JA.get(quality, "すべて" if quality == "everything" else str(quality))
         extras.append(f"プロテクション（{label}）")
     for kind, amount in (permanent.get("counters") or {}).items():
         if amount:
@@ -57,8 +61,7 @@ def _permanent(permanent: Mapping[str, Any]) -> str:
     for trigger in permanent.get("triggers", []):
         effect = trigger["effect"]
         extras.append(
-            f"誘発型能力（{TRIGGER_WHEN_JA.get(trigger['when'], trigger['when'])}、"
-            f"{TRIGGER_EFFECT_JA.get(effect['type'], effect['type'])}）"
+            f"誘発型能力（{when_ja(trigger)}、{TRIGGER_EFFECT_JA.get(effect['type'], effect['type'])}）"
         )
     if permanent.get("ward"):
         extras.append(f"護法{permanent['ward']}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_core.model.ja import COLOR_JA, EFFECT_LABEL_JA, PREVENT_THEN_JA, TYPE_JA
+from rules_core.model.ja import COLOR_JA, EFFECT_LABEL_JA, PREVENT_THEN_JA, TYPE_JA, subtype_ja
 from tutor.results.links import rule_links
 from tutor.results.names import Names
 
@@ -32,6 +32,7 @@ EFFECT_RULES: dict[str, tuple[str, ...]] = {
     "damage_plus": ("614.1a",),
     "prevent_half": ("615.1",),
     "prevent_all_but": ("615.1", "609.7b"),
+    "exile_instead": ("614.6", "700.4"),
 }
 """The paragraph each effect kind follows (scenario-format.md, effects table)."""
 
@@ -194,10 +195,36 @@ def _describe_more(effect: Mapping[str, Any], names: Names) -> str:
         return f"{src}が{to}ダメージを与えるなら、代わりにその点数に{effect.get('amount')}を足したダメージを与える。"
     if kind == "prevent_half":
         return f"{n(effect.get('player'))}か、そのプレイヤーがコントロールしているパーマネントに与えられるダメージの半分(端数切り上げ)を軽減する。"
+    if kind == "exile_instead":
+        return _exile_instead_ja(effect, names)
     if kind == "prevent_all_but":
         leave = effect.get("leave", 1)
         return f"このターン、ブロックされていない{n(effect.get('source'))}が次に{n(effect.get('to'))}に与える戦闘ダメージを、{leave}点を除いてすべて軽減する。"
     return ""
+
+
+def _exile_instead_ja(effect: Mapping[str, Any], names: Names) -> str:
+    """Kalitas: 「あなたの対戦相手がコントロールするトークンでないクリーチャーが死亡するなら、代わりに…」."""
+    if effect.get("on"):
+        who = "、".join(names(x) for x in effect["on"])
+        return f"このターン、{who}が死亡するなら、代わりにそれを追放する(700.4)。"
+    what = "クリーチャー" if effect.get("creatures") else "パーマネント"
+    if effect.get("nontoken"):
+        what = f"トークンでない{what}"
+    if effect.get("opponents"):
+        what = f"{names(effect.get('controller'))}の対戦相手がコントロールする{what}"
+    verb = "死亡する" if effect.get("creatures") else "墓地に置かれる"
+    text = f"{what}が{verb}なら、代わりにそれを追放する。"
+    token = effect.get("token")
+    if isinstance(token, Mapping):
+        colors = "・".join(COLOR_JA.get(c, c) for c in token.get("colors") or [])
+        kinds = "・".join(subtype_ja(str(k)) for k in token.get("subtypes") or [])
+        size = f"{token.get('power')}/{token.get('toughness')}"
+        text += (
+            f"そうしたとき、{names(effect.get('controller'))}は{size}の{colors + 'の' if colors else ''}"
+            f"{kinds + '・' if kinds else ''}クリーチャー・トークンを1体生成する。"
+        )
+    return text + "死亡しないので「死亡したとき」の能力は誘発しない(700.4)。"
 
 
 def effect_left(effect: Mapping[str, Any], final: Mapping[str, Any] | None) -> str:

@@ -34,6 +34,10 @@ def event_describe(document: Mapping[str, Any]) -> list[str]:
             lines.append(f"余剰のダメージは代わりに{names(event['excess_to'])}に与える(120.4a)。")
         if event.get("cant_be_prevented"):
             lines.append("このダメージは軽減できない(615.12)。")
+        if event.get("exile_if_dies"):
+            lines.append(
+                "このダメージを受けたクリーチャーは、このターン死亡するなら代わりに追放される(614.6)。"
+            )
         return lines
     if event.get("type") == "combat":
         lines = []

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from rules_core.model.ja import COLOR_JA, KEYWORD_JA, PROTECTION_QUALITY_JA
+from rules_core.model.ja import COLOR_JA, KEYWORD_JA, PROTECTION_QUALITY_JA, subtype_ja
 from rules_core.model.protection import entries_label
 
 ATTRIBUTE_JA = {
@@ -33,6 +34,7 @@ ZONE_JA = {
     "exile": "追放",
     "hand": "手札",
     "left_game": "ゲームの外",
+    "nowhere": "(新たに生成)",
 }
 
 
@@ -61,12 +63,26 @@ class Names:
             key = source_key(self.inline_source)
             self.labels[key] = self.inline_source.get("name") or "呪文・能力"
 
+    def learn_created(self, final: Mapping[str, Any] | None) -> None:
+        """The names of the tokens a resolution created (CR 111.1): they are in its ``final``, not the document."""
+        for ident, values in ((final or {}).get("permanents") or {}).items():
+            if isinstance(values, Mapping) and values.get("created") and ident not in self.labels:
+                self.labels[ident] = str(values.get("name") or "トークン")
+
     def __call__(self, ident: Any) -> str:
         if ident == "controller":
             return "ダメージを受けたパーマネントのコントローラー"
         if ident is None:
             return ""
-        return self.labels.get(str(ident), str(ident))
+        key = str(ident)
+        label = self.labels.get(key)
+        if label is None and _CREATED.fullmatch(key):
+            return "生成されたトークン"  # a token a resolution created, where its final is not at hand
+        return label if label is not None else key
+
+
+_CREATED = re.compile(r"token\d+(?:\d*_\d+)?")
+"""Ids the engine gives the tokens it creates (``rules_core.sba.zones``), never a document's own."""
 
 
 def colors_ja(colors: Iterable[Any]) -> str:
@@ -74,7 +90,13 @@ def colors_ja(colors: Iterable[Any]) -> str:
     words = []
     for c in colors:
         if isinstance(c, Mapping):
-            c = c.get("from") or (f"{c['player']}" if c.get("player") else "")
+            c = c.get("from") or (
+                f"{c['player']}"
+                if c.get("player")
+                else subtype_ja(str(c["subtype"]))
+                if c.get("subtype")
+                else ""
+            )
         words.append(COLOR_JA.get(c, PROTECTION_QUALITY_JA.get(c, c)))
     return "・".join(words)
 

@@ -33,6 +33,7 @@ STAGE_TITLES = {
     "702.21a": "702.21a 護法",
     "in_response": "呪文の解決を待つ間の出来事",
     "608.2b": "608.2b 解決時の対象の確認",
+    "701.6a": "701.6a 誘発型能力を打ち消す",
 }
 STAGE_PARAGRAPHS = {
     "603.3b": "603.3b",
@@ -54,6 +55,7 @@ STEP_TITLES = {
     "trigger": "誘発型能力の解決",
     "between_steps": "戦闘ダメージ・ステップの間",
     "destroy": "破壊",
+    "counter": "スタック上の能力を打ち消す",
 }
 AFTER_TITLES = {"615.5": "(615.5の追加の効果が与えるダメージ)"}
 """A suffix for the stages of a damage event that happens after another stage (``"after"`` in the result)."""
@@ -121,6 +123,7 @@ def resolution_present(
     has ``detailed`` false; a stage cut short says how many lines it leaves out (``omitted``).
     """
     names = Names(document)
+    names.learn_created(result.get("final"))
     stages: list[dict[str, Any]] = []
     steps = []
     # Trigger steps make a one-step combat several steps long: only a first-strike step makes two.
@@ -333,10 +336,12 @@ def _final_lines(
             if v != before.get(k)
         ]
         size = f"{values['power']}/{values['toughness']}" if "power" in values else ""
+        if values.get("created"):  # not on the board before: a token the resolution created (111.1)
+            diffs = ["新たに生成されたトークン (111.1)"]
         lines.append(
             {
                 "id": pid,
-                "name": names(pid),
+                "name": str(values.get("name") or "トークン") if values.get("created") else names(pid),
                 "kind": "permanent",
                 "diffs": diffs,
                 "size": size,

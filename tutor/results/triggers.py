@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules_core.model.ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA
+from rules_core.model.ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA, WATCHED_WHEN_JA
 from tutor.results.names import Names
 
 SIEGE_DEFEATED = "siege_defeated"
@@ -41,6 +41,8 @@ def effect_sentence(effect: Mapping[str, Any], seen: int, names: Names, controll
             return names(controller)
         if value == "each_opponent":
             return "各対戦相手"
+        if value == "its_controller":
+            return "そのクリーチャーのコントローラー"
         return names(value)
 
     if kind == "gain_life":
@@ -72,10 +74,11 @@ def trigger_view(trigger: Mapping[str, Any], document: Mapping[str, Any], names:
             for t in _triggers_of(document, source)
             if t.get("when") == when
         ]
+    own = next((t for t in _triggers_of(document, source) if t.get("when") == when), None)
     return {
         "id": trigger.get("id"),
         "source": names(source),
-        "when": WHEN_JA.get(when, when),
+        "when": when_ja(own) if own is not None else WHEN_JA.get(when, when),
         "controller": names(controller),
         "does": "、または".join(does) or "—",
         "amount": seen,
@@ -108,6 +111,46 @@ def trigger_sentence(trigger: Mapping[str, Any], names: Names, controller: str) 
     >>> trigger_sentence({"when": "gain_life", "effect": {"type": "counters", "amount": 1}}, names, "A")
     'コントローラーがライフを得るたび、このパーマネントに+1/+1カウンターを1個置く。'
     """
-    when = str(trigger.get("when", ""))
     effect = effect_sentence(trigger.get("effect") or {}, 0, names, controller).replace("その数(0)", "その数")
-    return f"{WHEN_JA.get(when, when)}、{effect}。"
+    return f"{when_ja(trigger)}、{effect}。"
+
+
+def when_ja(trigger: Mapping[str, Any]) -> str:
+    """A trigger event in words, with § 16's variants: watching other creatures, loyalty counters removed."""
+    when = str(trigger.get("when", ""))
+    watch = trigger.get("watch")
+    if when in WATCHED_WHEN_JA and watch not in (None, "self"):
+        whose = {"you": "コントローラーの", "opponents": "対戦相手の"}.get(str(watch), "")
+        return whose + WATCHED_WHEN_JA[when]
+    if when == "counters_removed":
+        what = "忠誠" if trigger.get("counter") == "loyalty" else "+1/+1"
+        once = "1個" if trigger.get("each_counter") else "1個以上"
+        return f"{what}カウンターが{once}取り除かれるたび"
+    return WHEN_JA.get(when, when)
+
+
+MAX_COUNTERABLE = 20
+"""The page offers to counter at most this many abilities (the first to trigger)."""
+
+
+def counterable_triggers(document: Mapping[str, Any], result: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """CR 701.6a (§ 16.5): each ability the result put on the stack or countered, in trigger order, with whether
+    ``choices.countered_triggers`` counters it; the page offers 《もみ消し》 for each (at most :data:`MAX_COUNTERABLE`)."""
+    names = Names(document)
+    countered = {
+        str(c.get("trigger"))
+        for c in ((document.get("choices") or {}).get("countered_triggers") or [])
+        if isinstance(c, Mapping)
+    }
+    out: list[dict[str, Any]] = []
+    for ident, view in triggers_by_id(result, document, names).items():
+        if len(out) >= MAX_COUNTERABLE:
+            break
+        out.append(
+            {
+                "id": ident,
+                "label": f"{view['source']}の誘発型能力（{view['when']}）",
+                "countered": ident in countered,
+            }
+        )
+    return out

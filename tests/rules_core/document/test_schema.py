@@ -927,3 +927,15 @@ def _built(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
 def test_the_parser_and_the_schema_agree_on_parts_with_several_keys(case: tuple[str, dict[str, Any]]) -> None:
     kind, doc = case
     event(_agree(kind, doc))
+
+
+for _flag in ("creatures", "nontoken", "opponents"):
+    POOLS[_flag] = ((True, False), ())
+POOLS["token"] = ((True, False, {"power": 2, "toughness": 2}), ({"power": 2},))
+POOLS["countered_triggers"] = (
+    ([], [{"trigger": "t1", "name": "《もみ消し》", "controller": "A"}]),
+    ([{"trigger": "x1"}],),
+)
+POOLS["each_counter"] = ((True, False), ())
+POOLS["counter"] = (("+1/+1", "loyalty"), ("-1/-1",))
+POOLS["exile_if_dies"] = ((True, False), ())

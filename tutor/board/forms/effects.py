@@ -76,6 +76,17 @@ EFFECT_FIELDS: dict[str, tuple[tuple[str, bool], ...]] = {
     ),
     "prevent_half": (("player", True),),
     "prevent_all_but": (("opponent_to", True), ("source", True), ("leave", True)),
+    "exile_instead": (
+        ("exile_controller", True),
+        ("creatures", False),
+        ("nontoken", False),
+        ("opponents", False),
+        ("token_power", False),
+        ("token_toughness", False),
+        ("token_colors", False),
+        ("token_subtypes", False),
+        ("token_name", False),
+    ),
 }
 EFFECT_FIELDS["damage_multiplier"] += (("to_opponents_of", False),)
 EFFECT_FIELDS["life_floor"] += (
@@ -92,6 +103,7 @@ FIELD_KEYS = {
     "plus": "amount",
     "opponent_to": "to",
     "regen_on": "on",
+    "exile_controller": "controller",
 }
 """Form fields whose document key differs (a field name is unique on the form; a key repeats across kinds)."""
 
@@ -107,6 +119,11 @@ REFUSAL_FIELDS = {
     ".controller": "controller",
     ".from_controller": "from_controller",
     ".to_opponents": "to_opponents",
+    ".token": "token_power",
+    ".token.power": "token_power",
+    ".token.toughness": "token_toughness",
+    ".token.name": "token_name",
+    ".token.subtypes": "token_subtypes",
 }
 """Where the engine's refusal of a new kind's key goes (by the end of the path it names), before the shared map."""
 
@@ -139,6 +156,8 @@ EFFECT_HELP = {
     "damage_plus": "例: 《朱地洞の族長、トーブラン》「代わりにその点数に2を足したダメージを与える。」",
     "prevent_half": "例: 《黄金夜の刃、ギセラ》「そのダメージの半分(端数切り上げ)を軽減する。」",
     "prevent_all_but": "例: 《Forcefield》「ブロックされていないクリーチャー1体が次に与える戦闘ダメージを、1点を除いてすべて軽減する。」",
+    "exile_instead": "例: 《安らかなる眠り》「カードかトークンが墓地に置かれるなら、代わりにそれを追放する。」"
+    "《ゲトの裏切り者、カリタス》は、対戦相手のトークンでないクリーチャーだけを追放し、2/2の黒のゾンビ・トークンを生成します。",
 }
 
 
@@ -293,6 +312,28 @@ class EffectForm(BoardForm):
             "condition_at_least": _const(
                 _int("条件: 個数", lo=1, hi=5000, required=False, initial=None, help_text="空欄なら1つ以上")
             ),
+            "exile_controller": _const(_choice("効果のコントローラー", players)),
+            "creatures": _const(_flag("クリーチャーだけ(「死亡するなら」、700.4)")),
+            "nontoken": _const(_flag("トークンでないものだけ")),
+            "opponents": _const(_flag("効果のコントローラーの対戦相手がコントロールするものだけ")),
+            "token_power": _const(
+                _int(
+                    "生成するトークンのパワー",
+                    lo=0,
+                    hi=1000,
+                    required=False,
+                    initial=None,
+                    help_text="空欄ならトークンを生成しない",
+                )
+            ),
+            "token_toughness": _const(
+                _int("生成するトークンのタフネス", lo=1, hi=1000, required=False, initial=None)
+            ),
+            "token_colors": _const(_multi("生成するトークンの色", COLOR_CHOICES)),
+            "token_subtypes": _const(
+                _text("生成するトークンのサブタイプ", required=False, max_length=64, help_text="例: Zombie")
+            ),
+            "token_name": _const(_text("生成するトークンの名前(任意)", required=False, max_length=100)),
         }
 
     def refusal_fields(self) -> dict[str, str]:
@@ -355,6 +396,10 @@ class EffectForm(BoardForm):
                 "condition_subtype",
                 "「クリーチャーをコントロールしている場合だけ」と条件は同時に指定できません。",
             )
+        if kind == "exile_instead" and (data.get("token_power") is None) != (
+            data.get("token_toughness") is None
+        ):
+            refuse("token_toughness", "トークンを生成するなら、パワーとタフネスの両方を入力してください。")
         if kind == "damage_plus" and data.get("to_opponents") and not data.get("from_controller"):
             refuse(
                 "from_controller",
@@ -365,6 +410,12 @@ class EffectForm(BoardForm):
     def clean_dealer_name(self) -> str:
         return _printable(self.cleaned_data.get("dealer_name") or "", "ダメージを与える発生源の名前")
 
+    def clean_token_subtypes(self) -> str:
+        return _printable(self.cleaned_data.get("token_subtypes") or "", "生成するトークンのサブタイプ")
+
+    def clean_token_name(self) -> str:
+        return _printable(self.cleaned_data.get("token_name") or "", "生成するトークンの名前")
+
     def clean_condition_subtype(self) -> str:
         return _printable(self.cleaned_data.get("condition_subtype") or "", "条件: サブタイプ")
 
@@ -374,8 +425,14 @@ class EffectForm(BoardForm):
         flt: dict[str, Any] = {}
         dealer: dict[str, Any] = {}
         controls: dict[str, Any] = {}
+        token: dict[str, Any] = {}
         for name, _required in EFFECT_FIELDS[self.effect_type]:
             value = data.get(name)
+            if name.startswith("token_"):
+                key = name.removeprefix("token_")
+                if value not in (None, "", []):
+                    token[key] = [value] if key == "subtypes" else list(value) if key == "colors" else value
+                continue
             if name.startswith("dealer_"):
                 if value:
                     dealer[name.removeprefix("dealer_")] = list(value) if name == "dealer_colors" else value
@@ -403,6 +460,8 @@ class EffectForm(BoardForm):
             effect["to_filter"] = flt
         if dealer:
             effect["dealer"] = dealer
+        if token:
+            effect["token"] = token
         if controls:
             effect.setdefault("condition", {"controls": controls})
         if data.get("name"):

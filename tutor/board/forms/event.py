@@ -38,6 +38,10 @@ class NoncombatForm(BoardForm):
     source_keywords = _multi("呪文・能力のキーワード能力", SOURCE_KEYWORD_CHOICES)
     excess_to = _choice("余剰のダメージを与える先(120.4a)", [], required=False)
     cant_be_prevented = _flag("このダメージは軽減できない(615.12)")
+    exile_if_dies = _flag(
+        "このダメージを受けたクリーチャーは、このターン死亡するなら代わりに追放される(614.6)",
+        "例: 《神々の憤怒》",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -82,7 +86,7 @@ class NoncombatForm(BoardForm):
                 "「各クリーチャーに」などは対象をとりません: 115.10a)",
                 Div(*amounts, css_class="amount-grid"),
             ),
-            Fieldset("その他", "excess_to", "cant_be_prevented"),
+            Fieldset("その他", "excess_to", "cant_be_prevented", "exile_if_dies"),
             self.buttons(),
         )
 
@@ -130,6 +134,7 @@ class NoncombatForm(BoardForm):
             "damage": [{"to": ident, "amount": data[f"amount_{i}"]} for i, ident in chosen],
             "excess_to": data.get("excess_to") or None,
             "cant_be_prevented": bool(data.get("cant_be_prevented")),
+            **({"exile_if_dies": True} if data.get("exile_if_dies") else {}),
         }
         for key, flag in (("targets", "target"), ("ward_paid", "ward_paid")):
             listed = [ident for i, ident in chosen if data.get(f"{flag}_{i}")]
@@ -150,6 +155,7 @@ class NoncombatForm(BoardForm):
         initial: dict[str, Any] = {
             "excess_to": event.get("excess_to") or "",
             "cant_be_prevented": event.get("cant_be_prevented", False),
+            "exile_if_dies": bool(event.get("exile_if_dies")),
         }
         source = event.get("source")
         if isinstance(source, str):

@@ -45,6 +45,8 @@ def _protection_split(entries: Any) -> tuple[list[str], list[str], list[str]]:
             continue
         if not isinstance(entry, Mapping):
             continue
+        if "subtype" in entry:  # read by _protection_kinds
+            continue
         if "player" in entry:
             players.append(str(entry["player"]))
             quality = pr.player_quality(str(entry["player"]))
@@ -56,8 +58,21 @@ def _protection_split(entries: Any) -> tuple[list[str], list[str], list[str]]:
     return plain, players, late
 
 
-def _protection_join(plain: list[str], players: list[str], late: list[str]) -> list[Any]:
-    qualities = list(pr.sort_qualities([*plain, *(pr.player_quality(p) for p in players)]))
+def _protection_kinds(entries: Any) -> list[str]:
+    """The creature types of a ``protection`` list (702.16a: protection from Goblins is ``{"subtype": "Goblin"}``)."""
+    return [
+        str(entry["subtype"]) for entry in entries or [] if isinstance(entry, Mapping) and "subtype" in entry
+    ]
+
+
+def _protection_join(
+    plain: list[str], players: list[str], late: list[str], kinds: list[str] | None = None
+) -> list[Any]:
+    qualities = list(
+        pr.sort_qualities(
+            [*plain, *(pr.subtype_quality(k) for k in kinds or []), *(pr.player_quality(p) for p in players)]
+        )
+    )
     return pr.protection_doc(qualities, [q for q in late if q in qualities])
 
 
@@ -90,6 +105,12 @@ class PlayerForm(BoardForm):
     protection_players = _multi(
         "プロテクション(プレイヤー)", [], help_text="そのプレイヤーがコントロールする発生源から(702.16k)"
     )
+    protection_subtypes = _text(
+        "プロテクション(クリーチャー・タイプ)",
+        required=False,
+        max_length=300,
+        help_text="英語で。読点・カンマ・空白で区切る。例: Goblin(702.16a)",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -108,6 +129,7 @@ class PlayerForm(BoardForm):
                 ),
                 Field("protection", css_class="checks"),
                 Field("protection_players", css_class="checks"),
+                "protection_subtypes",
                 self.buttons(),
             )
         )
@@ -115,11 +137,23 @@ class PlayerForm(BoardForm):
     def clean_name(self) -> str:
         return _printable(self.cleaned_data["name"], "名前")
 
+    def clean_protection_subtypes(self) -> list[str]:
+        raw = _printable(
+            self.cleaned_data.get("protection_subtypes") or "", "プロテクション(クリーチャー・タイプ)"
+        )
+        items = [s for s in re.split(r"[\s,、，]+", raw) if s]
+        if len(items) > 20 or any(len(item) > 64 for item in items):
+            raise forms.ValidationError("クリーチャー・タイプは20個まで、1つ64文字までです。")
+        return list(dict.fromkeys(items))
+
     def to_player(self) -> dict[str, Any]:
         data = self.cleaned_data
         doc = {"name": data["name"], "life": data["life"], "poison": data["poison"]}
         protection = _protection_join(
-            list(data.get("protection") or []), list(data.get("protection_players") or []), []
+            list(data.get("protection") or []),
+            list(data.get("protection_players") or []),
+            [],
+            list(data.get("protection_subtypes") or []),
         )
         if protection:
             doc["protection"] = protection
@@ -133,6 +167,7 @@ class PlayerForm(BoardForm):
             "life": player.get("life", 20),
             "poison": player.get("poison", 0),
             "protection": plain,
+            "protection_subtypes": "、".join(_protection_kinds(player.get("protection"))),
             "protection_players": players,
         }
 
@@ -178,6 +213,15 @@ class PermanentForm(BoardForm):
     )
     protection_players = _multi(
         "プロテクション(プレイヤー)", [], help_text="そのプレイヤーがコントロールする発生源から(702.16k)"
+    )
+    protection_subtypes = _text(
+        "プロテクション(クリーチャー・タイプ)",
+        required=False,
+        max_length=300,
+        help_text="英語で。読点・カンマ・空白で区切る。例: Goblin(プロテクション(ゴブリン)、702.16a)",
+    )
+    token = _flag(
+        "トークン", "カードでなくトークン(111.1)。《ゲトの裏切り者、カリタス》はトークンを追放しません"
     )
     protection_after_blocks = _multi(
         "ブロック・クリーチャー指定のあとで得たプロテクション",
@@ -250,10 +294,18 @@ class PermanentForm(BoardForm):
                     "ward",
                     Field("protection", css_class="checks"),
                     Field("colors", css_class="checks"),
-                    more_disclosure("protection_players", "protection_after_blocks", "tapped", "subtypes"),
+                    more_disclosure(
+                        "protection_players",
+                        "protection_after_blocks",
+                        "tapped",
+                        "subtypes",
+                        "protection_subtypes",
+                    ),
                     Field("protection_players", css_class="checks"),
+                    "protection_subtypes",
                     Field("protection_after_blocks", css_class="checks"),
                     "tapped",
+                    "token",
                     "subtypes",
                     HTML("</details>"),
                 ),
@@ -266,9 +318,14 @@ class PermanentForm(BoardForm):
 
     def clean_ward(self) -> str:
         return _printable(self.cleaned_data.get("ward") or "", "護法のコスト")
+    def clean_protection_subtypes(self) -> list[str]:
+        return self._kinds("protection_subtypes", "プロテクション(クリーチャー・タイプ)")
 
     def clean_subtypes(self) -> list[str]:
-        raw = _printable(self.cleaned_data.get("subtypes") or "", "サブタイプ")
+        return self._kinds("subtypes", "サブタイプ")
+
+    def _kinds(self, name: str, label: str) -> list[str]:
+        raw = _printable(self.cleaned_data.get(name) or "", label)
         items = [s for s in re.split(r"[\s,、，]+", raw) if s]
         if len(items) > 20:
             raise forms.ValidationError("サブタイプは20個までです。")
@@ -336,7 +393,10 @@ class PermanentForm(BoardForm):
             list(data.get("protection") or []),
             list(data.get("protection_players") or []),
             list(data.get("protection_after_blocks") or []),
+            list(data.get("protection_subtypes") or []),
         )
+        if data.get("token"):
+            doc["token"] = True
         doc["colors"] = list(data.get("colors") or [])
         doc["subtypes"] = data.get("subtypes") or []
         return doc
@@ -360,6 +420,8 @@ class PermanentForm(BoardForm):
             "protection": plain,
             "protection_players": players,
             "protection_after_blocks": late,
+            "protection_subtypes": "、".join(_protection_kinds(permanent.get("protection"))),
+            "token": bool(permanent.get("token")),
             "shield_counters": counters.get("shield", 0),
             "tapped": bool(permanent.get("tapped")),
             "may_assign_as_though_unblocked": bool(permanent.get("may_assign_as_though_unblocked")),

@@ -14,6 +14,7 @@ from rules_core.model.trigger_types import (
     DAMAGE_KINDS,
     EFFECT_KINDS,
     RECIPIENT_KINDS,
+    REMOVED_KINDS,
     WATCH,
     WHEN,
 )
@@ -31,12 +32,15 @@ WATCH_JA = {
     "any": "すべて",
 }
 DAMAGE_WHEN = ("deals_damage", "dealt_damage", "excess_damage")
-WATCH_WHEN = ("damage_prevented", "excess_damage")
+WATCH_WHEN = ("damage_prevented", "excess_damage", "dealt_damage", "dies")
+"""§ 16.4: on dealt_damage and dies, a watch other than itself makes the ability watch other creatures."""
 TARGET_WORDS = {
     "controller": "能力のコントローラー",
     "each_opponent": "各対戦相手",
     "self": "このパーマネント",
+    "its_controller": "そのクリーチャーのコントローラー",
 }
+REMOVED_JA = {"+1/+1": "+1/+1カウンター", "loyalty": "忠誠カウンター(ダメージで取り除かれる、120.3c)"}
 TARGET_KEY = {"gain_life": "player", "lose_life": "player", "counters": "on", "damage": "to"}
 """Which key of the effect the form's one target field fills."""
 
@@ -65,7 +69,18 @@ class TriggerForm(BoardForm):
         "見張るもの",
         [(k, WATCH_JA[k]) for k in WATCH],
         required=False,
-        help_text="「軽減されるたび」「余剰のダメージ」のとき(615.13、120.10)",
+        help_text="「軽減されるたび」「余剰のダメージ」のとき(615.13、120.10)。「与えられるたび」「死亡したとき」で"
+        "このパーマネント以外を選ぶと、そのクリーチャーそれぞれを見張ります",
+    )
+    counter = _choice(
+        "取り除かれるカウンター",
+        [(k, REMOVED_JA[k]) for k in REMOVED_KINDS],
+        required=False,
+        help_text="「カウンターが取り除かれるたび」のとき",
+    )
+    each_counter = _flag(
+        "カウンター1個ごとに誘発する",
+        "外すと、同時に何個取り除かれても1回(「1個以上取り除かれるたび」、603.2c)",
     )
     effect = _choice("すること", [(k, TRIGGER_EFFECT_JA[k]) for k in EFFECT_KINDS])
     amount = _int("点数・個数", hi=AMOUNT_MAX, required=False, initial=1)
@@ -81,7 +96,17 @@ class TriggerForm(BoardForm):
 
     def layout(self) -> Layout:
         return Layout(
-            Fieldset("誘発型能力", "permanent", "when", "damage", "recipient", "watch", "name"),
+            Fieldset(
+                "誘発型能力",
+                "permanent",
+                "when",
+                "damage",
+                "recipient",
+                "watch",
+                "counter",
+                "each_counter",
+                "name",
+            ),
             Fieldset("解決したときにすること", "effect", "amount", "that_much", "target", "kind"),
             self.buttons(),
         )
@@ -102,7 +127,21 @@ class TriggerForm(BoardForm):
         if data.get("damage") not in (None, "", "any") and when not in DAMAGE_WHEN:
             self.add_error("damage", "ダメージで誘発する能力のときだけ選べます。")
         if data.get("watch") not in (None, "", "self") and when not in WATCH_WHEN:
-            self.add_error("watch", "「軽減されるたび」か「余剰のダメージ」のときだけ選べます。")
+            self.add_error(
+                "watch",
+                "「軽減されるたび」「余剰のダメージ」「与えられるたび」「死亡したとき」のときだけ選べます。",
+            )
+        if (
+            data.get("each_counter") or data.get("counter") not in (None, "", "+1/+1")
+        ) and when != "counters_removed":
+            self.add_error("counter", "「カウンターが取り除かれるたび」のときだけ選べます。")
+        if target == "its_controller" and not (
+            when in ("dealt_damage", "dies") and data.get("watch") not in (None, "", "self")
+        ):
+            self.add_error(
+                "target",
+                "「そのクリーチャーのコントローラー」は、ほかのクリーチャーを見張る能力のときだけ選べます。",
+            )
         if data.get("that_much"):
             if when == "dies":
                 self.add_error(
@@ -121,7 +160,7 @@ class TriggerForm(BoardForm):
             "gain_life": {"controller"} | players,
             "lose_life": {"controller", "each_opponent"} | players,
             "counters": {"self"} | permanents,
-            "damage": {"controller"} | players | permanents,
+            "damage": {"controller", "its_controller"} | players | permanents,
         }[effect]
         if target not in allowed:
             what = {
@@ -140,8 +179,14 @@ class TriggerForm(BoardForm):
             trigger["damage"] = data["damage"]
         if when == "deals_damage" and data.get("recipient") not in (None, "", "any"):
             trigger["recipient"] = data["recipient"]
-        if when in WATCH_WHEN:
+        if when in ("damage_prevented", "excess_damage"):
             trigger["watch"] = data.get("watch") or "self"
+        elif when in WATCH_WHEN and data.get("watch") not in (None, "", "self"):
+            trigger["watch"] = data["watch"]
+        if when == "counters_removed":
+            trigger["counter"] = data.get("counter") or "+1/+1"
+            if data.get("each_counter"):
+                trigger["each_counter"] = True
         if data.get("name"):
             trigger["name"] = data["name"]
         effect: dict[str, Any] = {
@@ -164,6 +209,8 @@ FIELD_OF_ERROR = {
     ".recipient": "recipient",
     ".damage": "damage",
     ".watch": "watch",
+    ".counter": "counter",
+    ".each_counter": "counter",
     ".when": "when",
     ".triggers": "permanent",
 }

@@ -34,6 +34,10 @@ def choices_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRespo
                 source, _, amount = part.rpartition(":")
                 division[source] = int(amount)
             new = documents.choices_set(document=board.document, shield_allocation={str(index): division})
+        elif kind == "countered_trigger":
+            new = documents.trigger_counter_set(
+                document=board.document, trigger=request.POST["trigger"], on=request.POST.get("on") == "1"
+            )
         else:
             return HttpResponseBadRequest("選択の種類が正しくありません。".encode())
         return saved(request, new, "選択を記録しました。", query="?stage=all")

@@ -106,9 +106,8 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Anger of the Gods": {
         "kind": "event",
         "permanents": [BEAR_B, GIANT_B],
-        "event": _burn("神々の憤怒", ["red"], "sorcery", [("bear", 3), ("giant", 3)]),
-        "summary": "各クリーチャーに3点のダメージを与える呪文です。",
-        "note": "このターン死亡する代わりに追放される置換効果は表していません（クリーチャーは墓地に置かれます）。",
+        "event": _burn("神々の憤怒", ["red"], "sorcery", [("bear", 3), ("giant", 3)], exile_if_dies=True),
+        "summary": "各クリーチャーに3点のダメージを与える呪文です。このダメージを受けたクリーチャーは、このターン死亡するなら代わりに追放されます。",
     },
     "Arc Lightning": {
         "kind": "event",
@@ -877,13 +876,20 @@ ENGINE: dict[str, dict[str, Any]] = {
             {
                 **WURM_B,
                 "triggers": [
-                    {"when": "dealt_damage", "effect": {"type": "damage", "amount": "that_much", "to": "B"}}
+                    {
+                        "when": "dealt_damage",
+                        "watch": "any",
+                        "effect": {"type": "damage", "amount": "that_much", "to": "its_controller"},
+                    }
                 ],
             }
         ],
         "event": _burn("ショック", ["red"], "instant", [("wurm", 2)], ("wurm",)),
         "summary": "クリーチャーにダメージが与えられるたび、このエンチャントはそのコントローラーに同じ点数のダメージを与えます。",
-        "note": "このチューターの盤面では誘発型能力をクリーチャーにしか持たせられないため、ダメージを受ける《大喰らいのワーム》の能力として表しています（ダメージの発生源はこのエンチャントではなくクリーチャーになります）。",
+        "note": "このチューターの盤面では誘発型能力をクリーチャーなどのダメージを受けうるパーマネントにしか持たせられないため、"
+        "《大喰らいのワーム》が持つ「クリーチャーがダメージを与えられるたび」の能力として表しています。どのクリーチャーへのダメージでも"
+        "1体ごとに誘発し、そのクリーチャーのコントローラーにダメージを与えますが、ダメージの発生源はこのエンチャントではなく"
+        "《大喰らいのワーム》になります。",
     },
     "Sanguine Bond": {
         "kind": "effect",

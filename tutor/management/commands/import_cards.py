@@ -157,7 +157,8 @@ def own_permanent(card: dict[str, Any], forge_keywords: list[str]) -> dict[str, 
         permanent["loyalty"] = int(card["loyalty"])
     if "battle" in types:
         permanent["defense"] = int(card["defense"])
-    keywords, protection = [], []
+    keywords: list[str] = []
+    protection: list[str | dict[str, str]] = []
     for forge in forge_keywords:
         if forge in ENGINE_KEYWORDS:
             keywords.append(ENGINE_KEYWORDS[forge])
@@ -169,6 +170,8 @@ def own_permanent(card: dict[str, Any], forge_keywords: list[str]) -> dict[str, 
             quality = forge.removeprefix("Protection from ").lower()
             if quality in WUBRG or quality == "everything":
                 protection.append(quality)
+            elif quality in CREATURE_TYPE_QUALITIES:  # 702.16a: a creature type (§ 16.2)
+                protection.append({"subtype": CREATURE_TYPE_QUALITIES[quality]})
         elif forge.startswith("etbCounter:SHIELD:"):
             permanent["counters"] = {"shield": int(forge.rsplit(":", 1)[1])}
     if keywords:
@@ -178,11 +181,15 @@ def own_permanent(card: dict[str, Any], forge_keywords: list[str]) -> dict[str, 
     return permanent
 
 
+CREATURE_TYPE_QUALITIES = {"demons": "Demon", "dragons": "Dragon", "goblins": "Goblin", "zombies": "Zombie"}
+"""Forge's "Protection from Demons" and the like: the creature type a protection names (702.16a, § 16.2)."""
+
+
 def default_attack(
     permanent: dict[str, Any], forge_keywords: list[str]
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """A creature's own board: it attacks the opponent, blocked by a vanilla creature it could meet."""
-    protection = set(permanent.get("protection", []))
+    protection = {q for q in permanent.get("protection", []) if isinstance(q, str)}
     if (
         UNBLOCKED_ATTACKERS & set(forge_keywords)
         or "Unblockable" in forge_keywords
@@ -238,8 +245,6 @@ def encode(
         notes.append(
             f"{'・'.join(KEYWORD_JA.get(k, k) for k in missing)}は盤面では扱いません（ダメージのルールには関わりません）。"
         )
-    if "Protection from Demons" in shown or "Protection from Dragons" in shown:
-        notes.append("デーモンやドラゴンからのプロテクションは、盤面で指定できないため扱いません。")
     summary = spec.get("summary") or creature_summary(card, shown)
     return fragment, summary, "".join(notes)
 
