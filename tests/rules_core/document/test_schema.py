@@ -125,6 +125,8 @@ BEYOND_SCHEMA: tuple[tuple[str, str], ...] = (
     ("戦闘にいないクリーチャーです", "a change on a creature not in combat"),
     ("攻撃している状態で戦場に出るのは", "508.4d: the active player's creature enters attacking"),
     ("攻撃クリーチャーを指定してください", "enter_blocking names an attacker"),
+    ("忍術", "702.49a: ninjutsu returns an unblocked attacker of the ninja's controller, not the ninja"),
+    ("すでに手札に戻っています", "a creature returned to its owner's hand twice between the steps"),
     ("カウンターを置く効果では to にパーマネントを", "prevent_and counters on a permanent"),
     ("移し替え先は from と別のもの", "redirect_damage to other than from"),
     ("from がプレイヤーのときだけ", "and_permanents with a player"),
@@ -510,6 +512,7 @@ POOLS: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {
     "defender": (("B", "walker", "siege"), ("A", "bear")),
     "attacker": (("ogre", "knight"), ("bear", "walker")),
     "blocking": (("knight", "ogre"), ("bear",)),
+    "returned": (("knight",), ("bear", "zz")),
     "creature": (("knight", "ogre"), ("bear", "walker", "zz")),
     "blockers": ((["bear"], []), (["bear", "bear"], ["walker"])),
     "targets": ((["bear"], ["bear", "walker"]), (["bear", "bear"], [])),
@@ -696,7 +699,12 @@ PLACES: dict[str, Any] = {
     "event": lambda part: _with(BOARD, event=part),
     "attack": lambda part: _with(BOARD, event={"type": "combat", "attacks": [part]}),
     "step_change": lambda part: _with(
-        BOARD, event={**_combat(attacker="knight", blockers=["bear"]), "between_steps": [part]}
+        BOARD,
+        event={
+            # ninjutsu returns an unblocked attacker (702.49a): there the first striker is unblocked
+            **_combat(attacker="knight", blockers=[] if part.get("type") == "ninjutsu" else ["bear"]),
+            "between_steps": [part],
+        },
     ),
     "window_action": lambda part: _with(BOARD, era="2007", event={**_combat(), "on_stack_actions": [part]}),
     "order": _order_doc,

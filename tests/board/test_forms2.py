@@ -1,0 +1,149 @@
+"""The board's forms and import for docs/scenario-format.md § 17: a damage spell and ninjutsu between the
+combat damage steps (CR 510.3, 120.2b, 702.49a, 702.49c, 400.7), posted as plain forms; every error is
+Japanese and sits on its field."""
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+from tutor.board.documents import STARTER_DOCUMENT, event_set, permanent_put
+from tutor.board.services import scenario_save
+from tutor.models import Scenario
+
+pytestmark = pytest.mark.django_db
+
+
+def _post(client: Client, url: str, data: dict) -> str:
+    response = client.post(url, data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    return response["Location"]
+
+
+def _document(location: str) -> dict:
+    return Scenario.objects.get(slug=location.strip("/").split("/")[-1]).document
+
+
+def _creature(name: str, controller: str, power: int, toughness: int, **extra) -> dict:
+    return {
+        "name": name,
+        "controller": controller,
+        "types": ["creature"],
+        "power": power,
+        "toughness": toughness,
+        **extra,
+    }
+
+
+def _field_error(html: str, field: str) -> str:
+    match = re.search(rf'id="error_\d+_id_{field}"[^>]*>\s*<strong>(.*?)</strong>', html, re.S)
+    assert match, f"no error on {field}"
+    return match.group(1)
+
+
+@pytest.fixture
+def unblocked_first_striker() -> str:
+    """c1: A's unblocked 2/1 first striker; c2: A's 《深き刻の忍者》, not in combat."""
+    doc = permanent_put(
+        document=STARTER_DOCUMENT, data=_creature("《若年の騎士》", "A", 2, 1, keywords=["first_strike"])
+    )
+    doc = permanent_put(document=doc, data=_creature("《深き刻の忍者》", "A", 2, 2, subtypes=["Ninja"]))
+    doc = event_set(document=doc, event={"type": "combat", "attacks": [{"attacker": "c1", "defender": "B"}]})
+    return f"/board/s/{scenario_save(document=doc).slug}/"
+
+
+def test_ninjutsu_through_the_form_puts_the_ninja_in_and_it_deals_regular_damage(unblocked_first_striker):
+    """702.49a, 702.49c: the knight (2 first-strike damage) goes back to the hand; the ninja enters tapped
+    and attacking B, unblocked, and deals its 2 in the regular step (510.4): B goes 20 → 16."""
+    client = Client()
+    form = client.get(unblocked_first_striker + "?add=between").content.decode()
+    assert "忍術(702.49)" in form
+    board = _post(
+        client,
+        unblocked_first_striker + "event/between/add/",
+        {"type": "ninjutsu", "creature": "c2", "returned": "c1", "name": "《深き刻の忍者》の忍術"},
+    )
+    assert _document(board)["event"]["between_steps"] == [
+        {"type": "ninjutsu", "creature": "c2", "returned": "c1", "name": "《深き刻の忍者》の忍術"}
+    ]
+    page = client.get(board + "?stage=all").content.decode()
+    assert "を手札に戻し、《深き刻の忍者》がタップ状態で攻撃している状態で戦場に出る(702.49a)" in page
+    final = page[page.index("最終的な盤面") :]
+    assert re.search(r"《若年の騎士》</b>\(手札", final)
+    assert "16" in final
+
+
+def test_a_damage_spell_between_the_steps_through_the_form(unblocked_first_striker):
+    """510.3, 120.2b: B's 《ショック》 between the steps deals 2 to the 2/1 first striker, which dies
+    (704.5g) before the regular step."""
+    client = Client()
+    board = _post(
+        client,
+        unblocked_first_striker + "event/between/add/",
+        {
+            "type": "damage",
+            "damage_to": "c1",
+            "amount": "2",
+            "source_controller": "B",
+            "source_color": "red",
+            "name": "《ショック》",
+        },
+    )
+    change = _document(board)["event"]["between_steps"][0]
+    assert change == {
+        "type": "damage",
+        "source": {"controller": "B", "name": "《ショック》", "colors": ["red"], "keywords": []},
+        "damage": [{"to": "c1", "amount": 2}],
+        "name": "《ショック》",
+    }
+    page = client.get(board + "?stage=all").content.decode()
+    assert "《ショック》が《若年の騎士》に2点のダメージを与える(120.2b)" in page
+    final = page[page.index("最終的な盤面") :]
+    assert re.search(r"《若年の騎士》</b>\(墓地", final)
+
+
+def test_forms2_between_steps_errors_are_japanese_on_their_fields(unblocked_first_striker):
+    client = Client()
+    url = unblocked_first_striker + "event/between/add/"
+    html = client.post(url, {"type": "damage", "source_controller": "B"}).content.decode()
+    assert "ダメージを与える相手を選んで" in _field_error(html, "damage_to")
+    assert "点数を入力して" in _field_error(html, "amount")
+    html = client.post(url, {"type": "ninjutsu", "creature": "c2"}).content.decode()
+    assert "ブロックされていない攻撃クリーチャーを選んで" in _field_error(html, "returned")
+    html = client.post(url, {"type": "ninjutsu", "creature": "c1", "returned": "c1"}).content.decode()
+    assert "手札にあるカード" in _field_error(html, "creature")
+
+
+def test_import_accepts_the_between_steps_forms_and_the_page_resolves():
+    """The JSON import takes § 17's forms; the stored board shows its stages without an error."""
+    document = {
+        "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [
+            _creature("《白騎士》", "A", 2, 2, id="knight", keywords=["first_strike"]),
+            _creature("《深き刻の忍者》", "A", 2, 2, id="ninja"),
+            _creature("《灰色熊》", "B", 2, 2, id="bear"),
+        ],
+        "event": {
+            "type": "combat",
+            "attacks": [{"attacker": "knight", "defender": "B"}],
+            "between_steps": [
+                {"type": "ninjutsu", "creature": "ninja", "returned": "knight"},
+                {
+                    "type": "damage",
+                    "source": {"name": "《ショック》", "controller": "B", "colors": ["red"]},
+                    "damage": [{"to": "ninja", "amount": 2}],
+                },
+                {"type": "return_to_hand", "creature": "bear", "name": "《送還》"},
+            ],
+        },
+    }
+    client = Client()
+    response = client.post("/board/import/", {"text": json.dumps(document, ensure_ascii=False)})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    page = client.get(response["Location"] + "?stage=all")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "《送還》で、《灰色熊》はオーナーの手札に戻る(400.7)" in html
+    final = html[html.index("最終的な盤面") :]
+    assert re.search(r"《深き刻の忍者》</b>\(墓地", final)
