@@ -19,7 +19,7 @@ from .document.scenario import CombatEvent, DestroyEvent, NoncombatEvent, PowerD
 from .eras.era_2007 import resolve_2007
 from .events.destruction import resolve_destroy
 from .events.fight import resolve_power_event
-from .events.triggers import event_resolution
+from .events.triggers import delayed_created, event_resolution
 from .model.era_types import CURRENT, ERAS
 from .model.state import Source
 from .model.trace import Resolution, Step
@@ -71,8 +71,10 @@ def resolve(scenario: Scenario) -> Resolution:
         cant_be_prevented=event.cant_be_prevented,
         cant_be_regenerated=event.cant_be_regenerated,
     )
+    created = delayed_created(scenario) if event.delayed is not None else None
+    stages = outcome.stages if created is None else (created, *outcome.stages)
     return event_resolution(
-        scenario, before=scenario.state, outcome=outcome, step=Step("damage", outcome.stages), combat=False
+        scenario, before=scenario.state, outcome=outcome, step=Step("damage", stages), combat=False
     )
 
 

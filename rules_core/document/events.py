@@ -14,6 +14,7 @@ from ..model import protection as pr
 from ..model._frozen import FrozenMap
 from ..model.state import COLORS, KEYWORDS, Source, sort_colors
 from ..model.step_changes import CHANGE_TYPES, ENTERING, StepChange
+from ..model.trigger_types import DELAYED_WHEN, DelayedTrigger
 from .fields import (
     MAX_AMOUNT,
     MAX_ATTACKS,
@@ -72,8 +73,29 @@ _SOURCE_KEYS = frozenset(("id", "name", "controller", "colors", "keywords", "typ
 
 
 _NONCOMBAT_KEYS = frozenset(
-    ("type", "source", "damage", "excess_to", "cant_be_prevented", "cant_be_regenerated")
+    ("type", "source", "damage", "excess_to", "cant_be_prevented", "cant_be_regenerated", "delayed")
 )
+
+
+_DELAYED_KEYS = frozenset(("when", "creature", "amount", "name"))
+
+
+def _parse_delayed(raw: Any, path: str, ids: Ids) -> DelayedTrigger | None:
+    """``delayed``: "when that creature dies this turn, [this spell] deals N damage to that creature's
+    controller" (CR 603.7a, 《灼熱の血》)."""
+    if raw is None:
+        return None
+    obj = as_record(raw, path, _DELAYED_KEYS, ("creature", "amount"))
+    when = as_choice(obj.get("when", "dies"), f"{path}.when", DELAYED_WHEN)
+    creature = ids.permanent(obj["creature"], f"{path}.creature")
+    if not ids.permanents[creature].is_creature:
+        raise fail(f"{path}.creature", "クリーチャーを指定してください", "must be a creature")
+    return DelayedTrigger(
+        creature=creature,
+        amount=as_int(obj["amount"], f"{path}.amount", 0, MAX_AMOUNT),
+        when=when,
+        name=as_name(obj.get("name"), f"{path}.name"),
+    )
 
 
 _DAMAGE_KEYS = frozenset(("to", "amount"))
@@ -135,6 +157,7 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
         excess_to=excess_to,
         cant_be_prevented=as_bool(obj.get("cant_be_prevented", False), f"{path}.cant_be_prevented"),
         cant_be_regenerated=as_bool(obj.get("cant_be_regenerated", False), f"{path}.cant_be_regenerated"),
+        delayed=_parse_delayed(obj.get("delayed"), f"{path}.delayed", ids),
     )
 
 

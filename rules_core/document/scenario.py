@@ -6,7 +6,7 @@ The value objects are frozen; :mod:`rules_core.document.parse` builds them from 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Final
 
 from ..model import protection as pr
@@ -17,6 +17,7 @@ from ..model.era_types import EraSpec
 from ..model.features import Features, board_features
 from ..model.state import GameState, Permanent, Player, Source
 from ..model.step_changes import ENTERING, StepChange
+from ..model.trigger_types import DelayedTrigger
 
 FORMAT_VERSION: Final = 1
 
@@ -44,6 +45,8 @@ class NoncombatEvent:
     cant_be_prevented: bool = False
     cant_be_regenerated: bool = False
     """Extension: a creature dealt damage by this event can't be regenerated this turn (CR 701.19c, Incinerate)."""
+    delayed: DelayedTrigger | None = None
+    """拡張: the delayed triggered ability the spell creates as it resolves (CR 603.7a, 《灼熱の血》)."""
 
     type: ClassVar[str] = "noncombat"
 
@@ -72,6 +75,8 @@ class NoncombatEvent:
         }
         if self.cant_be_regenerated:
             doc["cant_be_regenerated"] = True
+        if self.delayed is not None:
+            doc["delayed"] = self.delayed.to_dict()
         return doc
 
 
@@ -270,6 +275,8 @@ class Scenario:
         if self.era is not None and self.era.on_stack:  # the 2007 window's effects apply mid-resolution
             effects = (*effects, *(a.effect for a in self.era.on_stack if a.effect is not None))
         features = board_features(self.players, self.permanents, effects)
+        if isinstance(self.event, NoncombatEvent) and self.event.delayed is not None:
+            features = replace(features, triggers=True)  # the delayed trigger may trigger (CR 603.7)
         object.__setattr__(self, "_state", GameState(self.players, self.permanents, self.teams, features))
 
     @property

@@ -147,3 +147,38 @@ def test_import_accepts_the_between_steps_forms_and_the_page_resolves():
     assert "《送還》で、《灰色熊》はオーナーの手札に戻る(400.7)" in html
     final = html[html.index("最終的な盤面") :]
     assert re.search(r"《深き刻の忍者》</b>\(墓地", final)
+
+
+def test_a_delayed_trigger_through_the_noncombat_form():
+    """603.7a-b, 603.7d: 《灼熱の血》 deals 2 to the opponent's 2/2, which dies; the delayed ability it made
+    then deals 3 to that creature's controller (20 → 17). Players are A, B; c1 is B's bear."""
+    doc = permanent_put(document=STARTER_DOCUMENT, data=_creature("《灰色熊》", "B", 2, 2))
+    board = f"/board/s/{scenario_save(document=doc).slug}/"
+    client = Client()
+    form = client.get(board + "?event=noncombat").content.decode()
+    assert "遅延誘発型能力:このターン死亡したとき(603.7)" in form
+    players = len(doc["players"])
+    location = _post(
+        client,
+        board + "event/noncombat/",
+        {
+            "source_name": "《灼熱の血》",
+            "source_controller": "A",
+            "source_colors": ["red"],
+            f"amount_{players}": "2",
+            "delayed_creature": "c1",
+            "delayed_amount": "3",
+        },
+    )
+    event = _document(location)["event"]
+    assert event["delayed"] == {"when": "dies", "creature": "c1", "amount": 3}
+    page = client.get(location + "?stage=all").content.decode()
+    assert "603.7a 遅延誘発型能力が作られる" in page
+    assert "遅延誘発型能力を作る:《灰色熊》がこのターン死亡したとき" in page
+    final = page[page.index("最終的な盤面") :]
+    assert "17" in final
+    missing = client.post(
+        board + "event/noncombat/",
+        {"source_controller": "A", f"amount_{players}": "2", "delayed_creature": "c1"},
+    ).content.decode()
+    assert "点数を入力して" in _field_error(missing, "delayed_amount")

@@ -23,6 +23,12 @@ def event_describe(document: Mapping[str, Any]) -> list[str]:
             lines.append(f"余剰のダメージは代わりに{names(event['excess_to'])}に与える(120.4a)。")
         if event.get("cant_be_prevented"):
             lines.append("このダメージは軽減できない(615.12)。")
+        delayed = event.get("delayed")
+        if isinstance(delayed, Mapping):
+            lines.append(
+                f"{src}は解決するとき、遅延誘発型能力を作る:{names(delayed.get('creature'))}がこのターン死亡したとき、"
+                f"{src}はそのクリーチャーのコントローラーに{delayed.get('amount', 0)}点のダメージを与える(603.7a)。"
+            )
         return lines
     if event.get("type") == "combat":
         lines = []

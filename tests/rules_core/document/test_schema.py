@@ -513,6 +513,17 @@ POOLS: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {
     "attacker": (("ogre", "knight"), ("bear", "walker")),
     "blocking": (("knight", "ogre"), ("bear",)),
     "returned": (("knight",), ("bear", "zz")),
+    "delayed": (
+        (
+            {"creature": "bear", "amount": 3},
+            {"when": "dies", "creature": "bear", "amount": 0, "name": "《灼熱の血》"},
+        ),
+        (
+            {"creature": "walker", "amount": 1},
+            {"amount": 1},
+            {"creature": "bear", "amount": 1, "when": "attacks"},
+        ),
+    ),
     "creature": (("knight", "ogre"), ("bear", "walker", "zz")),
     "blockers": ((["bear"], []), (["bear", "bear"], ["walker"])),
     "targets": ((["bear"], ["bear", "walker"]), (["bear", "bear"], [])),

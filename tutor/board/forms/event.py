@@ -38,10 +38,18 @@ class NoncombatForm(BoardForm):
     source_keywords = _multi("呪文・能力のキーワード能力", SOURCE_KEYWORD_CHOICES)
     excess_to = _choice("余剰のダメージを与える先(120.4a)", [], required=False)
     cant_be_prevented = _flag("このダメージは軽減できない(615.12)")
+    delayed_creature = _choice(
+        "遅延誘発型能力:このターン死亡したとき(603.7)",
+        [],
+        required=False,
+        help_text="例: 《灼熱の血》「そのクリーチャーがこのターン死亡したとき、そのコントローラーに3点のダメージを与える。」",
+    )
+    delayed_amount = _int("そのときコントローラーに与えるダメージ", required=False, initial=None)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.choices_set("source", [("", "呪文・能力(下で指定)"), *self.permanent_choices()])
+        self.choices_set("delayed_creature", self.permanent_choices("(なし)", types=("creature",)))
         self.choices_set("source_controller", self.player_choices())
         self.choices_set(
             "excess_to",
@@ -76,7 +84,7 @@ class NoncombatForm(BoardForm):
                 "ダメージ(空欄は対象にしない。0 も指定できます: 120.8)",
                 Div(*amounts, css_class="amount-grid"),
             ),
-            Fieldset("その他", "excess_to", "cant_be_prevented"),
+            Fieldset("その他", "excess_to", "cant_be_prevented", "delayed_creature", "delayed_amount"),
             self.buttons(),
         )
 
@@ -93,6 +101,12 @@ class NoncombatForm(BoardForm):
             self.add_error("source_controller", "呪文・能力のコントローラーを選んでください。")
         if not any(data.get(f"amount_{i}") is not None for i in range(len(self.recipients))):
             raise forms.ValidationError("ダメージを受けるもの(点数)を1つ以上入力してください。")
+        if (
+            data.get("delayed_creature")
+            and data.get("delayed_amount") is None
+            and "delayed_amount" not in self.errors
+        ):
+            self.add_error("delayed_amount", "遅延誘発型能力が与えるダメージの点数を入力してください。")
         return data
 
     def to_event(self) -> dict[str, Any]:
@@ -113,13 +127,20 @@ class NoncombatForm(BoardForm):
             for i, ident in enumerate(self.recipients)
             if data.get(f"amount_{i}") is not None
         ]
-        return {
+        event: dict[str, Any] = {
             "type": "noncombat",
             "source": source,
             "damage": damage,
             "excess_to": data.get("excess_to") or None,
             "cant_be_prevented": bool(data.get("cant_be_prevented")),
         }
+        if data.get("delayed_creature"):
+            event["delayed"] = {
+                "when": "dies",
+                "creature": data["delayed_creature"],
+                "amount": data["delayed_amount"],
+            }
+        return event
 
     @classmethod
     def initial_from(cls, document: Mapping[str, Any]) -> dict[str, Any]:
@@ -131,6 +152,9 @@ class NoncombatForm(BoardForm):
             "excess_to": event.get("excess_to") or "",
             "cant_be_prevented": event.get("cant_be_prevented", False),
         }
+        delayed = event.get("delayed")
+        if isinstance(delayed, Mapping):
+            initial.update(delayed_creature=delayed.get("creature"), delayed_amount=delayed.get("amount"))
         source = event.get("source")
         if isinstance(source, str):
             initial["source"] = source
