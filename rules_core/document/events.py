@@ -231,6 +231,12 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
             defending_player = defender.defending_player
             if defender.is_planeswalker and not defender.is_battle:
                 defending_player = defender.controller
+        if ids.players[defending_player].left:
+            raise fail(
+                f"{apath}.defender",
+                "ゲームから抜けたプレイヤーは攻撃できません (800.4a, 508.1b)",
+                "a player who left the game can't be attacked",
+            )
         if defending_player in ids.side(attacker.controller):
             raise fail(
                 f"{apath}.defender",

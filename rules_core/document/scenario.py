@@ -328,6 +328,8 @@ def _player_doc(p: Player) -> dict[str, Any]:
     doc["poison"] = p.poison
     if p.protection:
         doc["protection"] = pr.protection_doc(p.protection)
+    if p.left:
+        doc["left"] = True
     return doc
 
 

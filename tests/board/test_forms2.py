@@ -182,3 +182,39 @@ def test_a_delayed_trigger_through_the_noncombat_form():
         {"source_controller": "A", f"amount_{players}": "2", "delayed_creature": "c1"},
     ).content.decode()
     assert "点数を入力して" in _field_error(missing, "delayed_amount")
+
+
+def test_a_player_who_left_through_the_player_form():
+    """800.4a, 608.2b: with three players, the third marked as having left is dealt nothing by a spell
+    that targeted them; the page says why."""
+    client = Client()
+    board = f"/board/s/{scenario_save(document=STARTER_DOCUMENT).slug}/"
+    third = _post(client, board + "players/add/", {"name": "第三者", "life": "20", "poison": "0"})
+    new_id = _document(third)["players"][-1]["id"]
+    left = _post(
+        client,
+        third + "players/edit/",
+        {"id": new_id, "name": "第三者", "life": "0", "poison": "0", "left": "on"},
+    )
+    doc = _document(left)
+    assert doc["players"][-1]["left"] is True
+    spell = {
+        "type": "noncombat",
+        "source": {"name": "《稲妻》", "controller": "A"},
+        "damage": [{"to": new_id, "amount": 3}],
+    }
+    stored = f"/board/s/{scenario_save(document=event_set(document=doc, event=spell)).slug}/"
+    html = client.get(stored + "?stage=all").content.decode()
+    assert "ゲームにいないので不正な対象" in html
+    assert "800.4a 敗北したプレイヤーがゲームから抜ける" in html
+
+
+def test_two_player_game_refuses_left_with_a_japanese_error():
+    client = Client()
+    board = f"/board/s/{scenario_save(document=STARTER_DOCUMENT).slug}/"
+    doc = Scenario.objects.get(slug=board.strip("/").split("/")[-1]).document
+    second = doc["players"][1]["id"]
+    html = client.post(
+        board + "players/edit/", {"id": second, "name": "対戦相手", "life": "0", "poison": "0", "left": "on"}
+    ).content.decode()
+    assert "800.4" in _field_error(html, "left")

@@ -137,6 +137,7 @@ BEYOND_SCHEMA: tuple[tuple[str, str], ...] = (
     ("2007年の窓には対応していません", "a 2007 window with first or double strike"),
     ("同じプレイヤーが2回指定されています", "Two-Headed Giant: a player in both teams"),
     ("チームの", "Two-Headed Giant: a team's shared life and poison"),
+    ("ゲームから抜け", "800.4a: a player who left only in a multiplayer game that goes on, owning nothing"),
     # (2) one key unique across list items
     ("同じ相手が2回指定されています", "a damage list naming a recipient twice"),
 )
@@ -571,7 +572,7 @@ for _flag in ("used", "combat_only", "next_only", "if_controls_creature", "stati
     POOLS[_flag] = ((True, False), ())
 for _flag in ("and_permanents", "to_opponents", "tapped", "may_assign_as_though_unblocked", "blocked"):
     POOLS[_flag] = ((True, False), ())
-for _flag in ("cant_be_prevented", "cant_be_regenerated", "after_blocks"):
+for _flag in ("cant_be_prevented", "cant_be_regenerated", "after_blocks", "left"):
     POOLS[_flag] = ((True, False), ())
 for _ref in ("gain_life_to", "from_controller", "to_opponents_of", "by_controller", "controller"):
     POOLS[_ref] = (("A", "B"), ("bear",))

@@ -90,6 +90,10 @@ class PlayerForm(BoardForm):
     protection_players = _multi(
         "プロテクション(プレイヤー)", [], help_text="そのプレイヤーがコントロールする発生源から(702.16k)"
     )
+    left = _flag(
+        "このプレイヤーはすでにゲームから抜けている(800.4a)",
+        help_text="3人以上の対戦で、ダメージのイベントより前に敗北して抜けたプレイヤー。",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -108,6 +112,7 @@ class PlayerForm(BoardForm):
                 ),
                 Field("protection", css_class="checks"),
                 Field("protection_players", css_class="checks"),
+                Field("left"),
                 self.buttons(),
             )
         )
@@ -123,6 +128,8 @@ class PlayerForm(BoardForm):
         )
         if protection:
             doc["protection"] = protection
+        if data.get("left"):
+            doc["left"] = True
         return doc
 
     @classmethod
@@ -134,6 +141,7 @@ class PlayerForm(BoardForm):
             "poison": player.get("poison", 0),
             "protection": plain,
             "protection_players": players,
+            "left": bool(player.get("left")),
         }
 
 
