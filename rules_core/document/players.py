@@ -91,6 +91,8 @@ def parse_player(raw: Any, path: str, ids: Ids) -> Player:
     obj = as_record(raw, path, _PLAYER_KEYS, ("id",))
     life = obj.get("life", 20)
     poison = obj.get("poison", 0)
+    # 拡張 ``left``: already left the game before the event (CR 800.4a); they lost (or conceded, 104.3a)
+    departed = "left" in obj and as_bool(obj["left"], f"{path}.left")
     return Player(
         id=ids.new(obj["id"], f"{path}.id"),
         name=as_name(obj["name"], f"{path}.name") if obj.get("name") is not None else None,
@@ -100,16 +102,9 @@ def parse_player(raw: Any, path: str, ids: Ids) -> Player:
         poison=poison
         if type(poison) is int and 0 <= poison <= MAX_AMOUNT
         else as_int(poison, f"{path}.poison", 0, MAX_AMOUNT),
-        **_departed(obj, path),
+        lost=departed,
+        left=departed,
     )
-
-
-def _departed(obj: Mapping[str, Any], path: str) -> dict[str, bool]:
-    """拡張 ``left``: the player already left the game before the event (CR 800.4a); they lost (or
-    conceded, 104.3a), so the game no longer counts them."""
-    if "left" not in obj or not as_bool(obj["left"], f"{path}.left"):
-        return {}
-    return {"left": True, "lost": True}
 
 
 def check_departed(ids: Ids, teams: Sequence[tuple[str, ...]]) -> None:
