@@ -218,3 +218,30 @@ def test_two_player_game_refuses_left_with_a_japanese_error():
         board + "players/edit/", {"id": second, "name": "対戦相手", "life": "0", "poison": "0", "left": "on"}
     ).content.decode()
     assert "800.4" in _field_error(html, "left")
+
+
+def test_a_life_floor_on_the_player_s_own_life_through_the_effect_form():
+    """614.1a, 120.4c, 《古鱗のワーム》: the floor 7 while B has 7 or more life; at 20 life the combat damage
+    of the board's attacker can't take B below 7, and the sentence names the condition."""
+    client = Client()
+    response = client.post(
+        "/board/s/cr120-4-ex1/effects/add/",
+        {
+            "type": "life_floor",
+            "player": "B",
+            "floor": "7",
+            "if_life_at_least": "7",
+            "name": "《古鱗のワーム》",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    effect = _document(response["Location"])["effects"][-1]
+    assert effect == {
+        "type": "life_floor",
+        "player": "B",
+        "floor": 7,
+        "if_life_at_least": 7,
+        "name": "《古鱗のワーム》",
+    }
+    page = client.get(response["Location"] + "?stage=all").content.decode()
+    assert "7点以上のライフを持っているかぎり" in page
