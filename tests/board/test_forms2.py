@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 
+from rules_core import resolve_document
 from tutor.board.documents import STARTER_DOCUMENT, event_set, permanent_put
 from tutor.board.services import scenario_save
 from tutor.models import Scenario
@@ -206,6 +207,9 @@ def test_a_player_who_left_through_the_player_form():
     stored = f"/board/s/{scenario_save(document=event_set(document=doc, event=spell)).slug}/"
     html = client.get(stored + "?stage=all").content.decode()
     assert "ゲームにいないので不正な対象" in html
+    final = resolve_document(stored)["final"]
+    assert final["players"]["B"]["life"] == 7
+    assert final["players"]["C"]["life"] == 0
     assert "800.4a 敗北したプレイヤーがゲームから抜ける" in html
 
 
@@ -245,3 +249,32 @@ def test_a_life_floor_on_the_player_s_own_life_through_the_effect_form():
     }
     page = client.get(response["Location"] + "?stage=all").content.decode()
     assert "7点以上のライフを持っているかぎり" in page
+
+
+def test_import_accepts_the_delayed_trigger_the_player_who_left_and_the_own_life_floor():
+    """§ 17.1, 17.3, 17.5 through the JSON import: C left (800.4a) and is dealt nothing (608.2b); the 2/2
+    dies and 《灼熱の血》's delayed ability deals 3 to B (603.7b), whose 《古鱗のワーム》 floor keeps B at 7
+    (8 life before the event, 614.1a)."""
+    document = {
+        "players": [{"id": "A"}, {"id": "B", "life": 8}, {"id": "C", "life": 0, "left": True}],
+        "permanents": [_creature("《灰色熊》", "B", 2, 2, id="bear")],
+        "effects": [{"type": "life_floor", "player": "B", "floor": 7, "if_life_at_least": 7}],
+        "event": {
+            "type": "noncombat",
+            "source": {"name": "《灼熱の血》", "controller": "A", "colors": ["red"]},
+            "damage": [{"to": "bear", "amount": 2}, {"to": "C", "amount": 1}],
+            "delayed": {"when": "dies", "creature": "bear", "amount": 3},
+        },
+    }
+    client = Client()
+    response = client.post("/board/import/", {"text": json.dumps(document, ensure_ascii=False)})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    stored = _document(response["Location"])
+    assert stored["players"][2]["left"] is True
+    assert stored["event"]["delayed"]["amount"] == 3
+    html = client.get(response["Location"] + "?stage=all").content.decode()
+    assert "603.7a 遅延誘発型能力が作られる" in html
+    assert "ゲームにいないので不正な対象" in html
+    final = resolve_document(stored)["final"]
+    assert final["players"]["B"]["life"] == 7
+    assert final["players"]["C"]["life"] == 0
