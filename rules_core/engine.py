@@ -20,10 +20,11 @@ from .eras.era_2007 import resolve_2007
 from .events.destruction import resolve_destroy
 from .events.fight import resolve_power_event
 from .events.targeting import resolve_targeted
-from .events.triggers import event_resolution
+from .events.triggers import delayed_created, event_resolution
 from .model.era_types import CURRENT, ERAS
 from .model.state import Source
-from .model.trace import Resolution, Step
+from .model.trace import Resolution, Stage, Step
+from .sba.multiplayer import absent_from_spell
 
 
 def noncombat_source(scenario: Scenario, event: NoncombatEvent) -> Source:
@@ -64,19 +65,30 @@ def resolve(scenario: Scenario) -> Resolution:
     source = noncombat_source(scenario, event)
     if event.targeted:  # 拡張: targets checked on the stack and on resolution (601.2c, 702.21a, 608.2b)
         return resolve_targeted(scenario, event, source)
+    damage = [(d.to, d.amount) for d in event.damage]
+    departed: Stage | None = None
+    if scenario.features.departures and any(p.left for p in scenario.players):  # CR 800.4a
+        damage, departed = absent_from_spell(scenario.state, source.controller, source.label, damage)
+        if not damage and departed is not None:
+            step = Step("damage", (departed,))
+            return Resolution(legal=True, steps=(step,), state=scenario.state, effects=scenario.effects)
     outcome = deal_damage(
         scenario.state,
         scenario.effects,
         scenario.choices,
-        [(source, d.to, d.amount) for d in event.damage],
+        [(source, to, amount) for to, amount in damage],
         combat=False,
         excess_to=event.excess_to,
         cant_be_prevented=event.cant_be_prevented,
         cant_be_regenerated=event.cant_be_regenerated,
         exile_if_dies=event.exile_if_dies,
     )
+    created = delayed_created(scenario) if event.delayed is not None else None
+    stages = outcome.stages if created is None else (created, *outcome.stages)
+    if departed is not None:
+        stages = (departed, *stages)
     return event_resolution(
-        scenario, before=scenario.state, outcome=outcome, step=Step("damage", outcome.stages), combat=False
+        scenario, before=scenario.state, outcome=outcome, step=Step("damage", stages), combat=False
     )
 
 

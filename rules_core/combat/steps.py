@@ -569,8 +569,29 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
                     steps[-1].name, (*steps[-1].stages[:-1], noted(steps[-1].stages[-1], departed))
                 )
         if number == 2 and _event(scenario).between_steps:  # CR 510.3: players act between the steps
+            left_before = sum(1 for p in state.players if p.left)
             scenario, state, effects, between = apply_between(scenario, state, effects, steps)
             steps.extend(between)
+            if not game_goes_on(state):  # a spell between the steps ended the game (104.2a)
+                steps[-1] = Step(
+                    steps[-1].name,
+                    (
+                        *steps[-1].stages[:-1],
+                        noted(
+                            steps[-1].stages[-1],
+                            ["ゲームが終わったので、第2戦闘ダメージ・ステップは行われない (104.3a)。"],
+                        ),
+                    ),
+                )
+                break
+            if (
+                sum(1 for p in state.players if p.left) > left_before
+            ):  # CR 800.4a, 506.4: left between the steps
+                scenario, departed = combat_after_departures(scenario, state)
+                if departed:
+                    steps[-1] = Step(
+                        steps[-1].name, (*steps[-1].stages[:-1], noted(steps[-1].stages[-1], departed))
+                    )
         dealers = (
             (first_dealers if number == 1 else _second_dealers(scenario, state)) if two_steps else all_dealers
         )

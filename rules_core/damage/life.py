@@ -113,6 +113,13 @@ def describe_condition(condition: ControlCondition) -> str:
 
 def floor_condition_fails(state: GameState, effect: LifeFloor, player: str, label: str) -> str | None:
     """A note when a life floor's ``condition`` does not hold for ``player`` before the event, else None."""
+    if effect.if_life_at_least is not None:
+        life = state.player(player).life
+        if life < effect.if_life_at_least:
+            return (
+                f"{state.label(player)}のライフは{life}点で、{effect.if_life_at_least}点以上ではないので、"
+                f"{label}は適用されない。条件はこのダメージのイベントの前のライフの総量で判断する (120.4c, 614.1a)。"
+            )
     if effect.condition is None or condition_holds(state, player, effect.condition):
         return None
     return (

@@ -71,7 +71,7 @@ _EFFECT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "damage_multiplier": (("factor", "from_controller", "to", "to_opponents_of"), ("factor",)),
     "life_gain_multiplier": (("player", "factor"), ("player", "factor")),
     "no_life_gain": (("player",), ()),
-    "life_floor": (("player", "floor", "if_controls_creature", "condition"), ("player",)),
+    "life_floor": (("player", "floor", "if_controls_creature", "condition", "if_life_at_least"), ("player",)),
     "no_counters": (("on",), ("on",)),
     "counter_multiplier": (("factor", "by_controller", "on_controlled_by"), ("factor",)),
     "cant_be_prevented": (("from", "from_controller", "combat_only"), ()),
@@ -186,12 +186,16 @@ def parse_effect(raw: Any, path: str, ids: Ids) -> Effect:
                     "give either if_controls_creature or condition",
                 )
             condition = _parse_condition(obj["condition"], f"{path}.condition")
+        at_least = obj.get("if_life_at_least")
         return LifeFloor(
             player=ids.player(obj["player"], f"{path}.player"),
             floor=floor,
             if_controls_creature=flag("if_controls_creature"),
             name=name,
             condition=condition,
+            if_life_at_least=None
+            if at_least is None
+            else as_int(at_least, f"{path}.if_life_at_least", -MAX_LIFE, MAX_LIFE),
         )
     if kind in _NEW_EFFECT_PARSERS:
         return _NEW_EFFECT_PARSERS[kind](obj, path, ids, name)

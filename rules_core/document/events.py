@@ -15,6 +15,7 @@ from ..model import targets as tg
 from ..model._frozen import FrozenMap
 from ..model.state import COLORS, KEYWORDS, Source, sort_colors
 from ..model.step_changes import CHANGE_TYPES, ENTERING, StepChange
+from ..model.trigger_types import DELAYED_WHEN, DelayedTrigger
 from .fields import (
     MAX_AMOUNT,
     MAX_ATTACKS,
@@ -85,8 +86,30 @@ _NONCOMBAT_KEYS = frozenset(
         "ward_paid",
         "in_response",
         "exile_if_dies",
+        "delayed",
     )
 )
+
+
+_DELAYED_KEYS = frozenset(("when", "creature", "amount", "name"))
+
+
+def _parse_delayed(raw: Any, path: str, ids: Ids) -> DelayedTrigger | None:
+    """``delayed``: "when that creature dies this turn, [this spell] deals N damage to that creature's
+    controller" (CR 603.7a, 《灼熱の血》)."""
+    if raw is None:
+        return None
+    obj = as_record(raw, path, _DELAYED_KEYS, ("creature", "amount"))
+    when = as_choice(obj.get("when", "dies"), f"{path}.when", DELAYED_WHEN)
+    creature = ids.permanent(obj["creature"], f"{path}.creature")
+    if not ids.permanents[creature].is_creature:
+        raise fail(f"{path}.creature", "クリーチャーを指定してください", "must be a creature")
+    return DelayedTrigger(
+        creature=creature,
+        amount=as_int(obj["amount"], f"{path}.amount", 0, MAX_AMOUNT),
+        when=when,
+        name=as_name(obj.get("name"), f"{path}.name"),
+    )
 
 
 _DAMAGE_KEYS = frozenset(("to", "amount"))
@@ -158,6 +181,7 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
         in_response=responses,
         targeted=bool(responses) or any(d.target for d in damage),
         exile_if_dies=as_bool(obj.get("exile_if_dies", False), f"{path}.exile_if_dies"),
+        delayed=_parse_delayed(obj.get("delayed"), f"{path}.delayed", ids),
     )
 
 
@@ -339,6 +363,12 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
             defending_player = defender.defending_player
             if defender.is_planeswalker and not defender.is_battle:
                 defending_player = defender.controller
+        if ids.players[defending_player].left:
+            raise fail(
+                f"{apath}.defender",
+                "ゲームから抜けたプレイヤーは攻撃できません (800.4a, 508.1b)",
+                "a player who left the game can't be attacked",
+            )
         if defending_player in ids.side(attacker.controller):
             raise fail(
                 f"{apath}.defender",
@@ -394,7 +424,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
                     f"attacking creature {blocker_id!r} can't block",
                 )
     between = _parse_between_steps(obj.get("between_steps"), f"{path}.between_steps", ids, attacks)
-    attackers.update(c.creature for c in between if c.type == "enter_attacking")
+    attackers.update(c.creature for c in between if c.type in ("enter_attacking", "ninjutsu"))
     all_blockers.update(c.creature for c in between if c.type == "enter_blocking")
 
     def assignment(key: str, owners: set[str], owner_ja: str, owner_en: str) -> Assignment:
@@ -516,6 +546,9 @@ _STEP_CHANGE_KEYS: dict[str, frozenset[str]] = {
     "destroy": frozenset(("type", "creature", "name")),
     "enter_attacking": frozenset(("type", "creature", "name", "defender")),
     "enter_blocking": frozenset(("type", "creature", "name", "blocking")),
+    "damage": frozenset(("type", "source", "damage", "name")),
+    "return_to_hand": frozenset(("type", "creature", "name")),
+    "ninjutsu": frozenset(("type", "creature", "name", "returned")),
 }
 
 
@@ -524,7 +557,41 @@ _STEP_CHANGE_REQUIRED: dict[str, tuple[str, ...]] = {
     "lose_keyword": ("keyword",),
     "enter_attacking": ("defender",),
     "enter_blocking": ("blocking",),
+    "ninjutsu": ("returned",),
 }
+
+
+_BETWEEN_SOURCE_KEYS = frozenset(("name", "controller", "colors", "keywords", "types"))
+
+
+def _between_damage(obj: Mapping[str, Any], path: str, ids: Ids) -> StepChange:
+    """``damage`` between the steps: a spell or ability dealing noncombat damage (CR 510.3, 120.2b). Its
+    inline source has no ``id`` (the event's own source id belongs to a noncombat event)."""
+    raw_source = obj["source"]
+    if isinstance(raw_source, str):
+        source: str | Source = ids.permanent(raw_source, f"{path}.source")
+    else:
+        sobj = as_record(raw_source, f"{path}.source", _BETWEEN_SOURCE_KEYS, ("controller",))
+        source = Source(
+            id=None,
+            controller=ids.player(sobj["controller"], f"{path}.source.controller"),
+            name=as_name(sobj.get("name"), f"{path}.source.name"),
+            colors=sort_colors(as_choices(sobj.get("colors", []), f"{path}.source.colors", COLORS)),
+            keywords=frozenset(as_choices(sobj.get("keywords", []), f"{path}.source.keywords", KEYWORDS)),
+            types=_source_types(sobj, f"{path}.source"),
+        )
+    entries = as_list(obj["damage"], f"{path}.damage", MAX_DAMAGE_ENTRIES, min_len=1)
+    damage: list[tuple[str, int]] = []
+    for i, raw in enumerate(entries):
+        dpath = f"{path}.damage[{i}]"
+        dobj = as_record(raw, dpath, _DAMAGE_KEYS, ("to", "amount"))
+        to = ids.object(dobj["to"], f"{dpath}.to")
+        if any(to == seen for seen, _ in damage):
+            raise fail(f"{dpath}.to", f"同じ相手が2回指定されています: {to}", f"{to!r} is listed twice")
+        damage.append((to, as_int(dobj["amount"], f"{dpath}.amount", 0, MAX_AMOUNT)))
+    return StepChange(
+        "damage", "", source=source, damage=tuple(damage), name=as_name(obj.get("name"), f"{path}.name")
+    )
 
 
 def _parse_between_steps(raw: Any, path: str, ids: Ids, attacks: list[Attack]) -> tuple[StepChange, ...]:
@@ -547,25 +614,56 @@ def _parse_between_steps(raw: Any, path: str, ids: Ids, attacks: list[Attack]) -
         )
     out: list[StepChange] = []
     entered: set[str] = set()
+    unblocked = {a.attacker for a in attacks if not a.blocked}
+    attacking = set(unblocked)
+    """Unblocked attackers still attacking: what ninjutsu may return (702.49a)."""
+    hand: set[str] = set()
+    """Creatures returned to their owner's hand by an earlier change."""
     for i, item in enumerate(items):
         cpath = f"{path}[{i}]"
         obj = as_object(item, cpath)
         if "type" not in obj:
             raise fail(f"{cpath}.type", "必須の項目です", "required")
         kind = as_choice(obj["type"], f"{cpath}.type", CHANGE_TYPES)
+        if kind == "damage":
+            known_keys(obj, cpath, _STEP_CHANGE_KEYS[kind], ("source", "damage"))
+            out.append(_between_damage(obj, cpath, ids))
+            continue
         known_keys(obj, cpath, _STEP_CHANGE_KEYS[kind], ("creature", *_STEP_CHANGE_REQUIRED.get(kind, ())))
         creature = ids.permanent(obj["creature"], f"{cpath}.creature")
         if not ids.permanents[creature].is_creature:
             raise fail(f"{cpath}.creature", "クリーチャーを指定してください", "must be a creature")
         name = as_name(obj.get("name"), f"{cpath}.name")
+        if kind == "ninjutsu":
+            returned = _ninjutsu_returned(obj, cpath, ids, creature, attacking, hand)
+            attacking.discard(returned)
+            hand.add(returned)
         if kind in ENTERING:
-            if creature in in_combat or creature in entered:
+            if creature in hand:  # CR 400.7: returned to its hand earlier, it comes back as a new object
+                hand.discard(creature)
+            elif creature in in_combat or creature in entered:
                 raise fail(
                     f"{cpath}.creature",
                     f"すでに戦闘にいるクリーチャーは戦場に出せません: {creature}",
                     "already in combat",
                 )
             entered.add(creature)
+            if kind != "enter_blocking":
+                attacking.add(creature)
+        if kind == "return_to_hand":
+            if creature in hand:
+                raise fail(
+                    f"{cpath}.creature",
+                    f"すでに手札に戻っています: {creature}",
+                    "already returned to its owner's hand",
+                )
+            hand.add(creature)
+            attacking.discard(creature)
+            out.append(StepChange(kind, creature, name=name))
+            continue
+        if kind == "ninjutsu":
+            out.append(StepChange(kind, creature, returned=returned, name=name))
+            continue
         if kind == "pump":
             out.append(
                 StepChange(
@@ -612,21 +710,56 @@ def _parse_between_steps(raw: Any, path: str, ids: Ids, attacks: list[Attack]) -
                     f"戦闘にいないクリーチャーです: {creature}",
                     "not in combat",
                 )
+            attacking.discard(creature)
             out.append(StepChange(kind, creature, name=name))
     return tuple(out)
+
+
+def _ninjutsu_returned(
+    obj: Mapping[str, Any], path: str, ids: Ids, ninja: str, attacking: set[str], hand: set[str]
+) -> str:
+    """Ninjutsu's cost: "return an unblocked attacking creature you control" (CR 702.49a)."""
+    returned = ids.permanent(obj["returned"], f"{path}.returned")
+    if returned == ninja:
+        raise fail(
+            f"{path}.returned",
+            "忍術は手札にあるカードの能力なので、そのカード自身を戻すことはできません (702.49a)",
+            "the ninja is in its owner's hand, so it can't be the creature returned",
+        )
+    if returned not in attacking:
+        raise fail(
+            f"{path}.returned",
+            "忍術で戻せるのは、ブロックされていない攻撃クリーチャーだけです (702.49a)",
+            "ninjutsu returns an unblocked attacking creature",
+        )
+    if ids.permanents[returned].controller != ids.permanents[ninja].controller:
+        raise fail(
+            f"{path}.returned",
+            "忍術で戻せるのは、自分がコントロールする攻撃クリーチャーだけです (702.49a)",
+            "ninjutsu returns an attacking creature its controller controls",
+        )
+    return returned
 
 
 def place_entrants(event: CombatEvent, ids: Ids, active_player: str) -> None:
     """A creature put onto the battlefield attacking or blocking between the steps is in its owner's hand
     until then (zone ``hand``); one entering attacking is the active player's (CR 508.4d: it attacks for them)."""
+    returned: set[str] = set()
     for i, change in enumerate(event.between_steps):
+        if change.type == "return_to_hand":
+            returned.add(change.creature)
         if change.type not in ENTERING:
             continue
         permanent = ids.permanents[change.creature]
-        if change.type == "enter_attacking" and permanent.controller != active_player:
+        if change.type != "enter_blocking" and permanent.controller != active_player:
             raise fail(
                 f"event.between_steps[{i}].creature",
                 "攻撃している状態で戦場に出るのはアクティブ・プレイヤーのクリーチャーです (508.4d)",
                 "a creature entering attacking must be the active player's",
             )
+        if change.returned is not None:
+            returned.add(change.returned)
+        if change.creature in returned:  # on the battlefield until an earlier change returned it
+            returned.discard(change.creature)
+            continue
         ids.permanents[change.creature] = replace(permanent, zone="hand")

@@ -45,7 +45,7 @@ from .fields import (
     fail,
 )
 from .limits import check_counts
-from .players import parse_permanent, parse_player, parse_teams, player_protection
+from .players import check_departed, parse_permanent, parse_player, parse_teams, player_protection
 from .scenario import FORMAT_VERSION, CombatEvent, Scenario
 from .triggers import check_trigger_ids
 
@@ -121,6 +121,7 @@ def _parse_board(doc: Mapping[str, Any]) -> Scenario:
         permanent = parse_permanent(raw, f"permanents[{i}]", ids)
         ids.permanents[permanent.id] = permanent
 
+    check_departed(ids, teams)
     check_trigger_ids(ids)
     event = parse_event(doc.get("event"), "event", ids)
     if isinstance(event, CombatEvent):

@@ -5,7 +5,7 @@ protection (CR 702.16j-k), permanents with their types, counters (122.1c), keywo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -41,7 +41,7 @@ from .fields import (
 )
 from .triggers import parse_triggers
 
-_PLAYER_KEYS = frozenset(("id", "name", "life", "poison", "protection"))
+_PLAYER_KEYS = frozenset(("id", "name", "life", "poison", "protection", "left"))
 
 
 _PERMANENT_KEYS = frozenset(
@@ -93,6 +93,8 @@ def parse_player(raw: Any, path: str, ids: Ids) -> Player:
     obj = as_record(raw, path, _PLAYER_KEYS, ("id",))
     life = obj.get("life", 20)
     poison = obj.get("poison", 0)
+    # 拡張 ``left``: already left the game before the event (CR 800.4a); they lost (or conceded, 104.3a)
+    departed = "left" in obj and as_bool(obj["left"], f"{path}.left")
     return Player(
         id=ids.new(obj["id"], f"{path}.id"),
         name=as_name(obj["name"], f"{path}.name") if obj.get("name") is not None else None,
@@ -102,7 +104,39 @@ def parse_player(raw: Any, path: str, ids: Ids) -> Player:
         poison=poison
         if type(poison) is int and 0 <= poison <= MAX_AMOUNT
         else as_int(poison, f"{path}.poison", 0, MAX_AMOUNT),
+        lost=departed,
+        left=departed,
     )
+
+
+def check_departed(ids: Ids, teams: Sequence[tuple[str, ...]]) -> None:
+    """CR 800.4, 800.4a: a player may have left only a multiplayer game that goes on, and everything they
+    owned or controlled left with them."""
+    gone = [i for i, p in enumerate(ids.players.values()) if p.left]
+    if not gone:
+        return
+    path = f"players[{gone[0]}].left"
+    if teams:
+        raise fail(
+            path,
+            "双頭巨人戦ではチームの2人が同時に敗北するので、ゲームが続いたまま抜けるプレイヤーはいません (810.8a)",
+            "in Two-Headed Giant a team loses together: nobody leaves a game that goes on",
+        )
+    if len(ids.players) < 3 or len(ids.players) - len(gone) < 2:
+        raise fail(
+            path,
+            "ゲームから抜けたあともゲームが続くのは、ほかに2人以上のプレイヤーが残っている多人数戦だけです (800.4)",
+            "only a multiplayer game with two or more players left goes on after a player leaves",
+        )
+    for i, p in enumerate(ids.permanents.values()):
+        for who in (p.controller, p.owned_by):
+            if ids.players[who].left:
+                raise fail(
+                    f"permanents[{i}].{'controller' if who == p.controller else 'owner'}",
+                    "ゲームから抜けたプレイヤーがオーナーやコントローラーであるパーマネントは、"
+                    "そのプレイヤーとともにゲームを離れています (800.4a)",
+                    "what a player who left owned or controlled left the game with them",
+                )
 
 
 def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:

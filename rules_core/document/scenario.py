@@ -18,6 +18,7 @@ from ..model.features import Features, board_features
 from ..model.state import GameState, Permanent, Player, Source
 from ..model.step_changes import ENTERING, StepChange
 from ..model.targets import Response
+from ..model.trigger_types import DelayedTrigger
 
 FORMAT_VERSION: Final = 1
 
@@ -59,6 +60,8 @@ class NoncombatEvent:
     exile_if_dies: bool = False
     """Extension (§ 16.1): if a creature dealt damage by this event would die this turn, it is exiled instead
     (CR 614.6, Anger of the Gods)."""
+    delayed: DelayedTrigger | None = None
+    """拡張: the delayed triggered ability the spell creates as it resolves (CR 603.7a, 《灼熱の血》)."""
 
     type: ClassVar[str] = "noncombat"
 
@@ -98,6 +101,8 @@ class NoncombatEvent:
             doc["in_response"] = [r.to_dict() for r in self.in_response]
         if self.exile_if_dies:
             doc["exile_if_dies"] = True
+        if self.delayed is not None:
+            doc["delayed"] = self.delayed.to_dict()
         return doc
 
 
@@ -322,6 +327,8 @@ class Scenario:
             features = replace(
                 features, exile_instead=True
             )  # the event makes an exile_instead effect (§ 16.1)
+        if isinstance(self.event, NoncombatEvent) and self.event.delayed is not None:
+            features = replace(features, triggers=True)  # the delayed trigger may trigger (CR 603.7)
         object.__setattr__(self, "_state", GameState(self.players, self.permanents, self.teams, features))
 
     @property
@@ -373,6 +380,8 @@ def _player_doc(p: Player) -> dict[str, Any]:
     doc["poison"] = p.poison
     if p.protection:
         doc["protection"] = pr.protection_doc(p.protection)
+    if p.left:
+        doc["left"] = True
     return doc
 
 

@@ -33,7 +33,7 @@ from ..damage.results import (
     apply_results,
     life_cant_change_results,
 )
-from ..document.scenario import Choices, Scenario
+from ..document.scenario import Choices, NoncombatEvent, Scenario
 from ..model import trigger_types as tt
 from ..model._frozen import FrozenMap
 from ..model.effects import CounterMultiplier, Effect, NoCounters, effect_label
@@ -134,6 +134,9 @@ class _Context:
     """§ 16.4: ids of the permanents with a "dies" ability that watches other creatures (worked out once)."""
     counter_watchers: frozenset[str] = frozenset()
     """§ 16.3: ids of the permanents with a ``counters_removed`` ability (worked out once)."""
+    delayed: list[tuple[tt.DelayedTrigger, Source]] = field(default_factory=list)
+    """Delayed triggered abilities that have not triggered yet, with the spell or ability that made them
+    (CR 603.7a); each triggers once (603.7b)."""
 
     def next_id(self) -> str:
         self.count += 1
@@ -385,6 +388,8 @@ def _find_dies(ctx: _Context, stages: Sequence[Stage], after: GameState, first: 
             for index, t in enumerate(gone.triggers):
                 if t.when == "dies" and t.watch == tt.SELF:
                     found.add(ctx, i, gone, index, 0, "603.10a", f"{gone.sized()}が死亡した")
+            if ctx.delayed:
+                _delayed_dies(ctx, i, gone, after, found)
         if not ctx.death_watchers:
             continue
         left_here = {p.id for p in died}
@@ -428,6 +433,47 @@ def _find_counter_removals(ctx: _Context, stages: Sequence[Stage], after: GameSt
                     min(removed, MAX_RESOLUTIONS + 1) if t.each_counter else 1
                 ):  # bounded: 200 resolve
                     found.add(ctx, i, watcher, index, removed if not t.each_counter else 1, "603.2c", why)
+
+
+def _delayed_dies(ctx: _Context, stage: int, gone: Permanent, after: GameState, found: _Found) -> None:
+    """CR 603.7a-b, 603.10a: a delayed "when that creature dies this turn" triggers, once."""
+    for item in list(ctx.delayed):
+        delayed, source = item
+        if delayed.creature != gone.id:
+            continue
+        ctx.delayed.remove(item)
+        found.add(
+            ctx,
+            stage,
+            delayed_source(delayed, source, gone, after),
+            0,
+            0,
+            "603.7b",
+            f"{gone.sized()}が死亡した",
+        )
+
+
+def delayed_source(
+    delayed: tt.DelayedTrigger, source: Source, gone: Permanent, state: GameState
+) -> Permanent:
+    """The delayed ability's source as a permanent-like object carrying it: the spell (CR 603.7d) or the
+    permanent whose ability made it (603.7e). It deals its damage to the creature's controller as the
+    creature last existed on the battlefield (608.2h)."""
+    name = delayed.name or f"{source.label}の遅延誘発型能力"
+    trigger = tt.Trigger("dies", tt.TriggerEffect("damage", delayed.amount, to=gone.controller), name=name)
+    if source.id is not None and state.is_permanent(source.id):
+        return evolve(state.permanent(source.id), triggers=(trigger,))
+    ident = source.key if not state.is_permanent(source.key) else f"{source.key}#spell"
+    return Permanent(
+        id=ident,
+        controller=source.controller,
+        types=source.types or ("instant",),
+        name=source.name,
+        colors=source.colors,
+        keywords=source.keywords,
+        zone="graveyard",
+        triggers=(trigger,),
+    )
 
 
 def _annotate(stages: list[Stage], found: _Found) -> None:
@@ -547,6 +593,7 @@ def follow_up(
     turn_order: tuple[str, ...],
     combat: bool,
     earlier: Sequence[Step] = (),
+    delayed: Sequence[tuple[tt.DelayedTrigger, Source]] = (),
 ) -> tuple[tuple[Step, ...], GameState, tuple[Effect, ...]]:
     """CR 120.4b, 603.3, 117.5: the abilities ``outcome`` triggered, put on the stack and resolved.
 
@@ -568,6 +615,7 @@ def follow_up(
             p.id for p in reactive if any(t.when == "counters_removed" for t in p.triggers)
         ),
     )
+    ctx.delayed = list(delayed)
     # Ids stay unique over the whole resolution: count the abilities earlier steps saw trigger.
     ctx.count = sum(len(st.extra.get("triggered", ())) for s in earlier for st in s.stages)
     stages = list(step.stages)
@@ -577,7 +625,8 @@ def follow_up(
     stages[offset:] = inner
     state, effects = outcome.state, outcome.effects
     if not new:
-        return (Step(step.name, tuple(stages)),), state, effects
+        done = Step(step.name, tuple(stages))
+        return (_delayed_unfired(ctx, done, state),), state, effects
     stages.append(_put_on_stack(ctx, state, new))
     steps = [Step(step.name, tuple(stages))]
     state = _counter_on_stack(ctx, state, effects, steps)
@@ -618,6 +667,7 @@ def follow_up(
             steps[-1],
             f"{'、'.join(missing)}という誘発型能力はスタックに置かれなかったので、打ち消されるものはない (701.6a)。",
         )
+    steps[-1] = _delayed_unfired(ctx, steps[-1], state)
     return tuple(steps), state, effects
 
 
@@ -663,6 +713,22 @@ def _counter_on_stack(
         stages.extend(sba)
     steps.append(Step("counter", tuple(stages)))
     return state
+
+
+def _delayed_unfired(ctx: _Context, step: Step, state: GameState) -> Step:
+    """CR 603.7b: a delayed ability whose creature didn't die here waits for the rest of the turn."""
+    for delayed, source in ctx.delayed:
+        creature = state.permanent(delayed.creature)
+        where = "戦場に残っている" if creature.on_battlefield else "死亡せずに戦場を離れた"
+        name = delayed.name or f"{source.label}の遅延誘発型能力"
+        step = _with_note(
+            step,
+            f"{creature.label}は{where}ので、{name}はここでは誘発しない。"
+            "このターンのうちに死亡すれば、そのとき一度だけ誘発する (603.7b, 603.7c)。"
+            if creature.on_battlefield
+            else f"{creature.label}は{where}ので、{name}は誘発しない (603.7c, 400.7)。",
+        )
+    return step
 
 
 def _with_note(step: Step, note: str) -> Step:
@@ -765,8 +831,8 @@ def _resolve_damage(
         to = state.permanent(p.about).controller  # "that creature's controller" (Repercussion)
     else:
         to = p.controller if trigger.effect.to in (tt.CONTROLLER, tt.ITS_CONTROLLER) else trigger.effect.to
-    current = state.permanent(p.source.id)
-    source_perm = current if current.on_battlefield else p.source
+    current = state.permanent(p.source.id) if state.is_permanent(p.source.id) else None
+    source_perm = current if current is not None and current.on_battlefield else p.source
     if _gone(state, to):
         note = (
             f"{head}対象の{state.label(to)}がもう不正な対象なので、この能力は解決されず何もしない (608.2b)。"
@@ -777,7 +843,12 @@ def _resolve_damage(
         head,
         f"{source_perm.label}が{state.who(to)}に{amount}点のダメージを与える。ダメージは120.4の手順で処理される。",
     ]
-    if not current.on_battlefield:
+    if current is None:  # a delayed trigger's source is the spell that made it (CR 603.7d)
+        notes.append(
+            f"この能力の発生源は、それを作った{p.source.label}である。{p.source.label}はもうスタックにないので、"
+            "最後に存在したときの情報を用いる (603.7d, 608.2h)。"
+        )
+    elif not current.on_battlefield:
         notes.append(
             f"{p.source.label}はもう戦場にないので、最後に戦場にあったときの情報を用いる (702.2e, 702.15c)。"
         )
@@ -934,6 +1005,38 @@ def scenario_follow_up(
         turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
         combat=combat,
         earlier=earlier,
+        delayed=_scenario_delayed(scenario),
+    )
+
+
+def _scenario_delayed(scenario: Scenario) -> tuple[tuple[tt.DelayedTrigger, Source], ...]:
+    event = scenario.event
+    if not isinstance(event, NoncombatEvent) or event.delayed is None:
+        return ()
+    delayed, source = event.delayed, event.source
+    if not isinstance(source, Source):
+        source = Source.of(scenario.permanent(source))
+    return ((delayed, source),)
+
+
+def delayed_created(scenario: Scenario) -> Stage | None:
+    """CR 603.7a: the stage saying the resolving spell created its delayed triggered ability."""
+    made = _scenario_delayed(scenario)
+    if not made:
+        return None
+    delayed, source = made[0]
+    creature = scenario.permanent(delayed.creature)
+    name = delayed.name or f"{source.label}の遅延誘発型能力"
+    return Stage(
+        "603.7a",
+        ("603.7a", "603.7d"),
+        (
+            f"{source.label}は解決するときに、遅延誘発型能力「{creature.label}がこのターン死亡したとき、"
+            f"{source.label}はそのクリーチャーのコントローラーに{delayed.amount}点のダメージを与える」を作る (603.7a)。"
+            "作られるまでは誘発しない。発生源はこの呪文で、コントローラーはこの呪文のコントローラーである (603.7d)。",
+            f"{name}は、{creature.label}がこのターン死亡したとき、一度だけ誘発する (603.7b)。",
+        ),
+        extra=FrozenMap({"delayed": delayed.to_dict()}),
     )
 
 
@@ -960,6 +1063,7 @@ def event_resolution(
 __all__ = [
     "MAX_RESOLUTIONS",
     "Pending",
+    "delayed_created",
     "event_resolution",
     "excess_dealt",
     "follow_up",

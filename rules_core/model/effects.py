@@ -174,6 +174,9 @@ class LifeFloor(_Document):
     name: str | None = None
     condition: ControlCondition | None = None
     """Extension: a condition other than "controls a creature" (:class:`ControlCondition`)."""
+    if_life_at_least: int | None = None
+    """拡張: it applies only while the player has at least this much life, checked before the event
+    (《古鱗のワーム》: "as long as you have 7 or more life, … to less than 7 reduces it to 7 instead")."""
 
 
 @dataclass(frozen=True, slots=True)

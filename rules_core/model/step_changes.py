@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .state import Source
+
 CHANGE_TYPES: Final = (
     "pump",
     "gain_keyword",
@@ -16,11 +18,16 @@ CHANGE_TYPES: Final = (
     "destroy",
     "enter_attacking",
     "enter_blocking",
+    "damage",
+    "return_to_hand",
+    "ninjutsu",
 )
 """+X/+Y until end of turn; a keyword gained or lost; removed from combat (506.4); destroyed (701.8);
-put onto the battlefield attacking (508.4d) or blocking (509.3c)."""
+put onto the battlefield attacking (508.4d) or blocking (509.3c); a spell or ability dealing noncombat
+damage (120.2b, 510.3); returned to its owner's hand (400.7, 506.4); ninjutsu (702.49)."""
 
-ENTERING: Final = ("enter_attacking", "enter_blocking")
+ENTERING: Final = ("enter_attacking", "enter_blocking", "ninjutsu")
+"""Changes that put ``creature`` onto the battlefield in combat (a ninja enters attacking, 702.49c)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +44,22 @@ class StepChange:
     blocking: str | None = None
     """``enter_blocking``: the attacking creature it blocks."""
     name: str | None = None
+    returned: str | None = None
+    """``ninjutsu``: the unblocked attacker returned to its owner's hand as the cost (702.49a)."""
+    source: str | Source | None = None
+    """``damage``: the permanent (its id) or the spell or ability dealing the damage."""
+    damage: tuple[tuple[str, int], ...] = ()
+    """``damage``: (recipient, amount), dealt at once (120.2b)."""
 
     def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"type": self.type, "creature": self.creature}
+        doc: dict[str, Any] = {"type": self.type}
+        if self.type == "damage":
+            doc["source"] = _source_doc(self.source)
+            doc["damage"] = [{"to": to, "amount": amount} for to, amount in self.damage]
+        else:
+            doc["creature"] = self.creature
+        if self.returned is not None:
+            doc["returned"] = self.returned
         if self.type == "pump":
             doc["power"] = self.power
             doc["toughness"] = self.toughness
@@ -52,6 +72,19 @@ class StepChange:
         if self.name is not None:
             doc["name"] = self.name
         return doc
+
+
+def _source_doc(source: str | Source | None) -> Any:
+    if not isinstance(source, Source):
+        return source
+    doc: dict[str, Any] = {"controller": source.controller}
+    if source.name is not None:
+        doc["name"] = source.name
+    doc["colors"] = list(source.colors)
+    doc["keywords"] = sorted(source.keywords)
+    if source.types:
+        doc["types"] = list(source.types)
+    return doc
 
 
 __all__ = ["CHANGE_TYPES", "ENTERING", "StepChange"]

@@ -127,9 +127,32 @@ class Trigger:
         return doc
 
 
+DELAYED_WHEN: Final = ("dies",)
+"""Delayed trigger events: "when that creature dies this turn" (CR 603.7, 603.10a)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DelayedTrigger:
+    """拡張: a delayed triggered ability the event's spell or ability creates as it resolves (CR 603.7a):
+    "when ``creature`` dies this turn, [the source] deals ``amount`` damage to that creature's controller"
+    (《灼熱の血》). It triggers once (603.7b); its source and controller are the spell's (603.7d-e)."""
+
+    creature: str
+    amount: int
+    when: str = "dies"
+    name: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {"when": self.when, "creature": self.creature, "amount": self.amount}
+        if self.name is not None:
+            doc["name"] = self.name
+        return doc
+
+
 __all__ = [
     "COUNTER_KINDS",
     "DAMAGE_KINDS",
+    "DELAYED_WHEN",
     "EFFECT_KINDS",
     "RECIPIENT_KINDS",
     "REMOVED_KINDS",
@@ -137,6 +160,7 @@ __all__ = [
     "WATCH",
     "WATCHING_OTHERS",
     "WHEN",
+    "DelayedTrigger",
     "Trigger",
     "TriggerEffect",
 ]

@@ -121,6 +121,33 @@ def combat_after_departures(scenario: Scenario, state: GameState) -> tuple[Scena
     return replace(scenario, event=replace(event, attacks=attacks)), notes
 
 
+def absent_from_spell(
+    state: GameState, controller: str, name: str, damage: list[tuple[str, int]]
+) -> tuple[list[tuple[str, int]], Stage | None]:
+    """CR 800.4a, 608.2b: a noncombat spell after players left the game. A spell its controller no longer
+    in the game controlled has left with them (no damage at all); a player who left is no longer a legal
+    target and is dealt nothing. Returns the damage still dealt and the stage saying why (None when
+    nobody it names has left)."""
+    if state.player(controller).left:
+        note = (
+            f"{name}のコントローラーの{state.label(controller)}はゲームから抜けたので、{name}もゲームを離れている。"
+            "解決せず、ダメージは与えられない (800.4a)。"
+        )
+        return [], Stage("800.4a", ("800.4a",), (note,))
+    gone = [to for to, _amount in damage if state.is_player(to) and state.player(to).left]
+    if not gone:
+        return damage, None
+    kept = [(to, amount) for to, amount in damage if to not in gone]
+    names = "、".join(state.label(p) for p in gone)
+    notes = [
+        f"{names}はこの呪文が解決する前にゲームから抜けた (800.4a)。もうゲームにいないので不正な対象で、"
+        "ダメージは与えられない (608.2b)。"
+    ]
+    if not kept:
+        notes.append(f"{name}の対象はすべて不正なので、{name}は解決しない (608.2b)。")
+    return kept, Stage("800.4a", ("800.4a", "608.2b"), tuple(notes))
+
+
 def noted(stage: Stage, notes: list[str]) -> Stage:
     """``stage`` with ``notes`` added at the end."""
     return Stage(stage.stage, stage.rules, (*stage.notes, *notes), stage.changes, stage.events, stage.extra)

@@ -104,6 +104,8 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
         if isinstance(effect.get("condition"), Mapping):
             cond = f"{_condition_ja(effect['condition'])}をコントロールしているなら、"
         floor = effect.get("floor", 1)
+        if isinstance(effect.get("if_life_at_least"), int):
+            cond = f"{effect['if_life_at_least']}点以上のライフを持っているかぎり、" + cond
         return (
             f"{n(effect['player'])}が{cond}そのライフの総量を{floor}点未満にするダメージは、"
             f"代わりにライフの総量を{floor}点にする。"

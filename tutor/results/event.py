@@ -38,6 +38,12 @@ def event_describe(document: Mapping[str, Any]) -> list[str]:
             lines.append(
                 "このダメージを受けたクリーチャーは、このターン死亡するなら代わりに追放される(614.6)。"
             )
+        delayed = event.get("delayed")
+        if isinstance(delayed, Mapping):
+            lines.append(
+                f"{src}は解決するとき、遅延誘発型能力を作る:{names(delayed.get('creature'))}がこのターン死亡したとき、"
+                f"{src}はそのクリーチャーのコントローラーに{delayed.get('amount', 0)}点のダメージを与える(603.7a)。"
+            )
         return lines
     if event.get("type") == "combat":
         lines = []
@@ -66,6 +72,7 @@ def event_describe(document: Mapping[str, Any]) -> list[str]:
 BETWEEN_JA = {
     "remove_from_combat": "戦闘から取り除かれる(506.4)",
     "destroy": "破壊される(701.8)",
+    "return_to_hand": "オーナーの手札に戻る(400.7)",
 }
 
 
@@ -84,6 +91,21 @@ def _between_steps_lines(event: Mapping[str, Any], names: Names) -> list[str]:
             what = f"{who}が{names(change.get('defender'))}を攻撃している状態で戦場に出る"
         elif kind == "enter_blocking":
             what = f"{who}が{names(change.get('blocking'))}をブロックしている状態で戦場に出る"
+        elif kind == "ninjutsu":
+            what = (
+                f"ブロックされていない{names(change.get('returned'))}を手札に戻し、{who}がタップ状態で"
+                "攻撃している状態で戦場に出る(702.49a)"
+            )
+        elif kind == "damage":
+            source = change.get("source")
+            src = names(source) if isinstance(source, str) else (source or {}).get("name") or "呪文・能力"
+            hits = "、".join(
+                f"{names(d.get('to'))}に{d.get('amount', 0)}点"
+                for d in change.get("damage", [])
+                if isinstance(d, Mapping)
+            )
+            what = f"{src}が{hits}のダメージを与える(120.2b)"
+            by = ""
         else:
             what = f"{who}は{BETWEEN_JA.get(str(kind), str(kind))}"
         lines.append(f"戦闘ダメージ・ステップの間に、{by}{what}。")

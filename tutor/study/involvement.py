@@ -41,7 +41,13 @@ def _participants(scenario: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         for attack in event.get("attacks", []):
             ids.append(attack.get("attacker"))
             ids += attack.get("blockers", [])
-        ids += [change.get("creature") for change in event.get("between_steps", [])]
+        for change in event.get("between_steps", []):
+            ids += [change.get("creature"), change.get("returned")]
+            spell = change.get("source")  # a damage spell between the steps (510.3)
+            if isinstance(spell, Mapping):
+                inline.append(spell)
+            elif isinstance(spell, str):
+                ids.append(spell)
     elif kind == "fight":
         ids += event.get("fighters", [])
     elif kind == "bite":

@@ -106,9 +106,11 @@ def test_max_damage_all_matches_max_damage_assignment(key: str, document: dict, 
     except StepError:
         return
     one_by_one = {}
-    for declared in scenario.event.attacks:
+    # the declared attackers and those put onto the battlefield attacking between the steps (508.4d, 702.49c)
+    entering = [c.creature for c in scenario.event.between_steps if c.type in ("enter_attacking", "ninjutsu")]
+    for attacker in dict.fromkeys([*(a.attacker for a in scenario.event.attacks), *entering]):
         try:
-            one_by_one[declared.attacker] = max_damage_assignment(scenario, declared.attacker, step=step)
+            one_by_one[attacker] = max_damage_assignment(scenario, attacker, step=step)
         except StepError:
             continue
     assert dict(found) == one_by_one

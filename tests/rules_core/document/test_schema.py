@@ -125,6 +125,8 @@ BEYOND_SCHEMA: tuple[tuple[str, str], ...] = (
     ("戦闘にいないクリーチャーです", "a change on a creature not in combat"),
     ("攻撃している状態で戦場に出るのは", "508.4d: the active player's creature enters attacking"),
     ("攻撃クリーチャーを指定してください", "enter_blocking names an attacker"),
+    ("忍術", "702.49a: ninjutsu returns an unblocked attacker of the ninja's controller, not the ninja"),
+    ("すでに手札に戻っています", "a creature returned to its owner's hand twice between the steps"),
     ("カウンターを置く効果では to にパーマネントを", "prevent_and counters on a permanent"),
     ("移し替え先は from と別のもの", "redirect_damage to other than from"),
     ("from がプレイヤーのときだけ", "and_permanents with a player"),
@@ -138,6 +140,7 @@ BEYOND_SCHEMA: tuple[tuple[str, str], ...] = (
     ("の対象には選べません", "601.2c: a target illegal as the spell is cast (hexproof, shroud, protection)"),
     ("護法が誘発するのは", "702.21a: ward_paid where no ward triggers"),
     ("ダメージを与える相手(damage の to)から", "115.1: a noncombat event's targets are among its recipients"),
+    ("ゲームから抜け", "800.4a: a player who left only in a multiplayer game that goes on, owning nothing"),
     # (2) one key unique across list items
     ("同じ相手が2回指定されています", "a damage list naming a recipient twice"),
 )
@@ -513,6 +516,18 @@ POOLS: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {
     "defender": (("B", "walker", "siege"), ("A", "bear")),
     "attacker": (("ogre", "knight"), ("bear", "walker")),
     "blocking": (("knight", "ogre"), ("bear",)),
+    "returned": (("knight",), ("bear", "zz")),
+    "delayed": (
+        (
+            {"creature": "bear", "amount": 3},
+            {"when": "dies", "creature": "bear", "amount": 0, "name": "《灼熱の血》"},
+        ),
+        (
+            {"creature": "walker", "amount": 1},
+            {"amount": 1},
+            {"creature": "bear", "amount": 1, "when": "attacks"},
+        ),
+    ),
     "creature": (("knight", "ogre"), ("bear", "walker", "zz")),
     "blockers": ((["bear"], []), (["bear", "bear"], ["walker"])),
     "targets": ((["bear"], ["bear", "walker"]), (["bear", "bear"], [])),
@@ -560,7 +575,7 @@ for _flag in ("used", "combat_only", "next_only", "if_controls_creature", "stati
     POOLS[_flag] = ((True, False), ())
 for _flag in ("and_permanents", "to_opponents", "tapped", "may_assign_as_though_unblocked", "blocked"):
     POOLS[_flag] = ((True, False), ())
-for _flag in ("cant_be_prevented", "cant_be_regenerated", "after_blocks"):
+for _flag in ("cant_be_prevented", "cant_be_regenerated", "after_blocks", "left"):
     POOLS[_flag] = ((True, False), ())
 for _ref in ("gain_life_to", "from_controller", "to_opponents_of", "by_controller", "controller"):
     POOLS[_ref] = (("A", "B"), ("bear",))
@@ -706,7 +721,12 @@ PLACES: dict[str, Any] = {
     "event": lambda part: _with(BOARD, event=part),
     "attack": lambda part: _with(BOARD, event={"type": "combat", "attacks": [part]}),
     "step_change": lambda part: _with(
-        BOARD, event={**_combat(attacker="knight", blockers=["bear"]), "between_steps": [part]}
+        BOARD,
+        event={
+            # ninjutsu returns an unblocked attacker (702.49a): there the first striker is unblocked
+            **_combat(attacker="knight", blockers=[] if part.get("type") == "ninjutsu" else ["bear"]),
+            "between_steps": [part],
+        },
     ),
     "window_action": lambda part: _with(BOARD, era="2007", event={**_combat(), "on_stack_actions": [part]}),
     "order": _order_doc,

@@ -94,6 +94,7 @@ EFFECT_FIELDS["life_floor"] += (
     ("condition_subtype", False),
     ("condition_colors", False),
     ("condition_at_least", False),
+    ("if_life_at_least", False),
 )
 
 FIELD_KEYS = {
@@ -252,6 +253,15 @@ class EffectForm(BoardForm):
             ),
             "static": _const(
                 _flag("常在型(破壊されるたびに再生する、701.19b)", "外すと、次の1回だけの再生の盾(701.19a)")
+            ),
+            "if_life_at_least": _const(
+                _int(
+                    "そのプレイヤーのライフがこの点数以上のときだけ",
+                    lo=-SMALL_MAX,
+                    required=False,
+                    initial=None,
+                    help_text="例: 《古鱗のワーム》は7(ダメージのイベントの前のライフで判断します)",
+                )
             ),
             "damage_as_infect": _const(
                 _flag(

@@ -42,10 +42,18 @@ class NoncombatForm(BoardForm):
         "このダメージを受けたクリーチャーは、このターン死亡するなら代わりに追放される(614.6)",
         "例: 《神々の憤怒》",
     )
+    delayed_creature = _choice(
+        "遅延誘発型能力:このターン死亡したとき(603.7)",
+        [],
+        required=False,
+        help_text="例: 《灼熱の血》「そのクリーチャーがこのターン死亡したとき、そのコントローラーに3点のダメージを与える。」",
+    )
+    delayed_amount = _int("そのときコントローラーに与えるダメージ", required=False, initial=None)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.choices_set("source", [("", "呪文・能力(下で指定)"), *self.permanent_choices()])
+        self.choices_set("delayed_creature", self.permanent_choices("(なし)", types=("creature",)))
         self.choices_set("source_controller", self.player_choices())
         self.choices_set(
             "excess_to",
@@ -86,7 +94,14 @@ class NoncombatForm(BoardForm):
                 "「各クリーチャーに」などは対象をとりません: 115.10a)",
                 Div(*amounts, css_class="amount-grid"),
             ),
-            Fieldset("その他", "excess_to", "cant_be_prevented", "exile_if_dies"),
+            Fieldset(
+                "その他",
+                "excess_to",
+                "cant_be_prevented",
+                "exile_if_dies",
+                "delayed_creature",
+                "delayed_amount",
+            ),
             self.buttons(),
         )
 
@@ -110,6 +125,12 @@ class NoncombatForm(BoardForm):
                         self.add_error(key, "点数を入力した相手だけに指定できます。")
             elif data.get(f"ward_paid_{i}") and not data.get(f"target_{i}"):
                 self.add_error(f"ward_paid_{i}", "護法が誘発するのは対象にしたときだけです(702.21a)。")
+        if (
+            data.get("delayed_creature")
+            and data.get("delayed_amount") is None
+            and "delayed_amount" not in self.errors
+        ):
+            self.add_error("delayed_amount", "遅延誘発型能力が与えるダメージの点数を入力してください。")
         return data
 
     def to_event(self) -> dict[str, Any]:
@@ -144,6 +165,12 @@ class NoncombatForm(BoardForm):
         old = self.document.get("event") or {}
         if old.get("type") == "noncombat" and old.get("in_response"):
             event["in_response"] = old["in_response"]
+        if data.get("delayed_creature"):
+            event["delayed"] = {
+                "when": "dies",
+                "creature": data["delayed_creature"],
+                "amount": data["delayed_amount"],
+            }
         return event
 
     @classmethod
@@ -157,6 +184,9 @@ class NoncombatForm(BoardForm):
             "cant_be_prevented": event.get("cant_be_prevented", False),
             "exile_if_dies": bool(event.get("exile_if_dies")),
         }
+        delayed = event.get("delayed")
+        if isinstance(delayed, Mapping):
+            initial.update(delayed_creature=delayed.get("creature"), delayed_amount=delayed.get("amount"))
         source = event.get("source")
         if isinstance(source, str):
             initial["source"] = source

@@ -111,6 +111,10 @@ class PlayerForm(BoardForm):
         max_length=300,
         help_text="英語で。読点・カンマ・空白で区切る。例: Goblin(702.16a)",
     )
+    left = _flag(
+        "このプレイヤーはすでにゲームから抜けている(800.4a)",
+        help_text="3人以上の対戦で、ダメージのイベントより前に敗北して抜けたプレイヤー。",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -130,6 +134,7 @@ class PlayerForm(BoardForm):
                 Field("protection", css_class="checks"),
                 Field("protection_players", css_class="checks"),
                 "protection_subtypes",
+                Field("left"),
                 self.buttons(),
             )
         )
@@ -157,6 +162,8 @@ class PlayerForm(BoardForm):
         )
         if protection:
             doc["protection"] = protection
+        if data.get("left"):
+            doc["left"] = True
         return doc
 
     @classmethod
@@ -169,6 +176,7 @@ class PlayerForm(BoardForm):
             "protection": plain,
             "protection_subtypes": "、".join(_protection_kinds(player.get("protection"))),
             "protection_players": players,
+            "left": bool(player.get("left")),
         }
 
 
@@ -318,6 +326,7 @@ class PermanentForm(BoardForm):
 
     def clean_ward(self) -> str:
         return _printable(self.cleaned_data.get("ward") or "", "護法のコスト")
+
     def clean_protection_subtypes(self) -> list[str]:
         return self._kinds("protection_subtypes", "プロテクション(クリーチャー・タイプ)")
 

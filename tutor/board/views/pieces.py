@@ -24,7 +24,7 @@ from tutor.board.views.flow import (
 from tutor.common.htmx import HtmxHttpRequest
 from tutor.common.ratelimits import board_write_limit
 
-PLAYER_FIELDS = {".name": "name", ".life": "life", ".poison": "poison"}
+PLAYER_FIELDS = {".name": "name", ".life": "life", ".poison": "poison", ".left": "left"}
 """Where the engine's refusal of a player goes on the form (by the end of the field path it names)."""
 PERMANENT_FIELDS = {
     ".power": "power",
