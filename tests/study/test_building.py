@@ -4,7 +4,7 @@ Leitner boxes, the chart, links into the reader."""
 from __future__ import annotations
 
 import random
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -22,7 +22,7 @@ from tutor.study.building import (
 )
 from tutor.study.charts import Day, history_chart
 from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG, Template, gen_lifelink_shield
-from tutor.study.review import INTERVALS, LAST_BOX, after_right, after_wrong
+from tutor.study.review import REVIEW_STAGE, STEPS, card_new, card_review, stage
 
 BOLT = {
     "format": 1,
@@ -220,17 +220,20 @@ def test_answer_text():
     assert answer_text({"kind": "poison"}, 3) == "3個"
 
 
-def test_leitner_boxes():
-    now = datetime(2026, 1, 1, 12, 0)
-    assert after_wrong(now) == (1, now + timedelta(minutes=1))
-    box, due = 1, now
+def test_review_waits_grow_with_each_right_answer():
+    """FSRS (issue 24 replaced the Leitner boxes): a wrong answer brings the kind back in a minute, each right
+    answer when it is due waits longer than the one before, and the kind reaches the review stage."""
+    now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+    card = card_review(card_new(now), correct=False, now=now)
+    assert card.due - now == timedelta(minutes=1)
     waits = []
-    while (moved := after_right(box, now)) is not None:
-        box, due = moved
-        waits.append(due - now)
-    assert box == LAST_BOX
-    assert waits == [INTERVALS[b] for b in range(2, LAST_BOX + 1)]
-    assert waits == sorted(waits)
+    for _ in range(5):
+        due = card.due
+        card = card_review(card, correct=True, now=due)
+        waits.append(card.due - due)
+    assert waits[:1] == [STEPS[1]]
+    assert stage(card.state, card.step) == REVIEW_STAGE
+    assert waits == sorted(waits) and waits[-1] > waits[1] > waits[0]
 
 
 def test_history_chart_scales_bars():
