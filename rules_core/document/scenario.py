@@ -6,12 +6,13 @@ The value objects are frozen; :mod:`rules_core.document.parse` builds them from 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Final
 
 from ..model import protection as pr
 from ..model._fast import fast_frozen
 from ..model._frozen import FrozenMap
+from ..model.block_types import ANY_NUMBER, BlockerFilter
 from ..model.effects import Effect
 from ..model.era_types import EraSpec
 from ..model.features import Features, board_features
@@ -356,7 +357,24 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
         doc["triggers"] = [t.to_dict() for t in p.triggers]
     if p.owner is not None:
         doc["owner"] = p.owner
+    if p.cant_block:
+        doc["cant_block"] = True
+    if p.cant_be_blocked:
+        doc["cant_be_blocked"] = True
+    if p.cant_be_blocked_by:
+        doc["cant_be_blocked_by"] = [_filter_doc(f) for f in p.cant_be_blocked_by]
+    if p.cant_be_blocked_except_by:
+        doc["cant_be_blocked_except_by"] = [_filter_doc(f) for f in p.cant_be_blocked_except_by]
+    if p.min_blockers:
+        doc["min_blockers"] = p.min_blockers
+    if p.additional_blocks:
+        doc["additional_blocks"] = "any" if p.additional_blocks == ANY_NUMBER else p.additional_blocks
     return doc
+
+
+def _filter_doc(f: BlockerFilter) -> dict[str, Any]:
+    """A blocker filter as written in a document (§ 13): only the conditions it asks."""
+    return {k.name: getattr(f, k.name) for k in fields(f) if getattr(f, k.name) is not None}
 
 
 ASSIGNMENT_KEYS: Final = (

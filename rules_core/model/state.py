@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from ._fast import evolver, fast_frozen
+from .block_types import BLOCK_KEYWORDS, BlockerFilter
 from .features import Features, board_features
 from .ja import COLOR_JA, KEYWORD_JA
 from .trigger_types import Trigger
@@ -29,7 +30,10 @@ KEYWORDS: Final = (
     "trample_over_planeswalkers",
     "wither",
 )
-"""Keyword abilities the scenario format knows (``scenario-format.md``)."""
+"""Keyword abilities the scenario format knows (``scenario-format.md``) that damage may depend on."""
+
+PERMANENT_KEYWORDS: Final = (*KEYWORDS, *BLOCK_KEYWORDS)
+"""Keyword abilities a permanent may have: those of :data:`KEYWORDS` and the block keywords (§ 13)."""
 
 DAMAGEABLE_TYPES: Final = ("creature", "planeswalker", "battle")
 """CR 120.1a: only battles, creatures and planeswalkers can be dealt damage."""
@@ -121,6 +125,19 @@ class Permanent:
     """Its triggered abilities (CR 603), from the fixed vocabulary of :mod:`rules_core.model.trigger_types`."""
     owner: str | None = None
     """CR 108.3: the player who owns it, when not its controller (a creature someone else gained control of)."""
+    cant_block: bool = False
+    """CR 509.1b: "can't block" (《離反ダニ、スクレルヴ》)."""
+    cant_be_blocked: bool = False
+    """CR 509.1b: "can't be blocked" (《荒廃の工作員》)."""
+    cant_be_blocked_by: tuple[BlockerFilter, ...] = ()
+    """CR 509.1b: "can't be blocked by" creatures matching any of these (《探索する獣》: power 2 or less)."""
+    cant_be_blocked_except_by: tuple[BlockerFilter, ...] = ()
+    """CR 509.1b: "can't be blocked except by" creatures matching one of these; () for no such restriction."""
+    min_blockers: int = 0
+    """CR 509.1b: "can't be blocked except by N or more creatures" (menace is 2, 702.111b); 0 for none."""
+    additional_blocks: int = 0
+    """CR 509.1a: how many more attackers it can block than one ("an additional creature" is 1);
+    :data:`~rules_core.model.block_types.ANY_NUMBER` for any number."""
 
     @property
     def label(self) -> str:
@@ -363,6 +380,7 @@ __all__ = [
     "DAMAGEABLE_TYPES",
     "KEYWORDS",
     "KEYWORD_JA",
+    "PERMANENT_KEYWORDS",
     "GameState",
     "Permanent",
     "Player",

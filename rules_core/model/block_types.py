@@ -1,0 +1,33 @@
+"""The vocabulary of block restrictions (CR 509.1b): which creatures a restriction on an attacker names.
+
+A :class:`BlockerFilter` is one condition on a would-be blocker, written in a document as an object
+(``scenario-format.md`` § 13): every key it gives must hold. A restriction lists filters, and a blocker
+matches the list when it matches one of them ("creatures with flying or Walls" is two filters).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+BLOCK_KEYWORDS: Final = ("defender", "flying", "menace", "reach")
+"""Keyword abilities that matter only when attackers and blockers are declared (CR 702.3b, 702.9b, 702.17b,
+702.111b): a permanent may have them, a damage source never needs them."""
+
+ANY_NUMBER: Final = -1
+"""``additional_blocks`` of a creature that can block any number of creatures (CR 509.1a)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BlockerFilter:
+    """A quality of a blocking creature: each condition given must hold (None: not asked)."""
+
+    keyword: str | None = None
+    color: str | None = None
+    type: str | None = None
+    subtype: str | None = None
+    power_at_most: int | None = None
+    power_at_least: int | None = None
+
+
+__all__ = ["ANY_NUMBER", "BLOCK_KEYWORDS", "BlockerFilter"]
