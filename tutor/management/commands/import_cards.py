@@ -22,7 +22,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 import rules_core
 from tutor.cards.keywords import KEYWORD_JA, keyword_ja
 from tutor.cards.placement import scenario_of
-from tutor.management.commands._card_engine import BEAR_B, CLASSIFICATION, ENGINE, GIANT_B
+from tutor.management.commands._card_engine import BEAR_B, CLASSIFICATION, ENGINE, GIANT_B, SPIDER_B
 from tutor.management.commands._cr_notes import CARD_ALIASES, CARD_REMARKS
 from tutor.management.commands._fixture_files import dump, is_current, write
 
@@ -71,15 +71,28 @@ WUBRG = ["white", "blue", "black", "red", "green"]
 ENGINE_KEYWORDS = {
     "Deathtouch": "deathtouch", "Double Strike": "double_strike", "First Strike": "first_strike",
     "Indestructible": "indestructible", "Infect": "infect", "Lifelink": "lifelink", "Trample": "trample",
-    "Wither": "wither",
+    "Wither": "wither", "Flying": "flying", "Reach": "reach", "Menace": "menace", "Defender": "defender",
 }  # fmt: skip
 SHOWN_KEYWORDS = re.compile(
     r"^(Flying|Vigilance|Haste|Reach|Flash|Hexproof|Prowess|Islandwalk|Deathtouch|Double Strike|First Strike"
     r"|Indestructible|Infect|Lifelink|Trample|Wither|Protection from \w+|Toxic \d+|Equip \d+|Enchant creature"
     r"|Morph|Monstrosity \d+|Flashback)$"
 )
-UNBLOCKED_ATTACKERS = {"Flying", "Islandwalk"}
-"""The engine does not check evasion: a card with it attacks unblocked, never blocked illegally."""
+UNBLOCKED_ATTACKERS = {"Islandwalk"}
+"""Evasion the engine does not check (landwalk): a card with it attacks unblocked, never blocked illegally."""
+
+DEFAULT_BLOCKS: tuple[tuple[dict[str, Any], ...], ...] = (
+    (BEAR_B,),
+    (GIANT_B,),
+    (SPIDER_B,),
+    (BEAR_B, GIANT_B),
+)
+"""The blocks a creature's own board tries, in order: the first that its restrictions allow is taken
+(702.9b: a flyer meets 《大蜘蛛》's reach; 702.111b: menace meets two), else it attacks unblocked."""
+
+
+CANT_BE_BLOCKED_BY_POWER = re.compile(r"CantBeBlockedBy Creature\.powerLE(\d+)")
+"""Forge's "can't be blocked by creatures with power N or less" (《探索する獣》)."""
 
 
 def slug_of(en_name: str) -> str:
@@ -154,6 +167,10 @@ def own_permanent(card: dict[str, Any], forge_keywords: list[str]) -> dict[str, 
             quality = forge.removeprefix("Protection from ").lower()
             if quality in WUBRG or quality == "everything":
                 protection.append(quality)
+        elif forge == "Unblockable":
+            permanent["cant_be_blocked"] = True  # 509.1b
+        elif match := CANT_BE_BLOCKED_BY_POWER.fullmatch(forge):
+            permanent["cant_be_blocked_by"] = [{"power_at_most": int(match[1])}]  # 509.1b
         elif forge.startswith("etbCounter:SHIELD:"):
             permanent["counters"] = {"shield": int(forge.rsplit(":", 1)[1])}
     if keywords:
@@ -166,19 +183,22 @@ def own_permanent(card: dict[str, Any], forge_keywords: list[str]) -> dict[str, 
 def default_attack(
     permanent: dict[str, Any], forge_keywords: list[str]
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """A creature's own board: it attacks the opponent, blocked by a vanilla creature it could meet."""
-    protection = set(permanent.get("protection", []))
-    if (
-        UNBLOCKED_ATTACKERS & set(forge_keywords)
-        or "Unblockable" in forge_keywords
-        or "everything" in protection
-    ):
-        return [], {"type": "combat", "attacks": [{"attacker": "card", "defender": "B", "blockers": []}]}
-    blocker = GIANT_B if "green" in protection else BEAR_B
-    return [blocker], {
-        "type": "combat",
-        "attacks": [{"attacker": "card", "defender": "B", "blockers": [blocker["id"]]}],
-    }
+    """A creature's own board: it attacks the opponent, blocked by vanilla creatures it could meet (the
+    parser refuses a block that breaks a restriction, CR 509.1b), or unblocked when none can."""
+    unblocked = {"type": "combat", "attacks": [{"attacker": "card", "defender": "B", "blockers": []}]}
+    if UNBLOCKED_ATTACKERS & set(forge_keywords) or "defender" in permanent.get("keywords", []):
+        return [], unblocked
+    for blockers in DEFAULT_BLOCKS:
+        event = {
+            "type": "combat",
+            "attacks": [{"attacker": "card", "defender": "B", "blockers": [b["id"] for b in blockers]}],
+        }
+        try:
+            rules_core.parse_scenario(scenario_of({"permanents": [permanent, *blockers], "event": event}))
+        except rules_core.ScenarioError:
+            continue
+        return list(blockers), event
+    return [], unblocked
 
 
 def unmodelled_keywords(shown: list[str]) -> list[str]:
