@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from ..model import protection as pr
-from ..model.block_types import ANY_NUMBER, BlockerFilter
+from ..model.block_types import ANY_NUMBER, BlockerFilter, BlockRules
 from ..model.state import (
     COLORS,
     DAMAGEABLE_TYPES,
@@ -200,7 +200,7 @@ def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
         if obj.get("triggers") is not None
         else (),
         owner=_owner(obj, path, controller, ids) if "owner" in obj else None,
-        **(_block_rules(obj, path, is_creature) if _BLOCK_RULE_KEYSET.intersection(obj) else {}),
+        blocks=None if _BLOCK_RULE_KEYSET.isdisjoint(obj) else _block_rules(obj, path, is_creature),
     )
 
 
@@ -213,7 +213,7 @@ _FILTER_KEYS: Final = frozenset(("keyword", "color", "type", "subtype", "power_a
 MAX_FILTERS: Final = 16
 
 
-def _block_rules(obj: Mapping[str, Any], path: str, is_creature: bool) -> dict[str, Any]:
+def _block_rules(obj: Mapping[str, Any], path: str, is_creature: bool) -> BlockRules | None:
     """§ 13: "can't block", "can't be blocked (by ..., except by ...)", "except by N or more", "can block
     additional creatures" (CR 509.1a-b); only a creature attacks and blocks (506.3, 509.1a)."""
     out: dict[str, Any] = {}
@@ -237,7 +237,8 @@ def _block_rules(obj: Mapping[str, Any], path: str, is_creature: bool) -> dict[s
         else:
             items = as_list(value, kpath, MAX_FILTERS)
             out[key] = tuple(_blocker_filter(item, f"{kpath}[{i}]") for i, item in enumerate(items))
-    return out
+    rules = BlockRules(**out)
+    return None if rules == BlockRules() else rules
 
 
 def _blocker_filter(raw: Any, path: str) -> BlockerFilter:

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final
 from ..model import protection as pr
 from ..model._fast import fast_frozen
 from ..model._frozen import FrozenMap
-from ..model.block_types import ANY_NUMBER, BlockerFilter
+from ..model.block_types import ANY_NUMBER, BlockerFilter, BlockRules
 from ..model.effects import Effect
 from ..model.era_types import EraSpec
 from ..model.features import Features, board_features
@@ -357,19 +357,25 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
         doc["triggers"] = [t.to_dict() for t in p.triggers]
     if p.owner is not None:
         doc["owner"] = p.owner
-    if p.cant_block:
-        doc["cant_block"] = True
-    if p.cant_be_blocked:
-        doc["cant_be_blocked"] = True
-    if p.cant_be_blocked_by:
-        doc["cant_be_blocked_by"] = [_filter_doc(f) for f in p.cant_be_blocked_by]
-    if p.cant_be_blocked_except_by:
-        doc["cant_be_blocked_except_by"] = [_filter_doc(f) for f in p.cant_be_blocked_except_by]
-    if p.min_blockers:
-        doc["min_blockers"] = p.min_blockers
-    if p.additional_blocks:
-        doc["additional_blocks"] = "any" if p.additional_blocks == ANY_NUMBER else p.additional_blocks
+    if p.blocks is not None:
+        _block_rules_doc(p.blocks, doc)
     return doc
+
+
+def _block_rules_doc(rules: BlockRules, doc: dict[str, Any]) -> None:
+    """§ 13: each restriction that is set, written back."""
+    if rules.cant_block:
+        doc["cant_block"] = True
+    if rules.cant_be_blocked:
+        doc["cant_be_blocked"] = True
+    if rules.cant_be_blocked_by:
+        doc["cant_be_blocked_by"] = [_filter_doc(f) for f in rules.cant_be_blocked_by]
+    if rules.cant_be_blocked_except_by:
+        doc["cant_be_blocked_except_by"] = [_filter_doc(f) for f in rules.cant_be_blocked_except_by]
+    if rules.min_blockers:
+        doc["min_blockers"] = rules.min_blockers
+    if rules.additional_blocks:
+        doc["additional_blocks"] = "any" if rules.additional_blocks == ANY_NUMBER else rules.additional_blocks
 
 
 def _filter_doc(f: BlockerFilter) -> dict[str, Any]:

@@ -30,4 +30,28 @@ class BlockerFilter:
     power_at_least: int | None = None
 
 
-__all__ = ["ANY_NUMBER", "BLOCK_KEYWORDS", "BlockerFilter"]
+@dataclass(frozen=True, slots=True)
+class BlockRules:
+    """A creature's block restrictions besides its keywords (CR 509.1a-b), kept in one field of the
+    permanent so that a board without any carries a single None."""
+
+    cant_block: bool = False
+    """"can't block" (《離反ダニ、スクレルヴ》)."""
+    cant_be_blocked: bool = False
+    """"can't be blocked" (《荒廃の工作員》)."""
+    cant_be_blocked_by: tuple[BlockerFilter, ...] = ()
+    """"can't be blocked by" creatures matching any of these (《探索する獣》: power 2 or less)."""
+    cant_be_blocked_except_by: tuple[BlockerFilter, ...] = ()
+    """"can't be blocked except by" creatures matching one of these; () for no such restriction."""
+    min_blockers: int = 0
+    """"can't be blocked except by N or more creatures" (menace is 2, 702.111b); 0 for none."""
+    additional_blocks: int = 0
+    """How many more attackers it can block than one ("an additional creature" is 1); :data:`ANY_NUMBER`
+    for any number."""
+
+
+NO_BLOCK_RULES: Final = BlockRules()
+"""The rules of a creature with none (what a missing ``Permanent.blocks`` stands for)."""
+
+
+__all__ = ["ANY_NUMBER", "BLOCK_KEYWORDS", "NO_BLOCK_RULES", "BlockRules", "BlockerFilter"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .block_types import ANY_NUMBER, BlockerFilter
+from .block_types import ANY_NUMBER, NO_BLOCK_RULES, BlockerFilter
 from .ja import COLOR_JA, KEYWORD_JA, TYPE_JA
 from .state import Permanent
 
@@ -70,20 +70,6 @@ def matches_any(filters: Sequence[BlockerFilter], blocker: Permanent) -> bool:
     return any(matches(f, blocker) for f in filters)
 
 
-def has_block_rules(p: Permanent) -> bool:
-    """Whether any restriction of this module may concern ``p`` as an attacker or a blocker (a quick test
-    that lets a board without any skip the rest)."""
-    return bool(
-        p.cant_block
-        or p.cant_be_blocked
-        or p.cant_be_blocked_by
-        or p.cant_be_blocked_except_by
-        or p.min_blockers
-        or p.additional_blocks
-        or ("flying" in p.keywords or "menace" in p.keywords or "defender" in p.keywords)
-    )
-
-
 def block_refusal(attacker: Permanent, blocker: Permanent) -> str | None:
     """CR 509.1b: the restriction that forbids ``blocker`` to block ``attacker`` on its own, or None.
 
@@ -96,17 +82,24 @@ def block_refusal(attacker: Permanent, blocker: Permanent) -> str | None:
     >>> block_refusal(bird, bear)
     '飛行を持つクリーチャーは、飛行も到達も持たないクリーチャーにはブロックされません: bird を bear でブロックできません (702.9b, 702.17b)'
     """
+    rules, own = attacker.blocks, blocker.blocks
+    flying = "flying" in attacker.keywords
+    if rules is None and own is None and not flying:
+        return None  # the usual board: nothing to check
     pair = f"{attacker.label} を {blocker.label} でブロックできません"
-    if blocker.cant_block:
+    if own is not None and own.cant_block:
         return f"このクリーチャーはブロックできません: {blocker.label} (509.1b)"
-    if attacker.cant_be_blocked:
+    rules = rules or NO_BLOCK_RULES
+    if rules.cant_be_blocked:
         return f"このクリーチャーはブロックされません: {attacker.label} (509.1b)"
-    if "flying" in attacker.keywords and not ("flying" in blocker.keywords or "reach" in blocker.keywords):
+    if flying and not ("flying" in blocker.keywords or "reach" in blocker.keywords):
         return f"飛行を持つクリーチャーは、飛行も到達も持たないクリーチャーにはブロックされません: {pair} (702.9b, 702.17b)"
-    if attacker.cant_be_blocked_by and matches_any(attacker.cant_be_blocked_by, blocker):
-        return f"{attacker.label}は{filters_ja(attacker.cant_be_blocked_by)}にはブロックされません: {pair} (509.1b)"
-    if attacker.cant_be_blocked_except_by and not matches_any(attacker.cant_be_blocked_except_by, blocker):
-        what = filters_ja(attacker.cant_be_blocked_except_by)
+    if rules.cant_be_blocked_by and matches_any(rules.cant_be_blocked_by, blocker):
+        return (
+            f"{attacker.label}は{filters_ja(rules.cant_be_blocked_by)}にはブロックされません: {pair} (509.1b)"
+        )
+    if rules.cant_be_blocked_except_by and not matches_any(rules.cant_be_blocked_except_by, blocker):
+        what = filters_ja(rules.cant_be_blocked_except_by)
         return f"{attacker.label}は{what}にしかブロックされません: {pair} (509.1b)"
     return None
 
@@ -115,7 +108,7 @@ def least_blockers(attacker: Permanent) -> int:
     """The fewest creatures that may block ``attacker`` at all: 2 with menace (702.111b), else its
     ``min_blockers`` (509.1b), else 1."""
     least = 2 if "menace" in attacker.keywords else 1
-    return max(least, attacker.min_blockers)
+    return least if attacker.blocks is None else max(least, attacker.blocks.min_blockers)
 
 
 def blockers_count_refusal(attacker: Permanent, count: int) -> str | None:
@@ -128,7 +121,7 @@ def blockers_count_refusal(attacker: Permanent, count: int) -> str | None:
     >>> blockers_count_refusal(rogue, 2) is None and blockers_count_refusal(rogue, 0) is None
     True
     """
-    if count == 0:
+    if count == 0 or (attacker.blocks is None and "menace" not in attacker.keywords):
         return None
     least = least_blockers(attacker)
     if count >= least:
@@ -141,9 +134,10 @@ def blockers_count_refusal(attacker: Permanent, count: int) -> str | None:
 
 def block_limit(blocker: Permanent) -> int | None:
     """CR 509.1a: how many attackers ``blocker`` may block; None for any number."""
-    if blocker.additional_blocks == ANY_NUMBER:
+    extra = 0 if blocker.blocks is None else blocker.blocks.additional_blocks
+    if extra == ANY_NUMBER:
         return None
-    return 1 + blocker.additional_blocks
+    return 1 + extra
 
 
 def blocks_count_refusal(blocker: Permanent, count: int) -> str | None:
@@ -173,7 +167,6 @@ __all__ = [
     "blocks_count_refusal",
     "filter_ja",
     "filters_ja",
-    "has_block_rules",
     "least_blockers",
     "matches",
 ]

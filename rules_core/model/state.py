@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from ._fast import evolver, fast_frozen
-from .block_types import BLOCK_KEYWORDS, BlockerFilter
+from .block_types import BLOCK_KEYWORDS, BlockRules
 from .features import Features, board_features
 from .ja import COLOR_JA, KEYWORD_JA
 from .trigger_types import Trigger
@@ -125,19 +125,8 @@ class Permanent:
     """Its triggered abilities (CR 603), from the fixed vocabulary of :mod:`rules_core.model.trigger_types`."""
     owner: str | None = None
     """CR 108.3: the player who owns it, when not its controller (a creature someone else gained control of)."""
-    cant_block: bool = False
-    """CR 509.1b: "can't block" (《離反ダニ、スクレルヴ》)."""
-    cant_be_blocked: bool = False
-    """CR 509.1b: "can't be blocked" (《荒廃の工作員》)."""
-    cant_be_blocked_by: tuple[BlockerFilter, ...] = ()
-    """CR 509.1b: "can't be blocked by" creatures matching any of these (《探索する獣》: power 2 or less)."""
-    cant_be_blocked_except_by: tuple[BlockerFilter, ...] = ()
-    """CR 509.1b: "can't be blocked except by" creatures matching one of these; () for no such restriction."""
-    min_blockers: int = 0
-    """CR 509.1b: "can't be blocked except by N or more creatures" (menace is 2, 702.111b); 0 for none."""
-    additional_blocks: int = 0
-    """CR 509.1a: how many more attackers it can block than one ("an additional creature" is 1);
-    :data:`~rules_core.model.block_types.ANY_NUMBER` for any number."""
+    blocks: BlockRules | None = None
+    """CR 509.1a-b: its block restrictions besides its keywords (:mod:`rules_core.model.evasion`); None for none."""
 
     @property
     def label(self) -> str:

@@ -12,13 +12,14 @@ import pytest
 
 from rules_core import ScenarioError, parse_scenario
 from rules_core.model import evasion as ev
-from rules_core.model.block_types import ANY_NUMBER, BlockerFilter
+from rules_core.model.block_types import ANY_NUMBER, BlockerFilter, BlockRules
 from rules_core.model.state import Permanent
 from tests.rules_core.helpers import attack, combat, creature, doc
 
 
 def _p(ident: str, controller: str = "B", power: int = 2, **kw: Any) -> Permanent:
     keywords = frozenset(kw.pop("keywords", ()))
+    plain = {k: kw.pop(k) for k in ("subtypes", "plus_counters") if k in kw}
     return Permanent(
         id=ident,
         controller=controller,
@@ -26,7 +27,8 @@ def _p(ident: str, controller: str = "B", power: int = 2, **kw: Any) -> Permanen
         power=power,
         toughness=2,
         keywords=keywords,
-        **kw,
+        blocks=BlockRules(**kw) if kw else None,
+        **plain,
     )
 
 
@@ -177,7 +179,8 @@ def test_parser_refuses_a_blocker_listed_under_two_attacks_without_the_ability()
         [creature("ox", 1, 1, "A"), creature("elf", 1, 1, "A"), creature("wall", 2, 2, additional_blocks=1)],
         two,
     )
-    assert parse_scenario(able).permanent("wall").additional_blocks == 1
+    blocks = parse_scenario(able).permanent("wall").blocks
+    assert blocks is not None and blocks.additional_blocks == 1
 
 
 def test_a_third_block_needs_two_additional_or_any_number():

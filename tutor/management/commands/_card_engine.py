@@ -24,7 +24,6 @@ def _creature(
 
 BEAR_B = _creature("bear", "灰色熊", "B", 2, 2, ["green"], subtypes=["Bear"])
 GIANT_B = _creature("giant", "丘巨人", "B", 3, 3, ["red"], subtypes=["Giant"])
-SPIDER_B = _creature("spider", "大蜘蛛", "B", 2, 4, ["green"], subtypes=["Spider"], keywords=["reach"])
 WURM_B = _creature("wurm", "大喰らいのワーム", "B", 6, 4, ["green"], subtypes=["Wurm"])
 RATS_B = _creature("rats", "チフス鼠", "B", 1, 1, ["black"], keywords=["deathtouch"])
 ALLY_A = _creature("ally", "灰色熊", "A", 2, 2, ["green"], subtypes=["Bear"])
@@ -1205,6 +1204,11 @@ ENGINE: dict[str, dict[str, Any]] = {
         "card": {"cant_block": True},
         "summary": "",
         "note": "ほかのクリーチャーに毒性と呪禁を与える起動型能力は扱いません。",
+    },
+    "Falco Spara, Pactweaver": {
+        "kind": "permanent",
+        "summary": "",
+        "note": "ライブラリーの一番上のカードを見ることと、カウンターを取り除いてそこから呪文を唱えることは扱いません。",
     },
     "Kulrath Knight": {
         "kind": "permanent",

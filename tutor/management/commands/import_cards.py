@@ -22,7 +22,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 import rules_core
 from tutor.cards.keywords import KEYWORD_JA, keyword_ja
 from tutor.cards.placement import scenario_of
-from tutor.management.commands._card_engine import BEAR_B, CLASSIFICATION, ENGINE, GIANT_B, SPIDER_B
+from tutor.management.commands._card_engine import BEAR_B, CLASSIFICATION, ENGINE, GIANT_B
 from tutor.management.commands._cr_notes import CARD_ALIASES, CARD_REMARKS
 from tutor.management.commands._fixture_files import dump, is_current, write
 
@@ -81,14 +81,9 @@ SHOWN_KEYWORDS = re.compile(
 UNBLOCKED_ATTACKERS = {"Islandwalk"}
 """Evasion the engine does not check (landwalk): a card with it attacks unblocked, never blocked illegally."""
 
-DEFAULT_BLOCKS: tuple[tuple[dict[str, Any], ...], ...] = (
-    (BEAR_B,),
-    (GIANT_B,),
-    (SPIDER_B,),
-    (BEAR_B, GIANT_B),
-)
+DEFAULT_BLOCKS: tuple[tuple[dict[str, Any], ...], ...] = ((BEAR_B,), (GIANT_B,), (BEAR_B, GIANT_B))
 """The blocks a creature's own board tries, in order: the first that its restrictions allow is taken
-(702.9b: a flyer meets 《大蜘蛛》's reach; 702.111b: menace meets two), else it attacks unblocked."""
+(702.111b: menace meets two), else it attacks unblocked (a flyer: neither can block it, 702.9b)."""
 
 
 CANT_BE_BLOCKED_BY_POWER = re.compile(r"CantBeBlockedBy Creature\.powerLE(\d+)")
@@ -308,7 +303,9 @@ def build_cards(source: Path) -> list[dict[str, Any]]:
             shown: list[str] | None = [k for k in map(shown_keyword, card["forge_keywords"]) if k]
         else:
             shown = card.get("shown_keywords")
-        fragment, summary, note = encode(card, card["forge_keywords"] or [], shown or [])
+        # a card only cards.json has gives its printed keywords (flying is checked, 702.9b)
+        forge = card["forge_keywords"] if card["forge_keywords"] is not None else list(shown or [])
+        fragment, summary, note = encode(card, forge, shown or [])
         check_encoding(card["en_name"], fragment)
         remark_name = card["remark_key"] if card["remark_key"] in REMARKS else card["ja_name"]
         records.append(
