@@ -132,3 +132,18 @@ def test_import_refuses_an_illegal_block_naming_the_rule():
     assert response.status_code in (200, 422)
     page = html.unescape(response.content.decode())
     assert "読み込めませんでした" in page and "ブロックされません" in page and "509.1b" in page
+
+
+def test_the_board_page_shows_each_creatures_block_abilities():
+    """§ 13: the curated boards show 飛行・到達 and 「ブロックされない」/「追加で1体ブロックできる」 by the creature."""
+    client = Client()
+    for slug, shown in (
+        ("cr702-9b-reach", ("飛行", "到達")),
+        ("cr509-1b-agent", ("ブロックされない",)),
+        ("cr509-1a-brigade", ("追加で1体ブロックできる",)),
+        ("cr509-1b-beast", ("パワーが2以下のクリーチャーにはブロックされない",)),
+    ):
+        response = client.get(f"/board/s/{slug}/")
+        assert response.status_code == 200
+        page = html.unescape(response.content.decode())
+        assert all(word in page for word in shown), slug
