@@ -147,3 +147,28 @@ def test_the_board_page_shows_each_creatures_block_abilities():
         assert response.status_code == 200
         page = html.unescape(response.content.decode())
         assert all(word in page for word in shown), slug
+
+
+def test_the_card_picker_places_a_flyer_with_flying_and_refuses_a_bear_blocking_it():
+    """CR 702.9b: 《疫病のとげ刺し》 is placed with its flying; 《灰色熊》 placed to block it is refused
+    on the form (nothing stored), while 《命取りの出家蜘蛛》 with reach may block it (702.17b)."""
+    from tutor.board.card_documents import PIECE, WHOLE
+
+    client = Client()
+    placed = client.post("/board/cards/place/", {"card": "plague-stinger", "player": "A", "how": WHOLE})
+    assert placed.status_code == 302
+    url = placed["Location"]
+    doc = Scenario.objects.get(slug=url.strip("/").split("/")[-1]).document
+    stinger = next(p for p in doc["permanents"] if p["name"] == "《疫病のとげ刺し》")
+    assert "flying" in stinger["keywords"]
+    before = Scenario.objects.count()
+    bear = client.post(
+        f"{url}cards/place/", {"card": "grizzly-bears", "player": "B", "how": PIECE, "block": stinger["id"]}
+    )
+    assert bear.status_code == 422
+    assert "702.9b" in html.unescape(bear.content.decode())
+    assert Scenario.objects.count() == before
+    spider = client.post(
+        f"{url}cards/place/", {"card": "deadly-recluse", "player": "B", "how": PIECE, "block": stinger["id"]}
+    )
+    assert spider.status_code == 302
