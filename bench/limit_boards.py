@@ -69,7 +69,8 @@ def tramplers(blockers: int, keywords: tuple[str, ...] = ("trample",)) -> dict[s
         "active_player": "P0",
         "permanents": [
             *(_creature(f"a{i}", "P0", 500, 500, keywords=list(keywords)) for i in range(attackers)),
-            *(_creature(b, "P1", 1, 3) for b in blocker_ids),
+            # 509.1a: each blocks every attacker, so each can block any number of creatures
+            *(_creature(b, "P1", 1, 3, additional_blocks="any") for b in blocker_ids),
         ],
         "event": {
             "type": "combat",

@@ -343,6 +343,7 @@ EXAMPLES: dict[str, Example] = {
                     "types": ["creature"],
                     "power": 2,
                     "toughness": 2,
+                    "additional_blocks": 1,
                 },
             ],
             {

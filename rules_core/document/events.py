@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final
 
+from ..model import evasion as ev
 from ..model import protection as pr
 from ..model import targets as tg
 from ..model._frozen import FrozenMap
@@ -331,6 +332,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
     attacks: list[Attack] = []
     attackers: set[str] = set()
     all_blockers: set[str] = set()
+    blocks_made: dict[str, int] = {}
     for i, raw in enumerate(raw_attacks):
         apath = f"{path}.attacks[{i}]"
         aobj = as_record(raw, apath, _ATTACK_KEYS, ("attacker", "defender"))
@@ -348,6 +350,9 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
                 f"同じクリーチャーが2回攻撃しています: {attacker_id}",
                 f"{attacker_id!r} attacks twice",
             )
+        refusal = ev.attack_refusal(attacker)
+        if refusal is not None:
+            raise fail(f"{apath}.attacker", refusal, "a creature with defender can't attack")
         attackers.add(attacker_id)
         defender_id = ids.object(aobj["defender"], f"{apath}.defender")
         if defender_id in ids.players:
@@ -404,7 +409,19 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
                     pr.cant_block_message(forbidden, lambda ident: ids.players[ident].label),
                     "an attacker with protection can't be blocked by creatures with that quality",
                 )
+            refusal = ev.block_refusal(attacker, blocker)
+            if refusal is not None:
+                raise fail(bpath, refusal, "a block restriction forbids this block (509.1b)")
+            count = blocks_made.get(blocker_id, 0) + 1
+            blocks_made[blocker_id] = count
+            if count > 1:
+                refusal = ev.blocks_count_refusal(blocker, count)
+                if refusal is not None:
+                    raise fail(bpath, refusal, "this creature can't block that many attackers (509.1a)")
             blockers.append(blocker_id)
+        refusal = ev.blockers_count_refusal(attacker, len(blockers))
+        if refusal is not None:
+            raise fail(f"{apath}.blockers", refusal, "too few creatures block it (702.111b, 509.1b)")
         blocked_raw = aobj.get("blocked")
         blocked = bool(blockers) if blocked_raw is None else as_bool(blocked_raw, f"{apath}.blocked")
         if blockers and not blocked:

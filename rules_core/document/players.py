@@ -10,17 +10,19 @@ from dataclasses import replace
 from typing import Any, Final
 
 from ..model import protection as pr
+from ..model.block_types import ANY_NUMBER, BlockerFilter, BlockRules
 from ..model.state import (
     COLORS,
     DAMAGEABLE_TYPES,
-    KEYWORDS,
     OTHER_PERMANENT_TYPES,
+    PERMANENT_KEYWORDS,
     Permanent,
     Player,
     sort_colors,
 )
 from .fields import (
     MAX_AMOUNT,
+    MAX_ATTACKS,
     MAX_ID_LENGTH,
     MAX_LIFE,
     MAX_PT,
@@ -40,6 +42,16 @@ from .fields import (
     int_at,
 )
 from .triggers import parse_triggers
+
+BLOCK_RULE_KEYS: Final = (
+    "cant_block",
+    "cant_be_blocked",
+    "cant_be_blocked_by",
+    "cant_be_blocked_except_by",
+    "min_blockers",
+    "additional_blocks",
+)
+"""A permanent's block restrictions (``scenario-format.md`` § 13, CR 509.1a-b)."""
 
 _PLAYER_KEYS = frozenset(("id", "name", "life", "poison", "protection", "left"))
 
@@ -68,6 +80,7 @@ _PERMANENT_KEYS = frozenset(
         "owner",
         "ward",
         "token",
+        *BLOCK_RULE_KEYS,
     )
 )
 
@@ -207,7 +220,7 @@ def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
         damage=int_at(obj, "damage", 0, path, 0, MAX_AMOUNT),
         plus_counters=plus,
         minus_counters=minus,
-        keywords=frozenset(choices_at(obj, "keywords", path, KEYWORDS)),
+        keywords=frozenset(choices_at(obj, "keywords", path, PERMANENT_KEYWORDS)),
         toxic=int_at(obj, "toxic", 0, path, 0, MAX_TOXIC),
         protection=protection,
         protection_after_blocks=after_blocks,
@@ -225,6 +238,69 @@ def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
         owner=_owner(obj, path, controller, ids) if "owner" in obj else None,
         ward=_ward(obj, path) if obj.get("ward") is not None else None,
         token=as_bool(obj["token"], f"{path}.token") if "token" in obj else False,
+        blocks=None if _BLOCK_RULE_KEYSET.isdisjoint(obj) else _block_rules(obj, path, is_creature),
+    )
+
+
+_BLOCK_RULE_KEYSET: Final = frozenset(BLOCK_RULE_KEYS)
+
+
+_FILTER_KEYS: Final = frozenset(("keyword", "color", "type", "subtype", "power_at_most", "power_at_least"))
+
+
+MAX_FILTERS: Final = 16
+
+
+def _block_rules(obj: Mapping[str, Any], path: str, is_creature: bool) -> BlockRules | None:
+    """§ 13: "can't block", "can't be blocked (by ..., except by ...)", "except by N or more", "can block
+    additional creatures" (CR 509.1a-b); only a creature attacks and blocks (506.3, 509.1a)."""
+    out: dict[str, Any] = {}
+    for key in BLOCK_RULE_KEYS:
+        if key not in obj or obj[key] is None:
+            continue
+        kpath = f"{path}.{key}"
+        if not is_creature:
+            raise fail(
+                kpath,
+                "攻撃やブロックをするのはクリーチャーだけなので、クリーチャーでないパーマネントには指定できません (506.3)",
+                "only allowed for a creature",
+            )
+        value = obj[key]
+        if key in ("cant_block", "cant_be_blocked"):
+            out[key] = as_bool(value, kpath)
+        elif key == "min_blockers":
+            out[key] = as_int(value, kpath, 0, MAX_ATTACKS)
+        elif key == "additional_blocks":
+            out[key] = ANY_NUMBER if value == "any" else as_int(value, kpath, 0, MAX_ATTACKS)
+        else:
+            items = as_list(value, kpath, MAX_FILTERS)
+            out[key] = tuple(_blocker_filter(item, f"{kpath}[{i}]") for i, item in enumerate(items))
+    rules = BlockRules(**out)
+    return None if rules == BlockRules() else rules
+
+
+def _blocker_filter(raw: Any, path: str) -> BlockerFilter:
+    """One quality of a blocker (:class:`~rules_core.model.block_types.BlockerFilter`): every key must hold."""
+    obj = as_record(raw, path, _FILTER_KEYS)
+    if not obj:
+        raise fail(
+            path,
+            "keyword、color、type、subtype、power_at_most、power_at_least のうち1つ以上を指定してください",
+            "give at least one condition",
+        )
+    return BlockerFilter(
+        keyword=as_choice(obj["keyword"], f"{path}.keyword", PERMANENT_KEYWORDS)
+        if "keyword" in obj
+        else None,
+        color=as_choice(obj["color"], f"{path}.color", COLORS) if "color" in obj else None,
+        type=as_choice(obj["type"], f"{path}.type", _PERMANENT_TYPES) if "type" in obj else None,
+        subtype=as_str(obj["subtype"], f"{path}.subtype", MAX_ID_LENGTH) if "subtype" in obj else None,
+        power_at_most=int_at(obj, "power_at_most", 0, path, -MAX_PT, MAX_PT)
+        if "power_at_most" in obj
+        else None,
+        power_at_least=(
+            int_at(obj, "power_at_least", 0, path, -MAX_PT, MAX_PT) if "power_at_least" in obj else None
+        ),
     )
 
 

@@ -6,12 +6,13 @@ The value objects are frozen; :mod:`rules_core.document.parse` builds them from 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar, Final
 
 from ..model import protection as pr
 from ..model._fast import fast_frozen
 from ..model._frozen import FrozenMap
+from ..model.block_types import ANY_NUMBER, BlockerFilter, BlockRules
 from ..model.effects import Effect
 from ..model.era_types import EraSpec
 from ..model.features import Features, board_features
@@ -421,7 +422,30 @@ def _permanent_doc(p: Permanent) -> dict[str, Any]:
         doc["ward"] = p.ward
     if p.token:
         doc["token"] = True
+    if p.blocks is not None:
+        _block_rules_doc(p.blocks, doc)
     return doc
+
+
+def _block_rules_doc(rules: BlockRules, doc: dict[str, Any]) -> None:
+    """§ 13: each restriction that is set, written back."""
+    if rules.cant_block:
+        doc["cant_block"] = True
+    if rules.cant_be_blocked:
+        doc["cant_be_blocked"] = True
+    if rules.cant_be_blocked_by:
+        doc["cant_be_blocked_by"] = [_filter_doc(f) for f in rules.cant_be_blocked_by]
+    if rules.cant_be_blocked_except_by:
+        doc["cant_be_blocked_except_by"] = [_filter_doc(f) for f in rules.cant_be_blocked_except_by]
+    if rules.min_blockers:
+        doc["min_blockers"] = rules.min_blockers
+    if rules.additional_blocks:
+        doc["additional_blocks"] = "any" if rules.additional_blocks == ANY_NUMBER else rules.additional_blocks
+
+
+def _filter_doc(f: BlockerFilter) -> dict[str, Any]:
+    """A blocker filter as written in a document (§ 13): only the conditions it asks."""
+    return {k.name: getattr(f, k.name) for k in fields(f) if getattr(f, k.name) is not None}
 
 
 ASSIGNMENT_KEYS: Final = (

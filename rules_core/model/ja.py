@@ -26,8 +26,12 @@ KEYWORD_JA: Final = {
     "trample": "トランプル",
     "trample_over_planeswalkers": "プレインズウォーカー越えトランプル",
     "wither": "萎縮",
+    "defender": "防衛",
+    "flying": "飛行",
+    "menace": "威迫",
+    "reach": "到達",
 }
-"""The keyword abilities of ``state.KEYWORDS`` by their Japanese CR names."""
+"""The keyword abilities of ``state.PERMANENT_KEYWORDS`` by their Japanese CR names."""
 
 DEFENDER_KIND_JA: Final = {"player": "プレイヤー", "planeswalker": "プレインズウォーカー", "battle": "バトル"}
 """CR 506.3, 508.1b: what a creature can attack."""

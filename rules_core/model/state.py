@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
 from ._fast import evolver, fast_frozen
+from .block_types import BLOCK_KEYWORDS, BlockRules
 from .features import Features, board_features
 from .ja import COLOR_JA, KEYWORD_JA
 from .trigger_types import Trigger
@@ -31,7 +32,10 @@ KEYWORDS: Final = (
     "trample_over_planeswalkers",
     "wither",
 )
-"""Keyword abilities the scenario format knows (``scenario-format.md``)."""
+"""Keyword abilities the scenario format knows (``scenario-format.md``) that damage may depend on."""
+
+PERMANENT_KEYWORDS: Final = (*KEYWORDS, *BLOCK_KEYWORDS)
+"""Keyword abilities a permanent may have: those of :data:`KEYWORDS` and the block keywords (§ 13)."""
 
 DAMAGEABLE_TYPES: Final = ("creature", "planeswalker", "battle")
 """CR 120.1a: only battles, creatures and planeswalkers can be dealt damage."""
@@ -129,6 +133,8 @@ class Permanent:
     """CR 111.1: a token, not a card (Kalitas's replacement looks only at nontoken creatures)."""
     created: bool = False
     """A token created during the resolution (CR 111.1, 614.6: Kalitas's Zombie); it is not in the document."""
+    blocks: BlockRules | None = None
+    """CR 509.1a-b: its block restrictions besides its keywords (:mod:`rules_core.model.evasion`); None for none."""
 
     @property
     def label(self) -> str:
@@ -395,6 +401,7 @@ __all__ = [
     "DAMAGEABLE_TYPES",
     "KEYWORDS",
     "KEYWORD_JA",
+    "PERMANENT_KEYWORDS",
     "GameState",
     "Permanent",
     "Player",

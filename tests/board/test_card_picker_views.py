@@ -118,10 +118,11 @@ def test_an_unknown_card_in_the_panel_says_so_in_japanese(client):
 
 
 def test_a_permanent_is_placed_fully_set_up_with_its_japanese_name(client):
-    """《契約紡ぎ、ファルコ・スパーラ》: a 3/3 with trample and a shield counter (CR 122.1c), for you."""
+    """《契約紡ぎ、ファルコ・スパーラ》: a 3/3 with flying, trample and a shield counter (CR 122.1c), for you."""
     url, doc = _place(client, "/board/", "falco-spara-pactweaver", player="A", how=PIECE)
     falco = _permanent(doc, "契約紡ぎ、ファルコ・スパーラ")
-    assert (falco["power"], falco["toughness"], falco["keywords"]) == (3, 3, ["trample"])
+    # issue 23: flying is modelled now (702.9b), so the placed card carries it
+    assert (falco["power"], falco["toughness"], falco["keywords"]) == (3, 3, ["flying", "trample"])
     assert falco["counters"]["shield"] == 1
     assert falco["controller"] == "A" and doc["event"] == {}
     page = client.get(url).content.decode()

@@ -270,7 +270,7 @@ def test_invalid_form_comes_back_with_japanese_errors_and_what_was_typed(client)
             "types": ["creature", "planeswalker"],
             "power": "99999999999999999999",
             "toughness": "-5000",
-            "keywords": ["flying"],
+            "keywords": ["banding"],  # issue 23: flying is a keyword now; banding is not
             "loyalty": "",
         },
     )
@@ -278,7 +278,7 @@ def test_invalid_form_comes_back_with_japanese_errors_and_what_was_typed(client)
     html = _html(response)
     assert "999 以下の数を入力してください" in html
     assert "-999 以上の数を入力してください" in html
-    assert "選べない値です: flying" in html
+    assert "選べない値です: banding" in html
     assert "プレインズウォーカーには必要です" in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "<script>alert(1)" not in html
@@ -620,8 +620,9 @@ def test_510_4_a_second_step_row_whose_creature_leaves_or_stays_is_swapped_whole
     )
     doc = permanent_put(document=doc, data={**CREATURE, "controller": "A", "power": 1, "toughness": 1})
     doc = permanent_put(
-        document=doc, data={**CREATURE, "power": 2, "toughness": 4, "keywords": ["first_strike"]}
-    )
+        document=doc,
+        data={**CREATURE, "power": 2, "toughness": 4, "keywords": ["first_strike"], "additional_blocks": 1},
+    )  # 509.1a: it blocks two attackers
     doc = event_set(
         document=doc,
         event={

@@ -154,7 +154,7 @@ def _tramplers_board(attackers: int, blockers: int) -> dict:
         "active_player": "A",
         "permanents": [
             *(creature(f"a{i}", "A", keywords=["trample"]) for i in range(attackers)),
-            *(creature(b, "B") for b in ids),
+            *(creature(b, "B", additional_blocks="any") for b in ids),  # 509.1a: each blocks every attacker
         ],
         "event": {
             "type": "combat",

@@ -24,7 +24,7 @@ def _attackers_and_blockers(attackers: int, blockers: int) -> dict[str, Any]:
     return doc(
         [
             *(creature(f"a{i}", 2, 2, controller="A") for i in range(attackers)),
-            *(creature(b, 1, 1) for b in blocker_ids),
+            *(creature(b, 1, 1, additional_blocks="any") for b in blocker_ids),  # 509.1a
         ],
         combat(*(attack(f"a{i}", blockers=blocker_ids) for i in range(attackers))),
     )

@@ -221,6 +221,11 @@ def combat_documents(draw: st.DrawFn) -> dict[str, Any]:
         if not bs and draw(st.integers(0, 5)) == 0:
             attack["blocked"] = True
         attacks.append(attack)
+    # 509.1a: a creature listed under several attacks can block that many (issue 23)
+    listed = [b for attack in attacks for b in attack["blockers"]]
+    for p in perms:
+        if listed.count(p["id"]) > 1:
+            p["additional_blocks"] = listed.count(p["id"]) - 1
     event: dict[str, Any] = {"type": "combat", "attacks": attacks}
     if draw(st.booleans()):
         # Random assignments, often illegal: the engine must say so, not crash.

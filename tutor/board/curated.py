@@ -936,7 +936,7 @@ CURATED: tuple[Curated, ...] = (
             [
                 creature("ox", "1/1クリーチャー", "A", 1, 1),
                 creature("trampler", "トランプルを持つ3/3", "A", 3, 3, keywords=["trample"]),
-                creature("wall", "追加で1体ブロックできる2/2", "B", 2, 2),
+                creature("wall", "追加で1体ブロックできる2/2", "B", 2, 2, additional_blocks=1),
             ],
             combat(
                 attack("ox", "B", ("wall",)),

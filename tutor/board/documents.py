@@ -158,8 +158,9 @@ def player_put(
     return doc
 
 
-KEPT_ON_EDIT = ("triggers", "owner")
-"""Keys of a permanent that other forms set, kept when the permanent form edits it."""
+KEPT_ON_EDIT = ("triggers", "owner", "cant_be_blocked_by", "cant_be_blocked_except_by")
+"""Keys of a permanent that other forms set, kept when the permanent form edits it (the block filters,
+§ 13, only while it stays a creature: only creatures block, 509.1a)."""
 
 
 def permanent_put(
@@ -178,7 +179,8 @@ def permanent_put(
     if permanent_id is not None:
         # The permanent form does not edit triggered abilities or the owner (§§ 8.1, 11.1): keep them.
         old: Mapping[str, Any] = next((p for p in doc["permanents"] if p.get("id") == permanent_id), {})
-        data = {**{k: old[k] for k in KEPT_ON_EDIT if k in old}, **data}
+        kept = KEPT_ON_EDIT if "creature" in data.get("types", []) else KEPT_ON_EDIT[:2]
+        data = {**{k: old[k] for k in kept if k in old}, **data}
     permanent = _piece_put(doc, "permanents", data, permanent_id, prefix)
     if permanent_id is None:
         return doc

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import rules_core
+from rules_core.model.block_types import BlockerFilter
+from rules_core.model.evasion import filters_ja
 from rules_core.model.ja import (
     COLOR_JA,
     EFFECT_LABEL_JA,
@@ -67,9 +69,47 @@ def _permanent(permanent: Mapping[str, Any]) -> str:
         extras.append(f"護法{permanent['ward']}")
     if permanent.get("may_assign_as_though_unblocked"):
         extras.append("ブロックされていないかのように割り振れる")
+    extras += block_rules(permanent)
     owner = PLAYER_JA.get(permanent["controller"], permanent["controller"])
     tail = f"（{'、'.join(extras)}）" if extras else ""
     return f"{owner}の{kinds}《{str(permanent.get('name', permanent['id'])).strip('《》')}》{stats}{tail}"
+
+
+BLOCK_KEYWORD_RULES = {
+    "flying": "飛行も到達も持たないクリーチャーにはブロックされない (702.9b)",
+    "reach": "飛行を持つクリーチャーをブロックできる (702.17b)",
+    "menace": "2体以上のクリーチャーにしかブロックされない (702.111b)",
+    "defender": "攻撃できない (702.3b)",
+}
+"""What each keyword checked as attackers and blockers are declared does, with its rule."""
+
+
+def block_rules(permanent: Mapping[str, Any]) -> list[str]:
+    """The restrictions on its attacking and blocking that the engine checks, each with its rule.
+
+    >>> block_rules({"keywords": ["flying"], "cant_be_blocked_by": [{"power_at_most": 2}], "additional_blocks": 1})
+    ['飛行も到達も持たないクリーチャーにはブロックされない (702.9b)', 'パワーが2以下のクリーチャーにはブロックされない (509.1b)', '追加で1体ブロックできる (509.1a)']
+    """
+    keywords = permanent.get("keywords", [])
+    out = [text for k, text in BLOCK_KEYWORD_RULES.items() if k in keywords]
+    if permanent.get("cant_block"):
+        out.append("ブロックできない (509.1b)")
+    if permanent.get("cant_be_blocked"):
+        out.append("ブロックされない (509.1b)")
+    for key, tail in (
+        ("cant_be_blocked_by", "にはブロックされない"),
+        ("cant_be_blocked_except_by", "にしかブロックされない"),
+    ):
+        if permanent.get(key):
+            out.append(f"{filters_ja([BlockerFilter(**f) for f in permanent[key]])}{tail} (509.1b)")
+    if permanent.get("min_blockers"):
+        out.append(f"{permanent['min_blockers']}体以上のクリーチャーにしかブロックされない (509.1b)")
+    extra = permanent.get("additional_blocks")
+    if extra == "any":
+        out.append("好きな数のクリーチャーをブロックできる (509.1a)")
+    elif extra:
+        out.append(f"追加で{extra}体ブロックできる (509.1a)")
+    return out
 
 
 def _event(event: Mapping[str, Any], fragment: Mapping[str, Any]) -> str:

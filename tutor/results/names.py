@@ -6,6 +6,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from rules_core.model.block_types import BlockerFilter
+from rules_core.model.evasion import filters_ja
 from rules_core.model.ja import COLOR_JA, KEYWORD_JA, PROTECTION_QUALITY_JA, subtype_ja
 from rules_core.model.protection import entries_label
 
@@ -107,4 +109,38 @@ def keywords_ja(permanent: Mapping[str, Any], name_of: Callable[[str], str] = st
         out.append(f"毒性{permanent['toxic']}")
     if permanent.get("protection"):
         out.append(entries_label(permanent["protection"], name_of))
+    return out + block_rules_ja(permanent)
+
+
+_FILTER_KEYS = frozenset(BlockerFilter.__dataclass_fields__)
+
+
+def block_rules_ja(permanent: Mapping[str, Any]) -> list[str]:
+    """A document permanent's block restrictions (§ 13, CR 509.1a-b) as short Japanese labels.
+
+    >>> block_rules_ja({"cant_block": True, "cant_be_blocked_by": [{"power_at_most": 2}], "additional_blocks": "any"})
+    ['ブロックできない', 'パワーが2以下のクリーチャーにはブロックされない', '好きな数のクリーチャーをブロックできる']
+    """
+    out = []
+    if permanent.get("cant_block"):
+        out.append("ブロックできない")
+    if permanent.get("cant_be_blocked"):
+        out.append("ブロックされない")
+    for key, tail in (
+        ("cant_be_blocked_by", "にはブロックされない"),
+        ("cant_be_blocked_except_by", "にしかブロックされない"),
+    ):
+        filters = permanent.get(key)
+        if isinstance(filters, list) and filters:
+            known = [
+                {k: v for k, v in f.items() if k in _FILTER_KEYS} for f in filters if isinstance(f, Mapping)
+            ]
+            out.append(filters_ja([BlockerFilter(**f) for f in known]) + tail)
+    if permanent.get("min_blockers"):
+        out.append(f"{permanent['min_blockers']}体以上にしかブロックされない")
+    extra = permanent.get("additional_blocks")
+    if extra == "any":
+        out.append("好きな数のクリーチャーをブロックできる")
+    elif extra:
+        out.append(f"追加で{extra}体ブロックできる")
     return out

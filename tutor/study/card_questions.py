@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from rules_core.model.ja import COLOR_JA
-from tutor.study.cardpool import card, stats
+from tutor.study.cardpool import can_block, card, stats
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.topics import INTRO, L1, L2
 
@@ -31,7 +31,6 @@ VANILLA: Final = (
     "grizzly-bears",
     "hill-giant",
     "craw-wurm",
-    "serra-angel",
     "elite-vanguard",
     "vampire-spawn",
     "rusted-sentinel",
@@ -139,6 +138,31 @@ def _amount(slug: str) -> int:
 
 def _perm(slug: str, pid: str, controller: str, **changes: Any) -> dict[str, Any]:
     return card(slug).permanent(pid, controller, **changes)
+
+
+def _able_blocker(
+    rng: random.Random, attacker: dict[str, Any], blocker: dict[str, Any], pool: Sequence[str]
+) -> dict[str, Any]:
+    """``blocker`` if it may block ``attacker`` (CR 509.1b: flying 702.9b, "can't be blocked" ...), else a
+    card of ``pool`` that may, with the same id and controller; the draw is unchanged when it was legal."""
+    if can_block(attacker, blocker):
+        return blocker
+    fits = [s for s in pool if can_block(attacker, _perm(s, blocker["id"], blocker["controller"]))]
+    if not fits:
+        raise ValueError(f"no card of {pool} may block {attacker['id']}")
+    return _perm(rng.choice(fits), blocker["id"], blocker["controller"])
+
+
+def _able_attacker(
+    rng: random.Random, attacker: dict[str, Any], blocker: dict[str, Any], pool: Sequence[str]
+) -> dict[str, Any]:
+    """``attacker`` if ``blocker`` may block it (CR 509.1b), else a card of ``pool`` that it may block."""
+    if can_block(attacker, blocker):
+        return attacker
+    fits = [s for s in pool if can_block(_perm(s, attacker["id"], attacker["controller"]), blocker)]
+    if not fits:
+        raise ValueError(f"{blocker['id']} may block no card of {pool}")
+    return _perm(rng.choice(fits), attacker["id"], attacker["controller"])
 
 
 def _name(doc: dict[str, Any]) -> str:
@@ -386,7 +410,7 @@ def gen_burn(rng: random.Random, level: str) -> Draft:
 
 def gen_block(rng: random.Random, level: str) -> Draft:
     a = _perm(rng.choice(VANILLA), "att", "A")
-    b = _perm(rng.choice(VANILLA), "blk", "B")
+    b = _able_blocker(rng, a, _perm(rng.choice(VANILLA), "blk", "B"), VANILLA)
     if level == L1 and rng.random() < 0.5:
         b["damage"] = rng.randint(0, _toughness(b) - 1) or 0
         if not b["damage"]:
@@ -423,7 +447,7 @@ def gen_deathtouch_block(rng: random.Random, level: str) -> Draft:
         for s in DEATHTOUCH
         if not set(card(s).permanent("x", "B").get("colors", [])) & set(att.get("protection", []))
     ]
-    dt = _perm(rng.choice(blockers), "dt", "B")
+    dt = _able_blocker(rng, att, _perm(rng.choice(blockers), "dt", "B"), blockers)
     doc = _doc([att, dt], _combat([_attack("att", blockers=["dt"])]))
     outcome = one_block(*_fighters(att, dt))
     prompt = (
@@ -1302,12 +1326,13 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
             [(["sh"], "盾カウンターはダメージしか防がないと考えました (122.1c)")],
         )
     unpreventable = level == L2 and rng.random() < 0.4
+    blk = _able_blocker(rng, mine, _perm(rng.choice(DEATHTOUCH), "blk", "B"), DEATHTOUCH)
+    others: list[dict[str, Any]] = []
+    effects = []
     if unpreventable:
-        blk = _perm("questing-beast", "blk", "B")
+        # the flying attackers can't be blocked by 《探索する獣》 (702.9b): it watches from the battlefield
+        others.append(_perm("questing-beast", "qb", "B"))
         effects = [card("questing-beast").effect(0, from_controller="B")]
-    else:
-        blk = _perm(rng.choice(DEATHTOUCH), "blk", "B")
-        effects = []
     mine.pop("keywords", None) if "trample" in mine.get("keywords", []) else None
     dead = []
     if _power(mine) >= _toughness(blk) or "deathtouch" in mine.get("keywords", []):
@@ -1318,7 +1343,7 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
     prompt = (
         f"あなたの{stats(mine)}が攻撃し、対戦相手の{stats(blk)}にブロックされました。"
         + (
-            "《探索する獣》の能力により、対戦相手がコントロールするクリーチャーが与える戦闘ダメージは軽減できません。"
+            "対戦相手は《探索する獣》もコントロールしていて、その能力により、対戦相手がコントロールするクリーチャーが与える戦闘ダメージは軽減できません。"
             if unpreventable
             else ""
         )
@@ -1341,7 +1366,7 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
             "盾カウンターと接死の関係を取り違えました" + (" (615.12)" if unpreventable else " (615.6)"),
         ),
     ]
-    doc = _doc([mine, blk], _combat([_attack("sh", blockers=["blk"])]), effects)
+    doc = _doc([mine, blk, *others], _combat([_attack("sh", blockers=["blk"])]), effects)
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
 
 
@@ -1422,6 +1447,7 @@ def gen_regenerate(rng: random.Random, level: str) -> Draft:
 def gen_wither_regenerate(rng: random.Random, level: str) -> Draft:
     att = _perm(rng.choice(WITHER), "wi", "A")
     blk = _perm(rng.choice(REGENERATORS), "rg", "B")
+    att = _able_attacker(rng, att, blk, WITHER)
     regen = level == L2
     effects = [{"type": "regenerate", "on": "rg", "name": f"《{blk['name']}》の再生の盾"}] if regen else []
     outcome = one_block(*_fighters(att, blk, rg=regen))
@@ -1469,7 +1495,10 @@ def gen_infect_block(rng: random.Random, level: str) -> Draft:
         if card(s).permanent("x", "B")["toughness"] > _power(att)
         and not set(card(s).permanent("x", "B").get("colors", [])) & set(att.get("protection", []))
     ]
-    blk = _perm(rng.choice(pool), "blk", "B")
+    if not any(can_block(att, _perm(s, "blk", "B")) for s in pool):
+        # 《荒廃の工作員》 can't be blocked and 《疫病のとげ刺し》 flies over these (509.1b, 702.9b)
+        att = _perm("glistener-elf", "inf", "A")
+    blk = _able_blocker(rng, att, _perm(rng.choice(pool), "blk", "B"), pool)
     answer = _toughness(blk) - _power(att)
     prompt = (
         f"あなたの{stats(att)}が攻撃し、対戦相手の{stats(blk)}にブロックされました。"
@@ -2010,6 +2039,8 @@ def gen_test_of_faith(rng: random.Random, level: str) -> Draft:
         "att",
         "B",
     )
+    # 《希望の天使アヴァシン》 flies, so none of these can block it (702.9b): the 8/8 《白金の帝像》 comes instead
+    att = _able_attacker(rng, att, mine, ("platinum-emperion",))
     effects = [faith.effect(0, to="my")]
     power = _power(att)
     prevented = min(3, power)

@@ -19,6 +19,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
+from rules_core import ScenarioError, parse_scenario
+from rules_core.model.block_types import BlockerFilter
+from rules_core.model.evasion import filters_ja
 from rules_core.model.ja import COLOR_JA, KEYWORD_JA
 
 CARDS_FILE: Final = Path(__file__).resolve().parents[2] / "fixtures" / "cards.json"
@@ -103,6 +106,26 @@ def card_names() -> frozenset[str]:
     return frozenset(c.ja_name for c in _catalogue().values())
 
 
+def can_block(attacker: dict[str, Any], blocker: dict[str, Any]) -> bool:
+    """Whether ``blocker`` may block ``attacker`` alone, as the engine's parser judges the declaration
+    (evasion and block restrictions, CR 509.1b, 702.9b, 702.16f, 702.111b): the questions' boards never
+    show a block the real cards forbid."""
+    doc = {
+        "active_player": attacker["controller"],
+        "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [{**attacker, "id": "att"}, {**blocker, "id": "blk"}],
+        "event": {
+            "type": "combat",
+            "attacks": [{"attacker": "att", "defender": blocker["controller"], "blockers": ["blk"]}],
+        },
+    }
+    try:
+        parse_scenario(doc)
+    except ScenarioError:
+        return False
+    return True
+
+
 def stats(doc: dict[str, Any]) -> str:
     """``《吸血鬼の夜鷲》（2/3、接死、絆魂）``: a permanent of a question's board as the prompt shows it."""
     extras: list[str] = []
@@ -123,6 +146,14 @@ def stats(doc: dict[str, Any]) -> str:
             extras.append(f"プロテクション（{COLOR_JA[quality]}）")
         elif quality == "everything":
             extras.append("プロテクション（すべて）")
+    if doc.get("cant_be_blocked"):
+        extras.append("ブロックされない")
+    if doc.get("cant_be_blocked_by"):
+        extras.append(
+            f"{filters_ja([BlockerFilter(**f) for f in doc['cant_be_blocked_by']])}にはブロックされない"
+        )
+    if doc.get("cant_block"):
+        extras.append("ブロックできない")
     if counters.get("shield"):
         extras.append(f"盾カウンター{counters['shield']}個")
     if counters.get("+1/+1"):

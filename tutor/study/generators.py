@@ -662,6 +662,8 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
 
 def _trample_doc(board: dict[str, Any], b_life: int, assignment: dict[str, int] | None) -> dict[str, Any]:
     blockers = board["blockers"]
+    if board["helper"] is not None:  # the prompt says the first one can block an additional creature (509.1a)
+        blockers = [{**blockers[0], "additional_blocks": 1}, *blockers[1:]]
     permanents = [board["attacker"], *blockers]
     attacks = [_attack("t", blockers=[b["id"] for b in blockers])]
     assignments: dict[str, dict[str, int]] = {}

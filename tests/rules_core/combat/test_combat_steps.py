@@ -91,7 +91,7 @@ def test_other_creatures_second_step_entries_are_held_as_given() -> None:
                 [
                     creature("ox", 2, 2, controller="A", keywords=["double_strike"]),
                     creature("wurm", 3, 3, controller="A", keywords=["double_strike", "trample"]),
-                    creature("wall", 0, 6),
+                    creature("wall", 0, 6, additional_blocks=1),
                 ],
                 combat(
                     attack("ox", blockers=("wall",)),
@@ -246,8 +246,11 @@ def two_step_combats(draw: st.DrawFn) -> dict[str, Any]:
                 damage=draw(st.integers(0, 1)),
             )
         )
-        for a in draw(st.lists(st.sampled_from(sorted(blocks)), min_size=1, max_size=2, unique=True)):
+        chosen = draw(st.lists(st.sampled_from(sorted(blocks)), min_size=1, max_size=2, unique=True))
+        for a in chosen:
             blocks[a].append(f"b{j}")
+        if len(chosen) > 1:  # 509.1a: it can block an additional creature (issue 23)
+            perms[-1]["additional_blocks"] = len(chosen) - 1
     event = combat(*(attack(a, blockers=tuple(bs)) for a, bs in blocks.items()))
     d = doc(perms, event)
     if draw(st.booleans()):  # a legal first step typed for one first striker

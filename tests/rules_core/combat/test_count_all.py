@@ -42,7 +42,7 @@ def _combat_documents() -> list[tuple[str, dict]]:
                 [
                     creature("p", 2, 2, "A"),
                     creature("q", 3, 3, "A"),
-                    creature("fs", 3, 3, "B", keywords=["first_strike"]),
+                    creature("fs", 3, 3, "B", keywords=["first_strike"], additional_blocks=1),
                     creature("z", 1, 1),
                 ],
                 combat(attack("p", blockers=("fs",)), attack("q", blockers=("fs", "z"))),

@@ -177,7 +177,7 @@ def _two_attackers_one_blocker(choices: dict | None = None) -> dict:
         [
             creature("elf", 1, 1, controller="A"),
             creature("ogre", 3, 3, controller="A", keywords=["lifelink"]),
-            creature("wall", 0, 5),
+            creature("wall", 0, 5, additional_blocks=1),
         ],
         combat(attack("elf", blockers=("wall",)), attack("ogre", blockers=("wall",))),
         [{"type": "prevent_next", "to": "wall", "amount": 2}],
@@ -296,7 +296,7 @@ def test_615_10_static_prevention_applies_to_each_event_separately() -> None:
         [
             creature("x", 2, 2, controller="A"),
             creature("y", 3, 3, controller="A"),
-            creature("cleric", 1, 6, subtypes=["Cleric"]),
+            creature("cleric", 1, 6, subtypes=["Cleric"], additional_blocks=1),
         ],
         combat(attack("x", blockers=("cleric",)), attack("y", blockers=("cleric",))),
         [{"type": "prevent_static", "amount": 1, "to_filter": {"controller": "B", "subtype": "Cleric"}}],

@@ -71,7 +71,7 @@ def test_scenario_error_is_a_value_error_with_field_and_japanese_message() -> No
         ("permanents/0/types", [], "permanents[0].types", "1つ以上"),
         ("permanents/0/types", ["land"], "permanents[0].types[0]", "いずれか"),
         ("permanents/0/colors", ["purple"], "permanents[0].colors[0]", "いずれか"),
-        ("permanents/0/keywords", ["flying"], "permanents[0].keywords[0]", "いずれか"),
+        ("permanents/0/keywords", ["banding"], "permanents[0].keywords[0]", "いずれか"),
         ("permanents/0/counters", {"+2/+2": 1}, "permanents[0].counters.+2/+2", "未知"),
         ("permanents/0/loyalty", 3, "permanents[0].loyalty", "プレインズウォーカーでない"),
         ("permanents/0/toughness", _DELETE, "permanents[0].toughness", "必須"),

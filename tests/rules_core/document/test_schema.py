@@ -577,6 +577,16 @@ for _flag in ("and_permanents", "to_opponents", "tapped", "may_assign_as_though_
     POOLS[_flag] = ((True, False), ())
 for _flag in ("cant_be_prevented", "cant_be_regenerated", "after_blocks", "left"):
     POOLS[_flag] = ((True, False), ())
+# § 13 block restrictions (CR 509.1a-b)
+for _flag in ("cant_block", "cant_be_blocked"):
+    POOLS[_flag] = ((True, False, None), ())
+for _filters in ("cant_be_blocked_by", "cant_be_blocked_except_by"):
+    POOLS[_filters] = (
+        ([{"power_at_most": 2}], [{"keyword": "flying"}, {"subtype": "Wall", "color": "red"}], [], None),
+        ([{}], [{"zz": 1}], [{"keyword": "banding"}], [{"type": "instant"}]),
+    )
+POOLS["min_blockers"] = ((0, 2, None), ())
+POOLS["additional_blocks"] = ((0, 1, "any", None), ("all",))
 for _ref in ("gain_life_to", "from_controller", "to_opponents_of", "by_controller", "controller"):
     POOLS[_ref] = (("A", "B"), ("bear",))
 POOLS["on_controlled_by"] = POOLS["by_controller"]  # counter_multiplier: whose permanents (122.6)

@@ -18,7 +18,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from rules_core.model.ja import COLOR_JA, KEYWORD_JA, TYPE_JA
-from rules_core.model.state import COLORS, KEYWORDS
+from rules_core.model.state import COLORS, KEYWORDS, PERMANENT_KEYWORDS
 from tutor.common.text_input import SafeTextMixin
 from tutor.results.names import Names
 
@@ -37,6 +37,8 @@ ERRORS = {
 }
 COLOR_CHOICES = [(c, COLOR_JA[c]) for c in COLORS]
 KEYWORD_CHOICES = [(k, KEYWORD_JA[k]) for k in KEYWORDS]
+PERMANENT_KEYWORD_CHOICES = [(k, KEYWORD_JA[k]) for k in PERMANENT_KEYWORDS]
+"""A permanent's keywords: the damage keywords and flying, reach, menace, defender (CR 702.3, 702.9, 702.17, 702.111)."""
 TYPE_CHOICES = [(t, TYPE_JA[t]) for t in ("creature", "planeswalker", "battle")]
 PERMANENT_KINDS = {
     "creature": ["creature"],

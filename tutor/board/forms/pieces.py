@@ -13,8 +13,8 @@ from rules_core.model import protection as pr
 from tutor.board.forms.base import (
     COLOR_CHOICES,
     ERRORS,
-    KEYWORD_CHOICES,
     LIFE_MAX,
+    PERMANENT_KEYWORD_CHOICES,
     SMALL_MAX,
     TYPE_CHOICES,
     BoardForm,
@@ -180,6 +180,13 @@ class PlayerForm(BoardForm):
         }
 
 
+def _additional_initial(value: Any) -> int:
+    """``additional_blocks`` as the form shows it: ``"any"`` (any number) as the largest count it takes."""
+    if value == "any":
+        return 1000
+    return value if isinstance(value, int) else 0
+
+
 class PermanentForm(BoardForm):
     """Creatures, planeswalkers, battles and creature planeswalkers: one form, fieldsets by type."""
 
@@ -199,7 +206,11 @@ class PermanentForm(BoardForm):
     damage = _int("負っているダメージ", required=False)
     plus_counters = _int("+1/+1カウンター", required=False)
     minus_counters = _int("-1/-1カウンター", required=False)
-    keywords = _multi("キーワード能力", KEYWORD_CHOICES)
+    keywords = _multi(
+        "キーワード能力",
+        PERMANENT_KEYWORD_CHOICES,
+        help_text="飛行・到達・威迫・防衛は、攻撃とブロックの指定で確かめます(702.9b、702.17b、702.111b、702.3b)",
+    )
     toxic = _int("毒性", required=False, help_text="毒性N の N(702.164)。なければ 0")
     shield_counters = _int(
         "盾カウンター",
@@ -239,6 +250,20 @@ class PermanentForm(BoardForm):
     may_assign_as_though_unblocked = _flag(
         "ブロックされていないかのように戦闘ダメージを割り振ってもよい",
         "《茨の精霊》のような能力(510.1c)。ブロックされていても、すべてを攻撃先に割り振れます",
+    )
+    cant_block = _flag("ブロックできない", "《離反ダニ、スクレルヴ》のような能力(509.1b)")
+    cant_be_blocked = _flag("ブロックされない", "《荒廃の工作員》のような能力(509.1b)")
+    min_blockers = _int(
+        "この数以上のクリーチャーでなければブロックされない",
+        required=False,
+        hi=1000,
+        help_text="「N体以上のクリーチャーにしかブロックされない」の N(509.1b)。なければ 0。威迫はキーワード能力で選びます",
+    )
+    additional_blocks = _int(
+        "追加でブロックできる攻撃クリーチャーの数",
+        required=False,
+        hi=1000,
+        help_text="「追加でクリーチャー1体をブロックできる」なら 1(509.1a)。なければ 0",
     )
     colors = _multi("色", COLOR_CHOICES)
     subtypes = _text(
@@ -284,8 +309,18 @@ class PermanentForm(BoardForm):
                         Div(Field("minus_counters"), css_class="col"),
                         css_class="row",
                     ),
-                    more_disclosure("may_assign_as_though_unblocked"),
+                    more_disclosure(
+                        "may_assign_as_though_unblocked",
+                        "cant_block",
+                        "cant_be_blocked",
+                        "min_blockers",
+                        "additional_blocks",
+                    ),
                     "may_assign_as_though_unblocked",
+                    "cant_block",
+                    "cant_be_blocked",
+                    "min_blockers",
+                    "additional_blocks",
                     HTML("</details>"),
                     css_class="js-for-type",
                     data_for_type="creature",
@@ -366,11 +401,17 @@ class PermanentForm(BoardForm):
         stray = [q for q in data.get("protection_after_blocks") or [] if q not in chosen]
         if stray and "protection_after_blocks" not in self.errors:
             self.add_error("protection_after_blocks", "上のプロテクションで選んだものから選んでください。")
-        if data.get("may_assign_as_though_unblocked") and "creature" not in types:
-            self.add_error(
-                "may_assign_as_though_unblocked",
-                "クリーチャーだけが持てます。「カード・タイプ」でクリーチャーを選ぶか、このチェックを外してください。",
-            )
+        for flag in ("may_assign_as_though_unblocked", "cant_block", "cant_be_blocked"):
+            if data.get(flag) and "creature" not in types:
+                self.add_error(
+                    flag,
+                    "クリーチャーだけが持てます。「カード・タイプ」でクリーチャーを選ぶか、このチェックを外してください。",
+                )
+        for count in ("min_blockers", "additional_blocks"):
+            if data.get(count) and "creature" not in types:
+                self.add_error(
+                    count, "クリーチャーだけが持てます。0 にするか、クリーチャーを選んでください。"
+                )
         return data
 
     def to_permanent(self) -> dict[str, Any]:
@@ -394,6 +435,13 @@ class PermanentForm(BoardForm):
             doc["tapped"] = True
         if data.get("may_assign_as_though_unblocked"):
             doc["may_assign_as_though_unblocked"] = True
+        if "creature" in types:
+            for flag in ("cant_block", "cant_be_blocked"):
+                if data.get(flag):
+                    doc[flag] = True
+            for count in ("min_blockers", "additional_blocks"):
+                if data.get(count):
+                    doc[count] = data[count]
         doc["keywords"] = list(data.get("keywords") or [])
         doc["toxic"] = data.get("toxic") or 0
         if data.get("ward"):
@@ -434,6 +482,10 @@ class PermanentForm(BoardForm):
             "shield_counters": counters.get("shield", 0),
             "tapped": bool(permanent.get("tapped")),
             "may_assign_as_though_unblocked": bool(permanent.get("may_assign_as_though_unblocked")),
+            "cant_block": bool(permanent.get("cant_block")),
+            "cant_be_blocked": bool(permanent.get("cant_be_blocked")),
+            "min_blockers": permanent.get("min_blockers") or 0,
+            "additional_blocks": _additional_initial(permanent.get("additional_blocks")),
             "colors": list(permanent.get("colors", [])),
             "subtypes": "、".join(permanent.get("subtypes", [])),
             "loyalty": permanent.get("loyalty"),

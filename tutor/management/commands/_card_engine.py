@@ -146,7 +146,7 @@ ENGINE: dict[str, dict[str, Any]] = {
         "permanents": [BEAR_B, ALLY_A],
         "event": _burn("Earthquake", ["red"], "sorcery", [("bear", 2), ("ally", 2), ("A", 2), ("B", 2)]),
         "summary": "飛行を持たない各クリーチャーと各プレイヤーに、X点のダメージを与える呪文です。",
-        "note": "Xを2として表しています。盤面では飛行を扱わないため、飛行を持たないクリーチャーだけを置いています。",
+        "note": "Xを2として表しています。飛行を持つクリーチャーには与えないので、飛行を持たないクリーチャーだけを置いています。",
     },
     "Electrolyze": {
         "kind": "event",
@@ -1083,12 +1083,13 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Tatterkite": {
         "kind": "permanent",
         "permanents": [
-            _creature("kulrath", "クルラスの騎士", "B", 3, 3, ["black", "red"], keywords=["wither"])
+            _creature("kulrath", "クルラスの騎士", "B", 3, 3, ["black", "red"], keywords=["flying", "wither"])
         ],
+        "card": {"cant_block": True},
         "effects": [{"type": "no_counters", "on": "card", "name": "《破れ翼トビ》"}],
         "event": _attack("card", "B", ["kulrath"]),
         "summary": "飛行を持ち、ブロックできないクリーチャーです。これにはカウンターを置けません。",
-        "note": "萎縮を持つ飛行クリーチャー《クルラスの騎士》にブロックされた例です。ブロックできないことは、盤面では確かめません。",
+        "note": "萎縮を持つ飛行クリーチャー《クルラスの騎士》にブロックされた例です。",
     },
     "Melira, Sylvok Outcast": {
         "kind": "permanent",
@@ -1250,13 +1251,29 @@ ENGINE: dict[str, dict[str, Any]] = {
             }
         ],
         "summary": "警戒・接死・速攻を持ち、パワー2以下のクリーチャーにはブロックされません。あなたのクリーチャーの戦闘ダメージは軽減されず、対戦相手に戦闘ダメージを与えるたび、そのプレインズウォーカーにも同じ点数を与えます。",
-        "note": "パワー2以下のクリーチャーにブロックされないことは確かめません。プレインズウォーカーにダメージを与える誘発型能力は扱いません。",
+        "note": "プレインズウォーカーにダメージを与える誘発型能力は扱いません。",
     },
     "Maro": {
         "kind": "permanent",
         "card": {"power": 3, "toughness": 3},
         "summary": "",
         "note": "パワーとタフネスは手札の枚数に等しく、ここでは手札が3枚の場合の3/3として表しています。",
+    },
+    "Skrelv, Defector Mite": {
+        "kind": "permanent",
+        "card": {"cant_block": True},
+        "summary": "",
+        "note": "ほかのクリーチャーに毒性と呪禁を与える起動型能力は扱いません。",
+    },
+    "Falco Spara, Pactweaver": {
+        "kind": "permanent",
+        "summary": "",
+        "note": "ライブラリーの一番上のカードを見ることと、カウンターを取り除いてそこから呪文を唱えることは扱いません。",
+    },
+    "Kulrath Knight": {
+        "kind": "permanent",
+        "summary": "",
+        "note": "カウンターが置かれている対戦相手のクリーチャーが攻撃もブロックもできないことは扱いません。",
     },
     "Voice of All": {
         "kind": "permanent",

@@ -85,14 +85,23 @@ ENGINE_KEYWORDS = {
     "Deathtouch": "deathtouch", "Double Strike": "double_strike", "First Strike": "first_strike",
     "Indestructible": "indestructible", "Infect": "infect", "Lifelink": "lifelink", "Trample": "trample",
     "Wither": "wither", "Hexproof": "hexproof", "Shroud": "shroud",
+    "Flying": "flying", "Reach": "reach", "Menace": "menace", "Defender": "defender",
 }  # fmt: skip
 SHOWN_KEYWORDS = re.compile(
     r"^(Flying|Vigilance|Haste|Reach|Flash|Hexproof|Prowess|Islandwalk|Deathtouch|Double Strike|First Strike"
     r"|Indestructible|Infect|Lifelink|Trample|Wither|Shroud|Ward \d+|Protection from \w+|Toxic \d+|Equip \d+|Enchant creature"
     r"|Morph|Monstrosity \d+|Flashback)$"
 )
-UNBLOCKED_ATTACKERS = {"Flying", "Islandwalk"}
-"""The engine does not check evasion: a card with it attacks unblocked, never blocked illegally."""
+UNBLOCKED_ATTACKERS = {"Islandwalk"}
+"""Evasion the engine does not check (landwalk): a card with it attacks unblocked, never blocked illegally."""
+
+DEFAULT_BLOCKS: tuple[tuple[dict[str, Any], ...], ...] = ((BEAR_B,), (GIANT_B,), (BEAR_B, GIANT_B))
+"""The blocks a creature's own board tries, in order: the first that its restrictions allow is taken
+(702.111b: menace meets two), else it attacks unblocked (a flyer: neither can block it, 702.9b)."""
+
+
+CANT_BE_BLOCKED_BY_POWER = re.compile(r"CantBeBlockedBy Creature\.powerLE(\d+)")
+"""Forge's "can't be blocked by creatures with power N or less" (《探索する獣》)."""
 
 
 def slug_of(en_name: str) -> str:
@@ -172,6 +181,10 @@ def own_permanent(card: dict[str, Any], forge_keywords: list[str]) -> dict[str, 
                 protection.append(quality)
             elif quality in CREATURE_TYPE_QUALITIES:  # 702.16a: a creature type (§ 16.2)
                 protection.append({"subtype": CREATURE_TYPE_QUALITIES[quality]})
+        elif forge == "Unblockable":
+            permanent["cant_be_blocked"] = True  # 509.1b
+        elif match := CANT_BE_BLOCKED_BY_POWER.fullmatch(forge):
+            permanent["cant_be_blocked_by"] = [{"power_at_most": int(match[1])}]  # 509.1b
         elif forge.startswith("etbCounter:SHIELD:"):
             permanent["counters"] = {"shield": int(forge.rsplit(":", 1)[1])}
     if keywords:
@@ -188,19 +201,22 @@ CREATURE_TYPE_QUALITIES = {"demons": "Demon", "dragons": "Dragon", "goblins": "G
 def default_attack(
     permanent: dict[str, Any], forge_keywords: list[str]
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """A creature's own board: it attacks the opponent, blocked by a vanilla creature it could meet."""
-    protection = {q for q in permanent.get("protection", []) if isinstance(q, str)}
-    if (
-        UNBLOCKED_ATTACKERS & set(forge_keywords)
-        or "Unblockable" in forge_keywords
-        or "everything" in protection
-    ):
-        return [], {"type": "combat", "attacks": [{"attacker": "card", "defender": "B", "blockers": []}]}
-    blocker = GIANT_B if "green" in protection else BEAR_B
-    return [blocker], {
-        "type": "combat",
-        "attacks": [{"attacker": "card", "defender": "B", "blockers": [blocker["id"]]}],
-    }
+    """A creature's own board: it attacks the opponent, blocked by vanilla creatures it could meet (the
+    parser refuses a block that breaks a restriction, CR 509.1b), or unblocked when none can."""
+    unblocked = {"type": "combat", "attacks": [{"attacker": "card", "defender": "B", "blockers": []}]}
+    if UNBLOCKED_ATTACKERS & set(forge_keywords) or "defender" in permanent.get("keywords", []):
+        return [], unblocked
+    for blockers in DEFAULT_BLOCKS:
+        event = {
+            "type": "combat",
+            "attacks": [{"attacker": "card", "defender": "B", "blockers": [b["id"] for b in blockers]}],
+        }
+        try:
+            rules_core.parse_scenario(scenario_of({"permanents": [permanent, *blockers], "event": event}))
+        except rules_core.ScenarioError:
+            continue
+        return list(blockers), event
+    return [], unblocked
 
 
 def unmodelled_keywords(shown: list[str]) -> list[str]:
@@ -312,7 +328,9 @@ def build_cards(source: Path) -> list[dict[str, Any]]:
             shown: list[str] | None = [k for k in map(shown_keyword, card["forge_keywords"]) if k]
         else:
             shown = card.get("shown_keywords")
-        fragment, summary, note = encode(card, card["forge_keywords"] or [], shown or [])
+        # a card only cards.json has gives its printed keywords (flying is checked, 702.9b)
+        forge = card["forge_keywords"] if card["forge_keywords"] is not None else list(shown or [])
+        fragment, summary, note = encode(card, forge, shown or [])
         check_encoding(card["en_name"], fragment)
         remark_name = card["remark_key"] if card["remark_key"] in REMARKS else card["ja_name"]
         records.append(
