@@ -316,3 +316,19 @@ def test_no_question_page_names_its_template_topic_or_paragraph(client, kind):
         assert f">{entry.question.title}<" not in html
         assert not re.search(r'href="/cr/\d', html), entry.question.source
         assert "/study/t/" not in html
+
+
+@pytest.mark.django_db
+def test_purge_stale_deletes_an_old_anonymous_exam_with_its_questions(client):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    exam = start(client, "l1")
+    old = timezone.now() - timedelta(days=40)
+    Exam.objects.filter(pk=exam.pk).update(started_at=old)
+    StudyQuestion.objects.update(created_at=old)
+    out = StringIO()
+    call_command("purge_stale", "--days", "30", stdout=out)
+    assert "模擬試験（アカウントなし） 1件削除" in out.getvalue()
+    assert not Exam.objects.exists() and not ExamQuestion.objects.exists()
