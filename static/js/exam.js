@@ -17,3 +17,14 @@
   tick();
   setInterval(tick, 1000);
 })();
+
+// After 前へ／次へ swaps in another question, start reading (and the keyboard) at its heading, or at
+// the error when the answer was refused; otherwise focus would stay on a button that is gone.
+document.addEventListener("htmx:afterSettle", () => {
+  const panel = document.getElementById("exam-panel");
+  if (!panel || panel.contains(document.activeElement)) return;
+  const error = panel.querySelector(".is-invalid, .alert-danger");
+  const heading = panel.querySelector("h1");
+  (error || heading)?.focus?.();
+  if (!error && heading) heading.scrollIntoView({ block: "start" });
+});

@@ -332,3 +332,14 @@ def test_purge_stale_deletes_an_old_anonymous_exam_with_its_questions(client):
     call_command("purge_stale", "--days", "30", stdout=out)
     assert "模擬試験（アカウントなし） 1件削除" in out.getvalue()
     assert not Exam.objects.exists() and not ExamQuestion.objects.exists()
+
+
+@pytest.mark.django_db
+def test_going_back_and_forth_is_not_throttled_like_practice_answers(client, settings):
+    # practice answers are limited to 30 a minute; moving through an exam has a wider budget
+    settings.RATELIMIT_ENABLE = True
+    exam = start(client, "l2")
+    for n in range(40):
+        position = 1 + n % 24
+        response = client.post(f"/study/exam/{exam.token}/q/{position}/", {"go": "next"})
+        assert response.status_code == 302, n

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from tutor.common.htmx import HtmxHttpRequest, render_page
-from tutor.common.ratelimits import study_answer_limit
+from tutor.common.ratelimits import exam_move_limit, study_answer_limit
 from tutor.common.urls import cr_url, section_url
 from tutor.models import Exam, ExamMode, ExamQuestion
 from tutor.study import exam_services as services
@@ -200,7 +200,7 @@ def _go_url(exam: Exam, position: int, go: str) -> str:
     return reverse("study:exam", kwargs={"token": exam.token})
 
 
-@study_answer_limit
+@exam_move_limit
 @require_http_methods(["GET", "HEAD", "POST"])
 def question(request: HtmxHttpRequest, token: str, n: int) -> HttpResponse:
     _learner, exam = _exam_or_404(request, token)
