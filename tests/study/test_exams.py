@@ -343,3 +343,11 @@ def test_going_back_and_forth_is_not_throttled_like_practice_answers(client, set
         position = 1 + n % 24
         response = client.post(f"/study/exam/{exam.token}/q/{position}/", {"go": "next"})
         assert response.status_code == 302, n
+
+
+@pytest.mark.django_db
+def test_htmx_after_the_deadline_loads_the_overview_rather_than_swapping_it_in(client):
+    exam = start(client, "l1", timed=True)
+    Exam.objects.filter(pk=exam.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
+    response = client.post(f"/study/exam/{exam.token}/q/2/", {"go": "next"}, **HTMX)
+    assert response["HX-Redirect"] == f"/study/exam/{exam.token}/"

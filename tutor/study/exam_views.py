@@ -192,6 +192,12 @@ def _question_page(
     return render_page(request, "study/exam_question.html", context, partials=("exam-panel",), status=status)
 
 
+def _away(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """Leave the question page: htmx would swap a followed redirect into the panel, so it is told
+    to load the page instead."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
 def _go_url(exam: Exam, position: int, go: str) -> str:
     if go == "prev" and position > 1:
         return reverse("study:exam_question", kwargs={"token": exam.token, "n": position - 1})
@@ -208,10 +214,10 @@ def question(request: HtmxHttpRequest, token: str, n: int) -> HttpResponse:
     if entry is None:
         raise Http404("その問題はありません")
     if exam.scored_at is not None:
-        return redirect("study:exam_report", token=token)
+        return _away(request, reverse("study:exam_report", kwargs={"token": token}))
     if services.exam_closed(exam=exam):
         messages.info(request, "制限時間を過ぎました。これまでに保存した回答で採点します。")
-        return redirect("study:exam", token=token)
+        return _away(request, reverse("study:exam", kwargs={"token": token}))
     if request.method != "POST":
         return _question_page(request, exam, entry)
     go = request.POST.get("go", "next")
@@ -223,7 +229,7 @@ def question(request: HtmxHttpRequest, token: str, n: int) -> HttpResponse:
             return _question_page(request, exam, entry, form=form, status=200 if request.htmx else 400)
         if not services.entry_answer_save(exam=exam, entry=entry, response=form.cleaned_data["answer"]):
             messages.info(request, "制限時間を過ぎたため、この回答は保存されませんでした。")
-            return redirect("study:exam", token=token)
+            return _away(request, reverse("study:exam", kwargs={"token": token}))
     target = _go_url(exam, n, go)
     if request.htmx:
         following = services.entry_get(exam=exam, position=n - 1 if go == "prev" else n + 1)
@@ -247,6 +253,8 @@ def _tally_rows(tallies: Any, *, topics: bool) -> list[dict[str, Any]]:
     rows = []
     for tally in tallies:
         topic = TOPICS_BY_SLUG.get(tally.key) if topics else None
+        if topics and topic is None:
+            continue  # not a study topic: it has no name to show a learner
         rows.append(
             {
                 "label": topic.title if topic else tally.key,
