@@ -7,7 +7,9 @@ wall-clock time: steadier on a machine that is busy with other work.
 2. questions per second over every built-in template and level (template draft, the engine's
    answer, the options and their checks: what ``question_build`` does for one question);
 3. questions per second for one question under a topic (``question_for_topic``: the draws that do
-   not involve the topic are retried), over every topic and level.
+   not involve the topic are retried), over every topic and level;
+4. building one mock exam (``exam_build``: 20 L1 or 25 L2 questions, each from its own template),
+   the median and the slowest over seeds (the L2 exam must stay under 200 ms).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.study import cardpool
 from tutor.study.building import question_build, question_for_topic
+from tutor.study.exams import SHAPES, exam_build
 from tutor.study.generators import TEMPLATES, templates_for
 from tutor.study.topics import LEVELS, TOPICS
 
@@ -59,6 +62,18 @@ def main() -> None:
     print(
         f"question_for_topic: {count} questions over {len(topic_pairs)} topic/level pairs in {elapsed:.2f} s = {count / elapsed:,.0f} questions/s"
     )
+
+    for shape in SHAPES:
+        times = []
+        for seed in range(args.seeds):
+            start = clock()
+            exam_build(shape, seed)
+            times.append(1000 * (clock() - start))
+        times.sort()
+        print(
+            f"exam_build {shape.slug}: {shape.size} questions, median {times[len(times) // 2]:.0f} ms, "
+            f"slowest {times[-1]:.0f} ms over {len(times)} exams"
+        )
 
 
 if __name__ == "__main__":

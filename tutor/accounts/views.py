@@ -27,6 +27,7 @@ from tutor.accounts.forms import SignupForm, StudyAuthenticationForm, StudyPassw
 from tutor.common.ratelimits import LOGIN_RATE, login_wait, signup_limit
 from tutor.common.text_input import text_problem
 from tutor.lessons.services import progress_claim as lessons_claim
+from tutor.study.exam_services import exam_claim
 from tutor.study.learners import LEARNER_SESSION_KEY
 from tutor.study.services import progress_claim
 
@@ -79,6 +80,7 @@ def login_limited(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpRe
 
 def _claim(request: HttpRequest, learner_key: str) -> None:
     claimed = progress_claim(learner_key=learner_key, user=request.user)
+    exam_claim(learner_key=learner_key, user=request.user)
     if claimed:
         messages.success(request, f"これまでの練習（{claimed}問の回答）をアカウントに引き継ぎました。")
     lessons = lessons_claim(learner_key=learner_key, user=request.user)

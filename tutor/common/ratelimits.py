@@ -37,6 +37,9 @@ ASSIGNMENT_CHECK_RATE = "240/m"
 """The live assignment check runs on every change of a stepper (htmx), so it gets more room."""
 STUDY_ANSWER_RATE = "30/m"
 """Answers and new questions: one every two seconds is faster than anyone reads a question."""
+EXAM_MOVE_RATE = "120/m"
+"""Saving a mock exam's answer and moving to the next or previous question (one row updated): a
+learner going back over an exam clicks 前へ／次へ faster than they answer practice questions."""
 SIGNUP_RATE = "10/h"
 """New accounts from one address."""
 LOGIN_RATE = "30/h"
@@ -122,6 +125,8 @@ assignment_check_limit = _limit(ASSIGNMENT_CHECK_RATE, "board-check")
 """For ``assignment_check`` (it stores nothing but resolves the board)."""
 study_answer_limit = _limit(STUDY_ANSWER_RATE, "study-answer")
 """For the study views that store rows (answers, new questions)."""
+exam_move_limit = _limit(EXAM_MOVE_RATE, "exam-move")
+"""For a mock exam's question page (save an answer, 前へ／次へ)."""
 signup_limit = _limit(SIGNUP_RATE, "signup")
 """For the sign-up view."""
 

@@ -1,6 +1,7 @@
 """Every model of the one ``tutor`` app (label ``tutor``), one module per area, re-exported here."""
 
 from tutor.models.board import Scenario, ScenarioManager, scenario_digest
+from tutor.models.exams import Exam, ExamKind, ExamMode, ExamQuestion
 from tutor.models.former import FormerRule
 from tutor.models.lessons import Lesson, LessonProgress
 from tutor.models.reader import Card, Edition, Example, Language, Note, Paragraph, Section, Term
@@ -22,6 +23,10 @@ __all__ = [
     "AuthoredTemplate",
     "Card",
     "Edition",
+    "Exam",
+    "ExamKind",
+    "ExamMode",
+    "ExamQuestion",
     "Example",
     "FormerRule",
     "Language",

@@ -1,10 +1,12 @@
 """The admin of study mode: authored questions and templates (checked by the engine on save), and what learners did."""
 
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tutor.models import (
     AuthoredQuestion,
     AuthoredTemplate,
+    Exam,
     LearnerRating,
     QuestionRating,
     ReviewItem,
@@ -65,3 +67,19 @@ class LearnerRatingAdmin(admin.ModelAdmin):
 class QuestionRatingAdmin(admin.ModelAdmin):
     list_display = ("source", "level", "mu", "sigma", "matches", "updated_at")
     list_filter = ("level",)
+
+
+@admin.register(Exam)
+class ExamAdmin(admin.ModelAdmin):
+    """Read-only: an exam is made and scored by the learner, never edited."""
+
+    list_display = ("token", "kind", "mode", "user", "started_at", "scored_at", "right", "total", "passed")
+    list_filter = ("kind", "mode", "passed")
+    search_fields = ("token", "user__username")
+    list_select_related = ("user",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Exam | None = None) -> bool:
+        return False

@@ -21,7 +21,7 @@ from tutor.common.htmx import HtmxHttpRequest, render_page
 from tutor.common.ratelimits import study_answer_limit
 from tutor.common.urls import cr_url
 from tutor.lessons.selectors import lesson_get
-from tutor.models import Lesson, StudyQuestion
+from tutor.models import Exam, Lesson, StudyQuestion
 from tutor.results.effects import effects_present
 from tutor.results.stages import resolution_present
 from tutor.results.table import assignment_amounts, stage_amounts, table_present
@@ -128,10 +128,15 @@ def review(request: HtmxHttpRequest) -> HttpResponse:
     return redirect("study:question", token=question.token)
 
 
+def _in_open_exam(question: StudyQuestion) -> bool:
+    """A question of a mock exam not yet scored: practice pages would give its answer away."""
+    return Exam.objects.filter(entries__question=question, scored_at__isnull=True).exists()
+
+
 def _question_or_404(request: HtmxHttpRequest, token: str) -> tuple[Learner, StudyQuestion]:
     learner = learner_get(request)
     question = selectors.question_get(learner=learner, token=token)
-    if question is None:
+    if question is None or _in_open_exam(question):
         raise Http404("その問題はありません")
     return learner, question
 

@@ -24,7 +24,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from tutor.models import LearnerRating, ReviewItem, Scenario, StudyAttempt, StudyQuestion
+from tutor.models import Exam, LearnerRating, ReviewItem, Scenario, StudyAttempt, StudyQuestion
 
 DEFAULT_DAYS = 30
 
@@ -34,11 +34,18 @@ ACTIVITY = (
     (StudyAttempt, "answered_at"),
     (ReviewItem, "updated_at"),
     (LearnerRating, "updated_at"),
+    (Exam, "started_at"),
 )
 
 
 def _without_active_learners[
-    Rows: (QuerySet[StudyQuestion], QuerySet[StudyAttempt], QuerySet[ReviewItem], QuerySet[LearnerRating])
+    Rows: (
+        QuerySet[StudyQuestion],
+        QuerySet[StudyAttempt],
+        QuerySet[ReviewItem],
+        QuerySet[LearnerRating],
+        QuerySet[Exam],
+    )
 ](queryset: Rows, cutoff: datetime) -> Rows:
     """``queryset`` less the rows of anonymous learner keys active since ``cutoff`` (as subqueries, so
     any number of learners stays one statement)."""
@@ -54,6 +61,7 @@ def stale_rows(cutoff: datetime) -> dict[str, QuerySet[Any]]:
     attempts = _without_active_learners(StudyAttempt.objects.filter(user__isnull=True), cutoff)
     reviews = _without_active_learners(ReviewItem.objects.filter(user__isnull=True), cutoff)
     learner_ratings = _without_active_learners(LearnerRating.objects.filter(user__isnull=True), cutoff)
+    exams = _without_active_learners(Exam.objects.filter(user__isnull=True), cutoff)
     kept_boards = (
         StudyQuestion.objects.exclude(pk__in=questions.values("pk"))
         .exclude(board_slug="")
@@ -65,6 +73,7 @@ def stale_rows(cutoff: datetime) -> dict[str, QuerySet[Any]]:
         "attempts": attempts,
         "reviews": reviews,
         "ratings": learner_ratings,
+        "exams": exams,
         "boards": boards,
     }
 
@@ -74,6 +83,7 @@ LABELS = {
     "attempts": "回答（アカウントなし）",
     "reviews": "復習（アカウントなし）",
     "ratings": "レーティング（アカウントなし）",
+    "exams": "模擬試験（アカウントなし）",
     "boards": "盤面（収録でなく、使われていない）",
     "sessions": "期限切れのセッション",
 }
@@ -108,6 +118,7 @@ class Command(BaseCommand):
                 rows["questions"].delete()
                 rows["reviews"].delete()
                 rows["ratings"].delete()
+                rows["exams"].delete()
                 rows["boards"].delete()
             call_command("clearsessions")
         self.stdout.write(
