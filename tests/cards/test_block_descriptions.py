@@ -43,7 +43,7 @@ def test_the_catalogue_encodings_carry_the_abilities():
     """Every card whose printed keywords include flying, reach or menace has it in its encoding."""
     printed = {"Flying": "flying", "Reach": "reach", "Menace": "menace", "Defender": "defender"}
     checked = 0
-    for card in Card.objects.exclude(engine=None):
+    for card in Card.objects.exclude(engine__isnull=True):
         permanent = next((p for p in card.engine.get("permanents", []) if p.get("id") == "card"), None)
         if permanent is None:
             continue
