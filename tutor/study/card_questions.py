@@ -13,6 +13,7 @@ Pure Python: no Django, no engine import.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -572,15 +573,17 @@ def gen_warhammer(rng: random.Random, level: str) -> Draft:
     if already:
         text += "もともと持っているトランプルに《ロクソドンの戦槌》のトランプルが加わっても、効果は変わりません (702.19g)。"
         rules.append("702.19g")
+    # Each value is the life the learner ends with if that one belief were the rule.
     mistakes = [
-        (a_life + power, "1回目のダメージの分しかライフを得ないと考えました (510.4)"),
+        (a_life + power, "2回目の戦闘ダメージ・ステップではダメージを与えないと考えました (510.4, 702.4b)"),
         (
-            a_life + power + max(0, power - lethal),
-            "2回目はブロック・クリーチャーがいないのでダメージを与えないと考えました (702.19d)",
+            # Step 1 gains only what went past the blocker; step 2 (no blocker left) gains it all.
+            a_life + max(0, power - lethal) + power,
+            "ブロック・クリーチャーへのダメージでは絆魂が働かないと考えました (702.15b)",
         ),
         (
-            a_life + 2 * max(0, power - lethal),
-            "ブロック・クリーチャーへのダメージでは絆魂が働かないと考えました (702.15b)",
+            a_life + 2 * _power(base),
+            "《ロクソドンの戦槌》の+3/+0を数え忘れました（絆魂は与えたダメージすべての分, 702.15b）",
         ),
     ]
     doc = _doc([att, blk], _combat([_attack("att", blockers=["blk"])]), players=_players(a_life=a_life))
@@ -616,8 +619,9 @@ def gen_trample_walker(rng: random.Random, level: str) -> Draft:
     answer = b_life - to_player
     prompt = (
         f"対戦相手のライフは{b_life}点で、{stats(walker)}をコントロールしています。あなたの{stats(att)}が"
-        f"{_name(walker)}を攻撃し、対戦相手の{stats(blk)}にブロックされました。あなたはできるだけ多くのダメージを"
-        "ブロック・クリーチャーより先に割り振ります。戦闘ダメージの後、対戦相手のライフは何点ですか？"
+        f"{_name(walker)}を攻撃し、対戦相手の{stats(blk)}にブロックされました。あなたはブロック・クリーチャーに"
+        "致死ダメージを割り振り、残りはルールが許すかぎり多くを対戦相手に割り振ります（許されない分は"
+        f"{_name(walker)}に割り振ります）。戦闘ダメージの後、対戦相手のライフは何点ですか？"
     )
     if over:
         text = (
@@ -729,15 +733,18 @@ def gen_bite_protection(rng: random.Random, level: str) -> Draft:
 
 def gen_worship_lifelink(rng: random.Random, level: str) -> Draft:
     worship = card("worship")
-    a_life = rng.randint(2, 6)
     lifelinker = _perm(rng.choice(LIFELINKERS), "ll", "A")
     blocked = _perm(rng.choice(("grizzly-bears", "elite-vanguard", "hill-giant")), "b1", "B")
     big = _perm(rng.choice(("craw-wurm", "serra-angel", "ravenous-baloth", "colossal-dreadmaw")), "b2", "B")
     big.pop("keywords", None)
     loss = _power(big)
     gain = _power(lifelinker)
+    # Only boards the CR settles: the 120.4 example says Worship does not apply when the loss and the
+    # gain of one event together leave 1 life or more. When they would leave less than 1, the CR does
+    # not say how Worship's "reduces it to 1" combines with the gain, so such boards are never drawn.
+    a_life = rng.randint(max(1, loss - gain + 1), loss + 2)
     net = a_life - loss + gain
-    answer = net if net >= 1 else 1
+    answer = net
     effects = [worship.effect(0, player="A")]
     prompt = (
         f"あなたのライフは{a_life}点で、{worship.label}（あなたがクリーチャーをコントロールしているなら、あなたのライフを1点未満に減らすダメージは、"
@@ -749,12 +756,13 @@ def gen_worship_lifelink(rng: random.Random, level: str) -> Draft:
         "それから結果に影響する置換効果が適用されます (120.4, 120.4c)。"
         f"失う{loss}点と得る{gain}点を合わせて、ライフが1点未満になるときだけ{worship.label}が適用されます (120.3a, 120.3f)。"
     )
-    mistakes = [
-        (1 + gain, "先に《崇拝》で1点にしてから絆魂のライフを得ると考えました (120.4)"),
-        (net, "《崇拝》を見落としました (120.4c)"),
-        (a_life - loss, "絆魂のライフを数え忘れました (702.15b)"),
-        (1, "ライフが減るなら必ず1点になると考えました"),
+    mistakes: list[Mistake] = [
+        # Forgetting the gain leaves only the loss, which Worship stops at 1 when it goes below 1.
+        (max(1, a_life - loss), "絆魂のライフを数え忘れました (702.15b)"),
+        (1, "ライフが減るなら必ず1点になると考えました (120.4c)"),
     ]
+    if a_life - loss < 1:
+        mistakes.insert(0, (1 + gain, "先に《崇拝》で1点にしてから絆魂のライフを得ると考えました (120.4)"))
     doc = _doc(
         [lifelinker, blocked, big],
         _combat([_attack("b1", "A", ["ll"]), _attack("b2", "A")]),
@@ -776,45 +784,82 @@ def gen_worship_lifelink(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 11. Furnace of Rath and a shield: the order (616.1)
 
 
+def _furnace_loss(amount: int, effects: Sequence[dict[str, Any]], order: Sequence[int]) -> int:
+    """Damage that reaches the player when the player applies ``effects`` in ``order`` (616.1)."""
+    x = amount
+    for index in order:
+        effect = effects[index]
+        if effect["type"] == "damage_multiplier":
+            x *= effect["factor"]
+        elif effect["type"] == "prevent_next":
+            x -= min(x, effect["amount"])  # 615.7: a shield takes what it can, up to its amount
+        elif effect["type"] == "prevent_static":
+            x = max(0, x - effect["amount"])
+    return x
+
+
+def _furnace_range(amount: int, effects: Sequence[dict[str, Any]]) -> tuple[tuple[int, ...], int, int]:
+    """The order the player picks (least damage) and the least and most damage over all orders."""
+    orders = list(itertools.permutations(range(len(effects))))
+    losses = [_furnace_loss(amount, effects, order) for order in orders]
+    return orders[losses.index(min(losses))], min(losses), max(losses)
+
+
 def gen_furnace_shield(rng: random.Random, level: str) -> Draft:
     furnace = card("furnace-of-rath")
     salve = card("healing-salve")
+    armor = card("urza-s-armor")
     spell = rng.choice(("lightning-bolt", "lightning-strike", "lava-axe"))
     amount = _amount(spell)
-    a_life = rng.randint(8, 20)
-    shield = 3
-    prevent_first = max(0, amount - shield) * 2
-    double_first = max(0, amount * 2 - shield)
-    best_first = prevent_first <= double_first
+    a_life = rng.randint(12, 20)
     effects = [furnace.effect(0), salve.effect(0, to="A")]
-    order = [1, 0] if best_first else [0, 1]
-    answer = a_life - min(prevent_first, double_first)
+    # L2 adds 《ウルザの鎧》 (prevent 1 of each source's damage): three effects, six orders to weigh.
+    if level == L2:
+        effects.append(armor.effect(0, to="A"))
+    order, best, worst = _furnace_range(amount, effects)
+    answer = a_life - best
+    extra = (
+        f"あなたは{armor.label}（発生源があなたにダメージを与えるなら、そのダメージを1点軽減する）をコントロールしています。"
+        if level == L2
+        else ""
+    )
     prompt = (
         f"あなたのライフは{a_life}点です。戦場には{furnace.label}（発生源がパーマネントかプレイヤーにダメージを与えるなら、代わりにその2倍のダメージを与える）"
-        f"があります。あなたは{salve.label}で「このターン、あなたが受ける次の3点のダメージを軽減する」を選んでいます。"
+        f"があります。{extra}あなたは{salve.label}で「このターン、あなたが受ける次の3点のダメージを軽減する」を選んでいます。"
         f"対戦相手が{card(spell).label}（{amount}点）であなたを対象にしました。あなたは失うライフが最も少なくなる順番で効果を適用します。"
         "解決後、あなたのライフは何点ですか？"
     )
+    names = {0: furnace.label, 1: salve.label, 2: armor.label}
     text = (
-        "1つのダメージに置換効果と軽減効果が両方適用できるなら、ダメージを受けるプレイヤーがどちらを先に適用するかを選びます (616.1, 120.4b)。"
-        f"先に軽減すると{prevent_first}点、先に2倍にすると{double_first}点を受けます。盾は残っている量まで軽減します (615.7)。"
+        "1つのダメージに置換効果と軽減効果が複数適用できるなら、ダメージを受けるプレイヤーがどれを先に適用するかを選び、"
+        "1つ適用するたびに残りを選び直します (616.1, 120.4b)。"
+        f"最善の順番（{'→'.join(names[i] for i in order)}）では{best}点、最悪の順番では{worst}点を受けます。"
+        "盾は残っている量まで軽減します (615.7)。"
     )
-    mistakes = [
-        (a_life - max(prevent_first, double_first), "効果の順番を選べないと考えました (616.1)"),
-        (a_life - amount * 2, "盾を見落としました"),
-        (a_life - max(0, amount - shield), "《ラースの灼熱洞》を見落としました"),
+    rules = ["616.1", "120.4b", "615.7"]
+    if level == L2:
+        text += f"{armor.label}はダメージのイベントごとに1点を軽減します (615.10)。"
+        rules.append("615.10")
+    without = {
+        i: _furnace_range(amount, [e for j, e in enumerate(effects) if j != i])[1]
+        for i in range(len(effects))
+    }
+    mistakes: list[Mistake] = [
+        (a_life - worst, "効果の順番を選べないと考えました (616.1)"),
+        (a_life - without[1], "盾を見落としました (615.7)"),
+        (a_life - without[0], "《ラースの灼熱洞》を見落としました (616.1)"),
     ]
+    if level == L2:
+        mistakes.append((a_life - without[2], "《ウルザの鎧》を見落としました (615.10)"))
     doc = _doc(
         [],
         _spell(spell, "B", [("A", amount)]),
         effects,
         players=_players(a_life=a_life),
-        choices={"replacement_order": {"A": order}},
+        choices={"replacement_order": {"A": list(order)}},
         active="B",
     )
-    return _draft(
-        doc, prompt, {"kind": "life", "player": "A"}, answer, text, ["616.1", "120.4b", "615.7"], mistakes
-    )
+    return _draft(doc, prompt, {"kind": "life", "player": "A"}, answer, text, rules, mistakes)
 
 
 # --------------------------------------------------------------------------- 12. Torbran and Furnace of Rath: the opponent chooses (616.1)
@@ -1150,12 +1195,15 @@ def gen_toralf(rng: random.Random, level: str) -> Draft:
 
 
 def gen_reckoner(rng: random.Random, level: str) -> Draft:
-    a_life = rng.randint(5, 20)
     slug = rng.choice(("boros-reckoner", "spitemare"))
     theirs = _perm(slug, "rk", "B")
     spell = rng.choice(BURN)
     amount = _amount(spell)
     pyro = level == L2 and rng.random() < 0.5
+    # L2 adds 《ラースの灼熱洞》: it doubles the spell's damage to the creature and again the damage its
+    # ability then deals (both are damage events, 120.4b), so "that much" is the doubled amount.
+    furnace = level == L2
+    factor = 2 if furnace else 1
     if pyro:
         mine = _perm(rng.choice(("grizzly-bears", "elite-vanguard", "llanowar-elves")), "my", "A")
         event = _spell("pyroclasm", "A", [("rk", 2), ("my", 2)])
@@ -1166,32 +1214,58 @@ def gen_reckoner(rng: random.Random, level: str) -> Draft:
         event = _spell(spell, "A", [("rk", amount)])
         cast = f"あなたは{card(spell).label}（{amount}点）でそれを対象にしました。"
         permanents = [theirs]
+    dealt = factor * amount
+    to_you = factor * dealt
+    a_life = rng.randint(to_you + 1, to_you + 12) if furnace else rng.randint(5, 20)
+    effects = [card("furnace-of-rath").effect(0)] if furnace else []
+    board = (
+        f"戦場には{card('furnace-of-rath').label}（発生源がパーマネントかプレイヤーにダメージを与えるなら、代わりにその2倍のダメージを与える）があります。"
+        if furnace
+        else ""
+    )
     prompt = (
-        f"あなたのライフは{a_life}点です。対戦相手は{stats(theirs)}（これがダメージを受けるたび、これはその点数に等しいダメージを対象1つに与える）を"
+        f"あなたのライフは{a_life}点です。{board}対戦相手は{stats(theirs)}（これがダメージを受けるたび、これはその点数に等しいダメージを対象1つに与える）を"
         f"コントロールしています。{cast}対戦相手は誘発した能力の対象にあなたを選びます。すべて解決した後、あなたのライフは何点ですか？"
     )
     text = (
-        "ダメージを受けたことで誘発する能力は、ダメージを受けた時点で誘発し、スタックに置かれるのを待ちます (120.4b, 603.2)。"
-        "「その点数」はそのパーマネントが受けたダメージの量です (120.9)。"
+        "ダメージを受けたことで誘発する能力は、ダメージが与えられた時点で誘発し、スタックに置かれるのを待ちます (120.4b, 603.2)。"
+        "「その点数」はそのパーマネントが実際に受けたダメージの量です。"
     )
-    dies = amount >= _toughness(theirs)
+    if furnace:
+        text += (
+            f"{card('furnace-of-rath').label}で{_name(theirs)}が受けるダメージは{dealt}点になり、能力が与える{dealt}点も"
+            f"あなたに与えられるときに2倍の{to_you}点になります (120.4b, 614.1a)。"
+        )
+    dies = dealt >= _toughness(theirs)
     if dies:
-        text += "そのクリーチャーが状況起因処理で墓地に置かれても、すでに誘発した能力はスタックに置かれ、解決します (603.3)。"
-    mistakes = [
-        (a_life, "クリーチャーが墓地に置かれたので能力は解決しないと考えました")
+        text += (
+            "そのクリーチャーは致死ダメージを負って状況起因処理で墓地に置かれますが (704.5g)、"
+            "すでに誘発した能力はスタックに置かれ、解決します (603.3)。"
+        )
+    mistakes: list[Mistake] = [
+        (a_life, "クリーチャーが墓地に置かれたので能力は解決しないと考えました (603.3)")
         if dies
-        else (a_life, "能力を見落としました"),
-        (a_life - _power(theirs), "パワーに等しいダメージを与えると考えました"),
-        (a_life - 2 * amount, "ダメージを2回数えました"),
+        else (a_life, "能力を見落としました (120.4b, 603.2)"),
+        (
+            a_life - factor * _power(theirs),
+            "受けたダメージではなくパワーに等しいダメージを与えると考えました (603.2)",
+        ),
     ]
-    doc = _doc(permanents, event, players=_players(a_life=a_life))
+    if furnace:
+        mistakes += [
+            (a_life - dealt, "能力が与えるダメージにも《ラースの灼熱洞》が働くのを見落としました (120.4b)"),
+            (a_life - amount, "《ラースの灼熱洞》を見落としました (120.4b)"),
+        ]
+    else:
+        mistakes.append((a_life - 2 * amount, "ダメージを2回数えました"))
+    doc = _doc(permanents, event, effects, players=_players(a_life=a_life))
     return _draft(
         doc,
         prompt,
         {"kind": "life", "player": "A"},
-        a_life - amount,
+        a_life - to_you,
         text,
-        ["120.4b", "603.2", "120.9"],
+        ["120.4b", "603.2"] + (["614.1a"] if furnace else []),
         mistakes,
     )
 
@@ -1256,13 +1330,19 @@ def gen_stuffy_doll(rng: random.Random, level: str) -> Draft:
         f"（各クリーチャーに{amount}点）を唱えました。すべて解決した後、対戦相手のライフは何点ですか？"
     )
     text = (
-        f"ダメージはパーマネントを破壊しません。破壊するのは状況起因処理で、破壊不能の{_name(doll)}は致死ダメージを負っても破壊されません (120.5, 702.12b)。"
-        f"ダメージを受けたことで能力が誘発し (120.4b)、「その点数」として受けた{amount}点を対戦相手に与えます (120.9)。"
+        f"ダメージはパーマネントを破壊しません。破壊するのは状況起因処理で (704.5g)、破壊不能の{_name(doll)}は致死ダメージを負っても破壊されません (120.5, 702.12b)。"
+        f"ダメージを受けたことで能力が誘発し (120.4b, 603.2)、「その点数」として受けた{amount}点すべてを対戦相手に与えます。"
     )
     mistakes = [
-        (b_life, "タフネス1なので1点しか数えない、または能力が誘発しないと考えました"),
-        (b_life - 1, "タフネスを超えた分は数えないと考えました"),
-        (b_life - 2 * amount, "ダメージを2回数えました"),
+        (
+            b_life,
+            "破壊されないので能力は誘発しないと考えました（ダメージを受ければ誘発します, 120.4b, 603.2）",
+        ),
+        (b_life - 1, "タフネス（1）を超えた分は「その点数」に数えないと考えました (603.2)"),
+        (
+            b_life - 2 * amount,
+            f"同時に{_name(theirs)}が受けたダメージも「その点数」に数えました (603.2)",
+        ),
     ]
     doc = _doc(
         [doll, theirs],
@@ -1276,7 +1356,7 @@ def gen_stuffy_doll(rng: random.Random, level: str) -> Draft:
         {"kind": "life", "player": "B"},
         b_life - amount,
         text,
-        ["120.5", "702.12b", "120.4b", "120.9"],
+        ["120.5", "702.12b", "120.4b", "603.2"],
         mistakes,
     )
 
@@ -1613,28 +1693,53 @@ def gen_walker(rng: random.Random, level: str) -> Draft:
 def gen_siege(rng: random.Random, level: str) -> Draft:
     siege = _perm(rng.choice(SIEGES), "sg", "A", protector="B")
     defense = siege["defense"]
+    # L2 adds a shield on the battle cast by its protector: the shield takes damage before the
+    # counters are removed (615.7, 120.3h), so the attackers may now total more than the defense.
+    shield = 3 if level == L2 else 0
     attackers = _small_attackers(
-        rng, (*_SMALL_ATTACKERS[:5], "venerated-rotpriest", *_SMALL_ATTACKERS[5:]), below=defense
+        rng, (*_SMALL_ATTACKERS[:5], "venerated-rotpriest", *_SMALL_ATTACKERS[5:]), below=defense + shield
     )
     total = sum(_power(a) for a in attackers)
-    answer = defense - total
+    answer = defense - max(0, total - shield)
     listing = "と".join(stats(a) for a in attackers)
-    prompt = f"あなたは{stats(siege)}（守る者は対戦相手）をコントロールしています。あなたの{listing}がそのバトルを攻撃し、ブロックされませんでした。戦闘ダメージの後、守備カウンターは何個ですか？"
+    salve = card("healing-salve")
+    cast = (
+        f"対戦相手は{salve.label}で「このターン、そのバトルが受ける次の3点のダメージを軽減する」を選んでいます。"
+        if shield
+        else ""
+    )
+    prompt = (
+        f"あなたは{stats(siege)}（守る者は対戦相手）をコントロールしています。{cast}あなたの{listing}がそのバトルを攻撃し、"
+        "ブロックされませんでした。戦闘ダメージの後、守備カウンターは何個ですか？"
+    )
     text = (
         "バトルが受けたダメージは、その点数に等しい数の守備カウンターを取り除きます (120.3h)。感染や毒性はプレイヤーとクリーチャーへのダメージの結果だけを変えるので、"
         "バトルへのダメージはやはり守備カウンターを取り除きます (702.90b, 702.164c)。"
     )
-    mistakes = [
-        (
-            defense - sum(_power(a) for a in attackers if "infect" not in a.get("keywords", [])),
-            "感染のダメージでは守備カウンターが減らないと考えました (120.3h)",
-        ),
-        (defense, "バトルはダメージを受けないと考えました"),
-    ]
-    doc = _doc([siege, *attackers], _combat([_attack(a["id"], "sg") for a in attackers]))
-    return _draft(
-        doc, prompt, {"kind": "defense", "permanent": "sg"}, answer, text, ["120.3h", "310.6"], mistakes
-    )
+    rules = ["120.3h", "310.6"]
+    if shield:
+        text += (
+            f"盾はバトルへのダメージのうち{min(shield, total)}点を軽減し、軽減されたダメージは守備カウンターを取り除きません "
+            "(615.7, 615.6)。"
+        )
+        rules += ["615.7", "615.6"]
+    plain = sum(_power(a) for a in attackers if "infect" not in a.get("keywords", []))
+    mistakes: list[Mistake] = [(defense, "バトルはダメージを受けないと考えました (120.3h)")]
+    if shield:
+        mistakes += [
+            (max(0, defense - total), "盾を見落としました (615.7)"),
+            (
+                max(0, defense - max(0, total - 1)),
+                "盾が1回のダメージにつき1点だけ軽減すると考えました (615.7)",
+            ),
+        ]
+    else:
+        mistakes.insert(
+            0, (defense - plain, "感染のダメージでは守備カウンターが減らないと考えました (120.3h)")
+        )
+    effects = [salve.effect(0, to="sg")] if shield else []
+    doc = _doc([siege, *attackers], _combat([_attack(a["id"], "sg") for a in attackers]), effects)
+    return _draft(doc, prompt, {"kind": "defense", "permanent": "sg"}, answer, text, rules, mistakes)
 
 
 # --------------------------------------------------------------------------- 29. Circle of Protection: Red, a source of your choice (615.9)
@@ -1705,7 +1810,9 @@ def gen_late_shield(rng: random.Random, level: str) -> Draft:
     before = stats(mine)
     mine["damage"] = first_amount
     effects = [salve.effect(0, to="my")]
-    rest = max(0, amount - 3)
+    # The shield counts damage, not events (615.7): it takes what it can of the later spell, no more.
+    prevented = min(amount, 3)
+    rest = amount - prevented
     marked = first_amount + rest
     dies = marked >= _toughness(mine)
     ask: dict[str, Any] = {"kind": "dies"} if dies else {"kind": "damage", "permanent": "my"}
@@ -1721,7 +1828,8 @@ def gen_late_shield(rng: random.Random, level: str) -> Draft:
     )
     text = (
         "軽減効果はダメージを受けるより前に存在しなければならず、すでに受けたダメージをさかのぼって変えることはできません (615.4)。"
-        f"盾は後から来た{amount}点のうち3点を軽減します (615.7)。"
+        f"盾は後から来た{amount}点のうち{prevented}点を軽減し (615.7)、"
+        + (f"盾には{3 - prevented}点分が残ります。" if prevented < 3 else "盾はこれで尽きます。")
     )
     predicted: Any = (["my"] if dies else []) if ask["kind"] == "dies" else marked
     mistakes: list[Mistake] = (
@@ -1959,8 +2067,21 @@ def gen_no_life_gain(rng: random.Random, level: str) -> Draft:
             else "戦闘ダメージの後、あなたのライフは何点ですか？"
         )
     )
-    text = "ライフを得る結果は、結果に影響する置換効果によって修整されます。ライフを得られないので、絆魂でもライフは増えません (120.4c, 702.15b)。"
-    rules = ["120.4c", "702.15b"]
+    if slug == "leyline-of-punishment":
+        # "Can't gain life" forbids the event itself (119.7); it replaces nothing, unlike 《硫黄の渦》's "instead".
+        text = (
+            f"{enchantment.label}の「プレイヤーはライフを得られない」は置換効果ではなく、ライフを得ることの禁止です。"
+            "絆魂によるライフの獲得は起こらず、ライフは増えません (119.7, 702.15b)。"
+        )
+        rules = ["119.7", "702.15b"]
+        ignored = f"{enchantment.label}の禁止を見落としました (119.7)"
+    else:
+        text = (
+            f"{enchantment.label}の「ライフを得るなら、代わりに得ない」は置換効果で、ライフを得る結果を修整します。"
+            "絆魂でもライフは増えません (120.4c, 614.1a, 702.15b)。"
+        )
+        rules = ["120.4c", "614.1a", "702.15b"]
+        ignored = f"{enchantment.label}の置換効果を見落としました (120.4c)"
     if shield:
         text += "軽減できないダメージにも軽減の盾は適用されますが、ダメージは軽減されず、盾も減りません (615.12)。"
         rules.append("615.12")
@@ -1983,7 +2104,7 @@ def gen_no_life_gain(rng: random.Random, level: str) -> Draft:
             mistakes,
         )
     mistakes = [
-        (a_life + power, "ライフを得られない効果を見落としました (120.4c)"),
+        (a_life + power, ignored),
         (a_life - power, "絆魂でライフを失うと考えました"),
     ]
     return _draft(
@@ -2178,9 +2299,9 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         (L1, L2),
         gen_toralf,
     ),
-    Template("card-reckoner", "ダメージを受けるたびに誘発する能力", ("120.9",), (L1, L2), gen_reckoner),
+    Template("card-reckoner", "ダメージを受けるたびに誘発する能力", ("120.4",), (L1, L2), gen_reckoner),
     Template("card-spirit-link", "《魂の絆》と同時のダメージ", ("120.9",), (L1, L2), gen_spirit_link),
-    Template("card-stuffy-doll", "《ぬいぐるみ人形》と全体ダメージ", ("120.9",), (L1, L2), gen_stuffy_doll),
+    Template("card-stuffy-doll", "《ぬいぐるみ人形》と全体ダメージ", ("120.4",), (L1, L2), gen_stuffy_doll),
     Template(
         "card-shield-deathtouch",
         "盾カウンターと接死",
@@ -2241,7 +2362,8 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         ("lifelink", "120.4", "615"),
         (L1, L2),
         gen_no_life_gain,
-        (("615", (L2,)),),
+        # 120.4c only for 《硫黄の渦》's replacement (L1); 《処罰の力線》's prohibition is 119.7.
+        (("615", (L2,)), ("120.4", (L1,))),
     ),
     Template(
         "card-test-of-faith",

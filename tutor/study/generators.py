@@ -408,6 +408,7 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
             attacker["keywords"] = ["lifelink", "wither"]
     gained = max(0, power - shield)
     second = 0
+    second_gained = 0  # the unblocked second lifelinker's share (L2), which every misconception keeps
     if level == L2:
         second = rng.randint(1, 4)
         static = rng.randint(1, 2)
@@ -418,7 +419,8 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
             f"。さらに{describe(permanents[-1])}がブロックされずに攻撃しており、対戦相手は「発生源1つがあなたに"
             f"ダメージを与えるなら、そのダメージ{static}点を軽減する」パーマネントをコントロールしています"
         )
-        gained += max(0, second - static)
+        second_gained = max(0, second - static)
+        gained += second_gained
         rules.append("615.10")
     factor = 2 if boon else 1
     if boon:
@@ -435,8 +437,12 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
         (a_life + gained, "《加護の反射》でライフの獲得が2倍になるのを忘れました (120.4c)")
         if boon
         else (a_life + 2 * gained, "得るライフを2倍にしました"),
-        (a_life, "絆魂はブロックされると働かないと考えました (702.15b)"),
-        (a_life + factor * max(0, power - shield - 1), "盾の量を1点多く数えました"),
+        # Only a blocked lifelinker can be mistaken for one that stops working; unblocked (the intro
+        # board) the same value comes from a shield thought to stop all of its damage.
+        (a_life + factor * second_gained, "絆魂はブロックされると働かないと考えました (702.15b)")
+        if level != INTRO
+        else (a_life, f"盾が{power}点すべてを軽減すると考えました（盾は{shield}点まで, 615.7）"),
+        (a_life + factor * (max(0, power - shield - 1) + second_gained), "盾の量を1点多く数えました"),
     ]
     explanation = (
         "絆魂を持つ発生源が与えたダメージの分だけ、そのコントローラーはライフを得ます (702.15b, 120.3f)。"
@@ -1124,8 +1130,19 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 11. first strike and double strike
 
 
-def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: bool = False) -> list[str]:
-    """Which of an attacker and its single blocker die (CR 510.4, 704.5g-h)."""
+def _strike_fight(
+    a: dict[str, Any],
+    b: dict[str, Any],
+    *,
+    ignore_first_strike: bool = False,
+    no_second_step: bool = False,
+    dead_strike_back: bool = False,
+) -> list[str]:
+    """Which of an attacker and its single blocker die (CR 510.4, 704.5g-h).
+
+    The flags are the misconceptions: both steps merged into one, double strike dealing damage only
+    in the first step, and a creature destroyed after the first step still dealing its damage.
+    """
     fighters = {
         c["id"]: {
             "power": c["power"],
@@ -1147,6 +1164,8 @@ def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: 
             return True
         if step == 1:
             return first
+        if no_second_step and "double_strike" in kw:
+            return False
         return "double_strike" in kw or not first
 
     has_first = not ignore_first_strike and any(
@@ -1156,7 +1175,9 @@ def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: 
     for step in steps:
         hits: dict[str, int] = {}
         for cid, f in fighters.items():
-            if not f["alive"] or not fighters[other[cid]]["alive"]:
+            if not dead_strike_back and (not f["alive"] or not fighters[other[cid]]["alive"]):
+                continue
+            if dead_strike_back and not fighters[other[cid]]["alive"] and f["alive"]:
                 continue
             if not strikes(cid, step):
                 continue
@@ -1211,7 +1232,15 @@ def gen_first_strike(rng: random.Random, level: str) -> Draft:
     )
     mistakes = [
         (naive, "先制攻撃・二段攻撃を無視して、同時にダメージを与えると考えました (510.4)"),
-        (sorted({"att", "blk"} - set(answer)), "どちらが生き残るかを逆にしました"),
+        (
+            _strike_fight(a, b, no_second_step=True),
+            "二段攻撃を持つクリーチャーも1回目の戦闘ダメージ・ステップでしかダメージを与えないと考えました (702.4b)",
+        )
+        if any("double_strike" in k for k in kws)
+        else (
+            _strike_fight(a, b, dead_strike_back=True),
+            "1回目に破壊されたクリーチャーも2回目にダメージを与えると考えました (510.4, 704.5g)",
+        ),
     ]
     explanation = (
         "先制攻撃か二段攻撃を持つクリーチャーがいると、戦闘ダメージ・ステップは2回になります。1回目は先制攻撃と二段攻撃を"
