@@ -1728,10 +1728,6 @@ def gen_siege(rng: random.Random, level: str) -> Draft:
     if shield:
         mistakes += [
             (max(0, defense - total), "盾を見落としました (615.7)"),
-            (
-                max(0, defense - max(0, total - 1)),
-                "盾が1回のダメージにつき1点だけ軽減すると考えました (615.7)",
-            ),
         ]
     else:
         mistakes.insert(

@@ -470,6 +470,7 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
     answer = poison0
     toxic_as_power = poison0
     forgot_toxic = poison0
+    infect_as_life = poison0  # infect read as ordinary damage: only toxic's counters are left
     prevented_counts = poison0
     blocked_counts = poison0
     rules = ["120.3b", "702.90b", "120.3g", "702.164c"]
@@ -512,6 +513,7 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
                 prevented_counts += gain
                 blocked_counts += gain
                 forgot_toxic += power if keywords else 0
+                infect_as_life += toxic
                 toxic_as_power += (power if keywords else 0) + (power if toxic else 0)
     prompt = (
         f"対戦相手には毒カウンターが{poison0}個あります。あなたのクリーチャーが攻撃しました。"
@@ -534,7 +536,7 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
         (forgot_toxic, "毒性の毒カウンターを数え忘れました (120.3g)"),
         (prevented_counts, "軽減されて与えられなかったダメージでも毒性が働くと考えました (615.6, 120.8)"),
         (blocked_counts, "ブロックされてもプレイヤーに毒カウンターが置かれると考えました"),
-        (poison0, "感染のダメージもライフを減らすと考えました (702.90b)"),
+        (infect_as_life, "感染のダメージもライフを減らすと考えました (702.90b)"),
     ]
     doc = _scenario(_players(b_poison=poison0), permanents, _combat(attacks), effects)
     return Draft(doc, prompt, {"kind": "poison", "player": "B"}, answer, explanation, rules, mistakes)
@@ -572,12 +574,12 @@ def gen_spill(rng: random.Random, level: str) -> Draft:
     )
     mistakes = [
         (
-            b_life - other - (power - toughness),
+            b_life - other - (power - (toughness - marked)),
             "トランプルがなくても余ったダメージがプレイヤーに行くと考えました (510.1c)",
         )
         if not trample
         else (
-            b_life - other - (power - toughness),
+            b_life - other - (power - (toughness - marked)),
             "接死があっても致死ダメージはタフネス分だと考えました (702.2c)",
         )
         if deathtouch
@@ -589,10 +591,9 @@ def gen_spill(rng: random.Random, level: str) -> Draft:
         (b_life - other, "トランプルでも余ったダメージはプレイヤーに行かないと考えました (702.19b)")
         if trample
         else (b_life - power - other, "ブロックされたことを見落としました"),
-        (b_life - through, "ブロックされなかったクリーチャーのダメージを数え忘れました")
-        if other
-        else (b_life - max(0, power - toughness - 1), "致死ダメージを1点多く数えました"),
     ]
+    if other:
+        mistakes.append((b_life - through, "ブロックされなかったクリーチャーのダメージを数え忘れました"))
     rules = ["510.1c", "702.19b"] + (["702.2c"] if deathtouch else []) + (["120.6"] if marked else [])
     explanation = (
         "ブロックされたクリーチャーは、戦闘ダメージをブロック・クリーチャーに割り振ります (510.1c)。"
@@ -628,6 +629,10 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
     blockers = []
     lethal: dict[str, int] = {}
     naive: dict[str, int] = {}
+    # What a blocker needs under two beliefs: deathtouch changes nothing (plain), marked damage
+    # does not count (unmarked); both still count the helper's damage, as the engine does.
+    plain: dict[str, int] = {}
+    unmarked: dict[str, int] = {}
     protected: list[str] = []
     for i in range(k):
         toughness = rng.randint(1, 4)
@@ -641,6 +646,8 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
         )
         lethal[pid] = 1 if deathtouch else toughness - marked
         naive[pid] = toughness
+        plain[pid] = toughness - marked
+        unmarked[pid] = 1 if deathtouch else toughness
         if protection:
             protected.append(pid)
     helper = None
@@ -650,6 +657,9 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
         helper = _creature("h", names[4], "A", q, rng.randint(1, 3))
         still = target["toughness"] - target.get("damage", 0) - q
         lethal[target["id"]] = 0 if still <= 0 else (1 if deathtouch else still)
+        plain[target["id"]] = max(0, still)
+        fresh = target["toughness"] - q
+        unmarked[target["id"]] = 0 if fresh <= 0 else (1 if deathtouch else fresh)
     need = sum(lethal.values())
     power = rng.randint(max(need, 2), need + 4)
     keywords = ["trample"] + (["deathtouch"] if deathtouch else [])
@@ -659,6 +669,8 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
         "blockers": blockers,
         "lethal": lethal,
         "naive": naive,
+        "plain": plain,
+        "unmarked": unmarked,
         "helper": helper,
         "deathtouch": deathtouch,
         "protected": protected,
@@ -740,8 +752,8 @@ def gen_trample_max(rng: random.Random, level: str) -> Draft:
     board = _trample_board(rng, level)
     power, lethal, naive = board["power"], board["lethal"], board["naive"]
     answer = max(0, power - sum(lethal.values()))
-    by_toughness = max(0, power - sum(naive.values()))
-    marked_ignored = max(0, power - sum(1 if board["deathtouch"] else naive[i] for i in lethal))
+    by_toughness = max(0, power - sum((board["plain"] if board["deathtouch"] else naive).values()))
+    marked_ignored = max(0, power - sum(board["unmarked"].values()))
     protection_skipped = max(0, power - sum(v for i, v in lethal.items() if i not in board["protected"]))
     prompt = (
         _trample_prompt(board)
@@ -1088,9 +1100,13 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
             rules.append("120.4a")
         excess = max(0, excess)
         what = f"対戦相手の{describe(target)}"
+        # Forgetting the marked damage still takes the larger excess when it is also a planeswalker.
+        unmarked_excess = (
+            max(amount - toughness, amount - walker_loyalty) if walker_loyalty else amount - toughness
+        )
         mistakes.append(
             (
-                b_life - max(0, amount - toughness),
+                b_life - max(0, unmarked_excess),
                 "すでに負っているダメージを余剰の計算に入れませんでした (120.4a)",
             )
             if not deathtouch
@@ -1130,19 +1146,17 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 11. first strike and double strike
 
 
-def _strike_fight(
-    a: dict[str, Any],
-    b: dict[str, Any],
-    *,
-    ignore_first_strike: bool = False,
-    no_second_step: bool = False,
-    dead_strike_back: bool = False,
-) -> list[str]:
-    """Which of an attacker and its single blocker die (CR 510.4, 704.5g-h).
+def _swapped(
+    a: dict[str, Any], b: dict[str, Any], old: str, new: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The two creatures with keyword ``old`` read as ``new`` (a learner's belief about it)."""
+    return tuple(  # type: ignore[return-value]
+        dict(c, keywords=sorted({new if k == old else k for k in c.get("keywords", [])})) for c in (a, b)
+    )
 
-    The flags are the misconceptions: both steps merged into one, double strike dealing damage only
-    in the first step, and a creature destroyed after the first step still dealing its damage.
-    """
+
+def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: bool = False) -> list[str]:
+    """Which of an attacker and its single blocker die (CR 510.4, 704.5g-h)."""
     fighters = {
         c["id"]: {
             "power": c["power"],
@@ -1164,8 +1178,6 @@ def _strike_fight(
             return True
         if step == 1:
             return first
-        if no_second_step and "double_strike" in kw:
-            return False
         return "double_strike" in kw or not first
 
     has_first = not ignore_first_strike and any(
@@ -1175,9 +1187,7 @@ def _strike_fight(
     for step in steps:
         hits: dict[str, int] = {}
         for cid, f in fighters.items():
-            if not dead_strike_back and (not f["alive"] or not fighters[other[cid]]["alive"]):
-                continue
-            if dead_strike_back and not fighters[other[cid]]["alive"] and f["alive"]:
+            if not f["alive"] or not fighters[other[cid]]["alive"]:
                 continue
             if not strikes(cid, step):
                 continue
@@ -1230,18 +1240,24 @@ def gen_first_strike(rng: random.Random, level: str) -> Draft:
         f"あなたの{describe(a)}が攻撃し、対戦相手の{describe(b)}にブロックされました。"
         "戦闘ダメージ・ステップが終わったとき、墓地に置かれているクリーチャーをすべて選んでください。"
     )
-    mistakes = [
-        (naive, "先制攻撃・二段攻撃を無視して、同時にダメージを与えると考えました (510.4)"),
-        (
-            _strike_fight(a, b, no_second_step=True),
-            "二段攻撃を持つクリーチャーも1回目の戦闘ダメージ・ステップでしかダメージを与えないと考えました (702.4b)",
-        )
-        if any("double_strike" in k for k in kws)
-        else (
-            _strike_fight(a, b, dead_strike_back=True),
-            "1回目に破壊されたクリーチャーも2回目にダメージを与えると考えました (510.4, 704.5g)",
-        ),
+    mistakes: list[Mistake] = [
+        (naive, "先制攻撃・二段攻撃を無視して、同時にダメージを与えると考えました (510.4)")
     ]
+    # Each belief swaps one keyword's rule for the other's and lets the same model resolve it.
+    if any("double_strike" in k for k in kws):
+        mistakes.append(
+            (
+                _strike_fight(*_swapped(a, b, "double_strike", "first_strike")),
+                "二段攻撃を持つクリーチャーも1回目の戦闘ダメージ・ステップでしかダメージを与えないと考えました (702.4b)",
+            )
+        )
+    if any("first_strike" in k for k in kws):
+        mistakes.append(
+            (
+                _strike_fight(*_swapped(a, b, "first_strike", "double_strike")),
+                "先制攻撃を持つクリーチャーも2回目の戦闘ダメージ・ステップでダメージを与えると考えました (702.7b)",
+            )
+        )
     explanation = (
         "先制攻撃か二段攻撃を持つクリーチャーがいると、戦闘ダメージ・ステップは2回になります。1回目は先制攻撃と二段攻撃を"
         "持つクリーチャーだけが、2回目はそれ以外と二段攻撃を持つクリーチャーがダメージを与えます (510.4)。1回目の後に"
