@@ -401,7 +401,17 @@ def gen_block(rng: random.Random, level: str) -> Draft:
         "攻撃クリーチャーもブロック・クリーチャーも、戦闘ダメージ・ステップに同時にパワーに等しい戦闘ダメージを与えます (120.2a, 510.2)。"
         "負ったダメージの合計がタフネス以上のクリーチャーは、状況起因処理で破壊されます (120.6, 704.5g)。"
     )
-    mistakes = [(_other(["att", "blk"], outcome.dead), "どちらが生き残るかを逆にしました")]
+    # Two beliefs about lethal damage, each resolved by the same model on the board as it sees it.
+    sturdier = one_block(
+        *_fighters(dict(a, toughness=a["toughness"] + 1), dict(b, toughness=b["toughness"] + 1))
+    )
+    any_damage = one_block(
+        *_fighters(*(dict(c, keywords=sorted({*c.get("keywords", []), "deathtouch"})) for c in (a, b)))
+    )
+    mistakes = [
+        (sturdier.dead, "タフネスを超えるダメージを負わないと破壊されないと考えました (120.6, 704.5g)"),
+        (any_damage.dead, "ダメージを負ったクリーチャーは必ず破壊されると考えました (704.5g)"),
+    ]
     doc = _doc([a, b], _combat([_attack("att", blockers=["blk"])]))
     return _draft(
         doc, prompt, {"kind": "dies"}, outcome.dead, text, ["120.2a", "510.2", "120.6", "704.5g"], mistakes
@@ -450,8 +460,10 @@ def gen_deathtouch_block(rng: random.Random, level: str) -> Draft:
             "接死があれば必ず相打ちになると考えました",
         ),
         (
-            sorted(set(outcome.dead) - {"att"}) if "att" in outcome.dead else sorted({*outcome.dead, "att"}),
-            "接死の働きを見落としました",
+            one_block(
+                *_fighters(att, dict(dt, keywords=[k for k in dt["keywords"] if k != "deathtouch"]))
+            ).dead,
+            "接死の働きを見落としました (702.2b)",
         ),
     ]
     return _draft(doc, prompt, {"kind": "dies"}, outcome.dead, text, rules, mistakes)
@@ -694,7 +706,16 @@ def gen_fight(rng: random.Random, level: str) -> Draft:
     if "indestructible" in theirs.get("keywords", []):
         text += "破壊不能のクリーチャーは接死でも破壊されません (702.12b)。"
         rules.append("702.12b")
-    mistakes = [(["my"], "呪文がダメージを与えるので接死は働かないと考えました (120.7)")]
+    # Without deathtouch, each dies only to lethal damage (the belief that the spell deals it).
+    plain = sorted(
+        [
+            pid
+            for pid, hit, doc in (("my", theirs, mine), ("their", mine, theirs))
+            if _power(hit) >= _toughness(doc)
+            and (pid == "my" or "indestructible" not in theirs.get("keywords", []))
+        ]
+    )
+    mistakes = [(plain, "呪文がダメージを与えるので接死は働かないと考えました (120.7)")]
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
 
 
@@ -723,7 +744,14 @@ def gen_bite_protection(rng: random.Random, level: str) -> Draft:
         f"ダメージの発生源はそれを与えたオブジェクトです (120.7)。ここでダメージを与えるのは呪文ではなく{_name(mine)}なので、"
         "プロテクション（赤）が軽減するかどうかは、そのクリーチャーの色で決まります (702.16e)。"
     )
-    mistakes = [(["their"] if prevented else [], "呪文の色でプロテクションを判断しました (120.7)")]
+    mistakes = [
+        (
+            ["their"] if _power(mine) >= _toughness(theirs) else [],
+            "呪文の色でプロテクションを判断しました (120.7)",
+        )
+        if prevented
+        else ([], "プロテクション（赤）はどの色の発生源のダメージも軽減すると考えました (702.16e)")
+    ]
     doc = _doc([mine, theirs], {"type": "bite", "name": spell.label, "source": "my", "to": "their"})
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["120.7", "702.16e", "120.2b"], mistakes)
 

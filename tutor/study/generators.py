@@ -310,7 +310,7 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
             indestructible=indestructible,
         ):
             zero_as_damage.append(pid)
-        if not indestructible and _dies(
+        if _dies(  # the belief: indestructible is not there
             toughness=eff_t,
             marked=marked,
             dealt=dealt,

@@ -161,6 +161,12 @@ def no_marked_damage(doc: Board) -> Board:
     return doc
 
 
+def no_choices(doc: Board) -> Board:
+    """The recorded choices go with the effects they were made for."""
+    doc["choices"] = {}
+    return doc
+
+
 def unblocked(doc: Board) -> Board:
     """Blocks are ignored: every attacker's damage goes where it attacks."""
     event = doc.get("event") or {}
@@ -341,6 +347,16 @@ def _trigger_amount_power(doc: Board) -> Board:
     return doc
 
 
+def _shield_on_other_first(doc: Board) -> Board:
+    """The shield spent on the creature without lifelink first (615.7: its player chooses otherwise)."""
+    powers = {p["id"]: p["power"] for p in doc.get("permanents", [])}
+    shield = next(e["amount"] for e in doc.get("effects", []) if e.get("type") == "prevent_next")
+    on_other = min(shield, powers["nm"])
+    allocation = {"nm": on_other, "ll": shield - on_other}
+    doc["choices"] = {"shield_allocation": {"0": {k: v for k, v in allocation.items() if v}}}
+    return doc
+
+
 def _unblock_ids(doc: Board, ids: Iterable[str]) -> Board:
     gone = set(ids)
     for attack in (doc.get("event") or {}).get("attacks", []):
@@ -483,6 +499,70 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"ダメージを1点少なく数えました", SLIP),
         Misconception(r"ライフが0になると考えました", constant(0)),
         Misconception(r"ダメージを受けないと考えました", unchanged),
+    ),
+    "sweep-dies": (
+        Misconception(r"すでに負っているダメージを数え忘れ", board(no_marked_damage)),
+        Misconception(
+            r"軽減されるダメージも与えられる", board(drop_effects(*PREVENTION), set_field("protection", None))
+        ),
+        Misconception(r"0点のダメージでも接死で破壊", SLIP),
+        Misconception(r"破壊不能を見落としました", board(drop_keyword("indestructible"))),
+    ),
+    "zero-damage": (Misconception(r"0点のダメージでも接死で破壊", SLIP),),
+    "trample-legal": (Misconception(r"致死ダメージの数え方を誤りました", SLIP),),
+    "assignment-legal": (
+        Misconception(r"トランプルがなくても余ったダメージをプレイヤーに", SLIP),
+        Misconception(r"以前のルールの「ダメージ割り振り順」", SLIP),
+    ),
+    "shield-choice": (
+        Misconception(r"盾は絆魂でないほうのダメージから", board(_shield_on_other_first)),
+        Misconception(r"軽減されたダメージでも絆魂で", board(drop_effects(*PREVENTION), no_choices)),
+        Misconception(
+            r"絆魂でないクリーチャーのダメージでもライフ", board(add_keyword("lifelink", lambda d: ["nm"]))
+        ),
+        Misconception(r"盾が2つの発生源に半分ずつ", SLIP),
+    ),
+    "card-block": (
+        Misconception(
+            r"タフネスを超えるダメージを負わないと",
+            board(set_field("toughness", lambda p: p["toughness"] + 1)),
+        ),
+        Misconception(
+            r"ダメージを負ったクリーチャーは必ず破壊",
+            board(add_keyword("deathtouch", lambda d: ["att", "blk"])),
+        ),
+    ),
+    "card-deathtouch-block": (
+        Misconception(r"接死があれば必ず相打ち", SLIP),
+        Misconception(
+            r"接死の働きを見落としました", board(drop_keyword("deathtouch", only=lambda d: ["dt"]))
+        ),
+    ),
+    "card-collar-trample": (
+        Misconception(r"接死があっても致死ダメージはタフネス分", board(drop_keyword("deathtouch"))),
+        Misconception(r"ブロック・クリーチャーに割り振らずに", board(unblocked)),
+        Misconception(r"ブロックされたらプレイヤーには割り振れない", board(drop_keyword("trample"))),
+    ),
+    "card-trample-protection": (
+        Misconception(r"プロテクションを持つブロック・クリーチャーには", board(unblocked)),
+        Misconception(
+            r"先制攻撃を見落としました", board(drop_keyword("first_strike"), drop_keyword("double_strike"))
+        ),
+        Misconception(r"ブロックされたらプレイヤーには割り振れない", board(drop_keyword("trample"))),
+    ),
+    "card-fight": (
+        Misconception(r"呪文がダメージを与えるので接死は働かない", board(drop_keyword("deathtouch"))),
+        Misconception(r"呪文がダメージを与えるので絆魂は働かない", board(drop_keyword("lifelink"))),
+        Misconception(r"受けたダメージの分のライフを得る", SLIP),
+        Misconception(r"受けたダメージでライフを失う", SLIP),
+    ),
+    "card-bite-protection": (
+        Misconception(
+            r"呪文の色でプロテクションを判断", board(set_field("colors", ["green"], ids=lambda d: ["my"]))
+        ),
+        Misconception(
+            r"プロテクション（赤）はどの色の発生源", board(set_field("colors", ["red"], ids=lambda d: ["my"]))
+        ),
     ),
     "card-warhammer": (
         Misconception(
