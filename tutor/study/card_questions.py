@@ -943,11 +943,10 @@ def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
     redirect_first = rng.random() < 0.5
     effects = [pariah.effect(0, to="ally", **{"from": "A"}), salve.effect(0, to="A")]
     order = [0, 1] if redirect_first else [1, 0]
-    if redirect_first:
-        dies = ["ally"] if amount >= _toughness(ally) else []
-    else:
-        rest = max(0, amount - 3)
-        dies = ["ally"] if rest >= _toughness(ally) else []
+    # Each order's outcome; the belief in each label is the other order's (616.1f, 615.7).
+    dies_redirected = ["ally"] if amount >= _toughness(ally) else []
+    dies_prevented = ["ally"] if max(0, amount - 3) >= _toughness(ally) else []
+    dies = dies_redirected if redirect_first else dies_prevented
     first = "先に《最下層民》を適用し" if redirect_first else f"先に{salve.label}の軽減を適用し"
     prompt = (
         f"あなたのライフは{a_life}点です。あなたの{stats(ally)}には{pariah.label}（あなたに与えられるすべてのダメージは、代わりにエンチャントされている"
@@ -961,12 +960,9 @@ def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
         "先に軽減すれば、盾が防いだ分は移し替えられません (615.7)。"
     )
     mistakes = [
-        (
-            _other(["ally"], dies),
-            "移し替えた後もあなたの盾が軽減すると考えました (616.1f)"
-            if redirect_first
-            else "軽減した後も全部が移し替えられると考えました",
-        )
+        (dies_prevented, "移し替えた後もあなたの盾が軽減すると考えました (616.1f)")
+        if redirect_first
+        else (dies_redirected, "軽減した後も全部が移し替えられると考えました (615.7)")
     ]
     doc = _doc(
         [ally],
@@ -1018,11 +1014,11 @@ def gen_harms_way(rng: random.Random, level: str) -> Draft:
     if ask_b:
         gain = power if lifelink else 0
         mistakes: list[Mistake] = [
-            (b_life - moved, "移し替えたダメージでは絆魂が働かないと考えました (702.15b)")
+            (b_life - moved + (power - moved), "移し替えたダメージでは絆魂が働かないと考えました (702.15b)")
             if lifelink
             else (b_life, "移し替えたダメージは発生源のコントローラーには与えられないと考えました"),
-            (b_life - power, "すべてのダメージが移し替えられると考えました"),
-            (b_life + power, "移し替えられたダメージを受けないと考えました"),
+            (b_life - power + gain, "すべてのダメージが移し替えられると考えました (614.9)"),
+            (b_life + gain, "移し替えられたダメージを受けないと考えました (614.9)"),
         ]
         return _draft(
             doc, prompt, {"kind": "life", "player": "B"}, b_life - moved + gain, text, rules, mistakes
@@ -1068,9 +1064,18 @@ def gen_palisade(rng: random.Random, level: str) -> Draft:
         f"{_name(giant)}自身への2点と合わせて{total}点を受けます。"
         "負ったダメージの合計がタフネス以上なら破壊されます (704.5g)。"
     )
+    theirs_dead = ["t1"] if _toughness(theirs) <= 2 else []
     mistakes = [
-        (sorted([*dead, *[m["id"] for m in mine if _toughness(m) <= 2]]), "移し替えを見落としました"),
-        (sorted(set(dead) - {"giant"}), "あなたへのダメージは移し替えられないと考えました"),
+        # No redirection: each creature takes its own 2 (the giant's 2 leave it alive).
+        (
+            sorted([*theirs_dead, *[m["id"] for m in mine if _toughness(m) <= 2]]),
+            "移し替えを見落としました (614.9)",
+        ),
+        # Only your 2 not redirected: the giant takes the rest.
+        (
+            sorted([*theirs_dead, *(["giant"] if total - 2 >= 7 else [])]),
+            "あなたへのダメージは移し替えられないと考えました (614.9)",
+        ),
     ]
     doc = _doc(
         permanents,
@@ -1157,7 +1162,7 @@ def gen_flame_spill(rng: random.Random, level: str) -> Draft:
         )
         if marked and not collar
         else (
-            b_life - max(0, amount - toughness),
+            b_life - max(0, amount - (toughness - marked)),
             "接死があっても致死ダメージはタフネス分だと考えました (120.4a)",
         )
         if collar

@@ -357,6 +357,54 @@ def _shield_on_other_first(doc: Board) -> Board:
     return doc
 
 
+def best_without(kind: str) -> Recompute:
+    """The best order's result (616.1) with the effects of ``kind`` not there."""
+    return lambda s, a, ans: _best_order(drop_effects(kind)(_copy(s)), a)
+
+
+def _other_order(doc: Board) -> Board:
+    """The affected player's order of two effects the other way round (616.1)."""
+    orders = (doc.get("choices") or {}).get("replacement_order", {})
+    for player, order in orders.items():
+        orders[player] = list(reversed(order))
+    return doc
+
+
+def _lifelink_only_on_unmoved(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer: Any) -> Any:
+    """Lifelink thought to work only for the damage not redirected to its controller (the asked player)."""
+    events = dealt(scenario)
+    player = ask["player"]
+    lost = sum(e["amount"] for e in events if e["to"] == player)
+    gained = sum(e["amount"] for e in events if e["to"] != player)
+    return _start(scenario, ask) - lost + gained
+
+
+def _redirected_vanishes(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer: Any) -> Any:
+    """The redirected damage thought never to arrive: the asked player only gets lifelink's life."""
+    events = dealt(scenario)
+    player = ask["player"]
+    lost = sum(e["amount"] for e in events if e["to"] == player)
+    return answer + lost
+
+
+def _no_damage_to(pid: str) -> Rewrite:
+    def rewrite(doc: Board) -> Board:
+        event = doc.get("event") or {}
+        event["damage"] = [d for d in event.get("damage", []) if d.get("to") != pid]
+        return doc
+
+    return rewrite
+
+
+def _dealt_total(scenario: Mapping[str, Any]) -> int:
+    """What the event would deal before any excess moves: the spell's amount or the biter's power."""
+    event = scenario.get("event") or {}
+    if event.get("type") == "bite":
+        source = next(p for p in scenario["permanents"] if p["id"] == event["source"])
+        return int(source["power"])
+    return _event_amount(scenario)
+
+
 def _unblock_ids(doc: Board, ids: Iterable[str]) -> Board:
     gone = set(ids)
     for attack in (doc.get("event") or {}).get("attacks", []):
@@ -563,6 +611,35 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(
             r"プロテクション（赤）はどの色の発生源", board(set_field("colors", ["red"], ids=lambda d: ["my"]))
         ),
+    ),
+    "card-torbran-furnace": (
+        Misconception(r"効果を出した側（あなた）が順番を選ぶ", lambda s, a, ans: _worst_order(s, a)),
+        Misconception(r"《ラースの灼熱洞》を見落とし", best_without("damage_multiplier")),
+        Misconception(r"《朱地洞の族長、トーブラン》を見落とし", best_without("damage_plus")),
+    ),
+    "card-pariah-shield": (
+        Misconception(r"移し替えた後もあなたの盾が軽減する", board(_other_order)),
+        Misconception(r"軽減した後も全部が移し替えられる", board(_other_order)),
+    ),
+    "card-harms-way": (
+        Misconception(r"移し替えたダメージでは絆魂が働かない", _lifelink_only_on_unmoved),
+        Misconception(
+            r"移し替えたダメージは発生源のコントローラーには", board(drop_effects("redirect_damage"))
+        ),
+        Misconception(r"すべてのダメージが移し替えられる", board(set_effects("redirect_damage", amount=99))),
+        Misconception(r"移し替えられたダメージを受けない", _redirected_vanishes),
+        Misconception(r"《危害のあり方》を見落とし", board(drop_effects("redirect_damage"))),
+        Misconception(r"移し替える量を2倍に", board(set_effects("redirect_damage", amount=lambda n: 2 * n))),
+    ),
+    "card-palisade": (
+        Misconception(r"移し替えを見落としました", board(drop_effects("redirect_damage"))),
+        Misconception(r"あなたへのダメージは移し替えられない", board(_no_damage_to("A"))),
+    ),
+    "card-flame-spill": (
+        Misconception(r"すでに負っているダメージを余剰の計算", board(no_marked_damage)),
+        Misconception(r"接死があっても致死ダメージはタフネス分", board(drop_keyword("deathtouch"))),
+        Misconception(r"余剰のダメージはなくなる", unchanged),
+        Misconception(r"ダメージがすべてプレイヤーに移る", lambda s, a, ans: _start(s, a) - _dealt_total(s)),
     ),
     "card-warhammer": (
         Misconception(
