@@ -1449,10 +1449,9 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
         )
         rules = ["615.12", "122.1c", "702.2b", "704.5h"]
     mistakes = [
-        (
-            sorted({*dead, "sh"}) if not unpreventable else sorted(set(dead) - {"sh"}),
-            "盾カウンターと接死の関係を取り違えました" + (" (615.12)" if unpreventable else " (615.6)"),
-        ),
+        (sorted(set(dead) - {"sh"}), "軽減できないダメージでも盾カウンターが軽減すると考えました (615.12)")
+        if unpreventable
+        else (sorted({*dead, "sh"}), "盾カウンターで軽減されたダメージでも接死が働くと考えました (615.6)"),
     ]
     doc = _doc([mine, blk], _combat([_attack("sh", blockers=["blk"])]), effects)
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
@@ -1517,13 +1516,11 @@ def gen_regenerate(rng: random.Random, level: str) -> Draft:
     if incinerate:
         text += "再生できないクリーチャーには再生の盾が適用されず、破壊されます (701.19c)。"
         rules.append("701.19c")
+    lethal = amount >= _toughness(theirs)
     mistakes = [
-        (
-            _other(["rg"], dead),
-            "《火葬》の「再生できない」を見落としました (701.19c)"
-            if incinerate
-            else "再生がダメージによる破壊を置き換えないと考えました (701.19a)",
-        )
+        ([], "《火葬》の「再生できない」を見落としました (701.19c)")
+        if incinerate
+        else (["rg"] if lethal else [], "再生がダメージによる破壊を置き換えないと考えました (701.19a)")
     ]
     doc = _doc([theirs], event, effects)
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
@@ -1551,9 +1548,11 @@ def gen_wither_regenerate(rng: random.Random, level: str) -> Draft:
         "萎縮を持つ発生源からクリーチャーが受けたダメージは、負う代わりにその点数の-1/-1カウンターになります (120.3d, 702.80a)。"
         "タフネスが0以下になったクリーチャーは状況起因処理で墓地に置かれます。これは破壊ではないので、再生でも破壊不能でも防げません (704.5f)。"
     )
+    # The belief: wither's damage is marked like any other, so regeneration (L2) can save the blocker.
+    plain = dict(att, keywords=[k for k in att.get("keywords", []) if k != "wither"])
     mistakes = [
         (
-            sorted(set(outcome.dead) - {"rg"}) if "rg" in outcome.dead else sorted({*outcome.dead, "rg"}),
+            one_block(*_fighters(plain, blk, rg=regen)).dead,
             "萎縮の-1/-1カウンターを普通のダメージと同じに扱いました (704.5f)",
         )
     ]

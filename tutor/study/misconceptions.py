@@ -405,6 +405,21 @@ def _dealt_total(scenario: Mapping[str, Any]) -> int:
     return _event_amount(scenario)
 
 
+def _no_shield_counters(doc: Board) -> Board:
+    """Shield counters thought to do nothing here (122.1c)."""
+    for p in doc.get("permanents", []):
+        counters = p.get("counters") or {}
+        if counters.get("shield"):
+            p["counters"] = {k: v for k, v in counters.items() if k != "shield"}
+    return doc
+
+
+def _regeneration_allowed(doc: Board) -> Board:
+    """The spell's "can't be regenerated" overlooked (701.19c)."""
+    (doc.get("event") or {}).pop("cant_be_regenerated", None)
+    return doc
+
+
 def _unblock_ids(doc: Board, ids: Iterable[str]) -> Board:
     gone = set(ids)
     for attack in (doc.get("event") or {}).get("attacks", []):
@@ -640,6 +655,32 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"接死があっても致死ダメージはタフネス分", board(drop_keyword("deathtouch"))),
         Misconception(r"余剰のダメージはなくなる", unchanged),
         Misconception(r"ダメージがすべてプレイヤーに移る", lambda s, a, ans: _start(s, a) - _dealt_total(s)),
+    ),
+    "card-toralf": (
+        Misconception(r"すでに負っているダメージを余剰の計算", board(no_marked_damage)),
+        Misconception(r"ダメージ全部が余剰", lambda s, a, ans: _start(s, a) - _event_amount(s)),
+        Misconception(r"余剰のダメージでは何も起こらない", board(set_field("triggers", None))),
+        Misconception(r"致死ダメージちょうどでも余剰", SLIP),
+    ),
+    "card-shield-deathtouch": (
+        Misconception(r"盾カウンターはダメージしか防がない", board(_no_shield_counters)),
+        Misconception(r"盾カウンターで軽減されたダメージでも接死", board(_no_shield_counters)),
+        Misconception(r"軽減できないダメージでも盾カウンター", board(drop_effects("cant_be_prevented"))),
+    ),
+    "card-questing-fog": (
+        Misconception(r"《探索する獣》の能力を見落とし", board(drop_effects("cant_be_prevented"))),
+        Misconception(r"《探索する獣》自身のダメージだけ", SLIP),
+        Misconception(r"軽減できないのは他のクリーチャーのダメージだけ", SLIP),
+    ),
+    "card-regenerate": (
+        Misconception(r"《火葬》の「再生できない」を見落とし", board(_regeneration_allowed)),
+        Misconception(r"再生がダメージによる破壊を置き換えない", board(drop_effects("regenerate"))),
+    ),
+    "card-wither-regenerate": (
+        Misconception(r"萎縮の-1/-1カウンターを普通のダメージ", board(drop_keyword("wither"))),
+    ),
+    "card-infect-block": (
+        Misconception(r"感染のダメージもダメージとして負う", board(drop_keyword("infect"))),
     ),
     "card-warhammer": (
         Misconception(
