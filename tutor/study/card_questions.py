@@ -1799,10 +1799,17 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
         "その発生源がダメージを与える時点で条件を確かめ、選ばれた1つの発生源のダメージだけを軽減します (615.9)。"
         "軽減されなかったダメージの分だけ、あなたはライフを失います (120.3a)。"
     )
+    red_powers = [_power(a) for a in attackers if "red" in a.get("colors", [])]
     mistakes = [
-        (a_life, "1回の起動ですべての赤の発生源のダメージを軽減できると考えました (615.9)"),
-        (a_life - total, "軽減を見落としました"),
-        (a_life - (total - max(_power(a) for a in attackers)), "一番大きいダメージが軽減されると考えました"),
+        (
+            a_life - (total - sum(red_powers)),
+            "1回の起動ですべての赤の発生源のダメージを軽減できると考えました (615.9)",
+        ),
+        (a_life - total, "軽減を見落としました (615.9)"),
+        (
+            a_life - (total - max(red_powers)),
+            "選んだ発生源ではなく、一番大きい赤のダメージが軽減されると考えました (609.7a)",
+        ),
     ]
     doc = _doc(
         attackers,
@@ -1990,7 +1997,7 @@ def gen_double_gains(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (a_life + sum(gains) * (factor // 2), "2倍にする効果を1つ見落としました"),
         (a_life + sum(gains), "ライフを得る置換効果を見落としました (120.4c)"),
-        (a_life + factor * sum(gains) - gains[0], "一方の絆魂を数え忘れました"),
+        (a_life + factor * gains[1], f"{_name(rhox)}の絆魂を数え忘れました (702.15b)"),
     ]
     doc = _doc(
         [rhox, other], _combat([_attack("rhox"), _attack("ll")]), effects, players=_players(a_life=a_life)

@@ -86,13 +86,18 @@ def drop_effects(*types: str, name: str | None = None) -> Rewrite:
 
 
 def set_effects(kind: str, **changes: Any) -> Rewrite:
-    """Effects of type ``kind`` with ``changes`` (a callable change gets the old value)."""
+    """Effects of type ``kind`` with ``changes`` (a callable change gets the old value; ``None``
+    removes the key)."""
 
     def rewrite(doc: Board) -> Board:
         for effect in doc.get("effects", []):
             if effect.get("type") == kind:
                 for key, change in changes.items():
-                    effect[key] = change(effect.get(key)) if callable(change) else change
+                    value = change(effect.get(key)) if callable(change) else change
+                    if value is None:
+                        effect.pop(key, None)
+                    else:
+                        effect[key] = value
         return doc
 
     return rewrite
@@ -196,7 +201,7 @@ def attackers_deal_nothing(ids: Callable[[Board], Iterable[str]], field: str) ->
         gone = set(ids(_copy(scenario)))
         attacks = (scenario.get("event") or {}).get("attacks", [])
         if all(a.get("attacker") in gone for a in attacks):
-            return field_before(field)(scenario, ask, answer)
+            return field_before(field)(scenario, ask, answer) if field else unchanged(scenario, ask, answer)
         return board(drop_attackers(lambda doc: gone))(scenario, ask, answer)
 
     return run
@@ -418,6 +423,46 @@ def _regeneration_allowed(doc: Board) -> Board:
     """The spell's "can't be regenerated" overlooked (701.19c)."""
     (doc.get("event") or {}).pop("cant_be_regenerated", None)
     return doc
+
+
+def _with_toxic(doc: Board) -> list[str]:
+    return [p["id"] for p in doc.get("permanents", []) if p.get("toxic")]
+
+
+def _circle_on_biggest(doc: Board) -> Board:
+    """The circle's one source thought to be the red attacker dealing the most damage."""
+    reds = [p for p in doc.get("permanents", []) if "red" in p.get("colors", [])]
+    biggest = max(reds, key=lambda p: p["power"])
+    for effect in doc.get("effects", []):
+        if effect.get("type") == "prevent_from_color":
+            effect["source"] = biggest["id"]
+    return doc
+
+
+def _circle_on_every_red(doc: Board) -> Board:
+    """One activation thought to cover every red source: the same shield for each of them."""
+    circles = [e for e in doc.get("effects", []) if e.get("type") == "prevent_from_color"]
+    reds = [p["id"] for p in doc.get("permanents", []) if "red" in p.get("colors", [])]
+    doc["effects"] = [e for e in doc.get("effects", []) if e.get("type") != "prevent_from_color"]
+    doc["effects"] += [dict(circles[0], source=pid) for pid in reds]
+    return doc
+
+
+def _first_shield_only(doc: Board) -> Board:
+    """One shield for the whole group: only the first creature's (615.11 makes one each)."""
+    shields = [e for e in doc.get("effects", []) if e.get("type") == "prevent_next"]
+    doc["effects"] = [e for e in doc.get("effects", []) if e.get("type") != "prevent_next" or e is shields[0]]
+    return doc
+
+
+def _drop_last(kind: str) -> Rewrite:
+    def rewrite(doc: Board) -> Board:
+        indexes = [i for i, e in enumerate(doc.get("effects", [])) if e.get("type") == kind]
+        if indexes:
+            del doc["effects"][indexes[-1]]
+        return doc
+
+    return rewrite
 
 
 def _unblock_ids(doc: Board, ids: Iterable[str]) -> Board:
@@ -681,6 +726,33 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
     ),
     "card-infect-block": (
         Misconception(r"感染のダメージもダメージとして負う", board(drop_keyword("infect"))),
+    ),
+    "card-poison": (
+        Misconception(r"感染のダメージもライフを減らす", board(drop_keyword("infect"))),
+        Misconception(r"毒性のダメージはライフを減らさない", attackers_deal_nothing(_with_toxic, "")),
+        Misconception(
+            r"毒性の値ではなくパワー",
+            board(set_field("toxic", lambda p: p["power"] if p.get("toxic") else None)),
+        ),
+        Misconception(r"毒性の毒カウンターを数え忘れ", board(set_field("toxic", None))),
+        Misconception(r"毒カウンターは置かれない", unchanged),
+    ),
+    "card-circle": (
+        Misconception(r"1回の起動ですべての赤の発生源", board(_circle_on_every_red)),
+        Misconception(r"軽減を見落としました", board(drop_effects("prevent_from_color"))),
+        Misconception(r"選んだ発生源ではなく、一番大きい赤", board(_circle_on_biggest)),
+    ),
+    "card-each-shield": (Misconception(r"盾が全体で1つしかなく", board(_first_shield_only)),),
+    "card-trample-fight": (
+        # The engine has no rule for these beliefs (trample outside an attacker's assignment).
+        Misconception(r"ブロック・クリーチャーのトランプルでも", SLIP),
+        Misconception(r"格闘でもトランプルで", SLIP),
+        Misconception(r"ダメージがすべてプレイヤーに行く", SLIP),
+    ),
+    "card-double-gains": (
+        Misconception(r"2倍にする効果を1つ見落とし", board(_drop_last("life_gain_multiplier"))),
+        Misconception(r"ライフを得る置換効果を見落とし", board(drop_effects("life_gain_multiplier"))),
+        Misconception(r"《.*》の絆魂を数え忘れ", board(drop_keyword("lifelink", only=lambda d: ["rhox"]))),
     ),
     "card-warhammer": (
         Misconception(
