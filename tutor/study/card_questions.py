@@ -2057,9 +2057,13 @@ def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
         if _power(knight) * 2 + (bonus if on_knight else 0) >= _toughness(blk) + (0 if on_knight else bonus)
         else dead
     )
+    # Without the pump: the blocker dies to the first strike, or deals its printed power back.
+    unpumped = (
+        ["blk"] if blk_marked >= _toughness(blk) else (["fs"] if _power(blk) >= _toughness(knight) else [])
+    )
     mistakes = [
         (twice, "強化された先制攻撃のクリーチャーが2回目のステップでもダメージを与えると考えました (510.4)"),
-        (_other(["fs", "blk"], dead), "どちらが生き残るかを逆にしました"),
+        (sorted(unpumped), "ステップの間に唱えた呪文は2回目の戦闘ダメージに影響しないと考えました (120.2a)"),
     ]
     doc = _doc([knight, blk], _combat([_attack("fs", blockers=["blk"])], between_steps=between))
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["510.4", "702.7b", "120.2a"], mistakes)
@@ -2181,7 +2185,10 @@ def gen_test_of_faith(rng: random.Random, level: str) -> Draft:
         "軽減の盾は次の3点を軽減します (615.7)。軽減した量を参照する追加の効果は、本来のイベントの直後に起こります (615.5)。"
         f"+1/+1カウンター{prevented}個が置かれてから状況起因処理が確かめられるので、タフネス{toughness}に対して負っているダメージは{dealt}点です (704.5g)。"
     )
-    wrong = sorted(set(dead) ^ {"my"}) if dealt >= _toughness(mine) and not dies else sorted({*dead, "my"})
+    # The belief: state-based actions see the creature before its counters, at its printed toughness.
+    wrong = sorted(
+        (["my"] if dealt >= _toughness(mine) else []) + (["att"] if _power(mine) >= _toughness(att) else [])
+    )
     mistakes = [(wrong, "+1/+1カウンターが置かれる前に状況起因処理が行われると考えました (615.5)")]
     doc = _doc([mine, att], _combat([_attack("att", "A", ["my"])]), effects, active="B")
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["615.5", "615.7", "704.5g"], mistakes)

@@ -448,6 +448,23 @@ def _circle_on_every_red(doc: Board) -> Board:
     return doc
 
 
+def _no_between_steps(doc: Board) -> Board:
+    """What happens between the combat damage steps thought not to matter."""
+    (doc.get("event") or {}).pop("between_steps", None)
+    return doc
+
+
+def _prevention_without_counters(doc: Board) -> Board:
+    """The prevention's +1/+1 counters thought to arrive after state-based actions: a plain shield."""
+    effects = []
+    for effect in doc.get("effects", []):
+        if effect.get("type") == "prevent_and":
+            effect = {"type": "prevent_next", "to": effect["to"], "amount": effect.get("amount", 3)}
+        effects.append(effect)
+    doc["effects"] = effects
+    return doc
+
+
 def _first_shield_only(doc: Board) -> Board:
     """One shield for the whole group: only the first creature's (615.11 makes one each)."""
     shields = [e for e in doc.get("effects", []) if e.get("type") == "prevent_next"]
@@ -754,6 +771,30 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"ライフを得る置換効果を見落とし", board(drop_effects("life_gain_multiplier"))),
         Misconception(r"《.*》の絆魂を数え忘れ", board(drop_keyword("lifelink", only=lambda d: ["rhox"]))),
     ),
+    "card-first-strike-pump": (
+        Misconception(
+            r"強化された先制攻撃のクリーチャーが2回目", board(swap_keyword("first_strike", "double_strike"))
+        ),
+        Misconception(r"ステップの間に唱えた呪文は", board(_no_between_steps)),
+    ),
+    "card-test-of-faith": (
+        Misconception(r"\+1/\+1カウンターが置かれる前に状況起因処理", board(_prevention_without_counters)),
+    ),
+    "card-prevented-trigger": (
+        Misconception(r"ダメージを与えたクリーチャーごとに誘発", SLIP),
+        Misconception(r"軽減された点数の分だけライフを得る", SLIP),
+        Misconception(r"軽減されたダメージでは何も誘発しない", unchanged),
+    ),
+    "card-burn": (),
+    "era-sacrifice": (
+        Misconception(r"戦闘ダメージがスタックに置かれた2007年のルール", SLIP),
+        Misconception(r"戦闘ダメージでプレイヤーのライフが減る", SLIP),
+    ),
+    "era-order": (
+        Misconception(r"以前の「ダメージ割り振り順」", SLIP),
+        Misconception(r"割り振り順がなくなったので", SLIP),
+    ),
+    "era-pump": (Misconception(r"スタック上の戦闘ダメージのあとで修整した2007年のルール", SLIP),),
     "card-warhammer": (
         Misconception(
             r"2回目の戦闘ダメージ・ステップではダメージを与えない",
