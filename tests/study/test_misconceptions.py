@@ -84,6 +84,19 @@ def test_every_distractor_value_is_what_its_belief_gives() -> None:
     assert checked >= 3000
 
 
+def test_every_recomputed_belief_cites_its_rule() -> None:
+    """Item 6: a distractor that names a belief says which CR paragraph it gets wrong; only slips
+    (arithmetic, no belief about a rule) go without one."""
+    uncited = set()
+    for slug, question in _questions():
+        if not covered(slug):
+            continue
+        for _value, label in _distractors(question):
+            if misconception(slug, label).recompute is not None and not re.search(r"\d{3}\.\d", label):
+                uncited.add((slug, label))
+    assert not uncited, sorted(uncited)
+
+
 def test_order_labels_state_the_engines_loss() -> None:
     """CR 616.1: each order's label says the life lost with that order, as the engine resolves it."""
     seen = 0

@@ -457,7 +457,7 @@ def gen_deathtouch_block(rng: random.Random, level: str) -> Draft:
             sorted(
                 {"att", "dt"} if "indestructible" not in att.get("keywords", []) else {"att", "dt"} - {"att"}
             ),
-            "接死があれば必ず相打ちになると考えました",
+            "接死があれば必ず相打ちになると考えました (702.2b)",
         ),
         (
             one_block(
@@ -495,7 +495,7 @@ def gen_collar_trample(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (naive, "接死があっても致死ダメージはタフネス分だと考えました (702.2c)"),
         (power, "ブロック・クリーチャーに割り振らずにすべてプレイヤーに割り振れると考えました (702.19b)"),
-        (0, "ブロックされたらプレイヤーには割り振れないと考えました"),
+        (0, "ブロックされたらプレイヤーには割り振れないと考えました (702.19b)"),
     ]
     doc = _doc([att, *blockers], _combat([_attack("att", blockers=[b["id"] for b in blockers])]))
     return _draft(
@@ -545,8 +545,8 @@ def gen_trample_protection(rng: random.Random, level: str) -> Draft:
         ),
         (b_life - max(0, _power(att) - lethal), "先制攻撃を見落としました (510.4)")
         if first
-        else (b_life, "ブロックされたらプレイヤーには割り振れないと考えました"),
-        (b_life, "ブロックされたらプレイヤーには割り振れないと考えました"),
+        else (b_life, "ブロックされたらプレイヤーには割り振れないと考えました (702.19b)"),
+        (b_life, "ブロックされたらプレイヤーには割り振れないと考えました (702.19b)"),
     ]
     doc = _doc([att, blk], _combat([_attack("att", blockers=["blk"])]), players=_players(b_life=b_life))
     return _draft(doc, prompt, {"kind": "life", "player": "B"}, answer, text, rules, mistakes)
@@ -652,8 +652,11 @@ def gen_trample_walker(rng: random.Random, level: str) -> Draft:
         (b_life - max(0, past - loyalty), "忠誠度を超えた分は対戦相手に割り振れると考えました (702.19f)")
         if not over
         else (b_life, "プレインズウォーカー越えトランプルでも対戦相手には割り振れないと考えました (702.19c)"),
-        (b_life - past, "プレインズウォーカーを飛び越えてすべてを対戦相手に割り振れると考えました"),
-        (b_life - power, "ブロック・クリーチャーもプレインズウォーカーも無視しました"),
+        (
+            b_life - past,
+            "プレインズウォーカーを飛び越えてすべてを対戦相手に割り振れると考えました (702.19c, 702.19f)",
+        ),
+        (b_life - power, "ブロック・クリーチャーもプレインズウォーカーも無視しました (702.19b)"),
     ]
     doc = _doc([att, walker, blk], _combat([_attack("att", "pw", ["blk"])]), players=_players(b_life=b_life))
     return _draft(doc, prompt, {"kind": "life", "player": "B"}, answer, text, rules, mistakes)
@@ -915,8 +918,8 @@ def gen_torbran_furnace(rng: random.Random, level: str) -> Draft:
     )
     mistakes = [
         (b_life - plus_first, "効果を出した側（あなた）が順番を選ぶと考えました (616.1)"),
-        (b_life - amount - 2, "《ラースの灼熱洞》を見落としました"),
-        (b_life - amount * 2, "《朱地洞の族長、トーブラン》を見落としました"),
+        (b_life - amount - 2, "《ラースの灼熱洞》を見落としました (616.1)"),
+        (b_life - amount * 2, "《朱地洞の族長、トーブラン》を見落としました (616.1)"),
     ]
     doc = _doc(
         [tor],
@@ -1016,7 +1019,7 @@ def gen_harms_way(rng: random.Random, level: str) -> Draft:
         mistakes: list[Mistake] = [
             (b_life - moved + (power - moved), "移し替えたダメージでは絆魂が働かないと考えました (702.15b)")
             if lifelink
-            else (b_life, "移し替えたダメージは発生源のコントローラーには与えられないと考えました"),
+            else (b_life, "移し替えたダメージは発生源のコントローラーには与えられないと考えました (614.9)"),
             (b_life - power + gain, "すべてのダメージが移し替えられると考えました (614.9)"),
             (b_life + gain, "移し替えられたダメージを受けないと考えました (614.9)"),
         ]
@@ -1024,7 +1027,7 @@ def gen_harms_way(rng: random.Random, level: str) -> Draft:
             doc, prompt, {"kind": "life", "player": "B"}, b_life - moved + gain, text, rules, mistakes
         )
     mistakes = [
-        (a_life - power, "《危害のあり方》を見落としました"),
+        (a_life - power, "《危害のあり方》を見落としました (614.9)"),
         (a_life - max(0, power - 4), "移し替える量を2倍にしました"),
     ]
     return _draft(
@@ -1166,9 +1169,9 @@ def gen_flame_spill(rng: random.Random, level: str) -> Draft:
             "接死があっても致死ダメージはタフネス分だと考えました (120.4a)",
         )
         if collar
-        else (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました"),
-        (b_life, "余剰のダメージはなくなると考えました"),
-        (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました"),
+        else (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
+        (b_life, "余剰のダメージはなくなると考えました (120.4a)"),
+        (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
     ]
     doc = _doc(permanents, event, players=_players(b_life=b_life))
     return _draft(doc, prompt, {"kind": "life", "player": "B"}, b_life - excess, text, rules, mistakes)
@@ -1212,11 +1215,11 @@ def gen_toralf(rng: random.Random, level: str) -> Draft:
             "すでに負っているダメージを余剰の計算に入れませんでした (120.10)",
         )
         if marked
-        else (b_life - amount, "ダメージ全部が余剰だと考えました"),
-        (b_life - amount, "ダメージ全部が余剰だと考えました"),
-        (b_life, "余剰のダメージでは何も起こらないと考えました")
+        else (b_life - amount, "ダメージ全部が余剰だと考えました (120.10)"),
+        (b_life - amount, "ダメージ全部が余剰だと考えました (120.10)"),
+        (b_life, "余剰のダメージでは何も起こらないと考えました (120.10)")
         if excess
-        else (b_life - 1, "致死ダメージちょうどでも余剰があると考えました"),
+        else (b_life - 1, "致死ダメージちょうどでも余剰があると考えました (120.10)"),
     ]
     doc = _doc([toralf, target], _spell(spell, "A", [("tgt", amount)]), players=_players(b_life=b_life))
     return _draft(
@@ -1337,10 +1340,10 @@ def gen_spirit_link(rng: random.Random, level: str) -> Draft:
     )
     mistakes = [
         (a_life + gain + _power(other), "同時に与えられた他のクリーチャーのダメージも数えました (120.9)"),
-        (a_life, "ブロックされたので能力は誘発しないと考えました")
+        (a_life, "ブロックされたので能力は誘発しないと考えました (603.2)")
         if blocked
-        else (a_life, "能力を見落としました"),
-        (a_life + _power(other), "どちらのダメージを数えるかを取り違えました"),
+        else (a_life, "能力を見落としました (603.2)"),
+        (a_life + _power(other), "どちらのダメージを数えるかを取り違えました (120.9)"),
     ]
     doc = _doc(permanents, _combat(attacks), players=_players(a_life=a_life))
     return _draft(
@@ -1479,8 +1482,8 @@ def gen_questing_fog(rng: random.Random, level: str) -> Draft:
     answer = b_life - _power(beast) - _power(other)
     mistakes = [
         (b_life, "《探索する獣》の能力を見落としました (615.12)"),
-        (b_life - _power(beast), "《探索する獣》自身のダメージだけが軽減できないと考えました"),
-        (b_life - _power(other), "軽減できないのは他のクリーチャーのダメージだけだと考えました"),
+        (b_life - _power(beast), "《探索する獣》自身のダメージだけが軽減できないと考えました (615.12)"),
+        (b_life - _power(other), "軽減できないのは他のクリーチャーのダメージだけだと考えました (615.12)"),
     ]
     doc = _doc(
         [beast, other], _combat([_attack("qb"), _attack("ot")]), effects, players=_players(b_life=b_life)
@@ -1657,7 +1660,7 @@ def gen_poison_cards(rng: random.Random, level: str) -> Draft:
                 poison0 + sum(_power(a) for a in attackers if "infect" in a.get("keywords", [])),
                 "毒性の毒カウンターを数え忘れました (120.3g)",
             ),
-            (poison0, "毒カウンターは置かれないと考えました"),
+            (poison0, "毒カウンターは置かれないと考えました (120.3b)"),
         ]
     return _draft(doc, prompt, ask, answer, text, ["120.3b", "120.3g", "702.90b", "702.164c"], mistakes)
 
@@ -1705,7 +1708,7 @@ def gen_walker(rng: random.Random, level: str) -> Draft:
             loyalty - sum(_power(a) for a in attackers if "infect" not in a.get("keywords", [])),
             "感染のダメージでは忠誠カウンターが減らないと考えました (120.3c)",
         ),
-        (loyalty, "プレインズウォーカーはダメージを受けないと考えました"),
+        (loyalty, "プレインズウォーカーはダメージを受けないと考えました (120.3c)"),
     ]
     doc = _doc([walker, *attackers], event)
     return _draft(
@@ -1872,7 +1875,7 @@ def gen_late_shield(rng: random.Random, level: str) -> Draft:
         if ask["kind"] == "dies"
         else [
             (rest, "盾がすでに受けたダメージも取り除くと考えました (615.4)"),
-            (first_amount + amount, "盾を見落としました"),
+            (first_amount + amount, "盾を見落としました (615.7)"),
             (0, "盾がすべてのダメージを軽減すると考えました"),
         ]
     )
@@ -1961,7 +1964,7 @@ def gen_trample_fight(rng: random.Random, level: str) -> Draft:
         "トランプルは攻撃クリーチャーの戦闘ダメージの割り振りだけを変えます。ブロックしているときや、戦闘ダメージ以外のダメージを与えるときには"
         "何もしません (702.19a)。余ったダメージもそのクリーチャーに与えられるだけです。"
     )
-    mistakes.append((b_life - _power(mine), "ダメージがすべてプレイヤーに行くと考えました"))
+    mistakes.append((b_life - _power(mine), "ダメージがすべてプレイヤーに行くと考えました (702.19a)"))
     return _draft(
         doc, prompt, ask, b_life, text, ["702.19a", "701.14a" if not blocking else "510.1d"], mistakes
     )
@@ -1995,7 +1998,7 @@ def gen_double_gains(rng: random.Random, level: str) -> Draft:
         text += "2倍にする効果が2つあれば、それぞれが順に適用されて4倍になります (616.1)。"
         rules.append("616.1")
     mistakes = [
-        (a_life + sum(gains) * (factor // 2), "2倍にする効果を1つ見落としました"),
+        (a_life + sum(gains) * (factor // 2), "2倍にする効果を1つ見落としました (120.4c)"),
         (a_life + sum(gains), "ライフを得る置換効果を見落としました (120.4c)"),
         (a_life + factor * gains[1], f"{_name(rhox)}の絆魂を数え忘れました (702.15b)"),
     ]

@@ -442,7 +442,7 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
         (a_life + factor * second_gained, "絆魂はブロックされると働かないと考えました (702.15b)")
         if level != INTRO
         else (a_life, f"盾が{power}点すべてを軽減すると考えました（盾は{shield}点まで, 615.7）"),
-        (a_life + factor * (max(0, power - shield - 1) + second_gained), "盾の量を1点多く数えました"),
+        (a_life + factor * (max(0, power - shield - 1) + second_gained), "盾の量を1点多く数えました (615.7)"),
     ]
     explanation = (
         "絆魂を持つ発生源が与えたダメージの分だけ、そのコントローラーはライフを得ます (702.15b, 120.3f)。"
@@ -535,7 +535,7 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
         (toxic_as_power, "毒性の値ではなくパワーの分だけ毒カウンターが置かれると考えました (702.164c)"),
         (forgot_toxic, "毒性の毒カウンターを数え忘れました (120.3g)"),
         (prevented_counts, "軽減されて与えられなかったダメージでも毒性が働くと考えました (615.6, 120.8)"),
-        (blocked_counts, "ブロックされてもプレイヤーに毒カウンターが置かれると考えました"),
+        (blocked_counts, "ブロックされてもプレイヤーに毒カウンターが置かれると考えました (510.1c)"),
         (infect_as_life, "感染のダメージもライフを減らすと考えました (702.90b)"),
     ]
     doc = _scenario(_players(b_poison=poison0), permanents, _combat(attacks), effects)
@@ -587,13 +587,15 @@ def gen_spill(rng: random.Random, level: str) -> Draft:
             b_life - other - (power - toughness),
             "すでに負っているダメージを致死ダメージの計算に入れませんでした (702.19b)",
         ),
-        (b_life - other - power, "ブロックされてもダメージがすべてプレイヤーに行くと考えました"),
+        (b_life - other - power, "ブロックされてもダメージがすべてプレイヤーに行くと考えました (510.1c)"),
         (b_life - other, "トランプルでも余ったダメージはプレイヤーに行かないと考えました (702.19b)")
         if trample
         else (b_life - power - other, "ブロックされたことを見落としました"),
     ]
     if other:
-        mistakes.append((b_life - through, "ブロックされなかったクリーチャーのダメージを数え忘れました"))
+        mistakes.append(
+            (b_life - through, "ブロックされなかったクリーチャーのダメージを数え忘れました (510.1a)")
+        )
     rules = ["510.1c", "702.19b"] + (["702.2c"] if deathtouch else []) + (["120.6"] if marked else [])
     explanation = (
         "ブロックされたクリーチャーは、戦闘ダメージをブロック・クリーチャーに割り振ります (510.1c)。"
@@ -740,7 +742,9 @@ def gen_trample_legal(rng: random.Random, level: str) -> Draft:
         rules.append("702.16e")
     needs = "、".join(f"{b['name']}に{lethal[b['id']]}点" for b in board["blockers"])
     explanation += f"この盤面で必要な致死ダメージは「{needs}」です。"
-    mistakes = [(not legal, "致死ダメージの数え方を誤りました（接死・負っているダメージ・プロテクション）")]
+    mistakes = [
+        (not legal, "致死ダメージの数え方を誤りました（接死・負っているダメージ・プロテクション） (702.19b)")
+    ]
     doc = _trample_doc(board, rng.randint(5, 20), {k: v for k, v in assignment.items() if v})
     return Draft(doc, prompt, {"kind": "legal"}, legal, explanation, rules, mistakes)
 
@@ -771,8 +775,8 @@ def gen_trample_max(rng: random.Random, level: str) -> Draft:
             protection_skipped,
             "プロテクションで軽減されるブロック・クリーチャーには割り振らなくてよいと考えました (702.19b)",
         ),
-        (0, "トランプルでもブロックされたらプレイヤーには割り振れないと考えました"),
-        (power, "ブロック・クリーチャーを無視してすべてプレイヤーに割り振れると考えました"),
+        (0, "トランプルでもブロックされたらプレイヤーには割り振れないと考えました (702.19b)"),
+        (power, "ブロック・クリーチャーを無視してすべてプレイヤーに割り振れると考えました (702.19b)"),
     ]
     rules = ["702.19b"] + (["702.2c"] if board["deathtouch"] else [])
     needs = "、".join(f"{b['name']}に{lethal[b['id']]}点" for b in board["blockers"])
@@ -923,7 +927,10 @@ def gen_shield_choice(rng: random.Random, level: str) -> Draft:
             "盾は絆魂でないほうのダメージから軽減されると考えました（どちらを軽減するかは対戦相手が選ぶ, 615.7）",
         ),
         (a_life + p1, "軽減されたダメージでも絆魂でライフを得ると考えました (615.6)"),
-        (a_life + max(0, p1 + p2 - shield), "絆魂でないクリーチャーのダメージでもライフを得ると考えました"),
+        (
+            a_life + max(0, p1 + p2 - shield),
+            "絆魂でないクリーチャーのダメージでもライフを得ると考えました (702.15b)",
+        ),
         (a_life + p1 - shield // 2, "盾が2つの発生源に半分ずつ働くと考えました"),
     ]
     explanation = (
@@ -1022,7 +1029,7 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
             max(0, defense - ignore_infect),
             "感染のダメージはバトルの守備カウンターを取り除かないと考えました (120.3h)",
         ),
-        (max(0, defense - unblocked_all), "ブロックされた分もバトルに与えられると考えました"),
+        (max(0, defense - unblocked_all), "ブロックされた分もバトルに与えられると考えました (510.1c)"),
         (defense, "クリーチャーのダメージはバトルに影響しないと考えました (120.3h)"),
         (max(0, defense - total + 1), "取り除く守備カウンターを1個少なく数えました"),
     ]
@@ -1059,9 +1066,9 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
         }
         excess = amount - loyalty
         what = f"対戦相手の忠誠度{loyalty}のプレインズウォーカー、{target['name']}"
-        mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えました"))
-        mistakes.append((b_life, "余剰のダメージはなくなると考えました"))
-        mistakes.append((b_life - loyalty, "忠誠度の分がプレイヤーに移ると考えました"))
+        mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"))
+        mistakes.append((b_life, "余剰のダメージはなくなると考えました (120.4a)"))
+        mistakes.append((b_life - loyalty, "忠誠度の分がプレイヤーに移ると考えました (120.4a)"))
         explanation = (
             f"プレインズウォーカーへの余剰のダメージは、忠誠度を超える分です (120.4a)。{amount}点のうち{loyalty}点が"
             f"{target['name']}に、{excess}点が対戦相手に与えられます。"
@@ -1115,8 +1122,8 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
                 "接死があっても致死ダメージはタフネス分だと考えました (120.4a)",
             )
         )
-        mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えました"))
-        mistakes.append((b_life, "余剰のダメージはなくなると考えました"))
+        mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"))
+        mistakes.append((b_life, "余剰のダメージはなくなると考えました (120.4a)"))
         explanation = (
             "クリーチャーへの余剰のダメージは、すでに負っているダメージと同時に受ける他のダメージを考慮した致死ダメージを"
             "超える分です (120.4a)。"
@@ -1377,7 +1384,7 @@ def gen_worship(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (b_life - loss + gain, "《崇拝》を見落としました (120.4c)")
         if controls
-        else (1, "クリーチャーがなくても《崇拝》が働くと考えました"),
+        else (1, "クリーチャーがなくても《崇拝》が働くと考えました (614.1a)"),
         (
             b_life - sum(powers) + gain,
             "《畏敬の一撃》で軽減されたダメージもライフを減らすと考えました (615.6)",

@@ -237,11 +237,6 @@ def _start(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> int:
     raise KeyError(ask.get("player"))
 
 
-def change_times(factor: int) -> Recompute:
-    """The change to the asked player's total counted ``factor`` times (life gained twice over)."""
-    return lambda scenario, ask, answer: _start(scenario, ask) + factor * (answer - _start(scenario, ask))
-
-
 def constant(value: Any) -> Recompute:
     return lambda scenario, ask, answer: value
 
@@ -536,7 +531,7 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
     "lifelink-shield": (
         Misconception(r"軽減されたダメージでも絆魂で", board(drop_effects("prevent_next", "prevent_static"))),
         Misconception(r"《加護の反射》で", board(drop_effects("life_gain_multiplier"))),
-        Misconception(r"得るライフを2倍にしました", change_times(2)),
+        Misconception(r"得るライフを2倍にしました", SLIP),
         Misconception(r"絆魂はブロックされると働かない", board(drop_keyword("lifelink", only=blocked_ids))),
         Misconception(r"盾が\d+点すべてを軽減する", board(set_effects("prevent_next", amount=99))),
         Misconception(
@@ -622,8 +617,8 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"《畏敬の一撃》で軽減されたダメージもライフを減らす", SLIP),
         Misconception(r"《崇拝》で1点にしてからライフを得る", SLIP),
         Misconception(r"ダメージを1点少なく数えました", SLIP),
-        Misconception(r"ライフが0になると考えました", constant(0)),
-        Misconception(r"ダメージを受けないと考えました", unchanged),
+        Misconception(r"ライフが0になると考えました", SLIP),
+        Misconception(r"ダメージを受けないと考えました", SLIP),
     ),
     "sweep-dies": (
         Misconception(r"すでに負っているダメージを数え忘れ", board(no_marked_damage)),
@@ -706,7 +701,7 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"すべてのダメージが移し替えられる", board(set_effects("redirect_damage", amount=99))),
         Misconception(r"移し替えられたダメージを受けない", _redirected_vanishes),
         Misconception(r"《危害のあり方》を見落とし", board(drop_effects("redirect_damage"))),
-        Misconception(r"移し替える量を2倍に", board(set_effects("redirect_damage", amount=lambda n: 2 * n))),
+        Misconception(r"移し替える量を2倍に", SLIP),
     ),
     "card-palisade": (
         Misconception(r"移し替えを見落としました", board(drop_effects("redirect_damage"))),
