@@ -207,15 +207,6 @@ def attackers_deal_nothing(ids: Callable[[Board], Iterable[str]], field: str) ->
     return run
 
 
-def drop_permanents(ids: Callable[[Board], Iterable[str]]) -> Rewrite:
-    def rewrite(doc: Board) -> Board:
-        gone = set(ids(doc))
-        doc["permanents"] = [p for p in doc.get("permanents", []) if p.get("id") not in gone]
-        return doc
-
-    return rewrite
-
-
 def blocked_ids(doc: Board) -> list[str]:
     return [a["attacker"] for a in (doc.get("event") or {}).get("attacks", []) if a.get("blockers")]
 
