@@ -1360,29 +1360,51 @@ def gen_stuffy_doll(rng: random.Random, level: str) -> Draft:
     spell = rng.choice(("pyroclasm", "anger-of-the-gods"))
     amount = _amount(spell)
     theirs = _perm(rng.choice(("grizzly-bears", "hill-giant", "craw-wurm")), "their", "B")
+    # L2 adds 《ラースの灼熱洞》: the doll is dealt double, and its trigger's damage is doubled again.
+    furnace = level == L2
+    dealt = 2 * amount if furnace else amount
+    to_them = 2 * dealt if furnace else dealt
+    if furnace:
+        b_life = rng.randint(to_them + 1, to_them + 10)
+    board = (
+        f"戦場には{card('furnace-of-rath').label}（発生源がパーマネントかプレイヤーにダメージを与えるなら、代わりにその2倍のダメージを与える）があります。"
+        if furnace
+        else ""
+    )
     prompt = (
-        f"対戦相手のライフは{b_life}点です。あなたは{stats(doll)}（これがダメージを受けるたび、これは選ばれたプレイヤーにその点数のダメージを与える）を"
+        f"対戦相手のライフは{b_life}点です。{board}あなたは{stats(doll)}（これがダメージを受けるたび、これは選ばれたプレイヤーにその点数のダメージを与える）を"
         f"コントロールし、選ばれたプレイヤーは対戦相手です。対戦相手は{stats(theirs)}をコントロールしています。対戦相手が{card(spell).label}"
         f"（各クリーチャーに{amount}点）を唱えました。すべて解決した後、対戦相手のライフは何点ですか？"
     )
     text = (
         f"ダメージはパーマネントを破壊しません。破壊するのは状況起因処理で (704.5g)、破壊不能の{_name(doll)}は致死ダメージを負っても破壊されません (120.5, 702.12b)。"
-        f"ダメージを受けたことで能力が誘発し (120.4b, 603.2)、「その点数」として受けた{amount}点すべてを対戦相手に与えます。"
+        f"ダメージを受けたことで能力が誘発し (120.4b, 603.2)、「その点数」として受けた{dealt}点すべてを対戦相手に与えます。"
     )
-    mistakes = [
+    if furnace:
+        text += (
+            f"{card('furnace-of-rath').label}で{_name(doll)}が受けるダメージは{dealt}点になり、能力のダメージも対戦相手に与えられるときに"
+            f"2倍の{to_them}点になります (120.4b, 614.1a)。"
+        )
+    mistakes: list[Mistake] = [
         (
             b_life,
             "破壊されないので能力は誘発しないと考えました（ダメージを受ければ誘発します, 120.4b, 603.2）",
         ),
-        (b_life - 1, "タフネス（1）を超えた分は「その点数」に数えないと考えました (603.2)"),
-        (
-            b_life - 2 * amount,
-            f"同時に{_name(theirs)}が受けたダメージも「その点数」に数えました (603.2)",
-        ),
     ]
+    if furnace:
+        mistakes += [
+            (b_life - dealt, "能力が与えるダメージにも《ラースの灼熱洞》が働くのを見落としました (120.4b)"),
+            (b_life - amount, "《ラースの灼熱洞》を見落としました (120.4b)"),
+        ]
+    else:
+        mistakes += [
+            (b_life - 1, "タフネス（1）を超えた分は「その点数」に数えないと考えました (603.2)"),
+            (b_life - 2 * amount, f"同時に{_name(theirs)}が受けたダメージも「その点数」に数えました (603.2)"),
+        ]
     doc = _doc(
         [doll, theirs],
         _spell(spell, "B", [("doll", amount), ("their", amount)]),
+        [card("furnace-of-rath").effect(0)] if furnace else [],
         players=_players(b_life=b_life),
         active="B",
     )
@@ -1390,9 +1412,9 @@ def gen_stuffy_doll(rng: random.Random, level: str) -> Draft:
         doc,
         prompt,
         {"kind": "life", "player": "B"},
-        b_life - amount,
+        b_life - to_them,
         text,
-        ["120.5", "702.12b", "120.4b", "603.2"],
+        ["120.5", "702.12b", "120.4b", "603.2"] + (["614.1a"] if furnace else []),
         mistakes,
     )
 
@@ -1843,7 +1865,8 @@ def gen_late_shield(rng: random.Random, level: str) -> Draft:
     if first_amount < _amount(first):
         first = "shock"
         first_amount = 2
-    second = rng.choice(("shock", "lightning-bolt", "lightning-strike"))
+    # L2: 《炎の斬りつけ》's 4 is more than the shield's 3, so part of it is marked on top of the first.
+    second = "flame-slash" if level == L2 else rng.choice(("shock", "lightning-bolt", "lightning-strike"))
     amount = _amount(second)
     before = stats(mine)
     mine["damage"] = first_amount
@@ -1876,7 +1899,7 @@ def gen_late_shield(rng: random.Random, level: str) -> Draft:
         else [
             (rest, "盾がすでに受けたダメージも取り除くと考えました (615.4)"),
             (first_amount + amount, "盾を見落としました (615.7)"),
-            (0, "盾がすべてのダメージを軽減すると考えました"),
+            (first_amount, "盾が3点を超えても後のダメージをすべて軽減すると考えました (615.7)"),
         ]
     )
     doc = _doc([mine], _spell(second, "B", [("my", amount)]), effects, active="B")

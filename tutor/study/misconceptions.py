@@ -796,6 +796,8 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"破壊されないので能力は誘発しない", board(set_field("triggers", None))),
         Misconception(r"タフネス（1）を超えた分", trigger_counts(_capped("doll", 1))),
         Misconception(r"同時に.*が受けたダメージも「その点数」", trigger_counts(_to_creatures)),
+        Misconception(r"能力が与えるダメージにも《ラースの灼熱洞》", trigger_counts(_to("doll"))),
+        Misconception(r"《ラースの灼熱洞》を見落としました", board(drop_effects("damage_multiplier"))),
     ),
     "card-reckoner": (
         Misconception(
@@ -810,7 +812,9 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
     "card-late-shield": (
         Misconception(r"盾がすでに受けたダメージも取り除く", board(no_marked_damage)),
         Misconception(r"盾を見落としました", board(drop_effects("prevent_next"))),
-        Misconception(r"盾がすべてのダメージを軽減する", constant(0)),
+        Misconception(
+            r"盾が3点を超えても後のダメージをすべて軽減", board(set_effects("prevent_next", amount=99))
+        ),
     ),
     "card-furnace-shield": (
         Misconception(r"効果の順番を選べない", lambda s, a, ans: _worst_order(s, a)),
