@@ -514,12 +514,14 @@ def gen_collar_trample(rng: random.Random, level: str) -> Draft:
 
 def gen_trample_protection(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(8, 20)
-    slug = rng.choice(TRAMPLERS)
+    # L1: protection alone (a red trampler into 《コー追われの火歩き》); L2 adds a first or double
+    # striker, so the two combat damage steps decide whether the trampler deals damage at all (510.4).
+    slug = rng.choice(TRAMPLERS if level == L2 else ("ball-lightning", "blistering-firecat"))
     att = _perm(slug, "att", "A")
     color = att["colors"][0]
     options = {
         "green": ("mirran-crusader",),
-        "red": ("kor-firewalker", "paladin-en-vec"),
+        "red": ("paladin-en-vec",) if level == L2 else ("kor-firewalker",),
     }[color]
     blk = _perm(rng.choice(options), "blk", "B")
     outcome = one_block(*_fighters(att, blk))
@@ -1713,35 +1715,46 @@ def _small_attackers(rng: random.Random, pool: tuple[str, ...], *, below: int) -
 def gen_walker(rng: random.Random, level: str) -> Draft:
     walker = _perm(rng.choice(WALKERS), "pw", "B")
     loyalty = walker["loyalty"]
+    # L2 adds a shield its controller put on the planeswalker: it takes 3 before counters go (615.7).
+    shield = 3 if level == L2 else 0
     attackers = _small_attackers(
-        rng, (*_SMALL_ATTACKERS[:5], "typhoid-rats", *_SMALL_ATTACKERS[5:]), below=loyalty
+        rng, (*_SMALL_ATTACKERS[:5], "typhoid-rats", *_SMALL_ATTACKERS[5:]), below=loyalty + shield
     )
     total = sum(_power(a) for a in attackers)
     event = _combat([_attack(a["id"], "pw") for a in attackers])
-    answer = loyalty - total
+    answer = loyalty - max(0, total - shield)
+    salve = card("healing-salve")
     listing = "と".join(stats(a) for a in attackers)
-    prompt = f"対戦相手は{stats(walker)}をコントロールしています。あなたの{listing}が{_name(walker)}を攻撃し、ブロックされませんでした。戦闘ダメージの後、{_name(walker)}の忠誠度はいくつですか？"
+    cast = (
+        f"対戦相手は{salve.label}で「このターン、そのプレインズウォーカーが受ける次の3点のダメージを軽減する」を選んでいます。"
+        if shield
+        else ""
+    )
+    prompt = f"対戦相手は{stats(walker)}をコントロールしています。{cast}あなたの{listing}が{_name(walker)}を攻撃し、ブロックされませんでした。戦闘ダメージの後、{_name(walker)}の忠誠度はいくつですか？"
     text = (
         "プレインズウォーカーが受けたダメージは、その点数に等しい数の忠誠カウンターを取り除きます (120.3c)。"
         "感染を持つ発生源からのダメージでも同じで、毒カウンターや-1/-1カウンターにはなりません (120.3b, 120.3d)。"
     )
-    mistakes = [
-        (
-            loyalty - sum(_power(a) for a in attackers if "infect" not in a.get("keywords", [])),
-            "感染のダメージでは忠誠カウンターが減らないと考えました (120.3c)",
-        ),
-        (loyalty, "プレインズウォーカーはダメージを受けないと考えました (120.3c)"),
-    ]
-    doc = _doc([walker, *attackers], event)
-    return _draft(
-        doc,
-        prompt,
-        {"kind": "loyalty", "permanent": "pw"},
-        answer,
-        text,
-        ["120.3c", "120.3b", "120.3d"],
-        mistakes,
-    )
+    rules = ["120.3c", "120.3b", "120.3d"]
+    mistakes: list[Mistake] = [(loyalty, "プレインズウォーカーはダメージを受けないと考えました (120.3c)")]
+    if shield:
+        text += (
+            f"盾はプレインズウォーカーへのダメージのうち{min(shield, total)}点を軽減し、軽減されたダメージは忠誠カウンターを"
+            "取り除きません (615.7, 615.6)。"
+        )
+        rules += ["615.7", "615.6"]
+        mistakes.append((max(0, loyalty - total), "盾を見落としました (615.7)"))
+    else:
+        mistakes.insert(
+            0,
+            (
+                loyalty - sum(_power(a) for a in attackers if "infect" not in a.get("keywords", [])),
+                "感染のダメージでは忠誠カウンターが減らないと考えました (120.3c)",
+            ),
+        )
+    effects = [salve.effect(0, to="pw")] if shield else []
+    doc = _doc([walker, *attackers], event, effects)
+    return _draft(doc, prompt, {"kind": "loyalty", "permanent": "pw"}, answer, text, rules, mistakes)
 
 
 # --------------------------------------------------------------------------- 28. attacking a Siege (120.3h)
@@ -2295,6 +2308,7 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         ("trample", "702.19b", "510.4"),
         (L1, L2),
         gen_trample_protection,
+        (("510.4", (L2,)),),
     ),
     Template(
         "card-warhammer",

@@ -839,6 +839,7 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"盾を見落としました", board(drop_effects("prevent_next"))),
     ),
     "card-walker": (
+        Misconception(r"盾を見落としました", board(drop_effects("prevent_next"))),
         Misconception(
             r"感染のダメージでは忠誠カウンターが減らない",
             attackers_deal_nothing(with_keyword("infect"), "loyalty"),
