@@ -2210,14 +2210,19 @@ def gen_test_of_faith(rng: random.Random, level: str) -> Draft:
         "B",
     )
     effects = [faith.effect(0, to="my")]
+    # L2 equips the attacker with 《バジリスクの首輪》: whatever gets past the shield kills by deathtouch.
+    collar = level == L2
+    if collar:
+        att["keywords"] = sorted({*att.get("keywords", []), "deathtouch", "lifelink"})
     power = _power(att)
     prevented = min(3, power)
     dealt = power - prevented
     toughness = _toughness(mine) + prevented
-    dies = dealt >= toughness
+    dies = dealt >= toughness or (collar and dealt > 0)
     dead = sorted((["my"] if dies else []) + (["att"] if _power(mine) >= _toughness(att) else []))
+    equipped = "（《バジリスクの首輪》を装備し、接死と絆魂を持つ）" if collar else ""
     prompt = (
-        f"対戦相手の{stats(att)}が攻撃し、あなたの{stats(mine)}がブロックしました。あなたは{faith.label}（このターン、クリーチャー1体が受ける次の3点のダメージを軽減し、"
+        f"対戦相手の{stats(att)}{equipped}が攻撃し、あなたの{stats(mine)}がブロックしました。あなたは{faith.label}（このターン、クリーチャー1体が受ける次の3点のダメージを軽減し、"
         "軽減した1点につき+1/+1カウンター1個をそのクリーチャーの上に置く）をそのクリーチャーに唱えました。戦闘ダメージの後、墓地に置かれるクリーチャーをすべて選んでください。"
     )
     text = (
@@ -2225,10 +2230,18 @@ def gen_test_of_faith(rng: random.Random, level: str) -> Draft:
         f"+1/+1カウンター{prevented}個が置かれてから状況起因処理が確かめられるので、タフネス{toughness}に対して負っているダメージは{dealt}点です (704.5g)。"
     )
     # The belief: state-based actions see the creature before its counters, at its printed toughness.
-    wrong = sorted(
-        (["my"] if dealt >= _toughness(mine) else []) + (["att"] if _power(mine) >= _toughness(att) else [])
-    )
-    mistakes = [(wrong, "+1/+1カウンターが置かれる前に状況起因処理が行われると考えました (615.5)")]
+    att_dies = ["att"] if _power(mine) >= _toughness(att) else []
+    wrong = sorted((["my"] if dealt >= _toughness(mine) or (collar and dealt > 0) else []) + att_dies)
+    mistakes: list[Mistake] = [
+        (wrong, "+1/+1カウンターが置かれる前に状況起因処理が行われると考えました (615.5)")
+    ]
+    if collar:
+        text += "盾を超えて1点でも与えられれば、接死で破壊されます (702.2b, 704.5h)。"
+        # Without deathtouch only lethal damage counts, against the toughness the counters raised.
+        mistakes.append(
+            (sorted((["my"] if dealt >= toughness else []) + att_dies), "接死を見落としました (702.2b)")
+        )
+
     doc = _doc([mine, att], _combat([_attack("att", "A", ["my"])]), effects, active="B")
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["615.5", "615.7", "704.5g"], mistakes)
 

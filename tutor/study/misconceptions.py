@@ -764,6 +764,7 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"ステップの間に唱えた呪文は", board(_no_between_steps)),
     ),
     "card-test-of-faith": (
+        Misconception(r"接死を見落としました", board(drop_keyword("deathtouch"))),
         Misconception(r"\+1/\+1カウンターが置かれる前に状況起因処理", board(_prevention_without_counters)),
     ),
     "card-prevented-trigger": (
