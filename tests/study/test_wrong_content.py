@@ -168,13 +168,15 @@ def _signature(question: BuiltQuestion) -> set[str]:
         "card-walker",
         "card-trample-protection",
         "card-test-of-faith",
+        "card-palisade",
     ],
 )
 def test_l2_differs_from_l1(slug: str) -> None:
     """Every L2 board has a factor no L1 board has, which the engine computes: 《ウルザの鎧》 and the order of
     three effects (616.1, 615.10), 《ラースの灼熱洞》 doubling a trigger's damage too (120.4b), a shield on
     the battle or the planeswalker (615.7), a later spell larger than the shield (615.7), a first or double
-    striker blocking the trampler (510.4), deathtouch past 《信仰の試練》's shield (702.2b)."""
+    striker blocking the trampler (510.4), deathtouch past 《信仰の試練》's shield (702.2b), a shield on
+    《矢来の巨人》 that also takes redirected damage (616.1f)."""
     l1 = _built(slug, L1)
     l2 = _built(slug, L2)
     seen_l1 = set().union(*(_signature(q) for q in l1))

@@ -1042,7 +1042,10 @@ def gen_harms_way(rng: random.Random, level: str) -> Draft:
 
 def gen_palisade(rng: random.Random, level: str) -> Draft:
     giant = _perm("palisade-giant", "giant", "A")
-    n = rng.randint(1, 3)
+    # L2 adds a 3-point shield on the giant: it applies to the damage the giant now receives,
+    # redirected or its own (616.1f), so only the larger boards still kill it.
+    shield = 3 if level == L2 else 0
+    n = rng.randint(2, 3) if shield else rng.randint(1, 3)
     mine = [
         _perm(s, f"m{i + 1}", "A")
         for i, s in enumerate(
@@ -1053,22 +1056,35 @@ def gen_palisade(rng: random.Random, level: str) -> Draft:
     a_life = rng.randint(5, 20)
     spell = card("volcanic-fallout")
     total = 2 * (2 + n)
-    dead = sorted(["t1"] if _toughness(theirs) <= 2 else []) + (["giant"] if total >= 7 else [])
+    taken = total - shield
+    dead = sorted(["t1"] if _toughness(theirs) <= 2 else []) + (["giant"] if taken >= 7 else [])
     dead.sort()
     permanents = [giant, *mine, theirs]
     damage = [(p["id"], 2) for p in permanents] + [("A", 2), ("B", 2)]
     effects = [giant_effect(giant)]
+    salve = card("healing-salve")
+    if shield:
+        effects.append(salve.effect(0, to="giant"))
+    cast = (
+        f"あなたは{salve.label}で「このターン、{_name(giant)}が受ける次の3点のダメージを軽減する」を選んでいます。"
+        if shield
+        else ""
+    )
     listing = "、".join(stats(p) for p in mine)
     prompt = (
         f"あなたは{stats(giant)}（あなたかあなたがコントロールする他のパーマネントに与えられるすべてのダメージは、代わりにこれに与えられる）と{listing}を"
         f"コントロールしています。対戦相手は{stats(theirs)}をコントロールしています。対戦相手が{spell.label}（各クリーチャーと各プレイヤーにそれぞれ2点）を唱えました。"
-        "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
+        f"{cast}解決後、墓地に置かれるクリーチャーをすべて選んでください。"
     )
     text = (
         f"{_name(giant)}の効果は、あなたとあなたの他のパーマネントへのダメージをすべて{_name(giant)}へ移し替えます (614.9, 120.4b)。"
         f"{_name(giant)}自身への2点と合わせて{total}点を受けます。"
         "負ったダメージの合計がタフネス以上なら破壊されます (704.5g)。"
     )
+    rules = ["614.9", "120.4b", "704.5g"]
+    if shield:
+        text += f"移し替えられたダメージにも{_name(giant)}の盾が適用され (616.1f)、3点が軽減されて{taken}点を負います (615.7)。"
+        rules += ["616.1f", "615.7"]
     theirs_dead = ["t1"] if _toughness(theirs) <= 2 else []
     mistakes = [
         # No redirection: each creature takes its own 2 (the giant's 2 leave it alive).
@@ -1078,10 +1094,14 @@ def gen_palisade(rng: random.Random, level: str) -> Draft:
         ),
         # Only your 2 not redirected: the giant takes the rest.
         (
-            sorted([*theirs_dead, *(["giant"] if total - 2 >= 7 else [])]),
+            sorted([*theirs_dead, *(["giant"] if taken - 2 >= 7 else [])]),
             "あなたへのダメージは移し替えられないと考えました (614.9)",
         ),
     ]
+    if shield:
+        mistakes.append(
+            (sorted([*theirs_dead, *(["giant"] if total >= 7 else [])]), "盾を見落としました (615.7)")
+        )
     doc = _doc(
         permanents,
         _spell("volcanic-fallout", "B", damage),
@@ -1089,7 +1109,7 @@ def gen_palisade(rng: random.Random, level: str) -> Draft:
         players=_players(a_life=a_life),
         active="B",
     )
-    return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["614.9", "120.4b", "704.5g"], mistakes)
+    return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
 
 
 def giant_effect(giant: dict[str, Any]) -> dict[str, Any]:

@@ -695,6 +695,7 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"移し替える量を2倍に", SLIP),
     ),
     "card-palisade": (
+        Misconception(r"盾を見落としました", board(drop_effects("prevent_next"))),
         Misconception(r"移し替えを見落としました", board(drop_effects("redirect_damage"))),
         Misconception(r"あなたへのダメージは移し替えられない", board(_no_damage_to("A"))),
     ),
