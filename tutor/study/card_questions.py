@@ -13,6 +13,7 @@ Pure Python: no Django, no engine import.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -424,7 +425,17 @@ def gen_block(rng: random.Random, level: str) -> Draft:
         "攻撃クリーチャーもブロック・クリーチャーも、戦闘ダメージ・ステップに同時にパワーに等しい戦闘ダメージを与えます (120.2a, 510.2)。"
         "負ったダメージの合計がタフネス以上のクリーチャーは、状況起因処理で破壊されます (120.6, 704.5g)。"
     )
-    mistakes = [(_other(["att", "blk"], outcome.dead), "どちらが生き残るかを逆にしました")]
+    # Two beliefs about lethal damage, each resolved by the same model on the board as it sees it.
+    sturdier = one_block(
+        *_fighters(dict(a, toughness=a["toughness"] + 1), dict(b, toughness=b["toughness"] + 1))
+    )
+    any_damage = one_block(
+        *_fighters(*(dict(c, keywords=sorted({*c.get("keywords", []), "deathtouch"})) for c in (a, b)))
+    )
+    mistakes = [
+        (sturdier.dead, "タフネスを超えるダメージを負わないと破壊されないと考えました (120.6, 704.5g)"),
+        (any_damage.dead, "ダメージを負ったクリーチャーは必ず破壊されると考えました (704.5g)"),
+    ]
     doc = _doc([a, b], _combat([_attack("att", blockers=["blk"])]))
     return _draft(
         doc, prompt, {"kind": "dies"}, outcome.dead, text, ["120.2a", "510.2", "120.6", "704.5g"], mistakes
@@ -470,11 +481,13 @@ def gen_deathtouch_block(rng: random.Random, level: str) -> Draft:
             sorted(
                 {"att", "dt"} if "indestructible" not in att.get("keywords", []) else {"att", "dt"} - {"att"}
             ),
-            "接死があれば必ず相打ちになると考えました",
+            "接死があれば必ず相打ちになると考えました (702.2b)",
         ),
         (
-            sorted(set(outcome.dead) - {"att"}) if "att" in outcome.dead else sorted({*outcome.dead, "att"}),
-            "接死の働きを見落としました",
+            one_block(
+                *_fighters(att, dict(dt, keywords=[k for k in dt["keywords"] if k != "deathtouch"]))
+            ).dead,
+            "接死の働きを見落としました (702.2b)",
         ),
     ]
     return _draft(doc, prompt, {"kind": "dies"}, outcome.dead, text, rules, mistakes)
@@ -506,7 +519,7 @@ def gen_collar_trample(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (naive, "接死があっても致死ダメージはタフネス分だと考えました (702.2c)"),
         (power, "ブロック・クリーチャーに割り振らずにすべてプレイヤーに割り振れると考えました (702.19b)"),
-        (0, "ブロックされたらプレイヤーには割り振れないと考えました"),
+        (0, "ブロックされたらプレイヤーには割り振れないと考えました (702.19b)"),
     ]
     doc = _doc([att, *blockers], _combat([_attack("att", blockers=[b["id"] for b in blockers])]))
     return _draft(
@@ -525,12 +538,14 @@ def gen_collar_trample(rng: random.Random, level: str) -> Draft:
 
 def gen_trample_protection(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(8, 20)
-    slug = rng.choice(TRAMPLERS)
+    # L1: protection alone (a red trampler into 《コー追われの火歩き》); L2 adds a first or double
+    # striker, so the two combat damage steps decide whether the trampler deals damage at all (510.4).
+    slug = rng.choice(TRAMPLERS if level == L2 else ("ball-lightning", "blistering-firecat"))
     att = _perm(slug, "att", "A")
     color = att["colors"][0]
     options = {
         "green": ("mirran-crusader",),
-        "red": ("kor-firewalker", "paladin-en-vec"),
+        "red": ("paladin-en-vec",) if level == L2 else ("kor-firewalker",),
     }[color]
     blk = _perm(rng.choice(options), "blk", "B")
     outcome = one_block(*_fighters(att, blk))
@@ -556,8 +571,8 @@ def gen_trample_protection(rng: random.Random, level: str) -> Draft:
         ),
         (b_life - max(0, _power(att) - lethal), "先制攻撃を見落としました (510.4)")
         if first
-        else (b_life, "ブロックされたらプレイヤーには割り振れないと考えました"),
-        (b_life, "ブロックされたらプレイヤーには割り振れないと考えました"),
+        else (b_life, "ブロックされたらプレイヤーには割り振れないと考えました (702.19b)"),
+        (b_life, "ブロックされたらプレイヤーには割り振れないと考えました (702.19b)"),
     ]
     doc = _doc([att, blk], _combat([_attack("att", blockers=["blk"])]), players=_players(b_life=b_life))
     return _draft(doc, prompt, {"kind": "life", "player": "B"}, answer, text, rules, mistakes)
@@ -596,15 +611,17 @@ def gen_warhammer(rng: random.Random, level: str) -> Draft:
     if already:
         text += "もともと持っているトランプルに《ロクソドンの戦槌》のトランプルが加わっても、効果は変わりません (702.19g)。"
         rules.append("702.19g")
+    # Each value is the life the learner ends with if that one belief were the rule.
     mistakes = [
-        (a_life + power, "1回目のダメージの分しかライフを得ないと考えました (510.4)"),
+        (a_life + power, "2回目の戦闘ダメージ・ステップではダメージを与えないと考えました (510.4, 702.4b)"),
         (
-            a_life + power + max(0, power - lethal),
-            "2回目はブロック・クリーチャーがいないのでダメージを与えないと考えました (702.19d)",
+            # Step 1 gains only what went past the blocker; step 2 (no blocker left) gains it all.
+            a_life + max(0, power - lethal) + power,
+            "ブロック・クリーチャーへのダメージでは絆魂が働かないと考えました (702.15b)",
         ),
         (
-            a_life + 2 * max(0, power - lethal),
-            "ブロック・クリーチャーへのダメージでは絆魂が働かないと考えました (702.15b)",
+            a_life + 2 * _power(base),
+            "《ロクソドンの戦槌》の+3/+0を数え忘れました（絆魂は与えたダメージすべての分, 702.15b）",
         ),
     ]
     doc = _doc([att, blk], _combat([_attack("att", blockers=["blk"])]), players=_players(a_life=a_life))
@@ -640,8 +657,9 @@ def gen_trample_walker(rng: random.Random, level: str) -> Draft:
     answer = b_life - to_player
     prompt = (
         f"対戦相手のライフは{b_life}点で、{stats(walker)}をコントロールしています。あなたの{stats(att)}が"
-        f"{_name(walker)}を攻撃し、対戦相手の{stats(blk)}にブロックされました。あなたはできるだけ多くのダメージを"
-        "ブロック・クリーチャーより先に割り振ります。戦闘ダメージの後、対戦相手のライフは何点ですか？"
+        f"{_name(walker)}を攻撃し、対戦相手の{stats(blk)}にブロックされました。あなたはブロック・クリーチャーに"
+        "致死ダメージを割り振り、残りはルールが許すかぎり多くを対戦相手に割り振ります（許されない分は"
+        f"{_name(walker)}に割り振ります）。戦闘ダメージの後、対戦相手のライフは何点ですか？"
     )
     if over:
         text = (
@@ -660,8 +678,11 @@ def gen_trample_walker(rng: random.Random, level: str) -> Draft:
         (b_life - max(0, past - loyalty), "忠誠度を超えた分は対戦相手に割り振れると考えました (702.19f)")
         if not over
         else (b_life, "プレインズウォーカー越えトランプルでも対戦相手には割り振れないと考えました (702.19c)"),
-        (b_life - past, "プレインズウォーカーを飛び越えてすべてを対戦相手に割り振れると考えました"),
-        (b_life - power, "ブロック・クリーチャーもプレインズウォーカーも無視しました"),
+        (
+            b_life - past,
+            "プレインズウォーカーを飛び越えてすべてを対戦相手に割り振れると考えました (702.19c, 702.19f)",
+        ),
+        (b_life - power, "ブロック・クリーチャーもプレインズウォーカーも無視しました (702.19b)"),
     ]
     doc = _doc([att, walker, blk], _combat([_attack("att", "pw", ["blk"])]), players=_players(b_life=b_life))
     return _draft(doc, prompt, {"kind": "life", "player": "B"}, answer, text, rules, mistakes)
@@ -714,7 +735,16 @@ def gen_fight(rng: random.Random, level: str) -> Draft:
     if "indestructible" in theirs.get("keywords", []):
         text += "破壊不能のクリーチャーは接死でも破壊されません (702.12b)。"
         rules.append("702.12b")
-    mistakes = [(["my"], "呪文がダメージを与えるので接死は働かないと考えました (120.7)")]
+    # Without deathtouch, each dies only to lethal damage (the belief that the spell deals it).
+    plain = sorted(
+        [
+            pid
+            for pid, hit, doc in (("my", theirs, mine), ("their", mine, theirs))
+            if _power(hit) >= _toughness(doc)
+            and (pid == "my" or "indestructible" not in theirs.get("keywords", []))
+        ]
+    )
+    mistakes = [(plain, "呪文がダメージを与えるので接死は働かないと考えました (120.7)")]
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
 
 
@@ -743,7 +773,14 @@ def gen_bite_protection(rng: random.Random, level: str) -> Draft:
         f"ダメージの発生源はそれを与えたオブジェクトです (120.7)。ここでダメージを与えるのは呪文ではなく{_name(mine)}なので、"
         "プロテクション（赤）が軽減するかどうかは、そのクリーチャーの色で決まります (702.16e)。"
     )
-    mistakes = [(["their"] if prevented else [], "呪文の色でプロテクションを判断しました (120.7)")]
+    mistakes = [
+        (
+            ["their"] if _power(mine) >= _toughness(theirs) else [],
+            "呪文の色でプロテクションを判断しました (120.7)",
+        )
+        if prevented
+        else ([], "プロテクション（赤）はどの色の発生源のダメージも軽減すると考えました (702.16e)")
+    ]
     doc = _doc([mine, theirs], {"type": "bite", "name": spell.label, "source": "my", "to": "their"})
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["120.7", "702.16e", "120.2b"], mistakes)
 
@@ -753,15 +790,18 @@ def gen_bite_protection(rng: random.Random, level: str) -> Draft:
 
 def gen_worship_lifelink(rng: random.Random, level: str) -> Draft:
     worship = card("worship")
-    a_life = rng.randint(2, 6)
     lifelinker = _perm(rng.choice(LIFELINKERS), "ll", "A")
     blocked = _perm(rng.choice(("grizzly-bears", "elite-vanguard", "hill-giant")), "b1", "B")
     big = _perm(rng.choice(("craw-wurm", "serra-angel", "ravenous-baloth", "colossal-dreadmaw")), "b2", "B")
     big.pop("keywords", None)
     loss = _power(big)
     gain = _power(lifelinker)
+    # Only boards the CR settles: the 120.4 example says Worship does not apply when the loss and the
+    # gain of one event together leave 1 life or more. When they would leave less than 1, the CR does
+    # not say how Worship's "reduces it to 1" combines with the gain, so such boards are never drawn.
+    a_life = rng.randint(max(1, loss - gain + 1), loss + 2)
     net = a_life - loss + gain
-    answer = net if net >= 1 else 1
+    answer = net
     effects = [worship.effect(0, player="A")]
     prompt = (
         f"あなたのライフは{a_life}点で、{worship.label}（あなたがクリーチャーをコントロールしているなら、あなたのライフを1点未満に減らすダメージは、"
@@ -773,12 +813,13 @@ def gen_worship_lifelink(rng: random.Random, level: str) -> Draft:
         "それから結果に影響する置換効果が適用されます (120.4, 120.4c)。"
         f"失う{loss}点と得る{gain}点を合わせて、ライフが1点未満になるときだけ{worship.label}が適用されます (120.3a, 120.3f)。"
     )
-    mistakes = [
-        (1 + gain, "先に《崇拝》で1点にしてから絆魂のライフを得ると考えました (120.4)"),
-        (net, "《崇拝》を見落としました (120.4c)"),
-        (a_life - loss, "絆魂のライフを数え忘れました (702.15b)"),
-        (1, "ライフが減るなら必ず1点になると考えました"),
+    mistakes: list[Mistake] = [
+        # Forgetting the gain leaves only the loss, which Worship stops at 1 when it goes below 1.
+        (max(1, a_life - loss), "絆魂のライフを数え忘れました (702.15b)"),
+        (1, "ライフが減るなら必ず1点になると考えました (120.4c)"),
     ]
+    if a_life - loss < 1:
+        mistakes.insert(0, (1 + gain, "先に《崇拝》で1点にしてから絆魂のライフを得ると考えました (120.4)"))
     doc = _doc(
         [lifelinker, blocked, big],
         _combat([_attack("b1", "A", ["ll"]), _attack("b2", "A")]),
@@ -800,45 +841,82 @@ def gen_worship_lifelink(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 11. Furnace of Rath and a shield: the order (616.1)
 
 
+def _furnace_loss(amount: int, effects: Sequence[dict[str, Any]], order: Sequence[int]) -> int:
+    """Damage that reaches the player when the player applies ``effects`` in ``order`` (616.1)."""
+    x = amount
+    for index in order:
+        effect = effects[index]
+        if effect["type"] == "damage_multiplier":
+            x *= effect["factor"]
+        elif effect["type"] == "prevent_next":
+            x -= min(x, effect["amount"])  # 615.7: a shield takes what it can, up to its amount
+        elif effect["type"] == "prevent_static":
+            x = max(0, x - effect["amount"])
+    return x
+
+
+def _furnace_range(amount: int, effects: Sequence[dict[str, Any]]) -> tuple[tuple[int, ...], int, int]:
+    """The order the player picks (least damage) and the least and most damage over all orders."""
+    orders = list(itertools.permutations(range(len(effects))))
+    losses = [_furnace_loss(amount, effects, order) for order in orders]
+    return orders[losses.index(min(losses))], min(losses), max(losses)
+
+
 def gen_furnace_shield(rng: random.Random, level: str) -> Draft:
     furnace = card("furnace-of-rath")
     salve = card("healing-salve")
+    armor = card("urza-s-armor")
     spell = rng.choice(("lightning-bolt", "lightning-strike", "lava-axe"))
     amount = _amount(spell)
-    a_life = rng.randint(8, 20)
-    shield = 3
-    prevent_first = max(0, amount - shield) * 2
-    double_first = max(0, amount * 2 - shield)
-    best_first = prevent_first <= double_first
+    a_life = rng.randint(12, 20)
     effects = [furnace.effect(0), salve.effect(0, to="A")]
-    order = [1, 0] if best_first else [0, 1]
-    answer = a_life - min(prevent_first, double_first)
+    # L2 adds 《ウルザの鎧》 (prevent 1 of each source's damage): three effects, six orders to weigh.
+    if level == L2:
+        effects.append(armor.effect(0, to="A"))
+    order, best, worst = _furnace_range(amount, effects)
+    answer = a_life - best
+    extra = (
+        f"あなたは{armor.label}（発生源があなたにダメージを与えるなら、そのダメージを1点軽減する）をコントロールしています。"
+        if level == L2
+        else ""
+    )
     prompt = (
         f"あなたのライフは{a_life}点です。戦場には{furnace.label}（発生源がパーマネントかプレイヤーにダメージを与えるなら、代わりにその2倍のダメージを与える）"
-        f"があります。あなたは{salve.label}で「このターン、あなたが受ける次の3点のダメージを軽減する」を選んでいます。"
+        f"があります。{extra}あなたは{salve.label}で「このターン、あなたが受ける次の3点のダメージを軽減する」を選んでいます。"
         f"対戦相手が{card(spell).label}（{amount}点）であなたを対象にしました。あなたは失うライフが最も少なくなる順番で効果を適用します。"
         "解決後、あなたのライフは何点ですか？"
     )
+    names = {0: furnace.label, 1: salve.label, 2: armor.label}
     text = (
-        "1つのダメージに置換効果と軽減効果が両方適用できるなら、ダメージを受けるプレイヤーがどちらを先に適用するかを選びます (616.1, 120.4b)。"
-        f"先に軽減すると{prevent_first}点、先に2倍にすると{double_first}点を受けます。盾は残っている量まで軽減します (615.7)。"
+        "1つのダメージに置換効果と軽減効果が複数適用できるなら、ダメージを受けるプレイヤーがどれを先に適用するかを選び、"
+        "1つ適用するたびに残りを選び直します (616.1, 120.4b)。"
+        f"最善の順番（{'→'.join(names[i] for i in order)}）では{best}点、最悪の順番では{worst}点を受けます。"
+        "盾は残っている量まで軽減します (615.7)。"
     )
-    mistakes = [
-        (a_life - max(prevent_first, double_first), "効果の順番を選べないと考えました (616.1)"),
-        (a_life - amount * 2, "盾を見落としました"),
-        (a_life - max(0, amount - shield), "《ラースの灼熱洞》を見落としました"),
+    rules = ["616.1", "120.4b", "615.7"]
+    if level == L2:
+        text += f"{armor.label}はダメージのイベントごとに1点を軽減します (615.10)。"
+        rules.append("615.10")
+    without = {
+        i: _furnace_range(amount, [e for j, e in enumerate(effects) if j != i])[1]
+        for i in range(len(effects))
+    }
+    mistakes: list[Mistake] = [
+        (a_life - worst, "効果の順番を選べないと考えました (616.1)"),
+        (a_life - without[1], "盾を見落としました (615.7)"),
+        (a_life - without[0], "《ラースの灼熱洞》を見落としました (616.1)"),
     ]
+    if level == L2:
+        mistakes.append((a_life - without[2], "《ウルザの鎧》を見落としました (615.10)"))
     doc = _doc(
         [],
         _spell(spell, "B", [("A", amount)]),
         effects,
         players=_players(a_life=a_life),
-        choices={"replacement_order": {"A": order}},
+        choices={"replacement_order": {"A": list(order)}},
         active="B",
     )
-    return _draft(
-        doc, prompt, {"kind": "life", "player": "A"}, answer, text, ["616.1", "120.4b", "615.7"], mistakes
-    )
+    return _draft(doc, prompt, {"kind": "life", "player": "A"}, answer, text, rules, mistakes)
 
 
 # --------------------------------------------------------------------------- 12. Torbran and Furnace of Rath: the opponent chooses (616.1)
@@ -866,8 +944,8 @@ def gen_torbran_furnace(rng: random.Random, level: str) -> Draft:
     )
     mistakes = [
         (b_life - plus_first, "効果を出した側（あなた）が順番を選ぶと考えました (616.1)"),
-        (b_life - amount - 2, "《ラースの灼熱洞》を見落としました"),
-        (b_life - amount * 2, "《朱地洞の族長、トーブラン》を見落としました"),
+        (b_life - amount - 2, "《ラースの灼熱洞》を見落としました (616.1)"),
+        (b_life - amount * 2, "《朱地洞の族長、トーブラン》を見落としました (616.1)"),
     ]
     doc = _doc(
         [tor],
@@ -894,11 +972,10 @@ def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
     redirect_first = rng.random() < 0.5
     effects = [pariah.effect(0, to="ally", **{"from": "A"}), salve.effect(0, to="A")]
     order = [0, 1] if redirect_first else [1, 0]
-    if redirect_first:
-        dies = ["ally"] if amount >= _toughness(ally) else []
-    else:
-        rest = max(0, amount - 3)
-        dies = ["ally"] if rest >= _toughness(ally) else []
+    # Each order's outcome; the belief in each label is the other order's (616.1f, 615.7).
+    dies_redirected = ["ally"] if amount >= _toughness(ally) else []
+    dies_prevented = ["ally"] if max(0, amount - 3) >= _toughness(ally) else []
+    dies = dies_redirected if redirect_first else dies_prevented
     first = "先に《最下層民》を適用し" if redirect_first else f"先に{salve.label}の軽減を適用し"
     prompt = (
         f"あなたのライフは{a_life}点です。あなたの{stats(ally)}には{pariah.label}（あなたに与えられるすべてのダメージは、代わりにエンチャントされている"
@@ -912,12 +989,9 @@ def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
         "先に軽減すれば、盾が防いだ分は移し替えられません (615.7)。"
     )
     mistakes = [
-        (
-            _other(["ally"], dies),
-            "移し替えた後もあなたの盾が軽減すると考えました (616.1f)"
-            if redirect_first
-            else "軽減した後も全部が移し替えられると考えました",
-        )
+        (dies_prevented, "移し替えた後もあなたの盾が軽減すると考えました (616.1f)")
+        if redirect_first
+        else (dies_redirected, "軽減した後も全部が移し替えられると考えました (615.7)")
     ]
     doc = _doc(
         [ally],
@@ -969,17 +1043,17 @@ def gen_harms_way(rng: random.Random, level: str) -> Draft:
     if ask_b:
         gain = power if lifelink else 0
         mistakes: list[Mistake] = [
-            (b_life - moved, "移し替えたダメージでは絆魂が働かないと考えました (702.15b)")
+            (b_life - moved + (power - moved), "移し替えたダメージでは絆魂が働かないと考えました (702.15b)")
             if lifelink
-            else (b_life, "移し替えたダメージは発生源のコントローラーには与えられないと考えました"),
-            (b_life - power, "すべてのダメージが移し替えられると考えました"),
-            (b_life + power, "移し替えられたダメージを受けないと考えました"),
+            else (b_life, "移し替えたダメージは発生源のコントローラーには与えられないと考えました (614.9)"),
+            (b_life - power + gain, "すべてのダメージが移し替えられると考えました (614.9)"),
+            (b_life + gain, "移し替えられたダメージを受けないと考えました (614.9)"),
         ]
         return _draft(
             doc, prompt, {"kind": "life", "player": "B"}, b_life - moved + gain, text, rules, mistakes
         )
     mistakes = [
-        (a_life - power, "《危害のあり方》を見落としました"),
+        (a_life - power, "《危害のあり方》を見落としました (614.9)"),
         (a_life - max(0, power - 4), "移し替える量を2倍にしました"),
     ]
     return _draft(
@@ -992,7 +1066,10 @@ def gen_harms_way(rng: random.Random, level: str) -> Draft:
 
 def gen_palisade(rng: random.Random, level: str) -> Draft:
     giant = _perm("palisade-giant", "giant", "A")
-    n = rng.randint(1, 3)
+    # L2 adds a 3-point shield on the giant: it applies to the damage the giant now receives,
+    # redirected or its own (616.1f), so only the larger boards still kill it.
+    shield = 3 if level == L2 else 0
+    n = rng.randint(2, 3) if shield else rng.randint(1, 3)
     mine = [
         _perm(s, f"m{i + 1}", "A")
         for i, s in enumerate(
@@ -1003,26 +1080,52 @@ def gen_palisade(rng: random.Random, level: str) -> Draft:
     a_life = rng.randint(5, 20)
     spell = card("volcanic-fallout")
     total = 2 * (2 + n)
-    dead = sorted(["t1"] if _toughness(theirs) <= 2 else []) + (["giant"] if total >= 7 else [])
+    taken = total - shield
+    dead = sorted(["t1"] if _toughness(theirs) <= 2 else []) + (["giant"] if taken >= 7 else [])
     dead.sort()
     permanents = [giant, *mine, theirs]
     damage = [(p["id"], 2) for p in permanents] + [("A", 2), ("B", 2)]
     effects = [giant_effect(giant)]
+    salve = card("healing-salve")
+    if shield:
+        effects.append(salve.effect(0, to="giant"))
+    cast = (
+        f"あなたは{salve.label}で「このターン、{_name(giant)}が受ける次の3点のダメージを軽減する」を選んでいます。"
+        if shield
+        else ""
+    )
     listing = "、".join(stats(p) for p in mine)
     prompt = (
         f"あなたは{stats(giant)}（あなたかあなたがコントロールする他のパーマネントに与えられるすべてのダメージは、代わりにこれに与えられる）と{listing}を"
         f"コントロールしています。対戦相手は{stats(theirs)}をコントロールしています。対戦相手が{spell.label}（各クリーチャーと各プレイヤーにそれぞれ2点）を唱えました。"
-        "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
+        f"{cast}解決後、墓地に置かれるクリーチャーをすべて選んでください。"
     )
     text = (
         f"{_name(giant)}の効果は、あなたとあなたの他のパーマネントへのダメージをすべて{_name(giant)}へ移し替えます (614.9, 120.4b)。"
         f"{_name(giant)}自身への2点と合わせて{total}点を受けます。"
         "負ったダメージの合計がタフネス以上なら破壊されます (704.5g)。"
     )
+    rules = ["614.9", "120.4b", "704.5g"]
+    if shield:
+        text += f"移し替えられたダメージにも{_name(giant)}の盾が適用され (616.1f)、3点が軽減されて{taken}点を負います (615.7)。"
+        rules += ["616.1f", "615.7"]
+    theirs_dead = ["t1"] if _toughness(theirs) <= 2 else []
     mistakes = [
-        (sorted([*dead, *[m["id"] for m in mine if _toughness(m) <= 2]]), "移し替えを見落としました"),
-        (sorted(set(dead) - {"giant"}), "あなたへのダメージは移し替えられないと考えました"),
+        # No redirection: each creature takes its own 2 (the giant's 2 leave it alive).
+        (
+            sorted([*theirs_dead, *[m["id"] for m in mine if _toughness(m) <= 2]]),
+            "移し替えを見落としました (614.9)",
+        ),
+        # Only your 2 not redirected: the giant takes the rest.
+        (
+            sorted([*theirs_dead, *(["giant"] if taken - 2 >= 7 else [])]),
+            "あなたへのダメージは移し替えられないと考えました (614.9)",
+        ),
     ]
+    if shield:
+        mistakes.append(
+            (sorted([*theirs_dead, *(["giant"] if total >= 7 else [])]), "盾を見落としました (615.7)")
+        )
     doc = _doc(
         permanents,
         _spell("volcanic-fallout", "B", damage),
@@ -1030,7 +1133,7 @@ def gen_palisade(rng: random.Random, level: str) -> Draft:
         players=_players(a_life=a_life),
         active="B",
     )
-    return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["614.9", "120.4b", "704.5g"], mistakes)
+    return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
 
 
 def giant_effect(giant: dict[str, Any]) -> dict[str, Any]:
@@ -1108,13 +1211,13 @@ def gen_flame_spill(rng: random.Random, level: str) -> Draft:
         )
         if marked and not collar
         else (
-            b_life - max(0, amount - toughness),
+            b_life - max(0, amount - (toughness - marked)),
             "接死があっても致死ダメージはタフネス分だと考えました (120.4a)",
         )
         if collar
-        else (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました"),
-        (b_life, "余剰のダメージはなくなると考えました"),
-        (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました"),
+        else (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
+        (b_life, "余剰のダメージはなくなると考えました (120.4a)"),
+        (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
     ]
     doc = _doc(permanents, event, players=_players(b_life=b_life))
     return _draft(doc, prompt, {"kind": "life", "player": "B"}, b_life - excess, text, rules, mistakes)
@@ -1158,11 +1261,11 @@ def gen_toralf(rng: random.Random, level: str) -> Draft:
             "すでに負っているダメージを余剰の計算に入れませんでした (120.10)",
         )
         if marked
-        else (b_life - amount, "ダメージ全部が余剰だと考えました"),
-        (b_life - amount, "ダメージ全部が余剰だと考えました"),
-        (b_life, "余剰のダメージでは何も起こらないと考えました")
+        else (b_life - amount, "ダメージ全部が余剰だと考えました (120.10)"),
+        (b_life - amount, "ダメージ全部が余剰だと考えました (120.10)"),
+        (b_life, "余剰のダメージでは何も起こらないと考えました (120.10)")
         if excess
-        else (b_life - 1, "致死ダメージちょうどでも余剰があると考えました"),
+        else (b_life - 1, "致死ダメージちょうどでも余剰があると考えました (120.10)"),
     ]
     doc = _doc([toralf, target], _spell(spell, "A", [("tgt", amount)]), players=_players(b_life=b_life))
     return _draft(
@@ -1174,12 +1277,15 @@ def gen_toralf(rng: random.Random, level: str) -> Draft:
 
 
 def gen_reckoner(rng: random.Random, level: str) -> Draft:
-    a_life = rng.randint(5, 20)
     slug = rng.choice(("boros-reckoner", "spitemare"))
     theirs = _perm(slug, "rk", "B")
     spell = rng.choice(BURN)
     amount = _amount(spell)
     pyro = level == L2 and rng.random() < 0.5
+    # L2 adds 《ラースの灼熱洞》: it doubles the spell's damage to the creature and again the damage its
+    # ability then deals (both are damage events, 120.4b), so "that much" is the doubled amount.
+    furnace = level == L2
+    factor = 2 if furnace else 1
     if pyro:
         mine = _perm(rng.choice(("grizzly-bears", "elite-vanguard", "llanowar-elves")), "my", "A")
         event = _spell("pyroclasm", "A", [("rk", 2), ("my", 2)])
@@ -1190,32 +1296,58 @@ def gen_reckoner(rng: random.Random, level: str) -> Draft:
         event = _spell(spell, "A", [("rk", amount)])
         cast = f"あなたは{card(spell).label}（{amount}点）でそれを対象にしました。"
         permanents = [theirs]
+    dealt = factor * amount
+    to_you = factor * dealt
+    a_life = rng.randint(to_you + 1, to_you + 12) if furnace else rng.randint(5, 20)
+    effects = [card("furnace-of-rath").effect(0)] if furnace else []
+    board = (
+        f"戦場には{card('furnace-of-rath').label}（発生源がパーマネントかプレイヤーにダメージを与えるなら、代わりにその2倍のダメージを与える）があります。"
+        if furnace
+        else ""
+    )
     prompt = (
-        f"あなたのライフは{a_life}点です。対戦相手は{stats(theirs)}（これがダメージを受けるたび、これはその点数に等しいダメージを対象1つに与える）を"
+        f"あなたのライフは{a_life}点です。{board}対戦相手は{stats(theirs)}（これがダメージを受けるたび、これはその点数に等しいダメージを対象1つに与える）を"
         f"コントロールしています。{cast}対戦相手は誘発した能力の対象にあなたを選びます。すべて解決した後、あなたのライフは何点ですか？"
     )
     text = (
-        "ダメージを受けたことで誘発する能力は、ダメージを受けた時点で誘発し、スタックに置かれるのを待ちます (120.4b, 603.2)。"
-        "「その点数」はそのパーマネントが受けたダメージの量です (120.9)。"
+        "ダメージを受けたことで誘発する能力は、ダメージが与えられた時点で誘発し、スタックに置かれるのを待ちます (120.4b, 603.2)。"
+        "「その点数」はそのパーマネントが実際に受けたダメージの量です。"
     )
-    dies = amount >= _toughness(theirs)
+    if furnace:
+        text += (
+            f"{card('furnace-of-rath').label}で{_name(theirs)}が受けるダメージは{dealt}点になり、能力が与える{dealt}点も"
+            f"あなたに与えられるときに2倍の{to_you}点になります (120.4b, 614.1a)。"
+        )
+    dies = dealt >= _toughness(theirs)
     if dies:
-        text += "そのクリーチャーが状況起因処理で墓地に置かれても、すでに誘発した能力はスタックに置かれ、解決します (603.3)。"
-    mistakes = [
-        (a_life, "クリーチャーが墓地に置かれたので能力は解決しないと考えました")
+        text += (
+            "そのクリーチャーは致死ダメージを負って状況起因処理で墓地に置かれますが (704.5g)、"
+            "すでに誘発した能力はスタックに置かれ、解決します (603.3)。"
+        )
+    mistakes: list[Mistake] = [
+        (a_life, "クリーチャーが墓地に置かれたので能力は解決しないと考えました (603.3)")
         if dies
-        else (a_life, "能力を見落としました"),
-        (a_life - _power(theirs), "パワーに等しいダメージを与えると考えました"),
-        (a_life - 2 * amount, "ダメージを2回数えました"),
+        else (a_life, "能力を見落としました (120.4b, 603.2)"),
+        (
+            a_life - factor * _power(theirs),
+            "受けたダメージではなくパワーに等しいダメージを与えると考えました (603.2)",
+        ),
     ]
-    doc = _doc(permanents, event, players=_players(a_life=a_life))
+    if furnace:
+        mistakes += [
+            (a_life - dealt, "能力が与えるダメージにも《ラースの灼熱洞》が働くのを見落としました (120.4b)"),
+            (a_life - amount, "《ラースの灼熱洞》を見落としました (120.4b)"),
+        ]
+    else:
+        mistakes.append((a_life - 2 * amount, "ダメージを2回数えました"))
+    doc = _doc(permanents, event, effects, players=_players(a_life=a_life))
     return _draft(
         doc,
         prompt,
         {"kind": "life", "player": "A"},
-        a_life - amount,
+        a_life - to_you,
         text,
-        ["120.4b", "603.2", "120.9"],
+        ["120.4b", "603.2"] + (["614.1a"] if furnace else []),
         mistakes,
     )
 
@@ -1254,10 +1386,10 @@ def gen_spirit_link(rng: random.Random, level: str) -> Draft:
     )
     mistakes = [
         (a_life + gain + _power(other), "同時に与えられた他のクリーチャーのダメージも数えました (120.9)"),
-        (a_life, "ブロックされたので能力は誘発しないと考えました")
+        (a_life, "ブロックされたので能力は誘発しないと考えました (603.2)")
         if blocked
-        else (a_life, "能力を見落としました"),
-        (a_life + _power(other), "どちらのダメージを数えるかを取り違えました"),
+        else (a_life, "能力を見落としました (603.2)"),
+        (a_life + _power(other), "どちらのダメージを数えるかを取り違えました (120.9)"),
     ]
     doc = _doc(permanents, _combat(attacks), players=_players(a_life=a_life))
     return _draft(
@@ -1274,23 +1406,51 @@ def gen_stuffy_doll(rng: random.Random, level: str) -> Draft:
     spell = rng.choice(("pyroclasm", "anger-of-the-gods"))
     amount = _amount(spell)
     theirs = _perm(rng.choice(("grizzly-bears", "hill-giant", "craw-wurm")), "their", "B")
+    # L2 adds 《ラースの灼熱洞》: the doll is dealt double, and its trigger's damage is doubled again.
+    furnace = level == L2
+    dealt = 2 * amount if furnace else amount
+    to_them = 2 * dealt if furnace else dealt
+    if furnace:
+        b_life = rng.randint(to_them + 1, to_them + 10)
+    board = (
+        f"戦場には{card('furnace-of-rath').label}（発生源がパーマネントかプレイヤーにダメージを与えるなら、代わりにその2倍のダメージを与える）があります。"
+        if furnace
+        else ""
+    )
     prompt = (
-        f"対戦相手のライフは{b_life}点です。あなたは{stats(doll)}（これがダメージを受けるたび、これは選ばれたプレイヤーにその点数のダメージを与える）を"
+        f"対戦相手のライフは{b_life}点です。{board}あなたは{stats(doll)}（これがダメージを受けるたび、これは選ばれたプレイヤーにその点数のダメージを与える）を"
         f"コントロールし、選ばれたプレイヤーは対戦相手です。対戦相手は{stats(theirs)}をコントロールしています。対戦相手が{card(spell).label}"
         f"（各クリーチャーに{amount}点）を唱えました。すべて解決した後、対戦相手のライフは何点ですか？"
     )
     text = (
-        f"ダメージはパーマネントを破壊しません。破壊するのは状況起因処理で、破壊不能の{_name(doll)}は致死ダメージを負っても破壊されません (120.5, 702.12b)。"
-        f"ダメージを受けたことで能力が誘発し (120.4b)、「その点数」として受けた{amount}点を対戦相手に与えます (120.9)。"
+        f"ダメージはパーマネントを破壊しません。破壊するのは状況起因処理で (704.5g)、破壊不能の{_name(doll)}は致死ダメージを負っても破壊されません (120.5, 702.12b)。"
+        f"ダメージを受けたことで能力が誘発し (120.4b, 603.2)、「その点数」として受けた{dealt}点すべてを対戦相手に与えます。"
     )
-    mistakes = [
-        (b_life, "タフネス1なので1点しか数えない、または能力が誘発しないと考えました"),
-        (b_life - 1, "タフネスを超えた分は数えないと考えました"),
-        (b_life - 2 * amount, "ダメージを2回数えました"),
+    if furnace:
+        text += (
+            f"{card('furnace-of-rath').label}で{_name(doll)}が受けるダメージは{dealt}点になり、能力のダメージも対戦相手に与えられるときに"
+            f"2倍の{to_them}点になります (120.4b, 614.1a)。"
+        )
+    mistakes: list[Mistake] = [
+        (
+            b_life,
+            "破壊されないので能力は誘発しないと考えました（ダメージを受ければ誘発します, 120.4b, 603.2）",
+        ),
     ]
+    if furnace:
+        mistakes += [
+            (b_life - dealt, "能力が与えるダメージにも《ラースの灼熱洞》が働くのを見落としました (120.4b)"),
+            (b_life - amount, "《ラースの灼熱洞》を見落としました (120.4b)"),
+        ]
+    else:
+        mistakes += [
+            (b_life - 1, "タフネス（1）を超えた分は「その点数」に数えないと考えました (603.2)"),
+            (b_life - 2 * amount, f"同時に{_name(theirs)}が受けたダメージも「その点数」に数えました (603.2)"),
+        ]
     doc = _doc(
         [doll, theirs],
         _spell(spell, "B", [("doll", amount), ("their", amount)]),
+        [card("furnace-of-rath").effect(0)] if furnace else [],
         players=_players(b_life=b_life),
         active="B",
     )
@@ -1298,9 +1458,9 @@ def gen_stuffy_doll(rng: random.Random, level: str) -> Draft:
         doc,
         prompt,
         {"kind": "life", "player": "B"},
-        b_life - amount,
+        b_life - to_them,
         text,
-        ["120.5", "702.12b", "120.4b", "120.9"],
+        ["120.5", "702.12b", "120.4b", "603.2"] + (["614.1a"] if furnace else []),
         mistakes,
     )
 
@@ -1361,10 +1521,9 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
         )
         rules = ["615.12", "122.1c", "702.2b", "704.5h"]
     mistakes = [
-        (
-            sorted({*dead, "sh"}) if not unpreventable else sorted(set(dead) - {"sh"}),
-            "盾カウンターと接死の関係を取り違えました" + (" (615.12)" if unpreventable else " (615.6)"),
-        ),
+        (sorted(set(dead) - {"sh"}), "軽減できないダメージでも盾カウンターが軽減すると考えました (615.12)")
+        if unpreventable
+        else (sorted({*dead, "sh"}), "盾カウンターで軽減されたダメージでも接死が働くと考えました (615.6)"),
     ]
     doc = _doc([mine, blk, *others], _combat([_attack("sh", blockers=["blk"])]), effects)
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
@@ -1392,8 +1551,8 @@ def gen_questing_fog(rng: random.Random, level: str) -> Draft:
     answer = b_life - _power(beast) - _power(other)
     mistakes = [
         (b_life, "《探索する獣》の能力を見落としました (615.12)"),
-        (b_life - _power(beast), "《探索する獣》自身のダメージだけが軽減できないと考えました"),
-        (b_life - _power(other), "軽減できないのは他のクリーチャーのダメージだけだと考えました"),
+        (b_life - _power(beast), "《探索する獣》自身のダメージだけが軽減できないと考えました (615.12)"),
+        (b_life - _power(other), "軽減できないのは他のクリーチャーのダメージだけだと考えました (615.12)"),
     ]
     doc = _doc(
         [beast, other], _combat([_attack("qb"), _attack("ot")]), effects, players=_players(b_life=b_life)
@@ -1429,13 +1588,11 @@ def gen_regenerate(rng: random.Random, level: str) -> Draft:
     if incinerate:
         text += "再生できないクリーチャーには再生の盾が適用されず、破壊されます (701.19c)。"
         rules.append("701.19c")
+    lethal = amount >= _toughness(theirs)
     mistakes = [
-        (
-            _other(["rg"], dead),
-            "《火葬》の「再生できない」を見落としました (701.19c)"
-            if incinerate
-            else "再生がダメージによる破壊を置き換えないと考えました (701.19a)",
-        )
+        ([], "《火葬》の「再生できない」を見落としました (701.19c)")
+        if incinerate
+        else (["rg"] if lethal else [], "再生がダメージによる破壊を置き換えないと考えました (701.19a)")
     ]
     doc = _doc([theirs], event, effects)
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
@@ -1464,9 +1621,11 @@ def gen_wither_regenerate(rng: random.Random, level: str) -> Draft:
         "萎縮を持つ発生源からクリーチャーが受けたダメージは、負う代わりにその点数の-1/-1カウンターになります (120.3d, 702.80a)。"
         "タフネスが0以下になったクリーチャーは状況起因処理で墓地に置かれます。これは破壊ではないので、再生でも破壊不能でも防げません (704.5f)。"
     )
+    # The belief: wither's damage is marked like any other, so regeneration (L2) can save the blocker.
+    plain = dict(att, keywords=[k for k in att.get("keywords", []) if k != "wither"])
     mistakes = [
         (
-            sorted(set(outcome.dead) - {"rg"}) if "rg" in outcome.dead else sorted({*outcome.dead, "rg"}),
+            one_block(*_fighters(plain, blk, rg=regen)).dead,
             "萎縮の-1/-1カウンターを普通のダメージと同じに扱いました (704.5f)",
         )
     ]
@@ -1574,7 +1733,7 @@ def gen_poison_cards(rng: random.Random, level: str) -> Draft:
                 poison0 + sum(_power(a) for a in attackers if "infect" in a.get("keywords", [])),
                 "毒性の毒カウンターを数え忘れました (120.3g)",
             ),
-            (poison0, "毒カウンターは置かれないと考えました"),
+            (poison0, "毒カウンターは置かれないと考えました (120.3b)"),
         ]
     return _draft(doc, prompt, ask, answer, text, ["120.3b", "120.3g", "702.90b", "702.164c"], mistakes)
 
@@ -1605,35 +1764,46 @@ def _small_attackers(rng: random.Random, pool: tuple[str, ...], *, below: int) -
 def gen_walker(rng: random.Random, level: str) -> Draft:
     walker = _perm(rng.choice(WALKERS), "pw", "B")
     loyalty = walker["loyalty"]
+    # L2 adds a shield its controller put on the planeswalker: it takes 3 before counters go (615.7).
+    shield = 3 if level == L2 else 0
     attackers = _small_attackers(
-        rng, (*_SMALL_ATTACKERS[:5], "typhoid-rats", *_SMALL_ATTACKERS[5:]), below=loyalty
+        rng, (*_SMALL_ATTACKERS[:5], "typhoid-rats", *_SMALL_ATTACKERS[5:]), below=loyalty + shield
     )
     total = sum(_power(a) for a in attackers)
     event = _combat([_attack(a["id"], "pw") for a in attackers])
-    answer = loyalty - total
+    answer = loyalty - max(0, total - shield)
+    salve = card("healing-salve")
     listing = "と".join(stats(a) for a in attackers)
-    prompt = f"対戦相手は{stats(walker)}をコントロールしています。あなたの{listing}が{_name(walker)}を攻撃し、ブロックされませんでした。戦闘ダメージの後、{_name(walker)}の忠誠度はいくつですか？"
+    cast = (
+        f"対戦相手は{salve.label}で「このターン、そのプレインズウォーカーが受ける次の3点のダメージを軽減する」を選んでいます。"
+        if shield
+        else ""
+    )
+    prompt = f"対戦相手は{stats(walker)}をコントロールしています。{cast}あなたの{listing}が{_name(walker)}を攻撃し、ブロックされませんでした。戦闘ダメージの後、{_name(walker)}の忠誠度はいくつですか？"
     text = (
         "プレインズウォーカーが受けたダメージは、その点数に等しい数の忠誠カウンターを取り除きます (120.3c)。"
         "感染を持つ発生源からのダメージでも同じで、毒カウンターや-1/-1カウンターにはなりません (120.3b, 120.3d)。"
     )
-    mistakes = [
-        (
-            loyalty - sum(_power(a) for a in attackers if "infect" not in a.get("keywords", [])),
-            "感染のダメージでは忠誠カウンターが減らないと考えました (120.3c)",
-        ),
-        (loyalty, "プレインズウォーカーはダメージを受けないと考えました"),
-    ]
-    doc = _doc([walker, *attackers], event)
-    return _draft(
-        doc,
-        prompt,
-        {"kind": "loyalty", "permanent": "pw"},
-        answer,
-        text,
-        ["120.3c", "120.3b", "120.3d"],
-        mistakes,
-    )
+    rules = ["120.3c", "120.3b", "120.3d"]
+    mistakes: list[Mistake] = [(loyalty, "プレインズウォーカーはダメージを受けないと考えました (120.3c)")]
+    if shield:
+        text += (
+            f"盾はプレインズウォーカーへのダメージのうち{min(shield, total)}点を軽減し、軽減されたダメージは忠誠カウンターを"
+            "取り除きません (615.7, 615.6)。"
+        )
+        rules += ["615.7", "615.6"]
+        mistakes.append((max(0, loyalty - total), "盾を見落としました (615.7)"))
+    else:
+        mistakes.insert(
+            0,
+            (
+                loyalty - sum(_power(a) for a in attackers if "infect" not in a.get("keywords", [])),
+                "感染のダメージでは忠誠カウンターが減らないと考えました (120.3c)",
+            ),
+        )
+    effects = [salve.effect(0, to="pw")] if shield else []
+    doc = _doc([walker, *attackers], event, effects)
+    return _draft(doc, prompt, {"kind": "loyalty", "permanent": "pw"}, answer, text, rules, mistakes)
 
 
 # --------------------------------------------------------------------------- 28. attacking a Siege (120.3h)
@@ -1642,28 +1812,49 @@ def gen_walker(rng: random.Random, level: str) -> Draft:
 def gen_siege(rng: random.Random, level: str) -> Draft:
     siege = _perm(rng.choice(SIEGES), "sg", "A", protector="B")
     defense = siege["defense"]
+    # L2 adds a shield on the battle cast by its protector: the shield takes damage before the
+    # counters are removed (615.7, 120.3h), so the attackers may now total more than the defense.
+    shield = 3 if level == L2 else 0
     attackers = _small_attackers(
-        rng, (*_SMALL_ATTACKERS[:5], "venerated-rotpriest", *_SMALL_ATTACKERS[5:]), below=defense
+        rng, (*_SMALL_ATTACKERS[:5], "venerated-rotpriest", *_SMALL_ATTACKERS[5:]), below=defense + shield
     )
     total = sum(_power(a) for a in attackers)
-    answer = defense - total
+    answer = defense - max(0, total - shield)
     listing = "と".join(stats(a) for a in attackers)
-    prompt = f"あなたは{stats(siege)}（守る者は対戦相手）をコントロールしています。あなたの{listing}がそのバトルを攻撃し、ブロックされませんでした。戦闘ダメージの後、守備カウンターは何個ですか？"
+    salve = card("healing-salve")
+    cast = (
+        f"対戦相手は{salve.label}で「このターン、そのバトルが受ける次の3点のダメージを軽減する」を選んでいます。"
+        if shield
+        else ""
+    )
+    prompt = (
+        f"あなたは{stats(siege)}（守る者は対戦相手）をコントロールしています。{cast}あなたの{listing}がそのバトルを攻撃し、"
+        "ブロックされませんでした。戦闘ダメージの後、守備カウンターは何個ですか？"
+    )
     text = (
         "バトルが受けたダメージは、その点数に等しい数の守備カウンターを取り除きます (120.3h)。感染や毒性はプレイヤーとクリーチャーへのダメージの結果だけを変えるので、"
         "バトルへのダメージはやはり守備カウンターを取り除きます (702.90b, 702.164c)。"
     )
-    mistakes = [
-        (
-            defense - sum(_power(a) for a in attackers if "infect" not in a.get("keywords", [])),
-            "感染のダメージでは守備カウンターが減らないと考えました (120.3h)",
-        ),
-        (defense, "バトルはダメージを受けないと考えました"),
-    ]
-    doc = _doc([siege, *attackers], _combat([_attack(a["id"], "sg") for a in attackers]))
-    return _draft(
-        doc, prompt, {"kind": "defense", "permanent": "sg"}, answer, text, ["120.3h", "310.6"], mistakes
-    )
+    rules = ["120.3h", "310.6"]
+    if shield:
+        text += (
+            f"盾はバトルへのダメージのうち{min(shield, total)}点を軽減し、軽減されたダメージは守備カウンターを取り除きません "
+            "(615.7, 615.6)。"
+        )
+        rules += ["615.7", "615.6"]
+    plain = sum(_power(a) for a in attackers if "infect" not in a.get("keywords", []))
+    mistakes: list[Mistake] = [(defense, "バトルはダメージを受けないと考えました (120.3h)")]
+    if shield:
+        mistakes += [
+            (max(0, defense - total), "盾を見落としました (615.7)"),
+        ]
+    else:
+        mistakes.insert(
+            0, (defense - plain, "感染のダメージでは守備カウンターが減らないと考えました (120.3h)")
+        )
+    effects = [salve.effect(0, to="sg")] if shield else []
+    doc = _doc([siege, *attackers], _combat([_attack(a["id"], "sg") for a in attackers]), effects)
+    return _draft(doc, prompt, {"kind": "defense", "permanent": "sg"}, answer, text, rules, mistakes)
 
 
 # --------------------------------------------------------------------------- 29. Circle of Protection: Red, a source of your choice (615.9)
@@ -1695,10 +1886,17 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
         "その発生源がダメージを与える時点で条件を確かめ、選ばれた1つの発生源のダメージだけを軽減します (615.9)。"
         "軽減されなかったダメージの分だけ、あなたはライフを失います (120.3a)。"
     )
+    red_powers = [_power(a) for a in attackers if "red" in a.get("colors", [])]
     mistakes = [
-        (a_life, "1回の起動ですべての赤の発生源のダメージを軽減できると考えました (615.9)"),
-        (a_life - total, "軽減を見落としました"),
-        (a_life - (total - max(_power(a) for a in attackers)), "一番大きいダメージが軽減されると考えました"),
+        (
+            a_life - (total - sum(red_powers)),
+            "1回の起動ですべての赤の発生源のダメージを軽減できると考えました (615.9)",
+        ),
+        (a_life - total, "軽減を見落としました (615.9)"),
+        (
+            a_life - (total - max(red_powers)),
+            "選んだ発生源ではなく、一番大きい赤のダメージが軽減されると考えました (609.7a)",
+        ),
     ]
     doc = _doc(
         attackers,
@@ -1729,12 +1927,15 @@ def gen_late_shield(rng: random.Random, level: str) -> Draft:
     if first_amount < _amount(first):
         first = "shock"
         first_amount = 2
-    second = rng.choice(("shock", "lightning-bolt", "lightning-strike"))
+    # L2: 《炎の斬りつけ》's 4 is more than the shield's 3, so part of it is marked on top of the first.
+    second = "flame-slash" if level == L2 else rng.choice(("shock", "lightning-bolt", "lightning-strike"))
     amount = _amount(second)
     before = stats(mine)
     mine["damage"] = first_amount
     effects = [salve.effect(0, to="my")]
-    rest = max(0, amount - 3)
+    # The shield counts damage, not events (615.7): it takes what it can of the later spell, no more.
+    prevented = min(amount, 3)
+    rest = amount - prevented
     marked = first_amount + rest
     dies = marked >= _toughness(mine)
     ask: dict[str, Any] = {"kind": "dies"} if dies else {"kind": "damage", "permanent": "my"}
@@ -1750,7 +1951,8 @@ def gen_late_shield(rng: random.Random, level: str) -> Draft:
     )
     text = (
         "軽減効果はダメージを受けるより前に存在しなければならず、すでに受けたダメージをさかのぼって変えることはできません (615.4)。"
-        f"盾は後から来た{amount}点のうち3点を軽減します (615.7)。"
+        f"盾は後から来た{amount}点のうち{prevented}点を軽減し (615.7)、"
+        + (f"盾には{3 - prevented}点分が残ります。" if prevented < 3 else "盾はこれで尽きます。")
     )
     predicted: Any = (["my"] if dies else []) if ask["kind"] == "dies" else marked
     mistakes: list[Mistake] = (
@@ -1758,8 +1960,8 @@ def gen_late_shield(rng: random.Random, level: str) -> Draft:
         if ask["kind"] == "dies"
         else [
             (rest, "盾がすでに受けたダメージも取り除くと考えました (615.4)"),
-            (first_amount + amount, "盾を見落としました"),
-            (0, "盾がすべてのダメージを軽減すると考えました"),
+            (first_amount + amount, "盾を見落としました (615.7)"),
+            (first_amount, "盾が3点を超えても後のダメージをすべて軽減すると考えました (615.7)"),
         ]
     )
     doc = _doc([mine], _spell(second, "B", [("my", amount)]), effects, active="B")
@@ -1847,7 +2049,7 @@ def gen_trample_fight(rng: random.Random, level: str) -> Draft:
         "トランプルは攻撃クリーチャーの戦闘ダメージの割り振りだけを変えます。ブロックしているときや、戦闘ダメージ以外のダメージを与えるときには"
         "何もしません (702.19a)。余ったダメージもそのクリーチャーに与えられるだけです。"
     )
-    mistakes.append((b_life - _power(mine), "ダメージがすべてプレイヤーに行くと考えました"))
+    mistakes.append((b_life - _power(mine), "ダメージがすべてプレイヤーに行くと考えました (702.19a)"))
     return _draft(
         doc, prompt, ask, b_life, text, ["702.19a", "701.14a" if not blocking else "510.1d"], mistakes
     )
@@ -1881,9 +2083,9 @@ def gen_double_gains(rng: random.Random, level: str) -> Draft:
         text += "2倍にする効果が2つあれば、それぞれが順に適用されて4倍になります (616.1)。"
         rules.append("616.1")
     mistakes = [
-        (a_life + sum(gains) * (factor // 2), "2倍にする効果を1つ見落としました"),
+        (a_life + sum(gains) * (factor // 2), "2倍にする効果を1つ見落としました (120.4c)"),
         (a_life + sum(gains), "ライフを得る置換効果を見落としました (120.4c)"),
-        (a_life + factor * sum(gains) - gains[0], "一方の絆魂を数え忘れました"),
+        (a_life + factor * gains[1], f"{_name(rhox)}の絆魂を数え忘れました (702.15b)"),
     ]
     doc = _doc(
         [rhox, other], _combat([_attack("rhox"), _attack("ll")]), effects, players=_players(a_life=a_life)
@@ -1943,9 +2145,13 @@ def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
         if _power(knight) * 2 + (bonus if on_knight else 0) >= _toughness(blk) + (0 if on_knight else bonus)
         else dead
     )
+    # Without the pump: the blocker dies to the first strike, or deals its printed power back.
+    unpumped = (
+        ["blk"] if blk_marked >= _toughness(blk) else (["fs"] if _power(blk) >= _toughness(knight) else [])
+    )
     mistakes = [
         (twice, "強化された先制攻撃のクリーチャーが2回目のステップでもダメージを与えると考えました (510.4)"),
-        (_other(["fs", "blk"], dead), "どちらが生き残るかを逆にしました"),
+        (sorted(unpumped), "ステップの間に唱えた呪文は2回目の戦闘ダメージに影響しないと考えました (120.2a)"),
     ]
     doc = _doc([knight, blk], _combat([_attack("fs", blockers=["blk"])], between_steps=between))
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["510.4", "702.7b", "120.2a"], mistakes)
@@ -1988,8 +2194,21 @@ def gen_no_life_gain(rng: random.Random, level: str) -> Draft:
             else "戦闘ダメージの後、あなたのライフは何点ですか？"
         )
     )
-    text = "ライフを得る結果は、結果に影響する置換効果によって修整されます。ライフを得られないので、絆魂でもライフは増えません (120.4c, 702.15b)。"
-    rules = ["120.4c", "702.15b"]
+    if slug == "leyline-of-punishment":
+        # "Can't gain life" forbids the event itself (119.7); it replaces nothing, unlike 《硫黄の渦》's "instead".
+        text = (
+            f"{enchantment.label}の「プレイヤーはライフを得られない」は置換効果ではなく、ライフを得ることの禁止です。"
+            "絆魂によるライフの獲得は起こらず、ライフは増えません (119.7, 702.15b)。"
+        )
+        rules = ["119.7", "702.15b"]
+        ignored = f"{enchantment.label}の禁止を見落としました (119.7)"
+    else:
+        text = (
+            f"{enchantment.label}の「ライフを得るなら、代わりに得ない」は置換効果で、ライフを得る結果を修整します。"
+            "絆魂でもライフは増えません (120.4c, 614.1a, 702.15b)。"
+        )
+        rules = ["120.4c", "614.1a", "702.15b"]
+        ignored = f"{enchantment.label}の置換効果を見落としました (120.4c)"
     if shield:
         text += "軽減できないダメージにも軽減の盾は適用されますが、ダメージは軽減されず、盾も減りません (615.12)。"
         rules.append("615.12")
@@ -2012,7 +2231,7 @@ def gen_no_life_gain(rng: random.Random, level: str) -> Draft:
             mistakes,
         )
     mistakes = [
-        (a_life + power, "ライフを得られない効果を見落としました (120.4c)"),
+        (a_life + power, ignored),
         (a_life - power, "絆魂でライフを失うと考えました"),
     ]
     return _draft(
@@ -2042,22 +2261,38 @@ def gen_test_of_faith(rng: random.Random, level: str) -> Draft:
     # 《希望の天使アヴァシン》 flies, so none of these can block it (702.9b): the 8/8 《白金の帝像》 comes instead
     att = _able_attacker(rng, att, mine, ("platinum-emperion",))
     effects = [faith.effect(0, to="my")]
+    # L2 equips the attacker with 《バジリスクの首輪》: whatever gets past the shield kills by deathtouch.
+    collar = level == L2
+    if collar:
+        att["keywords"] = sorted({*att.get("keywords", []), "deathtouch", "lifelink"})
     power = _power(att)
     prevented = min(3, power)
     dealt = power - prevented
     toughness = _toughness(mine) + prevented
-    dies = dealt >= toughness
+    dies = dealt >= toughness or (collar and dealt > 0)
     dead = sorted((["my"] if dies else []) + (["att"] if _power(mine) >= _toughness(att) else []))
+    equipped = "（《バジリスクの首輪》を装備し、接死と絆魂を持つ）" if collar else ""
     prompt = (
-        f"対戦相手の{stats(att)}が攻撃し、あなたの{stats(mine)}がブロックしました。あなたは{faith.label}（このターン、クリーチャー1体が受ける次の3点のダメージを軽減し、"
+        f"対戦相手の{stats(att)}{equipped}が攻撃し、あなたの{stats(mine)}がブロックしました。あなたは{faith.label}（このターン、クリーチャー1体が受ける次の3点のダメージを軽減し、"
         "軽減した1点につき+1/+1カウンター1個をそのクリーチャーの上に置く）をそのクリーチャーに唱えました。戦闘ダメージの後、墓地に置かれるクリーチャーをすべて選んでください。"
     )
     text = (
         "軽減の盾は次の3点を軽減します (615.7)。軽減した量を参照する追加の効果は、本来のイベントの直後に起こります (615.5)。"
         f"+1/+1カウンター{prevented}個が置かれてから状況起因処理が確かめられるので、タフネス{toughness}に対して負っているダメージは{dealt}点です (704.5g)。"
     )
-    wrong = sorted(set(dead) ^ {"my"}) if dealt >= _toughness(mine) and not dies else sorted({*dead, "my"})
-    mistakes = [(wrong, "+1/+1カウンターが置かれる前に状況起因処理が行われると考えました (615.5)")]
+    # The belief: state-based actions see the creature before its counters, at its printed toughness.
+    att_dies = ["att"] if _power(mine) >= _toughness(att) else []
+    wrong = sorted((["my"] if dealt >= _toughness(mine) or (collar and dealt > 0) else []) + att_dies)
+    mistakes: list[Mistake] = [
+        (wrong, "+1/+1カウンターが置かれる前に状況起因処理が行われると考えました (615.5)")
+    ]
+    if collar:
+        text += "盾を超えて1点でも与えられれば、接死で破壊されます (702.2b, 704.5h)。"
+        # Without deathtouch only lethal damage counts, against the toughness the counters raised.
+        mistakes.append(
+            (sorted((["my"] if dealt >= toughness else []) + att_dies), "接死を見落としました (702.2b)")
+        )
+
     doc = _doc([mine, att], _combat([_attack("att", "A", ["my"])]), effects, active="B")
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["615.5", "615.7", "704.5g"], mistakes)
 
@@ -2137,6 +2372,7 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         ("trample", "702.19b", "510.4"),
         (L1, L2),
         gen_trample_protection,
+        (("510.4", (L2,)),),
     ),
     Template(
         "card-warhammer",
@@ -2209,9 +2445,9 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         (L1, L2),
         gen_toralf,
     ),
-    Template("card-reckoner", "ダメージを受けるたびに誘発する能力", ("120.9",), (L1, L2), gen_reckoner),
+    Template("card-reckoner", "ダメージを受けるたびに誘発する能力", ("120.4",), (L1, L2), gen_reckoner),
     Template("card-spirit-link", "《魂の絆》と同時のダメージ", ("120.9",), (L1, L2), gen_spirit_link),
-    Template("card-stuffy-doll", "《ぬいぐるみ人形》と全体ダメージ", ("120.9",), (L1, L2), gen_stuffy_doll),
+    Template("card-stuffy-doll", "《ぬいぐるみ人形》と全体ダメージ", ("120.4",), (L1, L2), gen_stuffy_doll),
     Template(
         "card-shield-deathtouch",
         "盾カウンターと接死",
@@ -2272,7 +2508,8 @@ CARD_TEMPLATES: Final[tuple[Template, ...]] = (
         ("lifelink", "120.4", "615"),
         (L1, L2),
         gen_no_life_gain,
-        (("615", (L2,)),),
+        # 120.4c only for 《硫黄の渦》's replacement (L1); 《処罰の力線》's prohibition is 119.7.
+        (("615", (L2,)), ("120.4", (L1,))),
     ),
     Template(
         "card-test-of-faith",

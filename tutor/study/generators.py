@@ -310,7 +310,7 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
             indestructible=indestructible,
         ):
             zero_as_damage.append(pid)
-        if not indestructible and _dies(
+        if _dies(  # the belief: indestructible is not there
             toughness=eff_t,
             marked=marked,
             dealt=dealt,
@@ -408,6 +408,7 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
             attacker["keywords"] = ["lifelink", "wither"]
     gained = max(0, power - shield)
     second = 0
+    second_gained = 0  # the unblocked second lifelinker's share (L2), which every misconception keeps
     if level == L2:
         second = rng.randint(1, 4)
         static = rng.randint(1, 2)
@@ -418,7 +419,8 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
             f"。さらに{describe(permanents[-1])}がブロックされずに攻撃しており、対戦相手は「発生源1つがあなたに"
             f"ダメージを与えるなら、そのダメージ{static}点を軽減する」パーマネントをコントロールしています"
         )
-        gained += max(0, second - static)
+        second_gained = max(0, second - static)
+        gained += second_gained
         rules.append("615.10")
     factor = 2 if boon else 1
     if boon:
@@ -435,8 +437,12 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
         (a_life + gained, "《加護の反射》でライフの獲得が2倍になるのを忘れました (120.4c)")
         if boon
         else (a_life + 2 * gained, "得るライフを2倍にしました"),
-        (a_life, "絆魂はブロックされると働かないと考えました (702.15b)"),
-        (a_life + factor * max(0, power - shield - 1), "盾の量を1点多く数えました"),
+        # Only a blocked lifelinker can be mistaken for one that stops working; unblocked (the intro
+        # board) the same value comes from a shield thought to stop all of its damage.
+        (a_life + factor * second_gained, "絆魂はブロックされると働かないと考えました (702.15b)")
+        if level != INTRO
+        else (a_life, f"盾が{power}点すべてを軽減すると考えました（盾は{shield}点まで, 615.7）"),
+        (a_life + factor * (max(0, power - shield - 1) + second_gained), "盾の量を1点多く数えました (615.7)"),
     ]
     explanation = (
         "絆魂を持つ発生源が与えたダメージの分だけ、そのコントローラーはライフを得ます (702.15b, 120.3f)。"
@@ -464,6 +470,7 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
     answer = poison0
     toxic_as_power = poison0
     forgot_toxic = poison0
+    infect_as_life = poison0  # infect read as ordinary damage: only toxic's counters are left
     prevented_counts = poison0
     blocked_counts = poison0
     rules = ["120.3b", "702.90b", "120.3g", "702.164c"]
@@ -506,6 +513,7 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
                 prevented_counts += gain
                 blocked_counts += gain
                 forgot_toxic += power if keywords else 0
+                infect_as_life += toxic
                 toxic_as_power += (power if keywords else 0) + (power if toxic else 0)
     prompt = (
         f"対戦相手には毒カウンターが{poison0}個あります。あなたのクリーチャーが攻撃しました。"
@@ -527,8 +535,8 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
         (toxic_as_power, "毒性の値ではなくパワーの分だけ毒カウンターが置かれると考えました (702.164c)"),
         (forgot_toxic, "毒性の毒カウンターを数え忘れました (120.3g)"),
         (prevented_counts, "軽減されて与えられなかったダメージでも毒性が働くと考えました (615.6, 120.8)"),
-        (blocked_counts, "ブロックされてもプレイヤーに毒カウンターが置かれると考えました"),
-        (poison0, "感染のダメージもライフを減らすと考えました (702.90b)"),
+        (blocked_counts, "ブロックされてもプレイヤーに毒カウンターが置かれると考えました (510.1c)"),
+        (infect_as_life, "感染のダメージもライフを減らすと考えました (702.90b)"),
     ]
     doc = _scenario(_players(b_poison=poison0), permanents, _combat(attacks), effects)
     return Draft(doc, prompt, {"kind": "poison", "player": "B"}, answer, explanation, rules, mistakes)
@@ -566,12 +574,12 @@ def gen_spill(rng: random.Random, level: str) -> Draft:
     )
     mistakes = [
         (
-            b_life - other - (power - toughness),
+            b_life - other - (power - (toughness - marked)),
             "トランプルがなくても余ったダメージがプレイヤーに行くと考えました (510.1c)",
         )
         if not trample
         else (
-            b_life - other - (power - toughness),
+            b_life - other - (power - (toughness - marked)),
             "接死があっても致死ダメージはタフネス分だと考えました (702.2c)",
         )
         if deathtouch
@@ -579,14 +587,15 @@ def gen_spill(rng: random.Random, level: str) -> Draft:
             b_life - other - (power - toughness),
             "すでに負っているダメージを致死ダメージの計算に入れませんでした (702.19b)",
         ),
-        (b_life - other - power, "ブロックされてもダメージがすべてプレイヤーに行くと考えました"),
+        (b_life - other - power, "ブロックされてもダメージがすべてプレイヤーに行くと考えました (510.1c)"),
         (b_life - other, "トランプルでも余ったダメージはプレイヤーに行かないと考えました (702.19b)")
         if trample
         else (b_life - power - other, "ブロックされたことを見落としました"),
-        (b_life - through, "ブロックされなかったクリーチャーのダメージを数え忘れました")
-        if other
-        else (b_life - max(0, power - toughness - 1), "致死ダメージを1点多く数えました"),
     ]
+    if other:
+        mistakes.append(
+            (b_life - through, "ブロックされなかったクリーチャーのダメージを数え忘れました (510.1a)")
+        )
     rules = ["510.1c", "702.19b"] + (["702.2c"] if deathtouch else []) + (["120.6"] if marked else [])
     explanation = (
         "ブロックされたクリーチャーは、戦闘ダメージをブロック・クリーチャーに割り振ります (510.1c)。"
@@ -622,6 +631,10 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
     blockers = []
     lethal: dict[str, int] = {}
     naive: dict[str, int] = {}
+    # What a blocker needs under two beliefs: deathtouch changes nothing (plain), marked damage
+    # does not count (unmarked); both still count the helper's damage, as the engine does.
+    plain: dict[str, int] = {}
+    unmarked: dict[str, int] = {}
     protected: list[str] = []
     for i in range(k):
         toughness = rng.randint(1, 4)
@@ -635,6 +648,8 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
         )
         lethal[pid] = 1 if deathtouch else toughness - marked
         naive[pid] = toughness
+        plain[pid] = toughness - marked
+        unmarked[pid] = 1 if deathtouch else toughness
         if protection:
             protected.append(pid)
     helper = None
@@ -644,6 +659,9 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
         helper = _creature("h", names[4], "A", q, rng.randint(1, 3))
         still = target["toughness"] - target.get("damage", 0) - q
         lethal[target["id"]] = 0 if still <= 0 else (1 if deathtouch else still)
+        plain[target["id"]] = max(0, still)
+        fresh = target["toughness"] - q
+        unmarked[target["id"]] = 0 if fresh <= 0 else (1 if deathtouch else fresh)
     need = sum(lethal.values())
     power = rng.randint(max(need, 2), need + 4)
     keywords = ["trample"] + (["deathtouch"] if deathtouch else [])
@@ -653,6 +671,8 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
         "blockers": blockers,
         "lethal": lethal,
         "naive": naive,
+        "plain": plain,
+        "unmarked": unmarked,
         "helper": helper,
         "deathtouch": deathtouch,
         "protected": protected,
@@ -724,7 +744,9 @@ def gen_trample_legal(rng: random.Random, level: str) -> Draft:
         rules.append("702.16e")
     needs = "、".join(f"{b['name']}に{lethal[b['id']]}点" for b in board["blockers"])
     explanation += f"この盤面で必要な致死ダメージは「{needs}」です。"
-    mistakes = [(not legal, "致死ダメージの数え方を誤りました（接死・負っているダメージ・プロテクション）")]
+    mistakes = [
+        (not legal, "致死ダメージの数え方を誤りました（接死・負っているダメージ・プロテクション） (702.19b)")
+    ]
     doc = _trample_doc(board, rng.randint(5, 20), {k: v for k, v in assignment.items() if v})
     return Draft(doc, prompt, {"kind": "legal"}, legal, explanation, rules, mistakes)
 
@@ -736,8 +758,8 @@ def gen_trample_max(rng: random.Random, level: str) -> Draft:
     board = _trample_board(rng, level)
     power, lethal, naive = board["power"], board["lethal"], board["naive"]
     answer = max(0, power - sum(lethal.values()))
-    by_toughness = max(0, power - sum(naive.values()))
-    marked_ignored = max(0, power - sum(1 if board["deathtouch"] else naive[i] for i in lethal))
+    by_toughness = max(0, power - sum((board["plain"] if board["deathtouch"] else naive).values()))
+    marked_ignored = max(0, power - sum(board["unmarked"].values()))
     protection_skipped = max(0, power - sum(v for i, v in lethal.items() if i not in board["protected"]))
     prompt = (
         _trample_prompt(board)
@@ -755,8 +777,8 @@ def gen_trample_max(rng: random.Random, level: str) -> Draft:
             protection_skipped,
             "プロテクションで軽減されるブロック・クリーチャーには割り振らなくてよいと考えました (702.19b)",
         ),
-        (0, "トランプルでもブロックされたらプレイヤーには割り振れないと考えました"),
-        (power, "ブロック・クリーチャーを無視してすべてプレイヤーに割り振れると考えました"),
+        (0, "トランプルでもブロックされたらプレイヤーには割り振れないと考えました (702.19b)"),
+        (power, "ブロック・クリーチャーを無視してすべてプレイヤーに割り振れると考えました (702.19b)"),
     ]
     rules = ["702.19b"] + (["702.2c"] if board["deathtouch"] else [])
     needs = "、".join(f"{b['name']}に{lethal[b['id']]}点" for b in board["blockers"])
@@ -907,7 +929,10 @@ def gen_shield_choice(rng: random.Random, level: str) -> Draft:
             "盾は絆魂でないほうのダメージから軽減されると考えました（どちらを軽減するかは対戦相手が選ぶ, 615.7）",
         ),
         (a_life + p1, "軽減されたダメージでも絆魂でライフを得ると考えました (615.6)"),
-        (a_life + max(0, p1 + p2 - shield), "絆魂でないクリーチャーのダメージでもライフを得ると考えました"),
+        (
+            a_life + max(0, p1 + p2 - shield),
+            "絆魂でないクリーチャーのダメージでもライフを得ると考えました (702.15b)",
+        ),
         (a_life + p1 - shield // 2, "盾が2つの発生源に半分ずつ働くと考えました"),
     ]
     explanation = (
@@ -1006,7 +1031,7 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
             max(0, defense - ignore_infect),
             "感染のダメージはバトルの守備カウンターを取り除かないと考えました (120.3h)",
         ),
-        (max(0, defense - unblocked_all), "ブロックされた分もバトルに与えられると考えました"),
+        (max(0, defense - unblocked_all), "ブロックされた分もバトルに与えられると考えました (510.1c)"),
         (defense, "クリーチャーのダメージはバトルに影響しないと考えました (120.3h)"),
         (max(0, defense - total + 1), "取り除く守備カウンターを1個少なく数えました"),
     ]
@@ -1043,9 +1068,9 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
         }
         excess = amount - loyalty
         what = f"対戦相手の忠誠度{loyalty}のプレインズウォーカー、{target['name']}"
-        mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えました"))
-        mistakes.append((b_life, "余剰のダメージはなくなると考えました"))
-        mistakes.append((b_life - loyalty, "忠誠度の分がプレイヤーに移ると考えました"))
+        mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"))
+        mistakes.append((b_life, "余剰のダメージはなくなると考えました (120.4a)"))
+        mistakes.append((b_life - loyalty, "忠誠度の分がプレイヤーに移ると考えました (120.4a)"))
         explanation = (
             f"プレインズウォーカーへの余剰のダメージは、忠誠度を超える分です (120.4a)。{amount}点のうち{loyalty}点が"
             f"{target['name']}に、{excess}点が対戦相手に与えられます。"
@@ -1084,9 +1109,13 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
             rules.append("120.4a")
         excess = max(0, excess)
         what = f"対戦相手の{describe(target)}"
+        # Forgetting the marked damage still takes the larger excess when it is also a planeswalker.
+        unmarked_excess = (
+            max(amount - toughness, amount - walker_loyalty) if walker_loyalty else amount - toughness
+        )
         mistakes.append(
             (
-                b_life - max(0, amount - toughness),
+                b_life - max(0, unmarked_excess),
                 "すでに負っているダメージを余剰の計算に入れませんでした (120.4a)",
             )
             if not deathtouch
@@ -1095,8 +1124,8 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
                 "接死があっても致死ダメージはタフネス分だと考えました (120.4a)",
             )
         )
-        mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えました"))
-        mistakes.append((b_life, "余剰のダメージはなくなると考えました"))
+        mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"))
+        mistakes.append((b_life, "余剰のダメージはなくなると考えました (120.4a)"))
         explanation = (
             "クリーチャーへの余剰のダメージは、すでに負っているダメージと同時に受ける他のダメージを考慮した致死ダメージを"
             "超える分です (120.4a)。"
@@ -1124,6 +1153,15 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
 
 
 # --------------------------------------------------------------------------- 11. first strike and double strike
+
+
+def _swapped(
+    a: dict[str, Any], b: dict[str, Any], old: str, new: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The two creatures with keyword ``old`` read as ``new`` (a learner's belief about it)."""
+    return tuple(  # type: ignore[return-value]
+        dict(c, keywords=sorted({new if k == old else k for k in c.get("keywords", [])})) for c in (a, b)
+    )
 
 
 def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: bool = False) -> list[str]:
@@ -1211,10 +1249,24 @@ def gen_first_strike(rng: random.Random, level: str) -> Draft:
         f"あなたの{describe(a)}が攻撃し、対戦相手の{describe(b)}にブロックされました。"
         "戦闘ダメージ・ステップが終わったとき、墓地に置かれているクリーチャーをすべて選んでください。"
     )
-    mistakes = [
-        (naive, "先制攻撃・二段攻撃を無視して、同時にダメージを与えると考えました (510.4)"),
-        (sorted({"att", "blk"} - set(answer)), "どちらが生き残るかを逆にしました"),
+    mistakes: list[Mistake] = [
+        (naive, "先制攻撃・二段攻撃を無視して、同時にダメージを与えると考えました (510.4)")
     ]
+    # Each belief swaps one keyword's rule for the other's and lets the same model resolve it.
+    if any("double_strike" in k for k in kws):
+        mistakes.append(
+            (
+                _strike_fight(*_swapped(a, b, "double_strike", "first_strike")),
+                "二段攻撃を持つクリーチャーも1回目の戦闘ダメージ・ステップでしかダメージを与えないと考えました (702.4b)",
+            )
+        )
+    if any("first_strike" in k for k in kws):
+        mistakes.append(
+            (
+                _strike_fight(*_swapped(a, b, "first_strike", "double_strike")),
+                "先制攻撃を持つクリーチャーも2回目の戦闘ダメージ・ステップでダメージを与えると考えました (702.7b)",
+            )
+        )
     explanation = (
         "先制攻撃か二段攻撃を持つクリーチャーがいると、戦闘ダメージ・ステップは2回になります。1回目は先制攻撃と二段攻撃を"
         "持つクリーチャーだけが、2回目はそれ以外と二段攻撃を持つクリーチャーがダメージを与えます (510.4)。1回目の後に"
@@ -1334,7 +1386,7 @@ def gen_worship(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (b_life - loss + gain, "《崇拝》を見落としました (120.4c)")
         if controls
-        else (1, "クリーチャーがなくても《崇拝》が働くと考えました"),
+        else (1, "クリーチャーがなくても《崇拝》が働くと考えました (614.1a)"),
         (
             b_life - sum(powers) + gain,
             "《畏敬の一撃》で軽減されたダメージもライフを減らすと考えました (615.6)",
