@@ -172,7 +172,11 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
         for key in ("targets", "ward_paid"):
             if key in obj and obj[key] is not None:
                 as_list(obj[key], f"{path}.{key}", MAX_DAMAGE_ENTRIES)
-    responses = _parse_in_response(obj.get("in_response"), f"{path}.in_response", ids)
+    responses = (
+        _parse_in_response(obj["in_response"], f"{path}.in_response", ids)
+        if obj.get("in_response") is not None
+        else ()
+    )
     return NoncombatEvent(
         source=source,
         damage=tuple(damage),
@@ -181,8 +185,10 @@ def _parse_noncombat(obj: Mapping[str, Any], path: str, ids: Ids) -> NoncombatEv
         cant_be_regenerated=as_bool(obj.get("cant_be_regenerated", False), f"{path}.cant_be_regenerated"),
         in_response=responses,
         targeted=bool(responses) or any(d.target for d in damage),
-        exile_if_dies=as_bool(obj.get("exile_if_dies", False), f"{path}.exile_if_dies"),
-        delayed=_parse_delayed(obj.get("delayed"), f"{path}.delayed", ids),
+        exile_if_dies="exile_if_dies" in obj and as_bool(obj["exile_if_dies"], f"{path}.exile_if_dies"),
+        delayed=None
+        if obj.get("delayed") is None
+        else _parse_delayed(obj["delayed"], f"{path}.delayed", ids),
     )
 
 
@@ -350,9 +356,10 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
                 f"同じクリーチャーが2回攻撃しています: {attacker_id}",
                 f"{attacker_id!r} attacks twice",
             )
-        refusal = ev.attack_refusal(attacker)
-        if refusal is not None:
-            raise fail(f"{apath}.attacker", refusal, "a creature with defender can't attack")
+        if "defender" in attacker.keywords:  # only then can the check refuse (702.3b)
+            refusal = ev.attack_refusal(attacker)
+            if refusal is not None:
+                raise fail(f"{apath}.attacker", refusal, "a creature with defender can't attack")
         attackers.add(attacker_id)
         defender_id = ids.object(aobj["defender"], f"{apath}.defender")
         if defender_id in ids.players:
@@ -419,9 +426,10 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
                 if refusal is not None:
                     raise fail(bpath, refusal, "this creature can't block that many attackers (509.1a)")
             blockers.append(blocker_id)
-        refusal = ev.blockers_count_refusal(attacker, len(blockers))
-        if refusal is not None:
-            raise fail(f"{apath}.blockers", refusal, "too few creatures block it (702.111b, 509.1b)")
+        if blockers and (attacker.blocks is not None or "menace" in attacker.keywords):
+            refusal = ev.blockers_count_refusal(attacker, len(blockers))
+            if refusal is not None:
+                raise fail(f"{apath}.blockers", refusal, "too few creatures block it (702.111b, 509.1b)")
         blocked_raw = aobj.get("blocked")
         blocked = bool(blockers) if blocked_raw is None else as_bool(blocked_raw, f"{apath}.blocked")
         if blockers and not blocked:
