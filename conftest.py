@@ -91,3 +91,40 @@ def content_db(transactional_db):
 
     call_command("load_content", verbosity=0)
     return transactional_db
+
+
+# Fixtures that reach the database: a test without one of them (or the django_db mark) never touches it.
+_DATABASE_FIXTURES = frozenset(
+    (
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+        "admin_user",
+        "admin_client",
+    )
+)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests-only",
+        action="store_true",
+        help="run only the tests that reach the database (the PostgreSQL run of make test: the pure tests "
+        "give the same answer on any database, and the SQLite run has them)",
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--database-tests-only"):
+        return
+    kept, dropped = [], []
+    for item in items:
+        reaches = item.get_closest_marker("django_db") is not None or not _DATABASE_FIXTURES.isdisjoint(
+            getattr(item, "fixturenames", ())
+        )
+        (kept if reaches else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept

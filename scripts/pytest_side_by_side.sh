@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The suite as pytest runs side by side, so both cores stay busy: the browser tests on SQLite (chromium
-# and a live server: much of their time is spent waiting), everything else on SQLite, and with
-# --with-postgres the database-backed tests again on a throwaway PostgreSQL cluster. Each run is serial
-# in itself, as pytest-django needs (a live-server test empties the database when it ends, so those
-# tests run after the others of their run). Each run's output is printed whole once all have ended.
+# and a live server: much of their time is spent waiting), the engine's tests (no database), everything
+# else on SQLite, and with --with-postgres the tests that reach the database again on a throwaway
+# PostgreSQL cluster (conftest.py's --database-tests-only: a pure test answers the same on any database,
+# and the SQLite run has it). Each run is serial in itself, as pytest-django needs (a live-server test
+# empties the database when it ends, so those tests run after the others of their run). Each run's
+# output is printed whole once all have ended.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
@@ -12,24 +14,29 @@ if [ "${1:-}" = "--with-postgres" ]; then postgres=1; shift; fi
 out=$(mktemp -d /tmp/tutor-tests.XXXXXX)
 "$PY" -m pytest -q -m browser "$@" >"$out/browser.log" 2>&1 &
 browser=$!
-"$PY" -m pytest -q -m "not browser" "$@" >"$out/rest.log" 2>&1 &
+"$PY" -m pytest -q -m "not browser" tests/rules_core rules_core "$@" >"$out/engine.log" 2>&1 &
+engine=$!
+"$PY" -m pytest -q -m "not browser" tests tutor --ignore=tests/rules_core "$@" >"$out/rest.log" 2>&1 &
 rest=$!
 if [ "$postgres" = 1 ]; then
-  scripts/with_postgres.sh "$PY" -m pytest -q -m "not browser" tests --ignore=tests/rules_core "$@" \
-    >"$out/postgres.log" 2>&1 &
+  scripts/with_postgres.sh "$PY" -m pytest -q -m "not browser" tests --ignore=tests/rules_core \
+    --database-tests-only "$@" >"$out/postgres.log" 2>&1 &
   pg=$!
 fi
+wait "$engine"; engine_rc=$?
 wait "$rest"; rest_rc=$?
 wait "$browser"; browser_rc=$?
 pg_rc=0
 if [ "$postgres" = 1 ]; then wait "$pg"; pg_rc=$?; fi
-echo "== pytest on SQLite: everything but the browser tests (exit $rest_rc)"
+echo "== pytest: the engine's tests and doctests (exit $engine_rc)"
+cat "$out/engine.log"
+echo "== pytest on SQLite: everything else but the browser tests (exit $rest_rc)"
 cat "$out/rest.log"
 echo "== pytest on SQLite: the browser tests in chromium (exit $browser_rc)"
 cat "$out/browser.log"
 if [ "$postgres" = 1 ]; then
-  echo "== pytest on a throwaway PostgreSQL cluster: the database-backed tests (exit $pg_rc)"
+  echo "== pytest on a throwaway PostgreSQL cluster: the tests that reach the database (exit $pg_rc)"
   cat "$out/postgres.log"
 fi
 rm -rf "$out"
-[ "$rest_rc" -eq 0 ] && [ "$browser_rc" -eq 0 ] && [ "$pg_rc" -eq 0 ]
+[ "$engine_rc" -eq 0 ] && [ "$rest_rc" -eq 0 ] && [ "$browser_rc" -eq 0 ] && [ "$pg_rc" -eq 0 ]
