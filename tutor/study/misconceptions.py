@@ -27,6 +27,7 @@ from typing import Any, Final
 
 from rules_core import resolve_document
 from tutor.study.asks import engine_answer, order_losses
+from tutor.study.involvement import PREVENTION_EFFECTS
 
 Board = dict[str, Any]
 Rewrite = Callable[[Board], Board]
@@ -500,16 +501,8 @@ def _worst_order(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> int:
 
 # --------------------------------------------------------------------------- the catalogue of beliefs
 
-PREVENTION: Final = (
-    "prevent_next",
-    "prevent_next_from_source",
-    "prevent_all",
-    "prevent_static",
-    "prevent_from_color",
-    "prevent_and",
-    "prevent_half",
-    "prevent_all_but",
-)
+PREVENTION: Final = tuple(sorted(PREVENTION_EFFECTS - {"cant_be_prevented"}))
+"""The effects that prevent damage (a belief that forgets prevention drops them all)."""
 
 COMMON: Final[tuple[Misconception, ...]] = (
     Misconception(r"計算を誤りました$", SLIP),
