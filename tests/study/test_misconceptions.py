@@ -1,6 +1,6 @@
 """Why each wrong option is wrong (issue 24, item 6), over thousands of generated questions.
 
-Every template at every level over ``SEEDS`` seeds: every wrong option differs from the engine's
+Every template at every level over the shared set (``tests/study/generated.py``): every wrong option differs from the engine's
 key; for the templates whose beliefs :mod:`tutor.study.misconceptions` writes out, every distractor
 (option or typed-answer feedback) names a known belief, and its value is the value the engine gives
 on the board as that belief sees it (a shield that is not there, a keyword that does nothing …).
@@ -10,24 +10,14 @@ The 616.1 order question's labels say how much each order loses, which must be t
 from __future__ import annotations
 
 import re
-from functools import cache
 
+from tests.study.generated import built_questions
 from tutor.study.asks import order_losses
-from tutor.study.building import BuiltQuestion, question_build
+from tutor.study.building import BuiltQuestion
 from tutor.study.generators import TEMPLATES
 from tutor.study.misconceptions import SLIP, Uncovered, covered, misconception, recompute
 
-SEEDS = range(26)
-
-
-@cache
-def _questions() -> tuple[tuple[str, BuiltQuestion], ...]:
-    return tuple(
-        (template.slug, question_build(template, seed=seed, level=level))
-        for template in TEMPLATES
-        for level in template.levels
-        for seed in SEEDS
-    )
+_questions = built_questions  # the set other modules check too, built once a session
 
 
 def _distractors(question: BuiltQuestion) -> list[tuple[object, str]]:

@@ -24,6 +24,7 @@ from tutor.common.ratelimits import exam_move_limit, study_answer_limit
 from tutor.common.urls import cr_url, section_url
 from tutor.models import Exam, ExamMode, ExamQuestion
 from tutor.study import exam_services as services
+from tutor.study.card_texts import question_cards
 from tutor.study.exam_forms import ExamStartForm
 from tutor.study.exams import SHAPES, ExamTooSmall
 from tutor.study.forms import StudyAnswerForm
@@ -178,6 +179,7 @@ def _question_page(
         entry=entry,
         question=question,
         table=_blind_table(question.scenario),
+        cards=question_cards([(question.prompt, question.scenario)])[0],
         form=form,
         action=reverse("study:exam_question", kwargs={"token": exam.token, "n": entry.position}),
         is_last=entry.position >= exam.total,
@@ -273,7 +275,8 @@ def report(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return redirect("study:exam", token=token)
     found = services.exam_report(exam=exam)
     rows = []
-    for entry, attempt in found.rows:
+    cards = question_cards((e.question.prompt, e.question.scenario) for e, _attempt in found.rows)
+    for (entry, attempt), named in zip(found.rows, cards, strict=True):
         q = entry.question
         rows.append(
             {
@@ -282,6 +285,7 @@ def report(request: HtmxHttpRequest, token: str) -> HttpResponse:
                 "attempt": attempt,
                 "table": _question_table(q.scenario),
                 "topics": [TOPICS_BY_SLUG[t] for t in q.topics or [] if t in TOPICS_BY_SLUG],
+                "cards": named,
                 **_result(q),
             }
         )

@@ -8,7 +8,8 @@ lines are the ones the judge programmes use: 70 % for L1 and 80 % for L2.
 
 Building takes each question from a different template (so no question and no template repeats
 within an exam) and spreads them over the study topics: every next question goes to the topic that
-has had the fewest so far, among those that still have an unused template.
+has had the fewest so far, among those that still have an unused template. Each prompt is the
+exam's wording (:func:`tutor.study.prompts.exam_prompt`): the cards and what happens, no keyword.
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from tutor.study.asks import AskError
 from tutor.study.building import BuiltQuestion, Disagreement, question_build
 from tutor.study.drafts import Template
 from tutor.study.generators import TEMPLATES
+from tutor.study.prompts import exam_prompt
 from tutor.study.topics import L1, L2, TOPICS, TOPICS_BY_SLUG
 
 
@@ -113,6 +115,7 @@ def exam_build(
         built = _one(template, shape.level, rng)
         if built is None:
             continue
+        built = replace(built, prompt=exam_prompt(built.prompt))  # the exam's words name no keyword
         key = (built.prompt, repr(built.scenario))
         if key in seen:  # two templates that drew the same board and words: keep one
             continue

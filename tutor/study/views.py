@@ -28,6 +28,7 @@ from tutor.results.table import assignment_amounts, stage_amounts, table_present
 from tutor.study import selectors, services
 from tutor.study.asks import answer_text
 from tutor.study.building import outcome_scenario
+from tutor.study.card_texts import question_cards
 from tutor.study.forms import StudyAnswerForm, StudyStartForm
 from tutor.study.learners import learner_get
 from tutor.study.review import steps_text
@@ -211,6 +212,7 @@ def _page(
         table=_question_table(question.scenario),
         level_label=LEVEL_LABELS.get(question.level, question.level),
         replayed=replayed,
+        cards=question_cards([(question.prompt, question.scenario)])[0],
     )
     try:
         attempt = question.attempt
@@ -221,6 +223,8 @@ def _page(
         context["form"] = form or StudyAnswerForm(question=question)
     else:
         context.update(_result(question))
+        # the kind of question is told only now: before answering it would name the rule
+        context["question_topics"] = [TOPICS_BY_SLUG[t] for t in question.topics or [] if t in TOPICS_BY_SLUG]
     return render_page(request, "study/question.html", context, partials=("study-panel",), status=status)
 
 
