@@ -761,28 +761,51 @@ def gen_bite_protection(rng: random.Random, level: str) -> Draft:
         "A",
     )
     theirs = _perm("kor-firewalker", "their", "B")
-    spell = card("rabid-bite")
+    # L2: a fight (《捕食》) instead of a bite, so the protected creature deals its damage back too
+    fight = level == L2
+    spell = card("prey-upon" if fight else "rabid-bite")
     prevented = "red" in mine["colors"]
-    dead = [] if prevented or _power(mine) < _toughness(theirs) else ["their"]
-    prompt = (
-        f"あなたは緑の呪文{spell.label}（あなたのクリーチャー1体が、そのパワーに等しいダメージを対戦相手のクリーチャー1体に与える）を唱え、"
-        f"あなたの{COLOR_JA[mine['colors'][0]]}のクリーチャー{stats(mine)}から対戦相手の{stats(theirs)}にダメージを与えさせました。"
-        "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
-    )
+    hits_back = ["my"] if fight and _power(theirs) >= _toughness(mine) else []
+    dead = sorted(([] if prevented or _power(mine) < _toughness(theirs) else ["their"]) + hits_back)
+    color = COLOR_JA[mine["colors"][0]]
+    if fight:
+        prompt = (
+            f"あなたは緑の呪文{spell.label}（あなたのクリーチャー1体と対戦相手のクリーチャー1体を格闘させる）を唱え、"
+            f"あなたの{color}のクリーチャー{stats(mine)}と対戦相手の{stats(theirs)}を格闘させました。"
+            "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
+        )
+    else:
+        prompt = (
+            f"あなたは緑の呪文{spell.label}（あなたのクリーチャー1体が、そのパワーに等しいダメージを対戦相手のクリーチャー1体に与える）を唱え、"
+            f"あなたの{color}のクリーチャー{stats(mine)}から対戦相手の{stats(theirs)}にダメージを与えさせました。"
+            "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
+        )
     text = (
         f"ダメージの発生源はそれを与えたオブジェクトです (120.7)。ここでダメージを与えるのは呪文ではなく{_name(mine)}なので、"
         "プロテクション（赤）が軽減するかどうかは、そのクリーチャーの色で決まります (702.16e)。"
     )
+    rules = ["120.7", "702.16e", "120.2b"]
+    if fight:
+        text += (
+            f"格闘では2体がそれぞれ自分のパワーに等しいダメージをもう一方に与えます (701.14a)。プロテクションは"
+            f"そのクリーチャーが受けるダメージを軽減するだけで、{_name(theirs)}が与えるダメージはそのまま与えられます。"
+        )
+        rules.append("701.14a")
     mistakes = [
         (
-            ["their"] if _power(mine) >= _toughness(theirs) else [],
+            sorted((["their"] if _power(mine) >= _toughness(theirs) else []) + hits_back),
             "呪文の色でプロテクションを判断しました (120.7)",
         )
         if prevented
-        else ([], "プロテクション（赤）はどの色の発生源のダメージも軽減すると考えました (702.16e)")
+        else (hits_back, "プロテクション（赤）はどの色の発生源のダメージも軽減すると考えました (702.16e)")
     ]
-    doc = _doc([mine, theirs], {"type": "bite", "name": spell.label, "source": "my", "to": "their"})
-    return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["120.7", "702.16e", "120.2b"], mistakes)
+    event = (
+        {"type": "fight", "name": spell.label, "fighters": ["my", "their"]}
+        if fight
+        else {"type": "bite", "name": spell.label, "source": "my", "to": "their"}
+    )
+    doc = _doc([mine, theirs], event)
+    return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
 
 
 # --------------------------------------------------------------------------- 10. Worship and lifelink in the same damage event (120.4)
@@ -1535,13 +1558,47 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
 def gen_questing_fog(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(8, 20)
     beast = _perm("questing-beast", "qb", "A")
-    other = _perm(rng.choice(("craw-wurm", "hill-giant", "serra-angel", "grizzly-bears")), "ot", "A")
     fog = card(rng.choice(("fog", "holy-day")))
     effects = [card("questing-beast").effect(0, from_controller="A"), fog.effect(0)]
-    answer = b_life - _power(beast)
+    beast_text = "（あなたがコントロールするクリーチャーが与える戦闘ダメージは軽減できない）"
+    fog_text = "（このターン、与えられるすべての戦闘ダメージを軽減する）"
+    if level == L2:
+        # L2: the other attacker is blocked; the fog still prevents what the blocker deals (615.12 covers
+        # only the damage of the beast's controller's creatures), so the question is who dies
+        other = _perm(rng.choice(("craw-wurm", "hill-giant", "grizzly-bears")), "ot", "A")
+        blocker = _perm(
+            rng.choice(("grizzly-bears", "hill-giant", "ravenous-baloth", "llanowar-elves")), "bk", "B"
+        )
+        dead = ["bk"] if _power(other) >= _toughness(blocker) else []
+        both = sorted([*dead, *(["ot"] if _power(blocker) >= _toughness(other) else [])])
+        prompt = (
+            f"あなたの{stats(beast)}{beast_text}と{stats(other)}が攻撃し、"
+            f"{_name(beast)}はブロックされず、{_name(other)}は対戦相手の{stats(blocker)}にブロックされました。"
+            f"対戦相手は{fog.label}{fog_text}を唱えました。戦闘ダメージの後、墓地に置かれるクリーチャーをすべて選んでください。"
+        )
+        text = (
+            "軽減できないダメージにも軽減効果は適用されますが、ダメージは軽減されません (615.12)。"
+            f"{_name(beast)}の能力が及ぶのはあなたがコントロールするクリーチャーの戦闘ダメージだけなので、{_name(other)}が与えるダメージは"
+            f"軽減されず、{_name(blocker)}が与えるダメージは{fog.label}で軽減されます (615.1)。"
+        )
+        mistakes: list[Mistake] = [
+            ([], "《探索する獣》の能力を見落としました (615.12)"),
+            (
+                both,
+                "《探索する獣》の能力で対戦相手のクリーチャーのダメージも軽減できなくなると考えました (615.12)",
+            ),
+        ]
+        doc = _doc(
+            [beast, other, blocker],
+            _combat([_attack("qb"), _attack("ot", blockers=["bk"])]),
+            effects,
+            players=_players(b_life=b_life),
+        )
+        return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["615.12", "615.1", "510.2"], mistakes)
+    other = _perm(rng.choice(("craw-wurm", "hill-giant", "serra-angel", "grizzly-bears")), "ot", "A")
     prompt = (
-        f"対戦相手のライフは{b_life}点です。あなたの{stats(beast)}（あなたがコントロールするクリーチャーが与える戦闘ダメージは軽減できない）と"
-        f"{stats(other)}がブロックされずに攻撃しました。対戦相手は{fog.label}（このターン、与えられるすべての戦闘ダメージを軽減する）を唱えました。"
+        f"対戦相手のライフは{b_life}点です。あなたの{stats(beast)}{beast_text}と"
+        f"{stats(other)}がブロックされずに攻撃しました。対戦相手は{fog.label}{fog_text}を唱えました。"
         "戦闘ダメージの後、対戦相手のライフは何点ですか？"
     )
     text = (
@@ -1985,21 +2042,36 @@ def gen_each_shield(rng: random.Random, level: str) -> Draft:
     ]
     shield = rng.randint(1, 2)
     effects = [{"type": "prevent_next", "to": m["id"], "amount": shield} for m in mine]
+    # L2: a creature that enters after the effect resolved gets no shield (615.11: one for each
+    # creature there as it resolves)
+    late = _perm("ambush-viper", "late", "A") if level == L2 else None
     dead = sorted(m["id"] for m in mine if amount - shield >= _toughness(m))
     listing = "、".join(stats(m) for m in mine)
+    entered = ""
+    if late is not None:
+        mine.append(late)
+        dead = sorted([*dead, *(["late"] if amount >= _toughness(late) else [])])
+        entered = f"続けてあなたは瞬速を持つ{stats(late)}を唱え、それは戦場に出ました。"
     prompt = (
-        f"あなたは{listing}をコントロールしています。あなたは「このターン、あなたがコントロールするクリーチャーが受ける次の{shield}点のダメージを軽減する」"
-        f"という対象を取らない効果を作りました。その後、対戦相手が{card(spell).label}（各クリーチャーに{amount}点）を唱えました。"
+        f"対戦相手のターンです。あなたは{listing}をコントロールしています。あなたは「このターン、あなたがコントロールするクリーチャーが受ける次の{shield}点のダメージを軽減する」"
+        f"という対象を取らない効果を作りました。{entered}その後、対戦相手が{card(spell).label}（各クリーチャーに{amount}点）を唱えました。"
         "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
     )
     text = (
         f"対象を取らずに複数のクリーチャーの「次の{shield}点」を軽減する効果は、解決したときに影響を受けるクリーチャーそれぞれに盾を作ります (615.11)。"
         f"どのクリーチャーも{amount}点のうち{shield}点を軽減されます (615.7)。"
     )
+    if late is not None:
+        text = text.replace("どのクリーチャーも", "その時にいたクリーチャーはどれも") + (
+            f"盾は効果が解決したときにいたクリーチャーにだけできるので、後から戦場に出た{_name(late)}は{amount}点をすべて受けます (615.11)。"
+        )
     wrong = sorted(
         m["id"] for i, m in enumerate(mine) if (amount - shield if i == 0 else amount) >= _toughness(m)
     )
     mistakes = [(wrong, "盾が全体で1つしかなく、1体のダメージしか軽減しないと考えました (615.11)")]
+    if late is not None:
+        everyone = sorted(m["id"] for m in mine if amount - shield >= _toughness(m))
+        mistakes.append((everyone, "後から戦場に出たクリーチャーにも盾があると考えました (615.11)"))
     doc = _doc(mine, _spell(spell, "B", [(m["id"], amount) for m in mine]), effects, active="B")
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["615.11", "615.7", "704.5g"], mistakes)
 
@@ -2098,11 +2170,9 @@ def gen_double_gains(rng: random.Random, level: str) -> Draft:
 
 def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
     knight = _perm(rng.choice(("white-knight", "youthful-knight", "black-knight")), "fs", "A")
-    blk = _perm(
-        rng.choice(("hill-giant", "craw-wurm", "ravenous-baloth", "elvish-regrower", "grizzly-bears")),
-        "blk",
-        "B",
-    )
+    blockers = ("hill-giant", "craw-wurm", "ravenous-baloth", "elvish-regrower")
+    # at L2 the blocker outlives the first strike, so the spells between the steps can target it
+    blk = _perm(rng.choice(blockers if level == L2 else (*blockers, "grizzly-bears")), "blk", "B")
     pump_slug = rng.choice(("giant-growth", "might-of-oaks"))
     bonus = 3 if pump_slug == "giant-growth" else 7
     on_knight = rng.random() < 0.5
@@ -2117,6 +2187,8 @@ def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
             "name": card(pump_slug).label,
         }
     ]
+    if level == L2:
+        return _first_strike_pump_shock(knight, blk, target, who, pump_slug, bonus, between)
     # First step: only the first striker deals damage; then the pump; the regular step: only the blocker.
     blk_marked = _power(knight)
     blk_t = _toughness(blk)
@@ -2155,6 +2227,71 @@ def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
     ]
     doc = _doc([knight, blk], _combat([_attack("fs", blockers=["blk"])], between_steps=between))
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["510.4", "702.7b", "120.2a"], mistakes)
+
+
+def _first_strike_pump_shock(
+    knight: dict[str, Any],
+    blk: dict[str, Any],
+    target: dict[str, Any],
+    who: str,
+    pump_slug: str,
+    bonus: int,
+    between: list[dict[str, Any]],
+) -> Draft:
+    """L2 of card-first-strike-pump: after the pump you also 《ショック》 the blocker, whose first-strike
+    damage is still marked (120.6), before the regular step."""
+    on_knight = target is knight
+    shock = card("shock")
+    source = shock.spell_source("A")
+    source.pop("id", None)
+    between = [
+        *between,
+        {"type": "damage", "name": shock.label, "source": source, "damage": [{"to": "blk", "amount": 2}]},
+    ]
+
+    def outcome(*, double: bool, changes: bool) -> list[str]:
+        kp, kt, bp, bt = _power(knight), _toughness(knight), _power(blk), _toughness(blk)
+        marked = kp  # the first step: only the first striker deals damage
+        if marked >= bt:
+            return ["blk"]
+        if changes:
+            kp, kt = (kp + bonus, kt + bonus) if on_knight else (kp, kt)
+            bp, bt = (bp, bt) if on_knight else (bp + bonus, bt + bonus)
+            marked += 2
+            if marked >= bt:  # 704 after the shock: the blocker is gone before the regular step
+                return ["blk"]
+        dead = ["fs"] if bp >= kt else []
+        if double and marked + kp >= bt:
+            dead.append("blk")
+        return sorted(dead)
+
+    dead = outcome(double=False, changes=True)
+    prompt = (
+        f"あなたの{stats(knight)}が攻撃し、対戦相手の{stats(blk)}にブロックされました。先制攻撃の戦闘ダメージ・ステップの後、"
+        f"{who}は{_name(target)}を対象に{card(pump_slug).label}（+{bonus}/+{bonus}）を唱え、それは解決しました。"
+        f"続けてあなたは{_name(blk)}を対象に{shock.label}（2点）を唱え、それも解決しました。"
+        "戦闘が終わったとき、墓地に置かれているクリーチャーをすべて選んでください。"
+    )
+    text = (
+        "先制攻撃を持つクリーチャーは1回目の戦闘ダメージ・ステップでだけダメージを与えます。2回目のステップでは、1回目の開始時に先制攻撃も二段攻撃も"
+        "持っていなかったクリーチャーがダメージを与えます (510.4, 702.7b)。ステップの間にはプレイヤーが呪文を唱えられます (510.3)。"
+        f"1回目のステップで{_name(blk)}が負ったダメージはターンの終わりまで残るので、{shock.label}の2点と合わせて数えます (120.6)。"
+        "その合計がタフネス以上なら、状況起因処理で2回目のステップの前に墓地に置かれ、ダメージを与えません (704.5g)。"
+    )
+    mistakes = [
+        (
+            outcome(double=True, changes=True),
+            "強化された先制攻撃のクリーチャーが2回目のステップでもダメージを与えると考えました (510.4)",
+        ),
+        (
+            outcome(double=False, changes=False),
+            "ステップの間に唱えた呪文は2回目の戦闘ダメージに影響しないと考えました (120.2a)",
+        ),
+    ]
+    doc = _doc([knight, blk], _combat([_attack("fs", blockers=["blk"])], between_steps=between))
+    return _draft(
+        doc, prompt, {"kind": "dies"}, dead, text, ["510.4", "702.7b", "510.3", "120.6", "704.5g"], mistakes
+    )
 
 
 # --------------------------------------------------------------------------- 35. no life gain (Sulfuric Vortex, Leyline of Punishment)

@@ -459,6 +459,18 @@ def _first_shield_only(doc: Board) -> Board:
     return doc
 
 
+def _shield_for_latecomers(doc: Board) -> Board:
+    """Every creature of the shields' controller shielded, also one that entered after the effect."""
+    shields = [e for e in doc.get("effects", []) if e.get("type") == "prevent_next"]
+    shielded = {e.get("to") for e in shields}
+    owner = {p["id"]: p.get("controller") for p in doc.get("permanents", [])}
+    mine = {owner.get(str(e.get("to"))) for e in shields}
+    for p in doc.get("permanents", []):
+        if p["id"] not in shielded and p.get("controller") in mine and shields:
+            doc["effects"].append({**shields[0], "to": p["id"]})
+    return doc
+
+
 def _drop_last(kind: str) -> Rewrite:
     def rewrite(doc: Board) -> Board:
         indexes = [i for i, e in enumerate(doc.get("effects", [])) if e.get("type") == kind]
@@ -713,6 +725,10 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"《探索する獣》の能力を見落とし", board(drop_effects("cant_be_prevented"))),
         Misconception(r"《探索する獣》自身のダメージだけ", SLIP),
         Misconception(r"軽減できないのは他のクリーチャーのダメージだけ", SLIP),
+        Misconception(
+            r"《探索する獣》の能力で対戦相手のクリーチャーのダメージも",
+            board(set_effects("cant_be_prevented", from_controller=None)),
+        ),
     ),
     "card-regenerate": (
         Misconception(r"《火葬》の「再生できない」を見落とし", board(_regeneration_allowed)),
@@ -739,7 +755,10 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"軽減を見落としました", board(drop_effects("prevent_from_color"))),
         Misconception(r"選んだ発生源ではなく、一番大きい赤", board(_circle_on_biggest)),
     ),
-    "card-each-shield": (Misconception(r"盾が全体で1つしかなく", board(_first_shield_only)),),
+    "card-each-shield": (
+        Misconception(r"盾が全体で1つしかなく", board(_first_shield_only)),
+        Misconception(r"後から戦場に出たクリーチャーにも盾", board(_shield_for_latecomers)),
+    ),
     "card-trample-fight": (
         # The engine has no rule for these beliefs (trample outside an attacker's assignment).
         Misconception(r"ブロック・クリーチャーのトランプルでも", SLIP),
