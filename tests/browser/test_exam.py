@@ -1,6 +1,6 @@
 """The mock exam in a real browser: an L1 and an L2 exam taken end to end at a laptop's size
 (1366×900) and a phone's (390×844), and once without JavaScript, up to the report, with axe on the
-way (no serious issue). Every question is answered from the server's database (the page never says
+way (no serious issue), a card's text opened with one tap. Every question is answered from the server's database (the page never says
 which answer is right); the last one of each exam is left unanswered, so the report shows both."""
 
 from __future__ import annotations
@@ -62,8 +62,16 @@ def _take(page: Page, url: str, kind: str, *, timed: bool, js: bool, check_axe: 
         else:
             expect(page.locator(".exam-timer__left")).to_have_text("")
     expect(page.get_by_role("link", name="120 ダメージ")).to_have_attribute("target", "_blank")
+    opened = False
     for entry in entries:
         expect(page.locator("h1")).to_contain_text(f"第{entry.position}問")
+        cards = page.locator("#exam-panel details.question-card")
+        if not opened and cards.count():  # a card's text is one tap away (issue 24, item 3)
+            expect(cards.first.locator(".question-card__body")).to_be_hidden()
+            cards.first.locator("summary").click()
+            expect(cards.first.locator(".question-card__body")).to_be_visible()
+            expect(cards.first.locator("[lang=en]")).to_be_visible()
+            opened = True
         last = entry.position == len(entries)
         if not last:  # the last one is left unanswered
             _answer(page, entry)
@@ -73,6 +81,7 @@ def _take(page: Page, url: str, kind: str, *, timed: bool, js: bool, check_axe: 
             # a negative number is questioned once; sent again, it is the answer
             expect(page.locator(".invalid-feedback, .alert-danger").first).to_contain_text("マイナス")
             page.get_by_role("button", name="次へ").click()
+    assert opened, "no question of the exam named a catalogue card"
     expect(page).to_have_url(re.compile(rf"/study/exam/{token}/$"))
     expect(page.locator("main")).to_contain_text(f"{len(entries) - 1}問")
     if check_axe:

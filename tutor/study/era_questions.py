@@ -213,8 +213,12 @@ def case_pump(rng: random.Random, level: str) -> EraCase:
     blocker_toughness = rng.randint(power + 1, power + 4)
     blocker_power = rng.randint(toughness, toughness + 3)
     ours, theirs = rng.sample(NAMES, 2)
+    # L2: the blocker was dealt damage earlier this turn; it stays marked (120.6) and counts in both eras
+    marked = rng.randint(1, blocker_toughness - power) if level == L2 else 0
     attacker = curated.creature("att", ours, "A", power, toughness)
     blocker = curated.creature("blk", theirs, "B", blocker_power, blocker_toughness)
+    if marked:
+        blocker["damage"] = marked
     event = {"type": "combat", "attacks": [{"attacker": "att", "defender": "B", "blockers": ["blk"]}]}
     former = _doc([attacker, blocker], copy.deepcopy(event))
     former["era"] = "2007"
@@ -227,11 +231,14 @@ def case_pump(rng: random.Random, level: str) -> EraCase:
     # makes its toughness count in both eras (704.5g), its power only when cast in time (310.4a of 2007).
     attacker_dies = blocker_power >= toughness + 3
     now_dead = sorted(
-        [*(["att"] if attacker_dies else []), *(["blk"] if power + 3 >= blocker_toughness else [])]
+        [*(["att"] if attacker_dies else []), *(["blk"] if power + 3 + marked >= blocker_toughness else [])]
     )
-    then_dead = ["att"] if attacker_dies else []
+    then_dead = sorted(
+        [*(["att"] if attacker_dies else []), *(["blk"] if power + marked >= blocker_toughness else [])]
+    )
+    hurt = f"（このターンすでにダメージを{marked}点負っています）" if marked else ""
     prompt = (
-        f"あなたの{_size(attacker)}が攻撃し、対戦相手の{_size(blocker)}にブロックされました。あなたは《巨大化》"
+        f"あなたの{_size(attacker)}が攻撃し、対戦相手の{_size(blocker)}{hurt}にブロックされました。あなたは《巨大化》"
         "（クリーチャー1体は、ターン終了時まで+3/+3の修整を受ける）を持っています。古い記事には「戦闘ダメージを"
         "割り振ってから《巨大化》を使うと、タフネスだけが上がる」とあります。現在のルールで使えるのはブロック・"
         f"クリーチャー指定ステップなので、そこで使い、{ours}は{power + 3}/{toughness + 3}になりました。"
@@ -242,7 +249,8 @@ def case_pump(rng: random.Random, level: str) -> EraCase:
         "《巨大化》はダメージの前に使います。パワーもタフネスも上がった状態で割り振るので、"
         f"{ours}は{power + 3}点を割り振ります (510.1a)。"
         + (
-            f"{theirs}は致死ダメージを受けて破壊されます (704.5g)。"
+            (f"すでに負っている{marked}点と合わせて" if marked else "")
+            + f"{theirs}は致死ダメージを受けて破壊されます (120.6, 704.5g)。"
             if "blk" in now_dead
             else f"{theirs}のタフネスには届きません。"
         )

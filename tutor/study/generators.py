@@ -1491,15 +1491,31 @@ def gen_zero_damage(rng: random.Random, level: str) -> Draft:
         blocker = _creature("dt", names[1], "B", 1, toughness + 1, keywords=["deathtouch"], minus=1)
         why, situation = "-1/-1カウンターでパワーが0なので", ""
     b_dies = attacker["power"] >= toughness
+    guarded = ""
+    if level == L2:
+        # L2: the attacker has deathtouch too, and a shield on the blocker may bring its damage to 0
+        attacker["keywords"] = ["deathtouch"]
+        guard = max(1, attacker["power"] + rng.choice((-1, 0, 1)))
+        effects.append({"type": "prevent_next", "to": "dt", "amount": guard})
+        b_dies = attacker["power"] > guard
+        situation += (
+            f"対戦相手は{names[1]}に「このターン、次に受ける{guard}点のダメージを軽減する」盾を張っています。"
+        )
+        guarded = (
+            f"{names[0]}の接死も同じで、盾に{guard}点を軽減された後に1点でも残れば{names[1]}は破壊され、"
+            "残らなければ何も起こりません (702.2b, 615.7)。"
+        )
     answer = ["dt"] if b_dies else []
     prompt = (
         f"あなたの{describe(attacker)}が攻撃し、対戦相手の{describe(blocker)}にブロックされました。{situation}"
         "戦闘ダメージの後、墓地に置かれるクリーチャーをすべて選んでください。"
     )
-    mistakes = [(sorted({*answer, "att"}), "0点のダメージでも接死で破壊されると考えました (120.8)")]
+    # the belief: every deathtouch creature in the fight destroys what it blocks or is blocked by
+    believed = {*answer, "att", *(["dt"] if level == L2 else [])}
+    mistakes = [(sorted(believed), "0点のダメージでも接死で破壊されると考えました (120.8)")]
     explanation = (
         f"{why}、接死を持つ{names[1]}はダメージを与えません。0点のダメージはダメージではなく、接死は働きません "
-        "(120.8, 702.2b)。軽減されたダメージも与えられていません (615.6)。"
+        "(120.8, 702.2b)。軽減されたダメージも与えられていません (615.6)。" + guarded
     )
     rules = ["120.8", "702.2b", "704.5h", "510.1a"] + (["615.6", "615.7"] if effects else [])
     return Draft(
