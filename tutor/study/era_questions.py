@@ -86,23 +86,35 @@ def case_order(rng: random.Random, level: str) -> EraCase:
         division = {"x": on_first, "y": power - on_first}
         legal_now = True
         legal_then = False
+    blockers = [x, y]
+    if level == L2 and not trample and not spill:
+        # L2: a third blocker, so the old order ran through two "lethal first" steps
+        fourth = rng.choice([n for n in NAMES if n not in (first, second, third)])
+        z = curated.creature("z", fourth, "B", rng.randint(0, 3), rng.randint(1, 3))
+        blockers.append(z)
+        power = rng.randint(3, x["toughness"] + y["toughness"] + z["toughness"])
+        attacker["power"] = power
+        on_first = rng.randint(0, min(x["toughness"], power) - 1)
+        on_second = rng.randint(0, power - on_first)
+        division = {"x": on_first, "y": on_second, "z": power - on_first - on_second}
+    ids = [b["id"] for b in blockers]
     event = {
         "type": "combat",
-        "attacks": [{"attacker": "att", "defender": "B", "blockers": ["x", "y"]}],
+        "attacks": [{"attacker": "att", "defender": "B", "blockers": ids}],
         "assignments": {"att": {k: v for k, v in division.items() if v}},
     }
-    current = _doc([attacker, x, y], event)
+    current = _doc([attacker, *blockers], event)
     former = copy.deepcopy(current)
     former["era"] = "2009-2024"
-    former["event"]["attacks"][0]["order"] = ["x", "y"]
-    shown = f"{x['name']}に{division['x']}点、{y['name']}に{division['y']}点"
+    former["event"]["attacks"][0]["order"] = ids
+    shown = "、".join(f"{b['name']}に{division[b['id']]}点" for b in blockers)
     if division.get("B"):
         shown += f"、対戦相手に{division['B']}点"
     prompt = (
         "2009年7月から2024年11月までのルールでは、攻撃側はブロック・クリーチャーに「ダメージ割り振り順」を付け、"
         "先頭のクリーチャーに致死ダメージを割り振るまで、次のクリーチャーには割り振れませんでした。"
-        f"あなたの{_size(attacker)}が攻撃し、{_size(x)}と{_size(y)}にブロックされました"
-        f"（昔のルールなら{x['name']}→{y['name']}の順です）。あなたは{power}点を「{shown}」と割り振りました。"
+        f"あなたの{_size(attacker)}が攻撃し、{'と'.join(_size(b) for b in blockers)}にブロックされました"
+        f"（昔のルールなら{'→'.join(b['name'] for b in blockers)}の順です）。あなたは{power}点を「{shown}」と割り振りました。"
         "現在のルールで、この割り振りは適正ですか？"
     )
     if spill:
@@ -130,7 +142,7 @@ def case_order(rng: random.Random, level: str) -> EraCase:
         explanation = (
             "現在のルールでは、ブロックされたクリーチャーは戦闘ダメージをブロック・クリーチャーの間で好きなように"
             "分けられます (510.1c)。割り振り順は2024年11月の『ファウンデーションズ』でなくなりました。2009-2024年の"
-            f"ルールでは、先頭の{x['name']}に致死ダメージ（{x['toughness']}点）を割り振るまで{y['name']}には割り振れず、"
+            f"ルールでは、先頭の{x['name']}に致死ダメージ（{x['toughness']}点）を割り振るまで次のクリーチャーには割り振れず、"
             "この割り振りは不適正でした (2024-08-02版 509.2, 510.1c)。"
         )
         former_mistake = "以前の「ダメージ割り振り順」で考えました（2024年11月に廃止、2024-08-02版 510.1c）"
