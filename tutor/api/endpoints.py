@@ -69,6 +69,7 @@ CACHE_SECONDS = 3600
 
 ERRORS: dict[int, type[BaseModel]] = {400: ErrorOut, 404: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 
+
 class _Renderer(JSONRenderer):
     json_dumps_params = {"ensure_ascii": False}  # the Japanese texts as UTF-8, not \u escapes
 
@@ -79,7 +80,7 @@ api = openapi.TutorAPI(
     version="1",
     description=(
         "総合ルール（日本語・英語）、用語集、カード、ダメージの解決、練習問題、今日の盤面を JSON で返します。"
-        "エラーはすべて `{\"object\": \"error\", \"status\", \"code\", \"details\"}` の形です。"
+        'エラーはすべて `{"object": "error", "status", "code", "details"}` の形です。'
         f" シナリオの JSON Schema: `{openapi.SCHEMA_PATH}`。"
     ),
     urls_namespace="api-v1",
@@ -119,7 +120,12 @@ def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
 def _throttle(request: HttpRequest, group: str, rate: str) -> None:
     """django-ratelimit's counters in the app's cache, by the visitor's address (as the pages' limits)."""
     usage = get_usage(
-        request, group=group, key="tutor.common.ratelimits.ratelimit_key", rate=rate, method=ALL, increment=True
+        request,
+        group=group,
+        key="tutor.common.ratelimits.ratelimit_key",
+        rate=rate,
+        method=ALL,
+        increment=True,
     )
     if usage is not None and usage["should_limit"]:
         raise ApiError(429, retry_after=max(1, int(usage["time_left"])))
@@ -152,13 +158,16 @@ def _etagged(request: HttpRequest, key: str, build: Callable[[], dict[str, Any]]
 def _name(value: str, what: str) -> str:
     if not lookups.plausible_name(value):
         raise ApiError(
-            422, f"{what}は{lookups.NAME_MAX_LENGTH}文字までの、制御文字を含まない文字列で指定してください。",
+            422,
+            f"{what}は{lookups.NAME_MAX_LENGTH}文字までの、制御文字を含まない文字列で指定してください。",
             field="name" if what == "カード名" else "term",
         )
     return value
 
 
-@api.get("/scenario.schema.json", tags=["engine"], summary="シナリオの JSON Schema", response={200: dict[str, Any]})
+@api.get(
+    "/scenario.schema.json", tags=["engine"], summary="シナリオの JSON Schema", response={200: dict[str, Any]}
+)
 def scenario_schema(request: HttpRequest) -> Any:
     _throttle(request, "api-read", READ_RATE)
     return _etagged(request, "scenario-schema", openapi.scenario_schema)
@@ -188,7 +197,9 @@ def cr_search(request: HttpRequest, q: str = Query(..., max_length=SEARCH_MAX_LE
     }
 
 
-@api.get("/cr/{number}", response={200: RuleOut, **ERRORS}, tags=["cr"], summary="条文（段落またはセクション）")
+@api.get(
+    "/cr/{number}", response={200: RuleOut, **ERRORS}, tags=["cr"], summary="条文（段落またはセクション）"
+)
 def cr_rule(request: HttpRequest, number: str, query: Query[RuleQuery]) -> Any:
     _throttle(request, "api-read", READ_RATE)
     if len(number) > 16:
@@ -250,7 +261,9 @@ def _card(card: Card, origin: str) -> dict[str, Any]:
     }
 
 
-@api.get("/cards/{name}", response={200: CardOut, **ERRORS}, tags=["cards"], summary="カード（日本語名・英語名）")
+@api.get(
+    "/cards/{name}", response={200: CardOut, **ERRORS}, tags=["cards"], summary="カード（日本語名・英語名）"
+)
 def card_detail(request: HttpRequest, name: str) -> Any:
     _throttle(request, "api-read", READ_RATE)
     _name(name, "カード名")
@@ -332,7 +345,9 @@ def _board(scenario: Scenario, origin: str) -> dict[str, Any]:
     }
 
 
-@api.get("/boards/{slug}", response={200: BoardOut, **ERRORS}, tags=["boards"], summary="保存された盤面と結果")
+@api.get(
+    "/boards/{slug}", response={200: BoardOut, **ERRORS}, tags=["boards"], summary="保存された盤面と結果"
+)
 def board_detail(request: HttpRequest, slug: str) -> Any:
     _throttle(request, "api-engine", ENGINE_RATE)
     if not (0 < len(slug) <= 16 and slug.isascii() and slug.replace("-", "").replace("_", "").isalnum()):
@@ -430,7 +445,10 @@ def _right_options(options: list[dict[str, Any]], answer: Any, fmt: str) -> list
 def reader_urls(numbers: list[str]) -> list[tuple[str, str | None]]:
     """Each paragraph number with its place in the reader (None: the reader does not have it)."""
     sections = boards.rule_sections(numbers=numbers)
-    return [(n, f"{reverse('reader:section', args=[sections[n]])}#cr-{n}" if n in sections else None) for n in numbers]
+    return [
+        (n, f"{reverse('reader:section', args=[sections[n]])}#cr-{n}" if n in sections else None)
+        for n in numbers
+    ]
 
 
 # --------------------------------------------------------------------------- the board of the day

@@ -49,7 +49,13 @@ class ApiError(Exception):
     input, the ``field`` path (``permanents[0].power``)."""
 
     def __init__(
-        self, status: int, details: str = "", *, code: str = "", field: str | None = None, retry_after: int = 0
+        self,
+        status: int,
+        details: str = "",
+        *,
+        code: str = "",
+        field: str | None = None,
+        retry_after: int = 0,
     ) -> None:
         super().__init__(details or STATUS_DETAILS.get(status, ""))
         self.status = status

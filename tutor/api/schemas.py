@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ninja import Schema
-from pydantic import ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class ErrorOut(Schema):
@@ -49,7 +49,9 @@ class RuleOut(Schema):
     title_en: str
     editions: dict[str, str] = Field(description='Each edition\'s date: {"ja": "2026-01-16", "en": …}.')
     paragraph: ParagraphOut | None = Field(description="The paragraph itself (for a section: its own line).")
-    paragraphs: list[ParagraphOut] = Field(description="A section's paragraphs in order (empty for a paragraph).")
+    paragraphs: list[ParagraphOut] = Field(
+        description="A section's paragraphs in order (empty for a paragraph)."
+    )
     permalink: str
 
 
@@ -110,7 +112,9 @@ class CardOut(Schema):
     url: str
 
 
-class StageOut(Schema):
+# The engine's result keeps keys these models do not list: plain pydantic models with extra="allow"
+# (ninja's Schema reads its input as attributes, which drops them).
+class StageOut(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     stage: str
@@ -120,14 +124,14 @@ class StageOut(Schema):
     events: list[dict[str, Any]]
 
 
-class StepOut(Schema):
+class StepOut(BaseModel):
     model_config = ConfigDict(extra="allow")
 
     name: str
     stages: list[StageOut]
 
 
-class ResultOut(Schema):
+class ResultOut(BaseModel):
     """The engine's result document (docs/scenario-format.md), exactly as ``python -m rules_core``
     prints it; keys not listed here (a variant's own) are kept."""
 
@@ -174,7 +178,9 @@ class CardRefOut(Schema):
 
 
 class AnswerOut(Schema):
-    keys: list[str] = Field(description="The right options' keys (one for choice, any for multi, none for number).")
+    keys: list[str] = Field(
+        description="The right options' keys (one for choice, any for multi, none for number)."
+    )
     value: Any = Field(description="The engine's answer (a number, an id, true/false, or null).")
     text: str
     explanation: str

@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 
-from tutor.board.selectors import scenario_list_curated
 from tutor.models import Scenario
 
 QUESTION = (
@@ -30,8 +29,10 @@ def day_index(day: datetime.date, count: int) -> int:
 
 
 def board_of_the_day(*, day: datetime.date) -> Scenario | None:
-    """The curated board for ``day`` (None when no curated board is loaded)."""
-    boards = scenario_list_curated()
-    if not boards:
+    """The curated board for ``day`` (None when no curated board is loaded); two small queries, not
+    every curated document."""
+    curated = Scenario.objects.filter(is_curated=True).order_by("position", "id")
+    keys = list(curated.values_list("pk", flat=True))
+    if not keys:
         return None
-    return boards[day_index(day, len(boards))]
+    return curated.get(pk=keys[day_index(day, len(keys))])
