@@ -315,9 +315,8 @@ def resolve(request: HttpRequest) -> Any:
         result = rules_core.resolve_document(document)
     except UnicodeDecodeError:
         raise ApiError(400, "本文を UTF-8 として読めません。") from None
-    except ImportRefused as refused:
-        status = 413 if refused.field == "" and "大きすぎ" in refused.message else 422
-        raise ApiError(status, refused.message, field=refused.field or "document") from None
+    except ImportRefused as refused:  # the size was checked above: what is left is the JSON itself
+        raise ApiError(422, refused.message, field=refused.field or "document") from None
     except ScenarioError as error:
         raise ApiError(422, error.message, field=error.field or "document") from None
     except RecursionError:
