@@ -290,7 +290,9 @@ def test_resolve_takes_json_only_and_caps_the_body():
     _is_error(_post("a=1", "application/x-www-form-urlencoded"), 415)
     _is_error(_post(json.dumps(BOARD), "text/plain"), 415)
     _is_error(_post(" " * (endpoints.RESOLVE_MAX_BYTES + 1)), 413)
-    _is_error(_client().get("/api/v1/resolve"), 405)
+    not_allowed = _client().get("/api/v1/resolve")
+    _is_error(not_allowed, 405)
+    assert "POST" in not_allowed["Allow"]
     _is_error(_client().delete("/api/v1/cr/120"), 405)
 
 
