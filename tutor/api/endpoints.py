@@ -180,12 +180,16 @@ class RuleQuery(BaseModel):
     lang: str = Field("both", pattern="^(ja|en|both)$", description="ja, en or both (the default).")
 
 
+class SearchQuery(BaseModel):
+    q: str = Field(..., max_length=SEARCH_MAX_LENGTH, description="Words to find (all must occur).")
+
+
 @api.get("/cr/search", response={200: SearchOut, **ERRORS}, tags=["cr"], summary="総合ルールと用語集の検索")
-def cr_search(request: HttpRequest, q: str = Query(..., max_length=SEARCH_MAX_LENGTH)) -> Any:
+def cr_search(request: HttpRequest, query: Query[SearchQuery]) -> Any:
     _throttle(request, "api-read", READ_RATE)
-    if not lookups.plausible_name(q) or not q.strip():
+    if not lookups.plausible_name(query.q) or not query.q.strip():
         raise ApiError(422, "検索する語を、制御文字を含まない文字列で指定してください。", field="q")
-    found = reader.search(query=q, limit=SEARCH_LIMIT)
+    found = reader.search(query=query.q, limit=SEARCH_LIMIT)
     origin = _origin(request)
     return {
         "query": found.query,
