@@ -328,7 +328,7 @@ API_HOSTILE_GETS = [
     "/api/v1/cr/search?q=" + "a" * 5000,
     "/api/v1/glossary/%00",
     "/api/v1/glossary/%ED%A0%80",
-    "/api/v1/glossary/" + "あ" * 300,
+    "/api/v1/glossary/" + "%E3%81%82" * 300,
     "/api/v1/cards/a%00b",
     "/api/v1/cards/%ED%A0%80",
     "/api/v1/cards/%3Cscript%3E",
