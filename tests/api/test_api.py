@@ -193,6 +193,7 @@ def test_a_term_by_any_of_its_names(term):
     assert body["match"] == "exact"
     assert body["senses"][0]["name_ja"] == "トランプル" and body["senses"][0]["rule"] == "702.19"
     assert body["senses"][0]["definition_en"]
+    assert body["senses"][0]["url"].startswith("http://testserver/cr/glossary/")
 
 
 def test_a_term_by_a_close_spelling_and_homonyms():

@@ -227,6 +227,7 @@ def cr_rule(request: HttpRequest, number: str, query: Query[RuleQuery]) -> Any:
 def glossary_term(request: HttpRequest, term: str) -> Any:
     _throttle(request, "api-read", READ_RATE)
     _name(term, "用語")
+    origin = _origin(request)
 
     def build() -> dict[str, Any]:
         found = lookups.term_find(query=term)
@@ -236,7 +237,7 @@ def glossary_term(request: HttpRequest, term: str) -> Any:
         data = {
             "query": term,
             "match": match,
-            "senses": [lookups.term_sense(t) for t in senses],
+            "senses": [lookups.term_sense(t, origin) for t in senses],
             "suggestions": suggestions,
         }
         return TermOut.model_validate(data).model_dump(mode="json")

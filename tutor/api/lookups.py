@@ -188,7 +188,7 @@ def _senses(found: list[Term]) -> list[Term]:
     return list(Term.objects.filter(name_ja__in=names).order_by("name_ja", "name_en"))
 
 
-def term_sense(term: Term) -> dict[str, Any]:
+def term_sense(term: Term, origin: str) -> dict[str, Any]:
     return {
         "name_ja": term.name_ja,
         "reading": term.reading,
@@ -197,7 +197,7 @@ def term_sense(term: Term) -> dict[str, Any]:
         "definition_en": term.definition_en,
         "rule": term.rule,
         "aliases": list(term.aliases or []),
-        "url": reverse("reader:term", args=[term.name_ja]),
+        "url": origin + reverse("reader:term", args=[term.name_ja]),
     }
 
 
