@@ -209,6 +209,76 @@ def bench_board(client: Client) -> None:
 AREAS["board"] = bench_board
 
 
+def _throughput(send: Callable[[], object], requests: int = REQUESTS) -> dict[str, float]:
+    """``requests`` calls of ``send`` one after another (one client, in process): requests a second
+    over the whole run, and the median and 95th percentile of each."""
+    for _ in range(WARMUP):
+        send()
+    samples = []
+    began = time.perf_counter()
+    for _ in range(requests):
+        start = time.perf_counter()
+        send()
+        samples.append((time.perf_counter() - start) * 1000)
+    elapsed = time.perf_counter() - began
+    samples.sort()
+    return {
+        "per_second": requests / elapsed,
+        "median_ms": statistics.median(samples),
+        "p95_ms": samples[int(len(samples) * 0.95) - 1],
+    }
+
+
+def bench_api(client: Client) -> None:
+    """The JSON API (issue 27): a CR paragraph from the API's cache (and rebuilt, the cache emptied),
+    and POST /api/v1/resolve (the engine runs on every request) on two curated boards."""
+    import json
+
+    from django.core.cache import cache
+
+    from tutor.models import Scenario
+
+    print("API (/api/v1/…): one client, requests one after another")
+
+    def get(url: str, *, empty: bool = False) -> Callable[[], object]:
+        def send() -> object:
+            if empty:
+                cache.clear()
+            response = client.get(url)
+            assert response.status_code == 200, url
+            return response
+
+        return send
+
+    def resolve(slug: str) -> Callable[[], object]:
+        document = json.dumps(Scenario.objects.get(slug=slug).document)
+
+        def send() -> object:
+            response = client.post("/api/v1/resolve", data=document, content_type="application/json")
+            assert response.status_code == 200, slug
+            return response
+
+        return send
+
+    runs = [
+        ("GET /api/v1/cr/120.4a (cached)", get("/api/v1/cr/120.4a"), REQUESTS),
+        ("GET /api/v1/cr/120 (section, cached)", get("/api/v1/cr/120"), REQUESTS),
+        ("GET /api/v1/cr/120.4a (cache emptied each time)", get("/api/v1/cr/120.4a", empty=True), 40),
+        ("GET /api/v1/cards/稲妻 (cached)", get("/api/v1/cards/稲妻"), REQUESTS),
+        ("POST /api/v1/resolve cr120-4-ex1", resolve("cr120-4-ex1"), REQUESTS),
+        ("POST /api/v1/resolve cr702-19b-ex1 (two attackers)", resolve("cr702-19b-ex1"), REQUESTS),
+    ]
+    for label, send, requests in runs:
+        figures = _throughput(send, requests)
+        print(
+            f"  {label:<52} {figures['per_second']:7.1f} req/s   "
+            f"median {figures['median_ms']:6.2f} ms   p95 {figures['p95_ms']:6.2f} ms"
+        )
+
+
+AREAS["api"] = bench_api
+
+
 def main(argv: list[str]) -> None:
     wanted = argv or list(AREAS)
     unknown = [name for name in wanted if name not in AREAS]

@@ -12,6 +12,10 @@ NUL_URLS = [
     "/board/s/%00/",
     "/study/q/%00/",
     "/study/t/%00/",
+    "/api/v1/cr/%00",
+    "/api/v1/glossary/%00",
+    "/api/v1/cards/a%00b",
+    "/api/v1/boards/%00",
 ]
 
 
@@ -33,6 +37,10 @@ def test_nul_in_the_url_is_a_bad_request_not_a_server_error(url):
         "/board/s/zzzzzzzz/",
         "/study/q/zzzz/",
         "/cr/" + "9" * 500 + "/",
+        "/api/v1/cr/%E3%81%82",
+        "/api/v1/cards/%3Cscript%3E",
+        "/api/v1/boards/zzzzzzzz",
+        "/api/v1/" + "9" * 500,
     ],
 )
 def test_unknown_objects_are_friendly_404s(url):

@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "axes",
     "django_ratelimit",
+    "corsheaders",  # the API's CORS (GET only, /api/ only: CORS_* below)
+    "ninja",  # the API (tutor.api); listed so its docs page takes Swagger UI from our static files
     "tutor",
 ]
 
@@ -70,6 +72,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "tutor.api.errors.ApiErrorsMiddleware",  # every error under /api/ as JSON, whoever answered it
+    "corsheaders.middleware.CorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -235,6 +239,15 @@ RATELIMIT_USE_CACHE = "default"
 RATELIMIT_ENABLE = os.environ.get("DJANGO_RATELIMIT", "1") != "0"
 RATELIMIT_VIEW = "tutor.common.errors.too_many_requests"
 CSRF_FAILURE_VIEW = "tutor.common.errors.csrf_failure"
+
+# The JSON API (tutor.api): any site may read it from a browser (GET), never with cookies; its one
+# POST (/api/v1/resolve) is for callers outside browsers and same-origin pages, so no preflight passes.
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+CORS_EXPOSE_HEADERS = ["ETag", "Retry-After"]
+CORS_PREFLIGHT_MAX_AGE = 86400
 SILENCED_SYSTEM_CHECKS = [
     # Local memory (the one-server default) is per process: the limits then count per gunicorn worker,
     # which still bounds a client. Several app servers must share them: REDIS_URL (README).

@@ -18,6 +18,7 @@ urlpatterns = [
     path("admin/login/", login_limited(admin.site.login)),
     path("admin/", admin.site.urls),
     path("lessons/", include("tutor.lessons.urls")),
+    path("api/", include("tutor.api.urls")),
 ]
 
 handler400 = "tutor.common.errors.bad_request"

@@ -445,6 +445,24 @@ def _hostile_visitor(server: Server, number: int) -> Callable[[], None]:
 
         checks.extend(odd_url(url) for url in hostile.ODD_URLS)
 
+        def api_get(url: str) -> Callable[[], None]:
+            def check() -> None:
+                answer = visitor.get(url)
+                assert 400 <= answer.status < 500 and '"object":"error"' in answer.body.replace(" ", ""), url
+
+            return check
+
+        def api_body(text: str) -> Callable[[], None]:
+            def check() -> None:
+                raw = text.encode("utf-8", "surrogatepass")
+                answer = visitor.request("POST", "/api/v1/resolve", raw, {"Content-Type": "application/json"})
+                assert answer.status == 422, (text[:80], answer.status)
+
+            return check
+
+        checks.extend(api_get(url) for url in hostile.API_HOSTILE_GETS)
+        checks.extend(api_body(text) for text, _field in hostile.API_HOSTILE_BODIES)
+
         # the tables are dealt out among the threads, each request sent once: every one of them meets
         # the others and the writers, and the run stays short (a sign-up hashes a password: 0.6 s)
         mine = [check for j, check in enumerate(checks) if j % WRITERS == number]

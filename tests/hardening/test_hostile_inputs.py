@@ -314,3 +314,82 @@ def test_encoded_surrogates_and_nul_in_urls_never_make_a_500(url):
     response = _client().get(url)
     assert response.status_code < 500
     response.content.decode("utf-8")
+
+
+# --------------------------------------------------------------------------- the JSON API (/api/v1/)
+
+API_HOSTILE_GETS = [
+    "/api/v1/cr/%00",
+    "/api/v1/cr/%ED%A0%80",
+    "/api/v1/cr/120?lang=%00",
+    "/api/v1/cr/120?lang=" + "x" * 5000,
+    "/api/v1/cr/" + "9" * 500,
+    "/api/v1/cr/search?q=%00",
+    "/api/v1/cr/search?q=" + "a" * 5000,
+    "/api/v1/glossary/%00",
+    "/api/v1/glossary/%ED%A0%80",
+    "/api/v1/glossary/" + "%E3%81%82" * 300,
+    "/api/v1/cards/a%00b",
+    "/api/v1/cards/%ED%A0%80",
+    "/api/v1/cards/%3Cscript%3E",
+    "/api/v1/boards/%00",
+    "/api/v1/boards/%ED%A0%80",
+    "/api/v1/questions?topic=%00",
+    "/api/v1/questions?topic=trample&seed=" + "9" * 5000,
+    "/api/v1/questions?topic=trample&level=%ED%A0%80",
+    "/api/v1/today?date=%00",
+    "/api/v1/today?date=9999-99-99",
+    "/api/v1/%00/x",
+]
+"""GETs whose every answer is a JSON error (4xx) in the API's shape."""
+
+API_HOSTILE_BODIES = [
+    ('{"players": [{"id": "A"}], "event": {}, "title": "a\\u0000"}', "title"),
+    ('{"players": [{"id": "A", "name": "\\ud800"}], "event": {}}', "players[0].name"),
+    ('{"players": [{"id": "A"}], "event": {}, "title": "a' + NUL + '"}', None),
+    ('{"players": [{"id": "A"}], "event": {}, "k\\ud800": 1}', "k\\ud800"),
+    ('{"players": [{"id": "A"}], "event": {}, "title": ' + "1" * 5000 + "}", None),
+    ("[" * 50_000 + "]" * 50_000, "document"),
+    ("{" * 3, "document"),
+    (
+        json.dumps(
+            {"players": [{"id": "A"}, {"id": "B"}], "permanents": [{"id": str(i)} for i in range(101)]}
+        ),
+        None,
+    ),
+]
+"""Scenario bodies ``POST /api/v1/resolve`` refuses with a 422 (the field, when it names one)."""
+
+
+@pytest.mark.parametrize("url", API_HOSTILE_GETS)
+def test_the_api_answers_hostile_gets_with_a_json_error(url):
+    response = _client().get(url)
+    assert 400 <= response.status_code < 500, url
+    body = json.loads(response.content.decode("utf-8"))
+    assert body["object"] == "error" and body["status"] == response.status_code and body["details"]
+
+
+@pytest.mark.parametrize(("text", "field"), API_HOSTILE_BODIES)
+def test_the_api_refuses_hostile_scenarios_naming_the_field(text, field):
+    response = _client().post(
+        "/api/v1/resolve", data=text.encode("utf-8", "surrogatepass"), content_type="application/json"
+    )
+    assert response.status_code == 422, response.content[:300]
+    body = response.json()
+    assert body["object"] == "error" and body["details"]
+    if field is not None:
+        assert body["field"] == field
+    if field in ("title", "players[0].name"):  # NUL or a lone surrogate in a value
+        assert REFUSED in body["details"] or "制御文字" in body["details"], body
+
+
+def test_the_api_refuses_an_oversized_or_undecodable_body():
+    big = _client().post(
+        "/api/v1/resolve",
+        data=b" " * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 10),
+        content_type="application/json",
+    )
+    assert big.status_code == 413 and big.json()["code"] == "too_large"
+    odd = _client().post("/api/v1/resolve", data=b"\xed\xa0\x80", content_type="application/json")
+    assert odd.status_code == 400 and odd.json()["object"] == "error"
+    assert _stored_boards() == 0  # the API stores nothing

@@ -83,6 +83,19 @@ def scenario_save(*, document: Mapping[str, Any], parsed: rules_core.Scenario | 
 
 def scenario_import(*, text: str) -> Scenario:
     """Store a scenario pasted or uploaded as JSON text; :class:`ImportRefused` says what is wrong."""
+    document = document_read(text=text)
+    try:
+        check_document(document)  # from outside: its size, values and depth, before anything else
+        return scenario_save(document=document)
+    except ScenarioError as error:
+        raise ImportRefused(error.message, error.field) from None
+    except RecursionError:
+        raise ImportRefused("JSON の入れ子が深すぎます") from None
+
+
+def document_read(*, text: str) -> dict[str, Any]:
+    """The JSON object in ``text`` (the board's import and the API read documents alike);
+    :class:`ImportRefused` says what is wrong. The document is not checked against the limits yet."""
     if len(text.encode("utf-8")) > IMPORT_MAX_BYTES:
         raise ImportRefused(f"大きすぎます({IMPORT_MAX_BYTES // 1024} KB まで)")
     if not text.strip():
@@ -99,13 +112,7 @@ def scenario_import(*, text: str) -> Scenario:
         raise ImportRefused("JSON として読めません(数が大きすぎます)") from None
     if not isinstance(document, dict):
         raise ImportRefused("シナリオは JSON のオブジェクト({ … })で書いてください", "document")
-    try:
-        check_document(document)  # from outside: its size, values and depth, before anything else
-        return scenario_save(document=document)
-    except ScenarioError as error:
-        raise ImportRefused(error.message, error.field) from None
-    except RecursionError:
-        raise ImportRefused("JSON の入れ子が深すぎます") from None
+    return document
 
 
 _JSON_ERRORS_JA = {

@@ -22,6 +22,7 @@ from tutor.board.views import (
     power_events,
     prediction,
     show,
+    today,
     triggers,
 )
 
@@ -66,6 +67,7 @@ EDITS = [
 urlpatterns = [
     path("", show.index, name="index"),
     path("examples/", show.examples, name="examples"),
+    path("today/", today.board_today, name="today"),
     path("import/", io.import_json, name="import"),
     path("s/<slug:slug>/", show.scenario_page, name="scenario"),
     path("s/<slug:slug>/export.json", io.export_json, name="export"),
