@@ -8,9 +8,13 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # live_server + sync Playwright
 # Each test run loads the content (and some tests load it again): with one stamp file for the runs that
 # make test starts side by side, one run's import would make the other's cached pages stale mid-test.
-os.environ.setdefault(
-    "DJANGO_CONTENT_STAMP", os.path.join(tempfile.gettempdir(), f"tutor-content-stamp-{os.getpid()}")
-)
+# The same holds for the pytest-xdist workers of one run, which inherit the stamp of the process that
+# started them: each worker takes its own.
+_STAMP = os.path.join(tempfile.gettempdir(), f"tutor-content-stamp-{os.getpid()}")
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ["DJANGO_CONTENT_STAMP"] = _STAMP
+else:
+    os.environ.setdefault("DJANGO_CONTENT_STAMP", _STAMP)
 
 try:  # the engine's tests may run without the test tools' extras, never without hypothesis
     from hypothesis import HealthCheck

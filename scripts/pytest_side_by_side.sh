@@ -3,23 +3,26 @@
 # and a live server: much of their time is spent waiting), the engine's tests (no database), everything
 # else on SQLite, and with --with-postgres the tests that reach the database again on a throwaway
 # PostgreSQL cluster (conftest.py's --database-tests-only: a pure test answers the same on any database,
-# and the SQLite run has it). Each run is serial in itself, as pytest-django needs (a live-server test
-# empties the database when it ends, so those tests run after the others of their run). Each run's
-# output is printed whole once all have ended.
+# and the SQLite run has it). The browser, SQLite and PostgreSQL runs each spread over two pytest-xdist
+# workers (a file stays on one worker, so a module's shared fixtures are built once): one long test (the
+# link crawl, the concurrent writers) then no longer holds up the rest of its run, and the time a run
+# spends waiting for chromium or a server is used by its other worker. Each worker has its own test
+# database, so a live-server test that empties its database at the end touches no other test's data.
+# Each run's output is printed whole once all have ended.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
 postgres=0
 if [ "${1:-}" = "--with-postgres" ]; then postgres=1; shift; fi
 out=$(mktemp -d /tmp/tutor-tests.XXXXXX)
-"$PY" -m pytest -q -m browser "$@" >"$out/browser.log" 2>&1 &
+"$PY" -m pytest -q -n 2 --dist loadfile -m browser "$@" >"$out/browser.log" 2>&1 &
 browser=$!
 "$PY" -m pytest -q -m "not browser" tests/rules_core rules_core "$@" >"$out/engine.log" 2>&1 &
 engine=$!
-"$PY" -m pytest -q -m "not browser" tests tutor --ignore=tests/rules_core "$@" >"$out/rest.log" 2>&1 &
+"$PY" -m pytest -q -n 2 --dist loadfile -m "not browser" tests tutor --ignore=tests/rules_core "$@" >"$out/rest.log" 2>&1 &
 rest=$!
 if [ "$postgres" = 1 ]; then
-  scripts/with_postgres.sh "$PY" -m pytest -q -m "not browser" tests --ignore=tests/rules_core \
+  scripts/with_postgres.sh "$PY" -m pytest -q -n 2 --dist loadfile -m "not browser" tests --ignore=tests/rules_core \
     --database-tests-only "$@" >"$out/postgres.log" 2>&1 &
   pg=$!
 fi
