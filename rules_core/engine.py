@@ -18,12 +18,14 @@ from .document.parse import parse_scenario
 from .document.scenario import CombatEvent, DestroyEvent, NoncombatEvent, PowerDamageEvent, Scenario
 from .eras.era_2007 import resolve_2007
 from .events.destruction import resolve_destroy
+from .events.end_step import resolve_end_step
 from .events.fight import resolve_power_event
 from .events.targeting import resolve_targeted
 from .events.triggers import delayed_created, event_resolution
 from .model.era_types import CURRENT, ERAS
 from .model.state import Source
 from .model.trace import Resolution, Stage, Step
+from .model.trigger_types import END_STEP
 from .sba.multiplayer import absent_from_spell
 
 
@@ -63,6 +65,12 @@ def resolve(scenario: Scenario) -> Resolution:
     if isinstance(event, PowerDamageEvent):
         return resolve_power_event(scenario, event)
     source = noncombat_source(scenario, event)
+    if event.delayed is not None and event.delayed.when == END_STEP:  # 拡張: 603.7a, 513.1a, 701.21a
+        return resolve_end_step(scenario, _resolve_noncombat(scenario, event, source))
+    return _resolve_noncombat(scenario, event, source)
+
+
+def _resolve_noncombat(scenario: Scenario, event: NoncombatEvent, source: Source) -> Resolution:
     if event.targeted:  # 拡張: targets checked on the stack and on resolution (601.2c, 702.21a, 608.2b)
         return resolve_targeted(scenario, event, source)
     damage = [(d.to, d.amount) for d in event.damage]
