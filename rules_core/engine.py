@@ -65,7 +65,7 @@ def resolve(scenario: Scenario) -> Resolution:
     if isinstance(event, PowerDamageEvent):
         return resolve_power_event(scenario, event)
     source = noncombat_source(scenario, event)
-    if event.delayed is not None and event.delayed.when == END_STEP:  # 拡張: 603.7a, 513.1a, 701.21a
+    if event.delayed is not None and event.delayed.when == END_STEP:  # 拡張: 603.7a, 513.1, 701.21a
         return resolve_end_step(scenario, _resolve_noncombat(scenario, event, source))
     return _resolve_noncombat(scenario, event, source)
 

@@ -259,6 +259,8 @@ def _legal_targets(
         for to in targets
         if tg.ward_triggers(ids.players[to] if to in ids.players else ids.permanents[to], spell, teams)
     ]
+    if obj.get("ward_paid") is not None:  # {} or "" is a wrong type, not "none paid"
+        as_list(obj["ward_paid"], f"{path}.ward_paid", MAX_DAMAGE_ENTRIES)
     return _id_list(
         obj.get("ward_paid") or [],
         f"{path}.ward_paid",
@@ -342,7 +344,7 @@ def _parse_destroy(obj: Mapping[str, Any], path: str, ids: Ids) -> DestroyEvent:
     if targeted:  # 拡張 (§ 14.4): "destroy target creature" (CR 115.1, 601.2c)
         spell = source if isinstance(source, Source) else Source.of(ids.permanents[source])
         paid = _legal_targets(obj, path, targets, spell, ids)
-    elif obj.get("ward_paid"):
+    elif obj.get("ward_paid") is not None and as_list(obj["ward_paid"], f"{path}.ward_paid", MAX_PERMANENTS):
         raise fail(
             f"{path}.ward_paid",
             "対象をとらない破壊では護法は誘発しません。targeted を true にしてください (702.21a, 115.1)",
@@ -598,8 +600,12 @@ def _parse_power_event(kind: str, obj: Mapping[str, Any], path: str, ids: Ids) -
         )
     name = as_name(obj.get("name"), f"{path}.name")
     event = PowerDamageEvent(kind, tuple(pairs), tuple(gone), excess_to, name)
-    if any(obj.get(k) is not None for k in _TARGETING_KEYS):
+    if obj.get("spell") is not None or any(obj.get(k) for k in _TARGETING_KEYS):
         event = _power_targets(obj, path, ids, event, list(dict.fromkeys(x for pair in pairs for x in pair)))
+    else:
+        for key in _TARGETING_KEYS[1:]:
+            if obj.get(key) is not None:
+                as_list(obj[key], f"{path}.{key}", MAX_DAMAGE_ENTRIES)
     return event
 
 
@@ -610,7 +616,7 @@ def _power_targets(
     obj: Mapping[str, Any], path: str, ids: Ids, event: PowerDamageEvent, involved: list[str]
 ) -> PowerDamageEvent:
     """拡張 (§ 14.4): a fight or bite spell's ``spell`` and ``targets`` (CR 115.1, 601.2c, 701.14a)."""
-    if obj.get("spell") is None:
+    if obj.get("spell") is None:  # only reached with a non-empty targets, ward_paid or in_response
         raise fail(
             f"{path}.spell",
             "対象や対応を指定するときは、格闘や噛みつきを指示する呪文(spell: コントローラー、色、カード・タイプ)が必要です",
@@ -624,6 +630,8 @@ def _power_targets(
         colors=sort_colors(as_choices(sobj.get("colors", []), f"{path}.spell.colors", COLORS)),
         types=_source_types(sobj, f"{path}.spell"),
     )
+    if obj.get("targets") is not None:
+        as_list(obj["targets"], f"{path}.targets", MAX_DAMAGE_ENTRIES)
     targets = _id_list(
         obj.get("targets") or [],
         f"{path}.targets",

@@ -1,8 +1,8 @@
-"""CR 603.7, 513.1a, 701.21a: "at the beginning of the next end step, sacrifice it" — a delayed triggered
+"""CR 603.7, 513.1, 603.2b, 701.21a: "at the beginning of the next end step, sacrifice it" — a delayed triggered
 ability the damage spell creates as it resolves (an extension, ``event.delayed.when: "end_step"``).
 
 The event resolves as usual, with what it triggered (the 603.7a stage says the ability was made). Then the
-turn goes on to the end step: at its beginning the ability triggers (513.1a, 603.7b), goes on the stack and
+turn goes on to the end step: at its beginning the ability triggers (513.1, 603.2b, 603.7b), goes on the stack and
 resolves. Its controller — the spell's — sacrifices the creature: moves it to its owner's graveyard
 (701.21a). Sacrificing is not destroying, so indestructible (702.12b) and regeneration (701.19a, which
 replaces destruction only) don't keep it; a replacement of the move to the graveyard ("exile it instead",
@@ -39,11 +39,11 @@ def resolve_end_step(scenario: Scenario, resolution: Resolution) -> Resolution:
         return resolution
     name = delayed.name or f"{source.label}の遅延誘発型能力"
     begin = Stage(
-        "513.1a",
-        ("513.1a", "603.7b", "603.3"),
+        "513.1",
+        ("513.1", "603.2b", "603.7b", "603.3"),
         (
-            "ターンは終了ステップに進みます。終了ステップの開始時に、「次の終了ステップの開始時に」誘発する能力が"
-            "誘発します (513.1a)。",
+            "ターンは終了ステップに進みます。ステップが始まると、「～の開始時に」誘発する能力が誘発します。"
+            "「次の終了ステップの開始時に」の能力もここで誘発します (513.1, 603.2b)。",
             f"{name}が誘発し、コントローラーの{state.label(source.controller)}がスタックに置きます。"
             "遅延誘発型能力は一度だけ誘発します (603.7b, 603.3)。",
         ),

@@ -40,8 +40,9 @@ def resolve_power_event(scenario: Scenario, event: PowerDamageEvent) -> Resoluti
 
 def _resolve_targeted(scenario: Scenario, event: PowerDamageEvent, spell: Source) -> Resolution:
     """拡張 (§ 14.4): a fight or bite spell with targets — checked as it is cast (the parser: 601.2c), ward
-    (702.21a), the responses, and again as it resolves (608.2b). Official rulings (《捕食》 2011-09-22, 《噛み付き》
-    2015-06-22): if either target is illegal as the spell resolves, no creature deals or is dealt damage."""
+    (702.21a), the responses, and again as it resolves (608.2b). A fight with an illegal target deals no damage at
+    all (701.14b); a bite likewise (the official ruling on 《狂気の一咬み》: if either target is illegal as it
+    resolves, the creature you control deals no damage)."""
     state = scenario.state
     stages: list[Stage] = []
     if event.targets:

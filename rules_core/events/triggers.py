@@ -1089,7 +1089,7 @@ def delayed_created(scenario: Scenario) -> Stage | None:
                 f"{source.label}は解決するときに、遅延誘発型能力「次の終了ステップの開始時に、{creature.label}を"
                 "生け贄に捧げる」を作ります (603.7a)。作られるまでは誘発しません。発生源はこの呪文で、"
                 "コントローラーはこの呪文のコントローラーです (603.7d)。",
-                f"{name}は、次の終了ステップの開始時に一度だけ誘発します (603.7b, 513.1a)。",
+                f"{name}は、次の終了ステップの開始時に一度だけ誘発します (603.7b, 603.2b)。",
             ),
             extra=FrozenMap({"delayed": delayed.to_dict()}),
         )

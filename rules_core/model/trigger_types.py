@@ -138,7 +138,7 @@ class Trigger:
 
 DELAYED_WHEN: Final = ("dies", "end_step")
 """Delayed trigger events: "when that creature dies this turn" (CR 603.7, 603.10a); "at the beginning of the
-next end step, sacrifice it" (603.7, 513.1a, 701.21a)."""
+next end step, sacrifice it" (603.7, 513.1, 603.2b, 701.21a)."""
 
 END_STEP: Final = "end_step"
 
@@ -148,7 +148,7 @@ class DelayedTrigger:
     """拡張: a delayed triggered ability the event's spell or ability creates as it resolves (CR 603.7a):
     "when ``creature`` dies this turn, [the source] deals ``amount`` damage to that creature's controller"
     (《灼熱の血》). It triggers once (603.7b); its source and controller are the spell's (603.7d-e).
-    ``when`` ``"end_step"``: "at the beginning of the next end step, sacrifice ``creature``" (513.1a, 701.21a;
+    ``when`` ``"end_step"``: "at the beginning of the next end step, sacrifice ``creature``" (513.1, 701.21a;
     ``amount`` unused)."""
 
     creature: str
