@@ -58,8 +58,10 @@ def resolve(scenario: Scenario) -> Resolution:
         return Resolution(legal=True, steps=(), state=scenario.state, effects=scenario.effects)
     if isinstance(event, CombatEvent):
         if scenario.era is not None and scenario.era.name == "2007":  # 拡張: combat damage on the stack
-            return resolve_2007(scenario)
-        return resolve_combat(scenario)
+            fought = resolve_2007(scenario)
+        else:
+            fought = resolve_combat(scenario)
+        return fought if event.delayed is None else resolve_end_step(scenario, fought)  # 拡張: § 17.6
     if isinstance(event, DestroyEvent):
         return resolve_destroy(scenario)
     if isinstance(event, PowerDamageEvent):

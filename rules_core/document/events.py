@@ -92,10 +92,10 @@ _NONCOMBAT_KEYS = frozenset(
 )
 
 
-_DELAYED_KEYS = frozenset(("when", "creature", "amount", "name"))
+_DELAYED_KEYS = frozenset(("when", "creature", "amount", "name", "controller", "made_by"))
 
 
-def _parse_delayed(raw: Any, path: str, ids: Ids) -> DelayedTrigger | None:
+def _parse_delayed(raw: Any, path: str, ids: Ids, *, combat: bool = False) -> DelayedTrigger | None:
     """``delayed``: "when that creature dies this turn, [this spell] deals N damage to that creature's
     controller" (CR 603.7a, 《灼熱の血》), or "at the beginning of the next end step, sacrifice it" (603.7a,
     513.1a, 701.21a)."""
@@ -106,6 +106,27 @@ def _parse_delayed(raw: Any, path: str, ids: Ids) -> DelayedTrigger | None:
     creature = ids.permanent(obj["creature"], f"{path}.creature")
     if not ids.permanents[creature].is_creature:
         raise fail(f"{path}.creature", "クリーチャーを指定してください", "must be a creature")
+    if when != END_STEP:
+        for key in ("controller", "made_by"):
+            if key in obj:
+                raise fail(
+                    f"{path}.{key}",
+                    f"{key} は「次の終了ステップの開始時に生け贄に捧げる」(when: end_step)にだけ指定できます",
+                    "only for when: end_step",
+                )
+    if combat and when != END_STEP:
+        raise fail(
+            f"{path}.when",
+            "戦闘に添えられる遅延誘発型能力は「次の終了ステップの開始時に生け贄に捧げる」(end_step)だけです",
+            "a combat event takes only an end_step delayed trigger",
+        )
+    if combat and (obj.get("controller") is None or obj.get("made_by") is None):
+        key = "controller" if obj.get("controller") is None else "made_by"
+        raise fail(
+            f"{path}.{key}",
+            "戦闘の前に作られた遅延誘発型能力なので、コントローラー(controller)と作った呪文や能力(made_by)が必要です (603.7a)",
+            "required on a combat event: the ability was made before combat",
+        )
     if when == END_STEP:
         if "amount" in obj:
             raise fail(
@@ -119,7 +140,14 @@ def _parse_delayed(raw: Any, path: str, ids: Ids) -> DelayedTrigger | None:
     else:
         amount = as_int(obj["amount"], f"{path}.amount", 0, MAX_AMOUNT)
     return DelayedTrigger(
-        creature=creature, amount=amount, when=when, name=as_name(obj.get("name"), f"{path}.name")
+        creature=creature,
+        amount=amount,
+        when=when,
+        name=as_name(obj.get("name"), f"{path}.name"),
+        controller=None
+        if obj.get("controller") is None
+        else ids.player(obj["controller"], f"{path}.controller"),
+        made_by=as_name(obj.get("made_by"), f"{path}.made_by"),
     )
 
 
@@ -363,7 +391,7 @@ def _parse_destroy(obj: Mapping[str, Any], path: str, ids: Ids) -> DestroyEvent:
 _NO_ASSIGNMENT: Assignment = FrozenMap()
 
 
-_COMBAT_KEYS = frozenset(("type", "attacks", "between_steps", *ASSIGNMENT_KEYS))
+_COMBAT_KEYS = frozenset(("type", "attacks", "between_steps", "delayed", *ASSIGNMENT_KEYS))
 
 
 _ATTACK_KEYS = frozenset(("attacker", "defender", "blockers", "blocked"))
@@ -521,6 +549,9 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
             "second_step_blocker_assignments", all_blockers, "ブロック・クリーチャー", "a blocking creature"
         ),
         between_steps=between,
+        delayed=None
+        if obj.get("delayed") is None
+        else _parse_delayed(obj["delayed"], f"{path}.delayed", ids, combat=True),
     )
 
 

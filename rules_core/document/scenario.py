@@ -147,6 +147,8 @@ class CombatEvent:
     second_step_blocker_assignments: Assignment = field(default_factory=FrozenMap)
     between_steps: tuple[StepChange, ...] = ()
     """拡張: what happens between the first-strike and the regular combat damage step (CR 510.4)."""
+    delayed: DelayedTrigger | None = None
+    """拡張 (§ 17.6): "sacrifice it at the beginning of the next end step", made before combat (《騙し討ち》)."""
     combatants: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """The creatures in combat (CR 506.3): the attackers, then the blockers, each once, in the order listed."""
 
@@ -172,6 +174,8 @@ class CombatEvent:
                 doc[key] = _assignment_doc(value)
         if self.between_steps:
             doc["between_steps"] = [c.to_dict() for c in self.between_steps]
+        if self.delayed is not None:
+            doc["delayed"] = self.delayed.to_dict()
         return doc
 
     @property

@@ -13,6 +13,8 @@ creature put into the graveyard dies, so its "dies" abilities trigger and resolv
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..damage.deal import DamageOutcome, state_based_stages
 from ..document.scenario import Scenario
 from ..model._frozen import FrozenMap
@@ -31,24 +33,29 @@ def resolve_end_step(scenario: Scenario, resolution: Resolution) -> Resolution:
     made = scenario_delayed(scenario)
     if not made or made[0][0].when != END_STEP:
         return resolution
-    delayed, source = made[0]
+    delayed, made_with = made[0]
+    source = made_with if delayed.controller is None else replace(made_with, controller=delayed.controller)
     state = resolution.state
-    if not any(s.stage == "603.7a" for st in resolution.steps for s in st.stages):
+    if delayed.made_by is None and not any(s.stage == "603.7a" for st in resolution.steps for s in st.stages):
         return resolution  # countered or without a legal target, the spell never made it (603.7a)
     if not game_goes_on(state):  # CR 104.1: nothing more happens once the game is over
         return resolution
-    name = delayed.name or f"{source.label}の遅延誘発型能力"
-    begin = Stage(
-        "513.1",
-        ("513.1", "603.2b", "603.7b", "603.3"),
-        (
-            "ターンは終了ステップに進みます。ステップが始まると、「～の開始時に」誘発する能力が誘発します。"
-            "「次の終了ステップの開始時に」の能力もここで誘発します (513.1, 603.2b)。",
-            f"{name}が誘発し、コントローラーの{state.label(source.controller)}がスタックに置きます。"
-            "遅延誘発型能力は一度だけ誘発します (603.7b, 603.3)。",
-        ),
-        extra=_ability(delayed, source),
-    )
+    name = delayed.name or f"{delayed.made_by or source.label}の遅延誘発型能力"
+    notes = [
+        "ターンは終了ステップに進みます。ステップが始まると、「～の開始時に」誘発する能力が誘発します。"
+        "「次の終了ステップの開始時に」の能力もここで誘発します (513.1, 603.2b)。",
+        f"{name}が誘発し、コントローラーの{state.label(source.controller)}がスタックに置きます。"
+        "遅延誘発型能力は一度だけ誘発します (603.7b, 603.3)。",
+    ]
+    rules = ["513.1", "603.2b", "603.7b", "603.3"]
+    if delayed.made_by is not None:
+        notes.insert(
+            0,
+            f"{delayed.made_by}が解決したときに、遅延誘発型能力「次の終了ステップの開始時に、"
+            f"{state.permanent(delayed.creature).label}を生け贄に捧げる」が作られていました (603.7a)。",
+        )
+        rules.insert(0, "603.7a")
+    begin = Stage("513.1", tuple(rules), tuple(notes), extra=_ability(delayed, source))
     sacrifice, state, tokens = _sacrifice(scenario, state, delayed, source, name)
     zones = zone_rules(state, resolution.effects, scenario.choices.replacement_order)
     state, sba = state_based_stages(state, zones=zones)

@@ -33,7 +33,7 @@ from ..damage.results import (
     apply_results,
     life_cant_change_results,
 )
-from ..document.scenario import Choices, NoncombatEvent, Scenario
+from ..document.scenario import Choices, CombatEvent, NoncombatEvent, Scenario
 from ..model import trigger_types as tt
 from ..model._frozen import FrozenMap
 from ..model.effects import CounterMultiplier, Effect, NoCounters, effect_label
@@ -1065,6 +1065,9 @@ def scenario_follow_up(
 
 def _scenario_delayed(scenario: Scenario) -> tuple[tuple[tt.DelayedTrigger, Source], ...]:
     event = scenario.event
+    if isinstance(event, CombatEvent) and event.delayed is not None:  # § 17.6: made before combat
+        delayed = event.delayed
+        return ((delayed, Source(id=None, controller=delayed.controller or "", name=delayed.made_by)),)
     if not isinstance(event, NoncombatEvent) or event.delayed is None:
         return ()
     delayed, source = event.delayed, event.source
@@ -1076,7 +1079,7 @@ def _scenario_delayed(scenario: Scenario) -> tuple[tuple[tt.DelayedTrigger, Sour
 def delayed_created(scenario: Scenario) -> Stage | None:
     """CR 603.7a: the stage saying the resolving spell created its delayed triggered ability."""
     made = _scenario_delayed(scenario)
-    if not made:
+    if not made or made[0][0].made_by is not None:  # made earlier: the 513.1 stage says by what
         return None
     delayed, source = made[0]
     creature = scenario.permanent(delayed.creature)

@@ -155,6 +155,10 @@ class DelayedTrigger:
     amount: int
     when: str = "dies"
     name: str | None = None
+    controller: str | None = None
+    """``end_step``: who controls the ability (and sacrifices), when not the event's source's controller (a combat)."""
+    made_by: str | None = None
+    """``end_step``: the spell or ability that made it earlier this turn (《騙し討ち》), when not the event's own."""
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"when": self.when, "creature": self.creature}
@@ -162,6 +166,10 @@ class DelayedTrigger:
             doc["amount"] = self.amount
         if self.name is not None:
             doc["name"] = self.name
+        if self.controller is not None:
+            doc["controller"] = self.controller
+        if self.made_by is not None:
+            doc["made_by"] = self.made_by
         return doc
 
 
