@@ -18,7 +18,7 @@ from dataclasses import replace
 from ..damage.deal import DamageOutcome, state_based_stages
 from ..document.scenario import Scenario
 from ..model._frozen import FrozenMap
-from ..model.effects import ExileInstead, Regenerate
+from ..model.effects import Effect, ExileInstead, Regenerate
 from ..model.ja import KEYWORD_JA
 from ..model.state import GameState, Source
 from ..model.trace import Change, Resolution, Stage, Step
@@ -35,7 +35,9 @@ def resolve_end_step(scenario: Scenario, resolution: Resolution) -> Resolution:
         return resolution
     delayed, made_with = made[0]
     source = made_with if delayed.controller is None else replace(made_with, controller=delayed.controller)
-    state = resolution.state
+    state, effects = resolution.state, resolution.effects
+    if state is None or effects is None:  # an illegal combat damage assignment: the board never got here
+        return resolution
     if delayed.made_by is None and not any(s.stage == "603.7a" for st in resolution.steps for s in st.stages):
         return resolution  # countered or without a legal target, the spell never made it (603.7a)
     if not game_goes_on(state):  # CR 104.1: nothing more happens once the game is over
@@ -56,8 +58,9 @@ def resolve_end_step(scenario: Scenario, resolution: Resolution) -> Resolution:
         )
         rules.insert(0, "603.7a")
     begin = Stage("513.1", tuple(rules), tuple(notes), extra=_ability(delayed, source))
-    sacrifice, state, tokens = _sacrifice(scenario, state, delayed, source, name)
-    zones = zone_rules(state, resolution.effects, scenario.choices.replacement_order)
+    before = state
+    sacrifice, state, tokens = _sacrifice(scenario, state, effects, delayed, source, name)
+    zones = zone_rules(state, effects, scenario.choices.replacement_order)
     state, sba = state_based_stages(state, zones=zones)
     stages = (begin, sacrifice, *sba)
     if tokens is not None:
@@ -71,13 +74,11 @@ def resolve_end_step(scenario: Scenario, resolution: Resolution) -> Resolution:
             )
     step = Step("end_step", stages)
     if not state.features.triggers:
-        return Resolution(
-            legal=True, steps=(*resolution.steps, step), state=state, effects=resolution.effects
-        )
+        return Resolution(legal=True, steps=(*resolution.steps, step), state=state, effects=effects)
     # CR 700.4, 603.10a: the sacrificed creature died; its abilities (and those watching) trigger
-    outcome = DamageOutcome(state, resolution.effects, stages[1:], ())
+    outcome = DamageOutcome(state, effects, stages[1:], ())
     made_steps, after, effects = follow_up(
-        before=resolution.state,
+        before=before,
         outcome=outcome,
         step=step,
         choices=scenario.choices,
@@ -93,7 +94,12 @@ def _ability(delayed: DelayedTrigger, source: Source) -> FrozenMap[str, object]:
 
 
 def _sacrifice(
-    scenario: Scenario, state: GameState, delayed: DelayedTrigger, source: Source, name: str
+    scenario: Scenario,
+    state: GameState,
+    effects: tuple[Effect, ...],
+    delayed: DelayedTrigger,
+    source: Source,
+    name: str,
 ) -> tuple[Stage, GameState, list[tuple[str, ExileInstead]] | None]:
     """CR 701.21a: the ability resolves; its controller sacrifices the creature if it still can."""
     creature = state.permanent(delayed.creature)
@@ -120,7 +126,7 @@ def _sacrifice(
         why
         for why, has in (
             (KEYWORD_JA.get("indestructible", "破壊不能"), creature.has("indestructible")),
-            ("再生", _can_regenerate(scenario, creature.id)),
+            ("再生", _can_regenerate(effects, creature.id)),
             ("盾カウンター", creature.shield_counters > 0),
         )
         if has
@@ -132,7 +138,7 @@ def _sacrifice(
             f"これらでは墓地に置かれるのを防げません (701.21a, {', '.join(cited)})。"
         )
         rules.extend(cited)
-    zones = zone_rules(state, scenario.effects, scenario.choices.replacement_order)
+    zones = zone_rules(state, effects, scenario.choices.replacement_order)
     moved = to_graveyard(state, creature, "701.21a", zones=zones)
     notes.extend(moved.notes)
     for r in moved.rules:
@@ -143,8 +149,8 @@ def _sacrifice(
     return Stage("701.21a", tuple(rules), tuple(notes), changes), state, list(moved.tokens)
 
 
-def _can_regenerate(scenario: Scenario, creature: str) -> bool:
-    return any(isinstance(e, Regenerate) and e.on == creature for e in scenario.effects)
+def _can_regenerate(effects: tuple[Effect, ...], creature: str) -> bool:
+    return any(isinstance(e, Regenerate) and e.on == creature and not e.used for e in effects)
 
 
 __all__ = ["resolve_end_step"]

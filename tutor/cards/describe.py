@@ -140,9 +140,9 @@ def _event(event: Mapping[str, Any], fragment: Mapping[str, Any]) -> str:
         return f"{label}: " + "。".join(attacks + between)
     if kind == "destroy":
         # § 14.4: "destroy target creature" targets; "destroy all" does not (115.10a)
-        aimed = "対象の" if event.get("targeted") else ""
+        prefix = "対象の" if event.get("targeted") else ""
         tail = "" if event.get("targeted") else "（対象をとらない）"
-        return f"{label}: {aimed}" + "・".join(_name(t, fragment) for t in event["targets"]) + tail
+        return f"{label}: {prefix}" + "・".join(_name(t, fragment) for t in event["targets"]) + tail
     targets = event.get("targets") or []
 
     def aimed(ident: str) -> str:
