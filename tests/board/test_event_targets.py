@@ -85,7 +85,9 @@ def test_a_legal_fight_is_saved_with_its_targets_and_checked_on_resolution(
     response = client.post(board + "event/fight/", {**data, "spell_colors": ["green"]})
     assert response.status_code == 302, response.content.decode()[:2000]
     event = _document(response["Location"])["event"]
-    assert event["spell"] == {"controller": "A", "name": "《捕食》", "colors": ["green"]} and event["targets"] == ["c1", "c3"]
+    assert event["spell"] == {"controller": "A", "name": "《捕食》", "colors": ["green"]} and event[
+        "targets"
+    ] == ["c1", "c3"]
     page = client.get(response["Location"] + "?stage=all").content.decode()
     assert "601.2c 対象の選択" in page and "608.2b 解決時の対象の確認" in page
     assert "対象はすべて適正なままです" in page
@@ -151,3 +153,27 @@ def test_importing_an_illegal_bite_target_is_a_japanese_422(client: Client) -> N
     assert response.status_code == 422
     html = response.content.decode()
     assert "event.targets[0]" in html and "被覆を持っています" in html and "702.18a" in html
+
+
+@pytest.mark.parametrize(
+    ("slug", "shown"),
+    [
+        (
+            "cr701-14b-hex",
+            ["608.2b 解決時の対象の確認", "どちらのクリーチャーも格闘を行わず", "(701.14b, 608.2b)"],
+        ),
+        ("cr608-2b-bite", ["緑からのプロテクション", "《狂気の一咬み》の公式ルーリング"]),
+        ("cr702-21a-abil", ["702.21a 護法", "(603.3d, 115.1)", "(702.21a, 701.6a)"]),
+        ("cr702-21a-kill", ["601.2c 対象の選択", "701.8 破壊"]),
+        ("cr701-21a-sac", ["終了ステップ", "513.1 終了ステップの開始", "701.21a 生け贄に捧げる", "再生"]),
+    ],
+)
+def test_the_curated_boards_show_their_stages_in_japanese(
+    client: Client, slug: str, shown: list[str]
+) -> None:
+    # CR 608.2b, 701.14b, 702.21a, 701.21a: each board's page names the stage and the rule, in Japanese.
+    response = client.get(f"/board/s/{slug}/?stage=all")
+    assert response.status_code == 200
+    text = re.sub(r"<[^>]+>", "", response.content.decode())  # rule numbers are links
+    assert [part for part in shown if part not in text] == []
+    assert "end_step" not in text
