@@ -177,3 +177,19 @@ def test_the_curated_boards_show_their_stages_in_japanese(
     text = re.sub(r"<[^>]+>", "", response.content.decode())  # rule numbers are links
     assert [part for part in shown if part not in text] == []
     assert "end_step" not in text
+
+
+def test_the_noncombat_form_sets_the_end_step_sacrifice(client: Client, board: str) -> None:
+    # CR 603.7a, 701.21a: "at the beginning of the next end step, sacrifice it" made by the spell; one delayed ability.
+    spell = {"source_controller": "A", "source_name": "《稲妻》", "source_colors": ["red"]}
+    form = client.get(board + "?event=noncombat").content.decode()
+    i = int(re.findall(r'name="amount_(\d+)"', form)[-1])  # the last recipient: the bear (c3)
+    data = {**spell, f"amount_{i}": "3", "sacrifice_creature": "c1"}
+    response = client.post(board + "event/noncombat/", data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert _document(response["Location"])["event"]["delayed"] == {"when": "end_step", "creature": "c1"}
+    page = client.get(response["Location"] + "?stage=all").content.decode()
+    assert "701.21a 生け贄に捧げる" in re.sub(r"<[^>]+>", "", page)
+    both = client.post(board + "event/noncombat/", {**data, "delayed_creature": "c3", "delayed_amount": "3"})
+    assert both.status_code == 422
+    assert "1つだけ" in _field_error(both.content.decode(), "sacrifice_creature")
