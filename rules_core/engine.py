@@ -18,12 +18,14 @@ from .document.parse import parse_scenario
 from .document.scenario import CombatEvent, DestroyEvent, NoncombatEvent, PowerDamageEvent, Scenario
 from .eras.era_2007 import resolve_2007
 from .events.destruction import resolve_destroy
+from .events.end_step import resolve_end_step
 from .events.fight import resolve_power_event
 from .events.targeting import resolve_targeted
 from .events.triggers import delayed_created, event_resolution
 from .model.era_types import CURRENT, ERAS
 from .model.state import Source
 from .model.trace import Resolution, Stage, Step
+from .model.trigger_types import END_STEP
 from .sba.multiplayer import absent_from_spell
 
 
@@ -56,13 +58,21 @@ def resolve(scenario: Scenario) -> Resolution:
         return Resolution(legal=True, steps=(), state=scenario.state, effects=scenario.effects)
     if isinstance(event, CombatEvent):
         if scenario.era is not None and scenario.era.name == "2007":  # 拡張: combat damage on the stack
-            return resolve_2007(scenario)
-        return resolve_combat(scenario)
+            fought = resolve_2007(scenario)
+        else:
+            fought = resolve_combat(scenario)
+        return fought if event.delayed is None else resolve_end_step(scenario, fought)  # 拡張: § 17.6
     if isinstance(event, DestroyEvent):
         return resolve_destroy(scenario)
     if isinstance(event, PowerDamageEvent):
         return resolve_power_event(scenario, event)
     source = noncombat_source(scenario, event)
+    if event.delayed is not None and event.delayed.when == END_STEP:  # 拡張: 603.7a, 513.1, 701.21a
+        return resolve_end_step(scenario, _resolve_noncombat(scenario, event, source))
+    return _resolve_noncombat(scenario, event, source)
+
+
+def _resolve_noncombat(scenario: Scenario, event: NoncombatEvent, source: Source) -> Resolution:
     if event.targeted:  # 拡張: targets checked on the stack and on resolution (601.2c, 702.21a, 608.2b)
         return resolve_targeted(scenario, event, source)
     damage = [(d.to, d.amount) for d in event.damage]

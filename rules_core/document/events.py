@@ -16,7 +16,7 @@ from ..model import targets as tg
 from ..model._frozen import FrozenMap
 from ..model.state import COLORS, KEYWORDS, Source, sort_colors
 from ..model.step_changes import CHANGE_TYPES, ENTERING, StepChange
-from ..model.trigger_types import DELAYED_WHEN, DelayedTrigger
+from ..model.trigger_types import DELAYED_WHEN, END_STEP, DelayedTrigger
 from .fields import (
     MAX_AMOUNT,
     MAX_ATTACKS,
@@ -92,24 +92,62 @@ _NONCOMBAT_KEYS = frozenset(
 )
 
 
-_DELAYED_KEYS = frozenset(("when", "creature", "amount", "name"))
+_DELAYED_KEYS = frozenset(("when", "creature", "amount", "name", "controller", "made_by"))
 
 
-def _parse_delayed(raw: Any, path: str, ids: Ids) -> DelayedTrigger | None:
+def _parse_delayed(raw: Any, path: str, ids: Ids, *, combat: bool = False) -> DelayedTrigger | None:
     """``delayed``: "when that creature dies this turn, [this spell] deals N damage to that creature's
-    controller" (CR 603.7a, 《灼熱の血》)."""
+    controller" (CR 603.7a, 《灼熱の血》), or "at the beginning of the next end step, sacrifice it" (603.7a,
+    513.1a, 701.21a)."""
     if raw is None:
         return None
-    obj = as_record(raw, path, _DELAYED_KEYS, ("creature", "amount"))
+    obj = as_record(raw, path, _DELAYED_KEYS, ("creature",))
     when = as_choice(obj.get("when", "dies"), f"{path}.when", DELAYED_WHEN)
     creature = ids.permanent(obj["creature"], f"{path}.creature")
     if not ids.permanents[creature].is_creature:
         raise fail(f"{path}.creature", "クリーチャーを指定してください", "must be a creature")
+    if when != END_STEP:
+        for key in ("controller", "made_by"):
+            if key in obj:
+                raise fail(
+                    f"{path}.{key}",
+                    f"{key} は「次の終了ステップの開始時に生け贄に捧げる」(when: end_step)にだけ指定できます",
+                    "only for when: end_step",
+                )
+    if combat and when != END_STEP:
+        raise fail(
+            f"{path}.when",
+            "戦闘に添えられる遅延誘発型能力は「次の終了ステップの開始時に生け贄に捧げる」(end_step)だけです",
+            "a combat event takes only an end_step delayed trigger",
+        )
+    if combat and (obj.get("controller") is None or obj.get("made_by") is None):
+        key = "controller" if obj.get("controller") is None else "made_by"
+        raise fail(
+            f"{path}.{key}",
+            "戦闘の前に作られた遅延誘発型能力なので、コントローラー(controller)と作った呪文や能力(made_by)が必要です (603.7a)",
+            "required on a combat event: the ability was made before combat",
+        )
+    if when == END_STEP:
+        if "amount" in obj:
+            raise fail(
+                f"{path}.amount",
+                "「次の終了ステップの開始時に生け贄に捧げる」能力には点数がありません",
+                "the end step sacrifice has no amount",
+            )
+        amount = 0
+    elif "amount" not in obj:
+        raise fail(f"{path}.amount", "必須の項目です", "required")
+    else:
+        amount = as_int(obj["amount"], f"{path}.amount", 0, MAX_AMOUNT)
     return DelayedTrigger(
         creature=creature,
-        amount=as_int(obj["amount"], f"{path}.amount", 0, MAX_AMOUNT),
+        amount=amount,
         when=when,
         name=as_name(obj.get("name"), f"{path}.name"),
+        controller=None
+        if obj.get("controller") is None
+        else ids.player(obj["controller"], f"{path}.controller"),
+        made_by=as_name(obj.get("made_by"), f"{path}.made_by"),
     )
 
 
@@ -221,15 +259,27 @@ def _targeted(
         "a target must be one of the damage recipients",
     )
     spell = source if isinstance(source, Source) else Source.of(ids.permanents[source])
+    paid = _legal_targets(obj, path, targets, spell, ids)
+    return [
+        replace(d, target=d.to in targets, ward_paid=d.to in paid) if d.to in targets else d for d in damage
+    ]
+
+
+def _legal_targets(
+    obj: Mapping[str, Any], path: str, targets: list[str], spell: Source, ids: Ids, rule: str = "601.2c"
+) -> list[str]:
+    """Each of ``targets`` legal for ``spell`` as it is put on the stack (CR 601.2c; a triggered ability's,
+    603.3d), refused at ``targets[i]``; returns ``ward_paid``, among the targets whose ward triggers
+    (702.21a)."""
     teams = tuple(dict.fromkeys(ids.teams.values()))
     for i, to in enumerate(targets):
         recipient = ids.players[to] if to in ids.players else ids.permanents[to]
         why = tg.why_untargetable(recipient, spell, teams)
         if why is not None:
-            rule, reason = why
+            reason_rule, reason = why
             raise fail(
                 f"{path}.targets[{i}]",
-                tg.untargetable_message(recipient.label, spell.label, rule, reason),
+                tg.untargetable_message(recipient.label, spell.label, reason_rule, reason, rule),
                 "this spell or ability can't target it",
             )
     warded = [
@@ -237,7 +287,9 @@ def _targeted(
         for to in targets
         if tg.ward_triggers(ids.players[to] if to in ids.players else ids.permanents[to], spell, teams)
     ]
-    paid = _id_list(
+    if obj.get("ward_paid") is not None:  # {} or "" is a wrong type, not "none paid"
+        as_list(obj["ward_paid"], f"{path}.ward_paid", MAX_DAMAGE_ENTRIES)
+    return _id_list(
         obj.get("ward_paid") or [],
         f"{path}.ward_paid",
         warded,
@@ -245,9 +297,6 @@ def _targeted(
         "この相手には指定できません (702.21a)",
         "ward triggers only for a permanent with ward targeted by an opponent",
     )
-    return [
-        replace(d, target=d.to in targets, ward_paid=d.to in paid) if d.to in targets else d for d in damage
-    ]
 
 
 MAX_RESPONSES: Final = 16
@@ -300,7 +349,9 @@ def _parse_in_response(raw: Any, path: str, ids: Ids) -> tuple[tg.Response, ...]
     return tuple(out)
 
 
-_DESTROY_KEYS = frozenset(("type", "source", "targets", "cant_be_regenerated"))
+_DESTROY_KEYS = frozenset(
+    ("type", "source", "targets", "cant_be_regenerated", "targeted", "ward_paid", "in_response")
+)
 
 
 def _parse_destroy(obj: Mapping[str, Any], path: str, ids: Ids) -> DestroyEvent:
@@ -316,17 +367,31 @@ def _parse_destroy(obj: Mapping[str, Any], path: str, ids: Ids) -> DestroyEvent:
                 tpath, f"同じパーマネントが2回指定されています: {target}", f"{target!r} is listed twice"
             )
         targets.append(target)
+    targeted = "targeted" in obj and as_bool(obj["targeted"], f"{path}.targeted")
+    paid: list[str] = []
+    if targeted:  # 拡張 (§ 14.4): "destroy target creature" (CR 115.1, 601.2c)
+        spell = source if isinstance(source, Source) else Source.of(ids.permanents[source])
+        paid = _legal_targets(obj, path, targets, spell, ids)
+    elif obj.get("ward_paid") is not None and as_list(obj["ward_paid"], f"{path}.ward_paid", MAX_PERMANENTS):
+        raise fail(
+            f"{path}.ward_paid",
+            "対象をとらない破壊では護法は誘発しません。targeted を true にしてください (702.21a, 115.1)",
+            "ward triggers only when the spell targets (targeted: true)",
+        )
     return DestroyEvent(
         source=source,
         targets=tuple(targets),
         cant_be_regenerated=as_bool(obj.get("cant_be_regenerated", False), f"{path}.cant_be_regenerated"),
+        targeted=targeted,
+        ward_paid=tuple(paid),
+        in_response=_parse_in_response(obj.get("in_response"), f"{path}.in_response", ids),
     )
 
 
 _NO_ASSIGNMENT: Assignment = FrozenMap()
 
 
-_COMBAT_KEYS = frozenset(("type", "attacks", "between_steps", *ASSIGNMENT_KEYS))
+_COMBAT_KEYS = frozenset(("type", "attacks", "between_steps", "delayed", *ASSIGNMENT_KEYS))
 
 
 _ATTACK_KEYS = frozenset(("attacker", "defender", "blockers", "blocked"))
@@ -484,6 +549,9 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
             "second_step_blocker_assignments", all_blockers, "ブロック・クリーチャー", "a blocking creature"
         ),
         between_steps=between,
+        delayed=None
+        if obj.get("delayed") is None
+        else _parse_delayed(obj["delayed"], f"{path}.delayed", ids, combat=True),
     )
 
 
@@ -505,9 +573,15 @@ def _division(obj: Mapping[str, Any], path: str, ids: Ids) -> FrozenMap[str, int
 _POWER_EVENT_TYPES = ("fight", "bite", "power_damage")
 
 
+_TARGETING_KEYS = ("spell", "targets", "ward_paid", "in_response")
+
+
 _POWER_EVENT_KEYS = {
-    "fight": (frozenset(("type", "name", "fighters", "gone")), ("fighters",)),
-    "bite": (frozenset(("type", "name", "source", "to", "gone", "excess_to")), ("source", "to")),
+    "fight": (frozenset(("type", "name", "fighters", "gone", *_TARGETING_KEYS)), ("fighters",)),
+    "bite": (
+        frozenset(("type", "name", "source", "to", "gone", "excess_to", *_TARGETING_KEYS)),
+        ("source", "to"),
+    ),
     "power_damage": (frozenset(("type", "name", "sources", "to", "gone")), ("sources", "to")),
 }
 
@@ -555,8 +629,54 @@ def _parse_power_event(kind: str, obj: Mapping[str, Any], path: str, ids: Ids) -
         excess_to = (
             "controller" if raw_excess == "controller" else ids.object(raw_excess, f"{path}.excess_to")
         )
-    return PowerDamageEvent(
-        kind, tuple(pairs), tuple(gone), excess_to, as_name(obj.get("name"), f"{path}.name")
+    name = as_name(obj.get("name"), f"{path}.name")
+    event = PowerDamageEvent(kind, tuple(pairs), tuple(gone), excess_to, name)
+    if obj.get("spell") is not None or any(obj.get(k) for k in _TARGETING_KEYS):
+        event = _power_targets(obj, path, ids, event, list(dict.fromkeys(x for pair in pairs for x in pair)))
+    else:
+        for key in _TARGETING_KEYS[1:]:
+            if obj.get(key) is not None:
+                as_list(obj[key], f"{path}.{key}", MAX_DAMAGE_ENTRIES)
+    return event
+
+
+_SPELL_KEYS = frozenset(("name", "controller", "colors", "types"))
+
+
+def _power_targets(
+    obj: Mapping[str, Any], path: str, ids: Ids, event: PowerDamageEvent, involved: list[str]
+) -> PowerDamageEvent:
+    """拡張 (§ 14.4): a fight or bite spell's ``spell`` and ``targets`` (CR 115.1, 601.2c, 701.14a)."""
+    if obj.get("spell") is None:  # only reached with a non-empty targets, ward_paid or in_response
+        raise fail(
+            f"{path}.spell",
+            "対象や対応を指定するときは、格闘や噛みつきを指示する呪文(spell: コントローラー、色、カード・タイプ)が必要です",
+            "required with targets, ward_paid or in_response",
+        )
+    sobj = as_record(obj["spell"], f"{path}.spell", _SPELL_KEYS, ("controller",))
+    spell = Source(
+        id=None,
+        controller=ids.player(sobj["controller"], f"{path}.spell.controller"),
+        name=as_name(sobj.get("name"), f"{path}.spell.name") or event.name,
+        colors=sort_colors(as_choices(sobj.get("colors", []), f"{path}.spell.colors", COLORS)),
+        types=_source_types(sobj, f"{path}.spell"),
+    )
+    if obj.get("targets") is not None:
+        as_list(obj["targets"], f"{path}.targets", MAX_DAMAGE_ENTRIES)
+    targets = _id_list(
+        obj.get("targets") or [],
+        f"{path}.targets",
+        involved,
+        "この格闘や噛みつきにかかわるもの(fighters、source、to)から選んでください",
+        "a target must be one of the event's creatures or its recipient",
+    )
+    paid = _legal_targets(obj, path, targets, spell, ids)
+    return replace(
+        event,
+        spell=spell,
+        targets=tuple(targets),
+        ward_paid=tuple(paid),
+        in_response=_parse_in_response(obj.get("in_response"), f"{path}.in_response", ids),
     )
 
 

@@ -147,6 +147,8 @@ class CombatEvent:
     second_step_blocker_assignments: Assignment = field(default_factory=FrozenMap)
     between_steps: tuple[StepChange, ...] = ()
     """拡張: what happens between the first-strike and the regular combat damage step (CR 510.4)."""
+    delayed: DelayedTrigger | None = None
+    """拡張 (§ 17.6): "sacrifice it at the beginning of the next end step", made before combat (《騙し討ち》)."""
     combatants: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """The creatures in combat (CR 506.3): the attackers, then the blockers, each once, in the order listed."""
 
@@ -172,6 +174,8 @@ class CombatEvent:
                 doc[key] = _assignment_doc(value)
         if self.between_steps:
             doc["between_steps"] = [c.to_dict() for c in self.between_steps]
+        if self.delayed is not None:
+            doc["delayed"] = self.delayed.to_dict()
         return doc
 
     @property
@@ -197,6 +201,15 @@ class PowerDamageEvent:
     excess_to: str | None = None
     name: str | None = None
     """The spell or ability that instructs it (《捕食》), for notes."""
+    spell: Source | None = None
+    """拡張 (§ 14.4): the spell or ability that instructs it, when it targets (its controller, colours, types)."""
+    targets: tuple[str, ...] = ()
+    """拡張 (§ 14.4): the creatures the spell targets (CR 115.1), checked on casting (601.2c) and resolution
+    (608.2b); none: nothing is checked."""
+    ward_paid: tuple[str, ...] = ()
+    """拡張: the targets whose ward cost was paid (CR 702.21a)."""
+    in_response: tuple[Response, ...] = ()
+    """拡張: what changed while the spell waited on the stack (CR 608.2b)."""
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"type": self.type}
@@ -214,7 +227,27 @@ class PowerDamageEvent:
             doc["gone"] = list(self.gone)
         if self.excess_to is not None:
             doc["excess_to"] = self.excess_to
+        if self.spell is not None:
+            doc["spell"] = _source_doc(self.spell)
+        if self.targets:
+            doc["targets"] = list(self.targets)
+        if self.ward_paid:
+            doc["ward_paid"] = list(self.ward_paid)
+        if self.in_response:
+            doc["in_response"] = [r.to_dict() for r in self.in_response]
         return doc
+
+
+def _source_doc(source: Source) -> dict[str, Any]:
+    """An inline spell object without ``id`` (a fight's or bite's ``spell``)."""
+    doc: dict[str, Any] = {"controller": source.controller}
+    if source.name is not None:
+        doc["name"] = source.name
+    if source.colors:
+        doc["colors"] = list(source.colors)
+    if source.types:
+        doc["types"] = list(source.types)
+    return doc
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +258,13 @@ class DestroyEvent:
     source: str | Source
     targets: tuple[str, ...]
     cant_be_regenerated: bool = False
+    targeted: bool = False
+    """拡張 (§ 14.4): the spell targets them ("destroy target creature", 《殺害》; CR 115.1), checked on casting
+    (601.2c) and resolution (608.2b). False: "destroy all creatures" (《神の怒り》) targets nothing."""
+    ward_paid: tuple[str, ...] = ()
+    """拡張: the targets whose ward cost was paid (CR 702.21a)."""
+    in_response: tuple[Response, ...] = ()
+    """拡張: what changed while the spell waited on the stack (CR 608.2b)."""
 
     type: ClassVar[str] = "destroy"
 
@@ -237,9 +277,17 @@ class DestroyEvent:
             src["controller"] = self.source.controller
             src["colors"] = list(self.source.colors)
             src["keywords"] = sorted(self.source.keywords)
+            if self.source.types:
+                src["types"] = list(self.source.types)
         doc: dict[str, Any] = {"type": "destroy", "source": src, "targets": list(self.targets)}
         if self.cant_be_regenerated:
             doc["cant_be_regenerated"] = True
+        if self.targeted:
+            doc["targeted"] = True
+        if self.ward_paid:
+            doc["ward_paid"] = list(self.ward_paid)
+        if self.in_response:
+            doc["in_response"] = [r.to_dict() for r in self.in_response]
         return doc
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ..model import targets as tg
 from ..model import trigger_types as tt
+from ..model.state import Permanent, Source
 from ..model.trigger_types import Trigger, TriggerEffect
 from .fields import (
     MAX_AMOUNT,
@@ -36,7 +38,7 @@ _TRIGGER_EFFECT_KEYS: dict[str, frozenset[str]] = {
     "gain_life": frozenset(("type", "amount", "player")),
     "lose_life": frozenset(("type", "amount", "player")),
     "counters": frozenset(("type", "amount", "kind", "on")),
-    "damage": frozenset(("type", "amount", "to")),
+    "damage": frozenset(("type", "amount", "to", "target", "ward_paid")),
 }
 
 
@@ -101,7 +103,7 @@ def _parse_trigger(raw: Any, path: str) -> Trigger:
         amount = tt.THAT_MUCH
     else:
         amount = as_int(amount_raw, f"{epath}.amount", 0, MAX_AMOUNT)
-    fields: dict[str, str] = {}
+    fields: dict[str, Any] = {}
     if kind in ("gain_life", "lose_life"):
         fields["player"] = as_id(eobj.get("player", tt.CONTROLLER), f"{epath}.player")
         if fields["player"] == tt.EACH_OPPONENT and kind == "gain_life":
@@ -117,6 +119,20 @@ def _parse_trigger(raw: Any, path: str) -> Trigger:
                 "its_controller(そのクリーチャーのコントローラー)は、ほかのクリーチャーを見張る dealt_damage か "
                 "dies の能力にだけ指定できます",
                 "only for a dealt_damage or dies trigger that watches others",
+            )
+        fields["target"] = as_bool(eobj.get("target", False), f"{epath}.target")
+        fields["ward_paid"] = as_bool(eobj.get("ward_paid", False), f"{epath}.ward_paid")
+        if fields["target"] and fields["to"] in (tt.CONTROLLER, tt.ITS_CONTROLLER):
+            raise fail(
+                f"{epath}.target",
+                "対象をとるのは、to にプレイヤーかパーマネントの id を指定したときだけです (115.1)",
+                "only a player or permanent id can be a target",
+            )
+        if fields["ward_paid"] and not fields["target"]:
+            raise fail(
+                f"{epath}.ward_paid",
+                "護法は対象になったときだけ誘発します。target を true にしてください (702.21a)",
+                "ward triggers only for a target (target: true)",
             )
     return Trigger(
         when=when,
@@ -146,3 +162,28 @@ def check_trigger_ids(ids: Ids) -> None:
                 ids.permanent(effect.on, f"{epath}.on")
             elif effect.type == "damage" and effect.to not in (tt.CONTROLLER, tt.ITS_CONTROLLER):
                 ids.object(effect.to, f"{epath}.to")
+                if effect.target:
+                    _check_trigger_target(ids, permanent, effect, epath)
+
+
+def _check_trigger_target(ids: Ids, permanent: Permanent, effect: TriggerEffect, epath: str) -> None:
+    """拡張 (§ 14.4): a triggered ability's target is chosen as it is put on the stack (CR 603.3d) and must be
+    legal for an ability of this source (702.11b, 702.16b, 702.18a); ``ward_paid`` only where ward triggers."""
+    teams = tuple(dict.fromkeys(ids.teams.values()))
+    target = ids.players[effect.to] if effect.to in ids.players else ids.permanents[effect.to]
+    source = Source.of(permanent)
+    why = tg.why_untargetable(target, source, teams)
+    if why is not None:
+        rule, reason = why
+        raise fail(
+            f"{epath}.to",
+            tg.untargetable_message(target.label, f"{permanent.label}の誘発型能力", rule, reason, "603.3d"),
+            "this ability can't target it",
+        )
+    if effect.ward_paid and not tg.ward_triggers(target, source, teams):
+        raise fail(
+            f"{epath}.ward_paid",
+            "護法が誘発するのは、護法を持つパーマネントが対戦相手の呪文や能力の対象になったときだけです。"
+            "この能力の対象には指定できません (702.21a)",
+            "ward triggers only for a permanent with ward targeted by an opponent",
+        )

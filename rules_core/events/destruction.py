@@ -17,11 +17,12 @@ from ..damage.life import spared_players
 from ..document.scenario import DestroyEvent, Scenario
 from ..model._frozen import FrozenMap
 from ..model.effects import ExileInstead
-from ..model.state import Permanent, Source
+from ..model.state import GameState, Permanent, Source
 from ..model.text import source_name
 from ..model.trace import Change, Resolution, Stage, Step
 from ..sba.guard import DestructionGuard, needs_guard
 from ..sba.zones import create_tokens, to_graveyard, zone_rules
+from .targeting import announce_targets, illegal_targets, respond, ward_stage
 
 
 def resolve_destroy(scenario: Scenario) -> Resolution:
@@ -30,6 +31,73 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
     assert isinstance(event, DestroyEvent)
     state = scenario.state
     source = event.source if isinstance(event.source, Source) else Source.of(state.permanent(event.source))
+    if not (event.targeted or event.in_response):
+        return _destroy(scenario, event, state, source, event.targets, ())
+    # 拡張 (§ 14.4): "destroy target creature" — ward (702.21a), the responses, 608.2b on resolution
+    stages: list[Stage] = []
+    targets = event.targets if event.targeted else ()
+    if targets:
+        stages.append(announce_targets(state, source, targets))
+    ward, countered = ward_stage(state, source, [(t, t in event.ward_paid) for t in targets])
+    if ward is not None:
+        stages.append(ward)
+    if countered:
+        return Resolution(
+            legal=True, steps=(Step("destroy", tuple(stages)),), state=state, effects=scenario.effects
+        )
+    if event.in_response:
+        state, responded = respond(state, event.in_response)
+        stages.append(responded)
+    illegal = illegal_targets(state, source, targets)
+    kept = [t for t in event.targets if t not in {i for i, _r, _w in illegal}]
+    if (
+        not event.targeted
+    ):  # nothing targeted: what left the battlefield is simply not there to destroy (400.7)
+        kept = [t for t in kept if state.permanent(t).on_battlefield]
+    else:
+        stages.append(_check_stage(state, source, targets, illegal))
+    if not kept:
+        return Resolution(
+            legal=True, steps=(Step("destroy", tuple(stages)),), state=state, effects=scenario.effects
+        )
+    return _destroy(scenario, event, state, source, tuple(kept), tuple(stages))
+
+
+def _check_stage(
+    state: GameState, source: Source, targets: tuple[str, ...], illegal: list[tuple[str, str, str]]
+) -> Stage:
+    """CR 608.2b: the destroy spell's targets checked again as it resolves."""
+    label = source.label
+    if not illegal:
+        return Stage(
+            "608.2b",
+            ("608.2b",),
+            (f"{label}の解決時に対象を確認します。対象はすべて適正なままです (608.2b)。",),
+        )
+    rules = ["608.2b"]
+    notes: list[str] = []
+    for ident, rule, why in illegal:
+        _add(rules, rule)
+        notes.append(
+            f"{state.who(ident)}は{why}。{label}の対象として不正になったので、破壊されません ({rule}, 608.2b)。"
+        )
+    if len(illegal) == len(targets):
+        notes.append(
+            f"{label}の対象はすべて不正になったので、{label}は解決されません。何も起こりません (608.2b)。"
+        )
+    else:
+        notes.append(f"残りの対象は適正なので、{label}は解決され、それらを破壊します (608.2b)。")
+    return Stage("608.2b", tuple(rules), tuple(notes))
+
+
+def _destroy(
+    scenario: Scenario,
+    event: DestroyEvent,
+    state: GameState,
+    source: Source,
+    targets: tuple[str, ...],
+    before: tuple[Stage, ...],
+) -> Resolution:
     src = source_name(state, source)
     guard = DestructionGuard(
         scenario.effects, scenario.choices.replacement_order, nothing_regenerates=event.cant_be_regenerated
@@ -38,7 +106,7 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
     rules: list[str] = ["701.8a"]
     changes: list[Change] = []
     events: list[FrozenMap[str, Any]] = []
-    names = "、".join(state.who(t) for t in event.targets)
+    names = "、".join(state.who(t) for t in targets)
     notes.append(f"{src}が{names}を破壊する (701.8a)。")
     if event.cant_be_regenerated:
         notes.append("この破壊では再生できない。再生の盾は適用されない (701.19c)。")
@@ -46,7 +114,7 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
     changed: dict[str, Permanent] = {}
     tokens: list[tuple[str, ExileInstead]] = []
     zones = zone_rules(state, scenario.effects, scenario.choices.replacement_order)
-    for target in event.targets:
+    for target in targets:
         p = state.permanent(target)
         if p.has("indestructible"):
             notes.append(
@@ -92,7 +160,9 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
     state, after = state_based_stages(state, after_guard, spared_players(state, effects), zones=zones)
     if after_guard is not None:
         effects = after_guard.effects()
-    return Resolution(legal=True, steps=(Step("destroy", (stage, *after)),), state=state, effects=effects)
+    return Resolution(
+        legal=True, steps=(Step("destroy", (*before, stage, *after)),), state=state, effects=effects
+    )
 
 
 def _add(rules: list[str], rule: str) -> None:

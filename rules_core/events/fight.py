@@ -14,6 +14,7 @@ from ..damage.deal import deal_damage
 from ..document.scenario import PowerDamageEvent, Scenario
 from ..model.state import GameState, Source
 from ..model.trace import Resolution, Stage, Step
+from .targeting import announce_targets, illegal_targets, respond, ward_stage
 from .triggers import event_resolution
 
 
@@ -21,14 +22,91 @@ def _absent(state: GameState, ident: str, gone: tuple[str, ...]) -> str | None:
     """Why ``ident`` can't take part (CR 701.14b, 608.2b), or None."""
     if ident in gone:
         return "もう戦場にない"
-    if state.is_permanent(ident) and not state.permanent(ident).is_creature:
-        return "クリーチャーではない"
+    if state.is_permanent(ident):
+        p = state.permanent(ident)
+        if not p.is_creature:
+            return "クリーチャーではない"
+        if not p.on_battlefield:  # left in response to the spell (§ 14.4)
+            return "もう戦場にない"
     return None
 
 
 def resolve_power_event(scenario: Scenario, event: PowerDamageEvent) -> Resolution:
     """Resolve a ``fight``, ``bite`` or ``power_damage`` event (CR 701.14, 120.4), then what it triggered."""
+    if event.spell is None:
+        return _resolve(scenario, event, scenario.state, ())
+    return _resolve_targeted(scenario, event, event.spell)
+
+
+def _resolve_targeted(scenario: Scenario, event: PowerDamageEvent, spell: Source) -> Resolution:
+    """拡張 (§ 14.4): a fight or bite spell with targets — checked as it is cast (the parser: 601.2c), ward
+    (702.21a), the responses, and again as it resolves (608.2b). A fight with an illegal target deals no damage at
+    all (701.14b); a bite likewise (the official ruling on 《狂気の一咬み》: if either target is illegal as it
+    resolves, the creature you control deals no damage)."""
     state = scenario.state
+    stages: list[Stage] = []
+    if event.targets:
+        stages.append(announce_targets(state, spell, event.targets))
+    ward, countered = ward_stage(state, spell, [(t, t in event.ward_paid) for t in event.targets])
+    if ward is not None:
+        stages.append(ward)
+    if countered:
+        return Resolution(
+            legal=True, steps=(Step("damage", tuple(stages)),), state=state, effects=scenario.effects
+        )
+    if event.in_response:
+        state, responded = respond(state, event.in_response)
+        stages.append(responded)
+    illegal = illegal_targets(state, spell, event.targets)
+    if event.targets:
+        stages.append(_resolution_check(state, event, spell, illegal))
+    if illegal:
+        return Resolution(
+            legal=True, steps=(Step("damage", tuple(stages)),), state=state, effects=scenario.effects
+        )
+    return _resolve(scenario, event, state, tuple(stages))
+
+
+def _resolution_check(
+    state: GameState, event: PowerDamageEvent, spell: Source, illegal: list[tuple[str, str, str]]
+) -> Stage:
+    """CR 608.2b: the fight or bite spell's targets checked again as it resolves."""
+    if not illegal:
+        return Stage(
+            "608.2b",
+            ("608.2b",),
+            (f"{spell.label}の解決時に対象を確認します。対象はすべて適正なままです (608.2b)。",),
+        )
+    rules = ["608.2b"]
+    notes: list[str] = []
+    for ident, rule, why in illegal:
+        if rule not in rules:
+            rules.append(rule)
+        notes.append(
+            f"{state.who(ident)}は{why}。{spell.label}の対象として不正になりました ({rule}, 608.2b)。"
+        )
+    if len(illegal) == len(event.targets):
+        notes.append(
+            f"{spell.label}の対象はすべて不正になったので、{spell.label}は解決されません。何も起こりません (608.2b)。"
+        )
+    elif event.type == "fight":
+        rules.append("701.14b")
+        notes.append(
+            f"{spell.label}は残りの対象に対して解決されますが、格闘を指示された対象の一方が不正なので、"
+            "どちらのクリーチャーも格闘を行わず、ダメージを与えません (701.14b, 608.2b)。"
+        )
+    else:
+        notes.append(
+            f"{spell.label}は残りの対象に対して解決されますが、対象の一方が不正なので、ダメージを与えるはずの"
+            "クリーチャーはダメージを与えません(《狂気の一咬み》の公式ルーリング)。不正な対象は呪文の影響を"
+            "受けないので、そのクリーチャーが与えることも、そのクリーチャーに与えることも起こりません (608.2b)。"
+        )
+    return Stage("608.2b", tuple(rules), tuple(notes))
+
+
+def _resolve(
+    scenario: Scenario, event: PowerDamageEvent, state: GameState, before: tuple[Stage, ...]
+) -> Resolution:
     by = f"{event.name}の指示で、" if event.name else ""
     notes: list[str] = []
     rules: list[str] = []
@@ -90,10 +168,16 @@ def resolve_power_event(scenario: Scenario, event: PowerDamageEvent) -> Resoluti
         rules.append("120.4a")
     head = Stage(event.type if event.type != "fight" else "701.14", tuple(rules), tuple(notes))
     if not damage:
-        return Resolution(legal=True, steps=(Step("damage", (head,)),), state=state, effects=scenario.effects)
+        return Resolution(
+            legal=True, steps=(Step("damage", (*before, head)),), state=state, effects=scenario.effects
+        )
     outcome = deal_damage(
         state, scenario.effects, scenario.choices, damage, combat=False, excess_to=event.excess_to
     )
     return event_resolution(
-        scenario, before=state, outcome=outcome, step=Step("damage", (head, *outcome.stages)), combat=False
+        scenario,
+        before=state,
+        outcome=outcome,
+        step=Step("damage", (*before, head, *outcome.stages)),
+        combat=False,
     )

@@ -16,6 +16,7 @@ spell's way through the stack is staged:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..damage.deal import deal_damage
@@ -25,7 +26,7 @@ from ..model.ja import KEYWORD_JA
 from ..model.state import GameState, Permanent, Player, Source, evolve
 from ..model.targets import Response, ward_triggers, why_untargetable
 from ..model.trace import Change, Resolution, Stage, Step
-from .triggers import event_resolution
+from .triggers import delayed_created, event_resolution
 
 _ZONE_WORD = {"graveyard": "墓地に置かれました", "exile": "追放されました", "hand": "手札に戻りました"}
 
@@ -57,12 +58,18 @@ def _cast_stage(state: GameState, event: NoncombatEvent, spell: Source) -> Stage
 
 def _ward_stage(state: GameState, event: NoncombatEvent, spell: Source) -> tuple[Stage | None, bool]:
     """The ward abilities the targets trigger, resolved; ``(stage, countered)``."""
+    return ward_stage(state, spell, [(d.to, d.ward_paid) for d in event.damage if d.target])
+
+
+def ward_stage(
+    state: GameState, spell: Source, targets: Sequence[tuple[str, bool]]
+) -> tuple[Stage | None, bool]:
+    """CR 702.21a: each target ``(id, ward paid)`` whose ward triggers, resolved first (405.5);
+    ``(stage, countered)``."""
     notes: list[str] = []
     countered = False
-    for d in event.damage:
-        if not d.target:
-            continue
-        target = _recipient(state, d.to)
+    for ident, paid in targets:
+        target = _recipient(state, ident)
         if not ward_triggers(target, spell, state.teams):
             continue
         assert isinstance(target, Permanent) and target.ward is not None
@@ -71,7 +78,7 @@ def _ward_stage(state: GameState, event: NoncombatEvent, spell: Source) -> tuple
             f"{target.label}が対戦相手の{spell.label}の対象になったので、護法({target.ward})が誘発します。"
             f"この誘発型能力は{spell.label}の上に置かれ、先に解決されます (702.21a, 405.5)。"
         )
-        if d.ward_paid:
+        if paid:
             notes.append(
                 f"{payer}は護法のコスト({target.ward})を支払ったので、{spell.label}は打ち消されません (702.21a)。"
             )
@@ -85,6 +92,35 @@ def _ward_stage(state: GameState, event: NoncombatEvent, spell: Source) -> tuple
         return None, False
     rules = ("702.21a", "405.5", "701.6a") if countered else ("702.21a", "405.5")
     return Stage("702.21a", rules, tuple(notes)), countered
+
+
+def announce_targets(state: GameState, spell: Source, targets: Sequence[str], rule: str = "601.2c") -> Stage:
+    """The stage naming the targets chosen as the spell is cast (601.2c) or the ability put on the stack
+    (603.3d)."""
+    when = "呪文を唱えるとき" if rule == "601.2c" else "能力をスタックに置くとき"
+    return Stage(
+        rule,
+        (rule, "115.1"),
+        (
+            f"{spell.label}の対象は{'、'.join(state.who(t) for t in targets)}です。"
+            f"対象は{when}に選ばれ、その時点で適正でなければなりません ({rule}, 115.1)。",
+        ),
+    )
+
+
+def illegal_targets(state: GameState, spell: Source, targets: Sequence[str]) -> list[tuple[str, str, str]]:
+    """CR 608.2b: the targets that are illegal as the spell or ability resolves, ``(id, rule, why)``."""
+    out: list[tuple[str, str, str]] = []
+    for ident in targets:
+        why = why_untargetable(_recipient(state, ident), spell, state.teams)
+        if why is not None:
+            out.append((ident, *why))
+    return out
+
+
+def respond(state: GameState, responses: tuple[Response, ...]) -> tuple[GameState, Stage]:
+    """What the players did while the spell waited on the stack (an ``in_response`` stage)."""
+    return _respond(state, responses)
 
 
 def _respond(state: GameState, responses: tuple[Response, ...]) -> tuple[GameState, Stage]:
@@ -205,6 +241,10 @@ def resolve_targeted(scenario: Scenario, event: NoncombatEvent, spell: Source) -
         return Resolution(
             legal=True, steps=(Step("damage", tuple(stages)),), state=state, effects=scenario.effects
         )
+    if event.delayed is not None:  # made as the spell resolves, so only when it does (603.7a)
+        made = delayed_created(scenario)
+        if made is not None:
+            stages.append(made)
     outcome = deal_damage(
         state,
         scenario.effects,
@@ -224,4 +264,4 @@ def resolve_targeted(scenario: Scenario, event: NoncombatEvent, spell: Source) -
     )
 
 
-__all__ = ["resolve_targeted"]
+__all__ = ["announce_targets", "illegal_targets", "resolve_targeted", "respond", "ward_stage"]

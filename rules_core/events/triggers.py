@@ -20,7 +20,7 @@ At most :data:`MAX_RESOLUTIONS` abilities resolve, so that loops end; the rest a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ..damage.deal import DamageOutcome, deal_damage, state_based_stages
@@ -33,12 +33,13 @@ from ..damage.results import (
     apply_results,
     life_cant_change_results,
 )
-from ..document.scenario import Choices, NoncombatEvent, Scenario
+from ..document.scenario import Choices, CombatEvent, NoncombatEvent, Scenario
 from ..model import trigger_types as tt
 from ..model._frozen import FrozenMap
 from ..model.effects import CounterMultiplier, Effect, NoCounters, effect_label
 from ..model.ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA, WATCHED_WHEN_JA
 from ..model.state import GameState, Permanent, Source, evolve
+from ..model.targets import ward_triggers, why_untargetable
 from ..model.trace import Change, Resolution, Stage, Step
 from ..sba.multiplayer import game_goes_on
 from ..sba.sieges import defeated_sieges
@@ -47,7 +48,7 @@ from ..sba.zones import zone_rules
 MAX_RESOLUTIONS: Final = 200
 """At most this many triggered abilities resolve after one event; a loop stops here (noted)."""
 
-_ZONE_STAGES: Final = ("704", "between_steps")
+_ZONE_STAGES: Final = ("704", "between_steps", "701.21a")
 _COUNTER_STAGES: Final = ("120.4d", "615.5", "704")
 """Stages where counters can come off: damage to a planeswalker (120.3c), a prevention's additional effect
 (615.5), 704.5q's annihilation."""
@@ -839,8 +840,14 @@ def _resolve_damage(
         )
         stage = Stage("608.2", ("608.2", "608.2b"), (note,), extra=FrozenMap(info))
         return [stage], state, effects, []
+    checked: tuple[str, ...] = ()
+    if trigger.effect.target:  # § 14.4: "deals N damage to target …" (603.3d, 702.21a, 608.2b)
+        refused, checked = _ability_target(p, state, source_perm, to, head, info)
+        if refused is not None:
+            return [refused], state, effects, []
     notes = [
         head,
+        *checked,
         f"{source_perm.label}が{state.who(to)}に{amount}点のダメージを与える。ダメージは120.4の手順で処理される。",
     ]
     if current is None:  # a delayed trigger's source is the spell that made it (CR 603.7d)
@@ -852,7 +859,10 @@ def _resolve_damage(
         notes.append(
             f"{p.source.label}はもう戦場にないので、最後に戦場にあったときの情報を用いる (702.2e, 702.15c)。"
         )
-    resolve_stage = Stage("608.2", ("608.2", "120.4"), tuple(notes), extra=FrozenMap(info))
+    rules = ("608.2", "120.4", "603.3d", "608.2b") if checked else ("608.2", "120.4")
+    if checked and "702.21a" in "".join(checked):
+        rules = (*rules, "702.21a")
+    resolve_stage = Stage("608.2", rules, tuple(notes), extra=FrozenMap(info))
     outcome = deal_damage(
         state,
         effects,
@@ -866,6 +876,50 @@ def _resolve_damage(
     new = _triggers_of_damage(ctx, state, outcome, inner)
     stages[1:] = inner
     return stages, outcome.state, outcome.effects, new
+
+
+def _ability_target(
+    p: Pending, state: GameState, source_perm: Permanent, to: str, head: str, info: dict[str, Any]
+) -> tuple[Stage | None, tuple[str, ...]]:
+    """A triggered ability's target: chosen as it was put on the stack (CR 603.3d); ward triggered then and
+    resolved first (702.21a, 405.5); checked again as the ability resolves (608.2b). ``(stage that ends the
+    ability, notes)``: a stage when ward countered it or its target became illegal."""
+    ability = replace(Source.of(source_perm), controller=p.controller)
+    target = state.permanent(to) if state.is_permanent(to) else state.player(to)
+    effect = p.trigger.effect if p.trigger is not None else None
+    notes = [
+        f"{p.label}の対象は{state.who(to)}です。誘発型能力の対象は、スタックに置くときに選ばれます (603.3d, 115.1)。"
+    ]
+    rules = ["608.2", "603.3d"]
+    if ward_triggers(target, ability, state.teams):
+        assert isinstance(target, Permanent) and target.ward is not None
+        rules.extend(("702.21a", "405.5"))
+        notes.append(
+            f"{target.label}が対戦相手の能力の対象になったので、護法({target.ward})が誘発し、"
+            f"{p.label}より先に解決されます (702.21a, 405.5)。"
+        )
+        if effect is None or not effect.ward_paid:
+            rules.append("701.6a")
+            notes.append(
+                f"{state.label(p.controller)}は護法のコスト({target.ward})を支払わなかったので、{p.label}は打ち消されます。"
+                "解決されず、ダメージは与えられません (702.21a, 701.6a)。"
+            )
+            return Stage("702.21a", tuple(rules), tuple(notes), extra=FrozenMap(info)), ()
+        notes.append(
+            f"{state.label(p.controller)}は護法のコスト({target.ward})を支払ったので、{p.label}は打ち消されません (702.21a)。"
+        )
+    why = why_untargetable(target, ability, state.teams)
+    if why is not None:
+        rule, reason = why
+        rules.extend((rule, "608.2b"))
+        notes.insert(0, head)
+        notes.append(
+            f"{state.who(to)}は{reason}。解決時に対象が不正になっているので、{p.label}は解決されず、"
+            f"何もしません ({rule}, 608.2b)。"
+        )
+        return Stage("608.2", tuple(rules), tuple(notes), extra=FrozenMap(info)), ()
+    notes.append("解決時にも対象は適正です (608.2b)。")
+    return None, tuple(notes)
 
 
 def _life(
@@ -1005,12 +1059,15 @@ def scenario_follow_up(
         turn_order=turn_order([p.id for p in scenario.players], scenario.active_player),
         combat=combat,
         earlier=earlier,
-        delayed=_scenario_delayed(scenario),
+        delayed=tuple(d for d in _scenario_delayed(scenario) if d[0].when != tt.END_STEP),
     )
 
 
 def _scenario_delayed(scenario: Scenario) -> tuple[tuple[tt.DelayedTrigger, Source], ...]:
     event = scenario.event
+    if isinstance(event, CombatEvent) and event.delayed is not None:  # § 17.6: made before combat
+        delayed = event.delayed
+        return ((delayed, Source(id=None, controller=delayed.controller or "", name=delayed.made_by)),)
     if not isinstance(event, NoncombatEvent) or event.delayed is None:
         return ()
     delayed, source = event.delayed, event.source
@@ -1022,11 +1079,23 @@ def _scenario_delayed(scenario: Scenario) -> tuple[tuple[tt.DelayedTrigger, Sour
 def delayed_created(scenario: Scenario) -> Stage | None:
     """CR 603.7a: the stage saying the resolving spell created its delayed triggered ability."""
     made = _scenario_delayed(scenario)
-    if not made:
+    if not made or made[0][0].made_by is not None:  # made earlier: the 513.1 stage says by what
         return None
     delayed, source = made[0]
     creature = scenario.permanent(delayed.creature)
     name = delayed.name or f"{source.label}の遅延誘発型能力"
+    if delayed.when == tt.END_STEP:
+        return Stage(
+            "603.7a",
+            ("603.7a", "603.7d"),
+            (
+                f"{source.label}は解決するときに、遅延誘発型能力「次の終了ステップの開始時に、{creature.label}を"
+                "生け贄に捧げる」を作ります (603.7a)。作られるまでは誘発しません。発生源はこの呪文で、"
+                "コントローラーはこの呪文のコントローラーです (603.7d)。",
+                f"{name}は、次の終了ステップの開始時に一度だけ誘発します (603.7b, 603.2b)。",
+            ),
+            extra=FrozenMap({"delayed": delayed.to_dict()}),
+        )
     return Stage(
         "603.7a",
         ("603.7a", "603.7d"),
@@ -1038,6 +1107,11 @@ def delayed_created(scenario: Scenario) -> Stage | None:
         ),
         extra=FrozenMap({"delayed": delayed.to_dict()}),
     )
+
+
+def scenario_delayed(scenario: Scenario) -> tuple[tuple[tt.DelayedTrigger, Source], ...]:
+    """The event's delayed triggered ability with the spell or ability that makes it (none, or one)."""
+    return _scenario_delayed(scenario)
 
 
 def event_resolution(
@@ -1068,6 +1142,7 @@ __all__ = [
     "excess_dealt",
     "follow_up",
     "reacts",
+    "scenario_delayed",
     "scenario_follow_up",
     "turn_order",
 ]

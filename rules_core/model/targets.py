@@ -94,9 +94,12 @@ def why_untargetable(
     return None
 
 
-def untargetable_message(target_label: str, source_label: str, rule: str, why: str) -> str:
-    """The parse error for an illegal target chosen as the spell is cast (601.2c)."""
-    return f"{target_label}は{why}。{source_label}の対象には選べません ({rule}, 601.2c)"
+def untargetable_message(
+    target_label: str, source_label: str, rule: str, why: str, chosen: str = "601.2c"
+) -> str:
+    """The parse error for an illegal target chosen as the spell is cast (601.2c) or as a triggered ability is
+    put on the stack (``chosen`` 603.3d)."""
+    return f"{target_label}は{why}。{source_label}の対象には選べません ({rule}, {chosen})"
 
 
 def ward_triggers(target: Permanent | Player, source: Source, teams: Sequence[Sequence[str]] = ()) -> bool:

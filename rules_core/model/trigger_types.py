@@ -73,6 +73,11 @@ class TriggerEffect:
     kind: str = "+1/+1"
     on: str = SELF
     to: str = CONTROLLER
+    target: bool = False
+    """拡張 (§ 14.4): ``damage`` — "deals N damage to target …": ``to`` is chosen as a target when the ability is
+    put on the stack (CR 603.3d) and checked again as it resolves (608.2b)."""
+    ward_paid: bool = False
+    """拡張 (§ 14.4): the ward cost of that target was paid (CR 702.21a); unpaid, the ability is countered."""
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"type": self.type, "amount": self.amount}
@@ -83,6 +88,10 @@ class TriggerEffect:
             doc["on"] = self.on
         else:
             doc["to"] = self.to
+            if self.target:
+                doc["target"] = True
+            if self.ward_paid:
+                doc["ward_paid"] = True
         return doc
 
 
@@ -127,25 +136,40 @@ class Trigger:
         return doc
 
 
-DELAYED_WHEN: Final = ("dies",)
-"""Delayed trigger events: "when that creature dies this turn" (CR 603.7, 603.10a)."""
+DELAYED_WHEN: Final = ("dies", "end_step")
+"""Delayed trigger events: "when that creature dies this turn" (CR 603.7, 603.10a); "at the beginning of the
+next end step, sacrifice it" (603.7, 513.1, 603.2b, 701.21a)."""
+
+END_STEP: Final = "end_step"
 
 
 @dataclass(frozen=True, slots=True)
 class DelayedTrigger:
     """拡張: a delayed triggered ability the event's spell or ability creates as it resolves (CR 603.7a):
     "when ``creature`` dies this turn, [the source] deals ``amount`` damage to that creature's controller"
-    (《灼熱の血》). It triggers once (603.7b); its source and controller are the spell's (603.7d-e)."""
+    (《灼熱の血》). It triggers once (603.7b); its source and controller are the spell's (603.7d-e).
+    ``when`` ``"end_step"``: "at the beginning of the next end step, sacrifice ``creature``" (513.1, 701.21a;
+    ``amount`` unused)."""
 
     creature: str
     amount: int
     when: str = "dies"
     name: str | None = None
+    controller: str | None = None
+    """``end_step``: who controls the ability (and sacrifices), when not the event's source's controller (a combat)."""
+    made_by: str | None = None
+    """``end_step``: the spell or ability that made it earlier this turn (《騙し討ち》), when not the event's own."""
 
     def to_dict(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {"when": self.when, "creature": self.creature, "amount": self.amount}
+        doc: dict[str, Any] = {"when": self.when, "creature": self.creature}
+        if self.when != END_STEP:
+            doc["amount"] = self.amount
         if self.name is not None:
             doc["name"] = self.name
+        if self.controller is not None:
+            doc["controller"] = self.controller
+        if self.made_by is not None:
+            doc["made_by"] = self.made_by
         return doc
 
 
@@ -154,6 +178,7 @@ __all__ = [
     "DAMAGE_KINDS",
     "DELAYED_WHEN",
     "EFFECT_KINDS",
+    "END_STEP",
     "RECIPIENT_KINDS",
     "REMOVED_KINDS",
     "THAT_MUCH",

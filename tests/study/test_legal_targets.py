@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rules_core import parse_scenario
-from rules_core.document.scenario import NoncombatEvent, PowerDamageEvent, Scenario
+from rules_core.document.scenario import DestroyEvent, NoncombatEvent, PowerDamageEvent, Scenario
 from rules_core.model.state import Permanent, Player, Source
 from rules_core.model.targets import why_untargetable
 from tutor.study.cardpool import _catalogue
@@ -80,6 +80,14 @@ def _illegal_targets(scenario: Scenario) -> list[str]:
             why = why_untargetable(scenario.permanent(ident), spell, teams)
             if why is not None:
                 problems.append(f"{event.name} → {ident}: {why[0]}")
+    elif isinstance(event, DestroyEvent) and event.targeted:  # § 14.4: "destroy target creature" (《殺害》)
+        source = (
+            event.source if isinstance(event.source, Source) else Source.of(scenario.permanent(event.source))
+        )
+        for ident in event.targets:
+            why = why_untargetable(scenario.permanent(ident), source, teams)
+            if why is not None:
+                problems.append(f"{source.label} → {ident}: {why[0]}")
     for permanent in scenario.permanents:
         for trigger in permanent.triggers:
             to = trigger.effect.to if trigger.effect.type == "damage" else None
@@ -130,6 +138,20 @@ def test_catalogue_burn_spells_in_questions_say_they_target() -> None:
                 else:
                     unflagged += 1
     assert flagged > 100 and unflagged == 0
+
+
+def test_fight_bite_and_destroy_questions_let_the_engine_check_their_targets() -> None:
+    # § 14.4 (601.2c, 608.2b, 701.14b): a question's 《捕食》, 《狂気の一咬み》, 《強行突破》 and 《殺害》 carry their
+    # targets, so the parser refuses an illegal one and the resolution stages the check.
+    kinds: dict[str, int] = {}
+    for _where, document in _drafts():
+        event = document.get("event") or {}
+        if event.get("type") in ("fight", "bite") or (
+            event.get("type") == "destroy" and event.get("targeted")
+        ):
+            assert event.get("targets"), event
+            kinds[event["type"]] = kinds.get(event["type"], 0) + 1
+    assert set(kinds) == {"fight", "bite", "destroy"}
 
 
 def test_every_curated_board_parses_and_targets_only_what_it_may() -> None:

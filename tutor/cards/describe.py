@@ -39,7 +39,7 @@ def _name(ident: str, fragment: Mapping[str, Any]) -> str:
     return ident
 
 
-def _permanent(permanent: Mapping[str, Any]) -> str:
+def _permanent(permanent: Mapping[str, Any], fragment: Mapping[str, Any] | None = None) -> str:
     kinds = "・".join(TYPE_JA[t] for t in permanent["types"] if t in TYPE_JA)
     stats = ""
     if "power" in permanent:
@@ -62,8 +62,10 @@ def _permanent(permanent: Mapping[str, Any]) -> str:
             extras.append(f"{'盾' if kind == 'shield' else kind}カウンター{amount}個")
     for trigger in permanent.get("triggers", []):
         effect = trigger["effect"]
+        # 603.3d: a "target" ability's target is checked (hexproof, shroud, protection, ward)
+        aimed = f"、対象の{_name(str(effect['to']), fragment or {})}に" if effect.get("target") else ""
         extras.append(
-            f"誘発型能力（{when_ja(trigger)}、{TRIGGER_EFFECT_JA.get(effect['type'], effect['type'])}）"
+            f"誘発型能力（{when_ja(trigger)}、{TRIGGER_EFFECT_JA.get(effect['type'], effect['type'])}{aimed}）"
         )
     if permanent.get("ward"):
         extras.append(f"護法{permanent['ward']}")
@@ -137,11 +139,19 @@ def _event(event: Mapping[str, Any], fragment: Mapping[str, Any]) -> str:
         between = [f"戦闘ダメージの間に{c.get('name', '')}" for c in event.get("between_steps", [])]
         return f"{label}: " + "。".join(attacks + between)
     if kind == "destroy":
-        return f"{label}: " + "・".join(_name(t, fragment) for t in event["targets"])
+        # § 14.4: "destroy target creature" targets; "destroy all" does not (115.10a)
+        prefix = "対象の" if event.get("targeted") else ""
+        tail = "" if event.get("targeted") else "（対象をとらない）"
+        return f"{label}: {prefix}" + "・".join(_name(t, fragment) for t in event["targets"]) + tail
+    targets = event.get("targets") or []
+
+    def aimed(ident: str) -> str:
+        return f"{'対象の' if ident in targets else ''}{_name(ident, fragment)}"
+
     if kind == "fight":
-        return f"{label}: " + "と".join(_name(f, fragment) for f in event["fighters"])
+        return f"{label}: " + "と".join(aimed(f) for f in event["fighters"])
     if kind == "bite":
-        return f"{label}: {_name(event['source'], fragment)}が{_name(event['to'], fragment)}に"
+        return f"{label}: {aimed(event['source'])}が{aimed(event['to'])}に"
     return label
 
 
@@ -152,7 +162,7 @@ def describe(fragment: Mapping[str, Any]) -> list[str]:
     ...           "event": {}})
     ['効果: 《頭蓋割り》（ライフを得られない効果）']
     """
-    lines = [_permanent(p) for p in fragment.get("permanents", [])]
+    lines = [_permanent(p, fragment) for p in fragment.get("permanents", [])]
     for effect in fragment.get("effects", []):
         label = EFFECT_LABEL_JA.get(effect["type"], effect["type"])
         if effect.get("on_controlled_by"):  # CR 122.6, 614.1a: whose permanents, not who puts them

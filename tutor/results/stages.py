@@ -35,6 +35,8 @@ STAGE_TITLES = {
     "608.2b": "608.2b 解決時の対象の確認",
     "701.6a": "701.6a 誘発型能力を打ち消す",
     "603.7a": "603.7a 遅延誘発型能力が作られる",
+    "513.1": "513.1 終了ステップの開始",
+    "701.21a": "701.21a 生け贄に捧げる",
 }
 STAGE_PARAGRAPHS = {
     "603.3b": "603.3b",
@@ -57,6 +59,7 @@ STEP_TITLES = {
     "between_steps": "戦闘ダメージ・ステップの間",
     "destroy": "破壊",
     "counter": "スタック上の能力を打ち消す",
+    "end_step": "終了ステップ",
 }
 AFTER_TITLES = {"615.5": "(615.5の追加の効果が与えるダメージ)"}
 """A suffix for the stages of a damage event that happens after another stage (``"after"`` in the result)."""

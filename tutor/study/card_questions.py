@@ -82,6 +82,12 @@ def _players(
     ]
 
 
+def _targeting(spell_slug: str, *targets: str) -> dict[str, Any]:
+    """The keys that make a fight or bite spell's targets checked (§ 14.4: 601.2c, 608.2b): its encoding's
+    ``spell`` (colours, types; cast by A) and the creatures it targets."""
+    return {"spell": dict(card(spell_slug).engine["event"]["spell"]), "targets": list(targets)}
+
+
 def _doc(
     permanents: Sequence[dict[str, Any]],
     event: dict[str, Any],
@@ -705,7 +711,12 @@ def gen_fight(rng: random.Random, level: str) -> Draft:
     a_life = rng.randint(5, 20)
     spell = card("prey-upon")
     ask_life = level == L2 and "lifelink" in mine.get("keywords", [])
-    event = {"type": "fight", "name": spell.label, "fighters": ["my", "their"]}
+    event = {
+        "type": "fight",
+        "name": spell.label,
+        "fighters": ["my", "their"],
+        **_targeting("prey-upon", "my", "their"),
+    }
     doc = _doc([mine, theirs], event, players=_players(a_life=a_life))
     dead = []
     if _power(theirs) >= _toughness(mine):
@@ -800,9 +811,20 @@ def gen_bite_protection(rng: random.Random, level: str) -> Draft:
         else (hits_back, "プロテクション（赤）はどの色の発生源のダメージも軽減すると考えました (702.16e)")
     ]
     event = (
-        {"type": "fight", "name": spell.label, "fighters": ["my", "their"]}
+        {
+            "type": "fight",
+            "name": spell.label,
+            "fighters": ["my", "their"],
+            **_targeting("prey-upon", "my", "their"),
+        }
         if fight
-        else {"type": "bite", "name": spell.label, "source": "my", "to": "their"}
+        else {
+            "type": "bite",
+            "name": spell.label,
+            "source": "my",
+            "to": "their",
+            **_targeting("rabid-bite", "my", "their"),
+        }
     )
     doc = _doc([mine, theirs], event)
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, rules, mistakes)
@@ -1199,6 +1221,7 @@ def gen_flame_spill(rng: random.Random, level: str) -> Draft:
             "source": "my",
             "to": "tgt",
             "excess_to": "controller",
+            **_targeting("ram-through", "my", "tgt"),
         }
         permanents = [mine, target]
         what = (
@@ -1496,7 +1519,7 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
     if level == L1 and rng.random() < 0.4:
         murder = card("murder")
         source = dict(murder.engine["event"]["source"], controller="B", name=murder.label)
-        event = {"type": "destroy", "source": source, "targets": ["sh"]}
+        event = {"type": "destroy", "source": source, "targets": ["sh"], "targeted": True}
         prompt = f"あなたは{stats(mine)}をコントロールしています。対戦相手が{murder.label}（クリーチャー1体を破壊する）でそれを対象にしました。解決後、墓地に置かれるクリーチャーをすべて選んでください。"
         text = "盾カウンターは「破壊されるなら、代わりに盾カウンターを1個取り除く」という置換効果でもあります。破壊の効果に対して、盾カウンター1個が取り除かれ、破壊されません (122.1c)。"
         return _draft(
@@ -2107,7 +2130,12 @@ def gen_trample_fight(rng: random.Random, level: str) -> Draft:
         )
         doc = _doc(
             [mine, theirs],
-            {"type": "fight", "name": spell.label, "fighters": ["my", "their"]},
+            {
+                "type": "fight",
+                "name": spell.label,
+                "fighters": ["my", "their"],
+                **_targeting("prey-upon", "my", "their"),
+            },
             players=_players(b_life=b_life),
         )
         ask = {"kind": "life", "player": "B"}

@@ -140,6 +140,7 @@ BEYOND_SCHEMA: tuple[tuple[str, str], ...] = (
     ("の対象には選べません", "601.2c: a target illegal as the spell is cast (hexproof, shroud, protection)"),
     ("護法が誘発するのは", "702.21a: ward_paid where no ward triggers"),
     ("ダメージを与える相手(damage の to)から", "115.1: a noncombat event's targets are among its recipients"),
+    ("この格闘や噛みつきにかかわるもの", "§ 14.4: a fight's or bite's targets are among its creatures"),
     ("ゲームから抜け", "800.4a: a player who left only in a multiplayer game that goes on, owning nothing"),
     # (2) one key unique across list items
     ("同じ相手が2回指定されています", "a damage list naming a recipient twice"),
@@ -969,3 +970,14 @@ POOLS["countered_triggers"] = (
 POOLS["each_counter"] = ((True, False), ())
 POOLS["counter"] = (("+1/+1", "loyalty"), ("-1/-1",))
 POOLS["exile_if_dies"] = ((True, False), ())
+# § 14.4: targets of fight, bite, destroy and a trigger's damage; § 17.6: the end step's sacrifice
+POOLS["spell"] = (
+    ({"controller": "A", "colors": ["green"], "types": ["sorcery"]}, None),
+    ({"colors": ["green"]}, {"controller": "zz"}, {"controller": "A", "keywords": []}),
+)
+POOLS["targeted"] = ((True, False), ())
+POOLS["target"] = ((True, False), ())
+POOLS["delayed"] = (
+    (*POOLS["delayed"][0], {"when": "end_step", "creature": "bear"}),
+    (*POOLS["delayed"][1], {"when": "end_step", "creature": "bear", "amount": 1}),
+)

@@ -34,6 +34,10 @@ class DestroyForm(BoardForm):
     cant_be_regenerated = _flag(
         "それらは再生できない(701.19c)", "盾カウンターは再生ではないので働きます(122.1c)"
     )
+    targeted = _flag(
+        "それらを対象にとる(「対象の…を破壊する」、115.1)",
+        "外すと「すべての…を破壊する」で、対象をとりません。呪禁・被覆・プロテクション・護法は対象のときだけ関係します",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -51,7 +55,7 @@ class DestroyForm(BoardForm):
             Fieldset(
                 "発生源", "source_name", "source_controller", Field("source_colors", css_class="checks")
             ),
-            Fieldset("破壊", Field("targets", css_class="checks"), "cant_be_regenerated"),
+            Fieldset("破壊", Field("targets", css_class="checks"), "targeted", "cant_be_regenerated"),
             self.buttons(),
         )
 
@@ -69,6 +73,8 @@ class DestroyForm(BoardForm):
         event: dict[str, Any] = {"type": "destroy", "source": source, "targets": list(data["targets"])}
         if data.get("cant_be_regenerated"):
             event["cant_be_regenerated"] = True
+        if data.get("targeted"):
+            event["targeted"] = True
         return event
 
     @classmethod
@@ -81,6 +87,7 @@ class DestroyForm(BoardForm):
         initial: dict[str, Any] = {
             "targets": list(event.get("targets", [])),
             "cant_be_regenerated": bool(event.get("cant_be_regenerated")),
+            "targeted": bool(event.get("targeted")),
         }
         if isinstance(source, Mapping):
             initial.update(

@@ -49,11 +49,18 @@ class NoncombatForm(BoardForm):
         help_text="例: 《灼熱の血》「そのクリーチャーがこのターン死亡したとき、そのコントローラーに3点のダメージを与える。」",
     )
     delayed_amount = _int("そのときコントローラーに与えるダメージ", required=False, initial=None)
+    sacrifice_creature = _choice(
+        "遅延誘発型能力:次の終了ステップの開始時に生け贄に捧げる(603.7、701.21a)",
+        [],
+        required=False,
+        help_text="生け贄は破壊ではないので、破壊不能や再生では防げません",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.choices_set("source", [("", "呪文・能力(下で指定)"), *self.permanent_choices()])
         self.choices_set("delayed_creature", self.permanent_choices("(なし)", types=("creature",)))
+        self.choices_set("sacrifice_creature", self.permanent_choices("(なし)", types=("creature",)))
         self.choices_set("source_controller", self.player_choices())
         self.choices_set(
             "excess_to",
@@ -101,6 +108,7 @@ class NoncombatForm(BoardForm):
                 "exile_if_dies",
                 "delayed_creature",
                 "delayed_amount",
+                "sacrifice_creature",
             ),
             self.buttons(),
         )
@@ -131,6 +139,8 @@ class NoncombatForm(BoardForm):
             and "delayed_amount" not in self.errors
         ):
             self.add_error("delayed_amount", "遅延誘発型能力が与えるダメージの点数を入力してください。")
+        if data.get("delayed_creature") and data.get("sacrifice_creature"):
+            self.add_error("sacrifice_creature", "遅延誘発型能力は1つだけ指定できます。")
         return data
 
     def to_event(self) -> dict[str, Any]:
@@ -171,6 +181,8 @@ class NoncombatForm(BoardForm):
                 "creature": data["delayed_creature"],
                 "amount": data["delayed_amount"],
             }
+        elif data.get("sacrifice_creature"):  # § 17.6: made by this spell as it resolves (603.7a)
+            event["delayed"] = {"when": "end_step", "creature": data["sacrifice_creature"]}
         return event
 
     @classmethod
@@ -185,7 +197,9 @@ class NoncombatForm(BoardForm):
             "exile_if_dies": bool(event.get("exile_if_dies")),
         }
         delayed = event.get("delayed")
-        if isinstance(delayed, Mapping):
+        if isinstance(delayed, Mapping) and delayed.get("when") == "end_step":
+            initial.update(sacrifice_creature=delayed.get("creature"))
+        elif isinstance(delayed, Mapping):
             initial.update(delayed_creature=delayed.get("creature"), delayed_amount=delayed.get("amount"))
         source = event.get("source")
         if isinstance(source, str):

@@ -9,9 +9,10 @@ from typing import Any
 from crispy_forms.layout import Field, Fieldset, Layout
 from django import forms
 
-from tutor.board.forms.base import BoardForm, _choice, _multi, _printable, _text
+from tutor.board.forms.base import COLOR_CHOICES, BoardForm, _choice, _multi, _printable, _text
 
 GONE_HELP = "呪文が解決する前に戦場を離れたクリーチャー(701.14b、608.2b)"
+TARGETS_HELP = "「対象の」と書いてあるもの。呪禁・被覆・プロテクション・護法が関係します(115.1、601.2c)"
 
 
 class _PowerEventForm(BoardForm):
@@ -55,10 +56,71 @@ class _PowerEventForm(BoardForm):
 
     @classmethod
     def common_initial(cls, event: Mapping[str, Any]) -> dict[str, Any]:
-        return {"name": event.get("name") or "", "gone": list(event.get("gone") or [])}
+        initial: dict[str, Any] = {"name": event.get("name") or "", "gone": list(event.get("gone") or [])}
+        spell = event.get("spell")
+        if isinstance(spell, Mapping):
+            initial.update(
+                spell_controller=spell.get("controller") or "",
+                spell_colors=list(spell.get("colors") or []),
+                targets=list(event.get("targets") or []),
+            )
+        return initial
 
 
-class FightForm(_PowerEventForm):
+class _TargetingPowerEventForm(_PowerEventForm):
+    """A fight or bite told by a spell that targets (§ 14.4: 601.2c, 608.2b, 701.14b)."""
+
+    spell_controller = _choice(
+        "対象をとる呪文のコントローラー",
+        [],
+        required=False,
+        help_text="選ぶと、その呪文の対象を確認します(選ばなければ対象は確認しません)",
+    )
+    spell_colors = _multi("その呪文の色", COLOR_CHOICES)
+    targets = _multi("対象にするもの", [], help_text=TARGETS_HELP)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.choices_set("spell_controller", [("", "(対象をとらない)"), *self.player_choices()])
+        field = self.fields["targets"]
+        assert isinstance(field, forms.MultipleChoiceField)
+        field.choices = self.object_choices()
+
+    def targeting_fields(self) -> Fieldset:
+        return Fieldset(
+            "対象(115.1)",
+            "spell_controller",
+            Field("spell_colors", css_class="checks"),
+            Field("targets", css_class="checks"),
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        targets = data.get("targets") or []
+        if targets and not data.get("spell_controller"):
+            self.add_error(
+                "spell_controller", "対象を選ぶときは、対象をとる呪文のコントローラーを選んでください。"
+            )
+        outside = [t for t in targets if t not in self.involved(data)]
+        if outside:
+            self.add_error(
+                "targets", f"{'、'.join(self.names(t) for t in outside)}はこのダメージに関わっていません。"
+            )
+        return data
+
+    def common(self) -> dict[str, Any]:
+        out = super().common()
+        data = self.cleaned_data
+        if data.get("spell_controller") and data.get("targets"):
+            out["spell"] = {
+                "controller": data["spell_controller"],
+                "colors": list(data.get("spell_colors") or []),
+            }
+            out["targets"] = list(data["targets"])
+        return out
+
+
+class FightForm(_TargetingPowerEventForm):
     """CR 701.14a: each of two creatures deals damage equal to its power to the other (the same one twice:
     it fights itself, 701.14c)."""
 
@@ -76,6 +138,7 @@ class FightForm(_PowerEventForm):
     def layout(self) -> Layout:
         return Layout(
             Fieldset("格闘(701.14)", "fighter_1", "fighter_2", "name", Field("gone", css_class="checks")),
+            self.targeting_fields(),
             self.buttons(),
         )
 
@@ -94,7 +157,7 @@ class FightForm(_PowerEventForm):
         return {**cls.common_initial(event), "fighter_1": fighters[0], "fighter_2": fighters[1]}
 
 
-class BiteForm(_PowerEventForm):
+class BiteForm(_TargetingPowerEventForm):
     """One-sided: only the source deals damage equal to its power (not a fight, so not combat damage either)."""
 
     form_name = "bite"
@@ -127,6 +190,7 @@ class BiteForm(_PowerEventForm):
                 "name",
                 Field("gone", css_class="checks"),
             ),
+            self.targeting_fields(),
             self.buttons(),
         )
 

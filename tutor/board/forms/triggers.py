@@ -86,6 +86,10 @@ class TriggerForm(BoardForm):
     amount = _int("点数・個数", hi=AMOUNT_MAX, required=False, initial=1)
     that_much = _flag("その数(誘発したときに見た点数: 120.9)", "「死亡したとき」には使えません")
     target = _choice("対象(プレイヤーかパーマネント)", [])
+    targeted = _flag(
+        "「対象の」と書いてある(603.3d)",
+        "ダメージを与える先をスタックに置くときに対象として選びます。呪禁・被覆・プロテクション・護法が関係します",
+    )
     kind = _choice("カウンターの種類", [(k, k) for k in COUNTER_KINDS], required=False)
     name = _text("能力の呼び名", required=False, help_text="例: 《アジャニの群れ仲間》の能力")
 
@@ -107,7 +111,7 @@ class TriggerForm(BoardForm):
                 "each_counter",
                 "name",
             ),
-            Fieldset("解決したときにすること", "effect", "amount", "that_much", "target", "kind"),
+            Fieldset("解決したときにすること", "effect", "amount", "that_much", "target", "targeted", "kind"),
             self.buttons(),
         )
 
@@ -151,6 +155,11 @@ class TriggerForm(BoardForm):
             self.add_error("amount", "点数・個数を入力するか、「その数」を選んでください。")
         if effect and target:
             self._target_check(effect, target)
+        if data.get("targeted") and (effect != "damage" or target in TARGET_WORDS):
+            self.add_error(
+                "targeted",
+                "対象をとれるのは、ダメージを与える先にプレイヤーかパーマネントを選んだときだけです(115.1)。",
+            )
         return data
 
     def _target_check(self, effect: str, target: str) -> None:
@@ -196,6 +205,8 @@ class TriggerForm(BoardForm):
         }
         if data["effect"] == "counters":
             effect["kind"] = data.get("kind") or "+1/+1"
+        if data.get("targeted"):
+            effect["target"] = True
         trigger["effect"] = effect
         return trigger
 

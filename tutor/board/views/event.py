@@ -29,6 +29,13 @@ def _event_saved(request: HtmxHttpRequest, slug: str | None, kind: str) -> HttpR
                 for key, flag in (("targets", "target"), ("ward_paid", "ward_paid")):
                     for j, ident in enumerate(event.get(key, [])):
                         fields[f"event.{key}[{j}]"] = f"{flag}_{recipients.index(ident)}"
+            if kind in (
+                "fight",
+                "bite",
+                "destroy",
+            ):  # § 14.4: the target refused as the spell is cast (601.2c)
+                for j in range(len(event.get("targets", []))):
+                    fields[f"event.targets[{j}]"] = "targets"
             form_refused(form, error, fields)
     return form_invalid(request, board, form, title=title)
 

@@ -249,7 +249,13 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Prey Upon": {
         "kind": "event",
         "permanents": [WURM_A, BEAR_B],
-        "event": {"type": "fight", "name": "《捕食》", "fighters": ["mywurm", "bear"]},
+        "event": {
+            "type": "fight",
+            "name": "《捕食》",
+            "fighters": ["mywurm", "bear"],
+            "spell": {"controller": "A", "colors": ["green"], "types": ["sorcery"]},
+            "targets": ["mywurm", "bear"],
+        },
         "summary": "あなたのクリーチャー1体と相手のクリーチャー1体を格闘させる呪文です。互いにパワーに等しいダメージを与え合います。",
         "note": "",
     },
@@ -263,7 +269,14 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Rabid Bite": {
         "kind": "event",
         "permanents": [WURM_A, BEAR_B],
-        "event": {"type": "bite", "name": "《狂気の一咬み》", "source": "mywurm", "to": "bear"},
+        "event": {
+            "type": "bite",
+            "name": "《狂気の一咬み》",
+            "source": "mywurm",
+            "to": "bear",
+            "spell": {"controller": "A", "colors": ["green"], "types": ["sorcery"]},
+            "targets": ["mywurm", "bear"],
+        },
         "summary": "あなたのクリーチャーが、そのパワーに等しいダメージを相手のクリーチャーに一方的に与える呪文です。",
         "note": "",
     },
@@ -279,6 +292,8 @@ ENGINE: dict[str, dict[str, Any]] = {
             "source": "dreadmaw",
             "to": "bear",
             "excess_to": "controller",
+            "spell": {"controller": "A", "colors": ["green"], "types": ["instant"]},
+            "targets": ["dreadmaw", "bear"],
         },
         "summary": "あなたのクリーチャーがパワーに等しいダメージを相手のクリーチャーに与えます。トランプルを持つなら、超過分はそのコントローラーに与えます。",
         "note": "",
@@ -329,6 +344,7 @@ ENGINE: dict[str, dict[str, Any]] = {
             "type": "destroy",
             "source": _spell("殺害", "A", ["black"], "instant"),
             "targets": ["wurm"],
+            "targeted": True,
         },
         "summary": "クリーチャー1体を破壊する呪文です。",
         "note": "",
@@ -829,7 +845,7 @@ ENGINE: dict[str, dict[str, Any]] = {
                         "when": "deals_damage",
                         "damage": "combat",
                         "recipient": "player",
-                        "effect": {"type": "damage", "amount": 2, "to": "bear"},
+                        "effect": {"type": "damage", "amount": 2, "to": "bear", "target": True},
                     }
                 ],
             },
@@ -1193,7 +1209,10 @@ ENGINE: dict[str, dict[str, Any]] = {
         "event": _bolt_from_b("card", 2),
         "card": {
             "triggers": [
-                {"when": "dealt_damage", "effect": {"type": "damage", "amount": "that_much", "to": "B"}}
+                {
+                    "when": "dealt_damage",
+                    "effect": {"type": "damage", "amount": "that_much", "to": "B", "target": True},
+                }
             ]
         },
         "summary": "これにダメージが与えられるたび、同じ点数のダメージを好きな対象に与えるクリーチャーです。",
@@ -1204,7 +1223,10 @@ ENGINE: dict[str, dict[str, Any]] = {
         "event": _bolt_from_b("card", 2),
         "card": {
             "triggers": [
-                {"when": "dealt_damage", "effect": {"type": "damage", "amount": "that_much", "to": "B"}}
+                {
+                    "when": "dealt_damage",
+                    "effect": {"type": "damage", "amount": "that_much", "to": "B", "target": True},
+                }
             ]
         },
         "summary": "これにダメージが与えられるたび、同じ点数のダメージを好きな対象に与えるクリーチャーです。",
@@ -1230,7 +1252,7 @@ ENGINE: dict[str, dict[str, Any]] = {
                     "when": "excess_damage",
                     "watch": "opponents",
                     "damage": "noncombat",
-                    "effect": {"type": "damage", "amount": "that_much", "to": "B"},
+                    "effect": {"type": "damage", "amount": "that_much", "to": "B", "target": True},
                 }
             ]
         },
