@@ -26,7 +26,9 @@ from tutor.study.selectors import Learner
 from tutor.study.services import question_create
 from tutor.study.topics import L1, L2, TOPICS_BY_SLUG
 
-SEEDS = range(100)
+SEEDS = range(60)
+"""60 seeds × 15 templates × 2 levels: 1,800 questions, built once for the module (the whole catalogue's
+3,000-question bar is ``test_misconceptions``'s)."""
 
 DECIDING_WORDS = (
     "飛行",
@@ -66,7 +68,7 @@ def test_at_least_thirteen_templates_at_l1_and_l2_in_the_catalogue() -> None:
     assert len(JUDGE_TEMPLATES) >= 13
     assert all(t.slug in slugs and t.levels == (L1, L2) for t in JUDGE_TEMPLATES)
     assert {"verdict", "chooser", "reachable"} <= set(KINDS)
-    assert len(_questions()) >= 3000
+    assert len(_questions()) >= 1500
 
 
 def test_every_key_is_the_engines_and_every_wrong_option_is_wrong() -> None:
@@ -102,7 +104,7 @@ def test_every_feedback_value_is_what_its_belief_gives() -> None:
                 wrong.append((slug, q.level, q.seed, label, value, expected))
             assert PARAGRAPH.search(label), label
     assert not wrong, wrong[:5]
-    assert checked >= 3000
+    assert checked >= 1500
 
 
 def test_every_answer_occurs_and_l2_is_not_l1_again() -> None:
@@ -132,7 +134,7 @@ def test_the_stored_board_is_legal_and_only_the_asked_declaration_may_not_be() -
             assert (
                 shown == declared(q.scenario, q.ask)
             ) == verdict.legal  # a legal declaration is drawn made
-    assert illegal > 300
+    assert illegal > 200
 
 
 def test_prompts_name_cards_not_the_deciding_keyword_or_paragraph() -> None:
@@ -174,7 +176,7 @@ def test_reachable_outcomes_come_from_the_engines_enumeration() -> None:
             )
             assert not graded.correct and graded.mistake == mistake["label"]
         assert answer_text(q.ask, q.answer)
-    assert seen >= 400
+    assert seen >= 200
 
 
 @pytest.mark.django_db

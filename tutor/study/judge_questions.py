@@ -1051,7 +1051,8 @@ def gen_assignment_split(rng: random.Random, level: str) -> Draft:
     )
     if level == L2 and rng.random() < 0.6:
         attacker["counters"] = {"+1/+1": rng.randint(1, 2)}
-    n = 2 if level == L1 else rng.choice([2, 3])
+    # L2: counters to count or a third blocker, never an L1 board again
+    n = 2 if level == L1 else rng.choice([2, 3]) if attacker.get("counters") else 3
     blockers = [
         _real(s, f"b{i}", "B")
         for i, s in enumerate(
@@ -1119,6 +1120,8 @@ def gen_trample_assignment(rng: random.Random, level: str) -> Draft:
                 b["counters"] = {"+1/+1": 1}
             if not b.get("damage"):
                 b.pop("damage", None)
+        if level == L2 and "deathtouch" not in _kw(attacker) and not any(b.get("counters") for b in blockers):
+            blockers[0]["counters"] = {"+1/+1": 1}  # L2 always has a deathtouch or a counter to count
         needs = {b["id"]: lethal(attacker, b) for b in blockers}
         if sum(needs.values()) < power:
             break
