@@ -370,12 +370,20 @@ BLOCK_RULES: Final = ("509.1b", "702.9b", "702.111b", "702.16f", "509.1a")
 TARGET_RULES: Final = ("702.11b", "702.18a", "702.16b", "ward")
 ASSIGNMENT_RULES: Final = ("510.1c", "702.19b", "510.1a")
 
+WHEN: Final = {
+    "ブロック": "ブロックできるかはブロック・クリーチャーを指定するときに決まり、後から変わりません (509.1b)。",
+    "攻撃の宣言": "攻撃できるかは攻撃クリーチャーを指定するときに決まります (508.1c)。",
+    "対象の選び方": "対象は呪文を唱えるときに選び、そのときに適正でなければ選べません (601.2c)。",
+    "割り振り": "割り振りはそのクリーチャーのコントローラーが選びますが、ルールに合うものに限られます (510.1)。",
+}
+"""When the declaration is judged, after the explanation of the rule that decides it."""
+
 QUESTION_BLOCK: Final = "このブロックは適正ですか。不適正なら、何がそれを認めませんか。"
 QUESTION_TARGET: Final = "この対象の選び方は適正ですか。不適正なら、何がそれを認めませんか。"
 QUESTION_ASSIGN: Final = "この割り振りは適正ですか。不適正なら、何がそれを認めませんか。"
 
 EXPLAIN: Final = {
-    "legal": "この宣言を禁じるルールはないので、適正です",
+    "legal": "この宣言を禁じる能力やルールはありません",
     "ward": (
         "護法は対象にすることを禁じません。対戦相手の呪文の対象になると護法が誘発し、その呪文のコントローラーが"
         "コストを支払わなければ呪文は打ち消されます (702.21a)"
@@ -404,6 +412,7 @@ def _verdict_draft(
     beliefs: Sequence[Belief],
     rules: Sequence[str],
     confusable: Sequence[str] = (),
+    what: str = "ブロック",
     note: str = "",
 ) -> Draft:
     """A verdict question: the engine's answer is ``legal``, ``ward`` or the refusing rule; each belief's
@@ -423,9 +432,8 @@ def _verdict_draft(
             break
         if other != predicted and all(v != other for v, _ in mistakes):
             mistakes.append((other, MIXED_UP))
-    explanation = f"{note}{EXPLAIN.get(predicted, '')}。"
-    if predicted != "legal":
-        explanation += "宣言の適正さは宣言するときに決まります (509.1b, 601.2c)。"
+    verdict = {"legal": "適正です", "ward": "対象にできます"}.get(predicted, "不適正です")
+    explanation = f"この{what}は{verdict}。{note}{EXPLAIN.get(predicted, '')}。{WHEN.get(what, '')}"
     return Draft(
         _clean(scenario),
         prompt,
@@ -679,6 +687,7 @@ def gen_defender(rng: random.Random, level: str) -> Draft:
         prompt=prompt,
         predict=block_rule,
         confusable=BLOCK_RULES,
+        what="攻撃の宣言" if variant == "attack" else "ブロック",
         beliefs=[DEFENDER_ATTACKS, DEFENDER_CANT_BLOCK, NO_REACH, BLOCKS_ANY, EXTRA_IGNORED],
         rules=["508.1c", "702.3b", "509.1b"],
     )
@@ -897,6 +906,7 @@ def _target_draft(
         prompt=prompt,
         predict=target_rule,
         confusable=TARGET_RULES,
+        what="対象の選び方",
         beliefs=beliefs,
         rules=["601.2c", "115.1"],
     )
@@ -917,13 +927,12 @@ def gen_hexproof_target(rng: random.Random, level: str) -> Draft:
         first = rng.choice(
             [_real("troll-ascetic", "t1", rng.choice("AB")), _shrouded("t1", rng.choice("AB"))]
         )
-        second = rng.choice(
-            [
-                _shrouded("t2", rng.choice("AB")),
-                _real("troll-ascetic", "t2", rng.choice("AB")),
-                _real("grizzly-bears", "t2", "B"),
-            ]
-        )
+        seconds = [
+            _shrouded("t2", rng.choice("AB")),
+            _real("troll-ascetic", "t2", rng.choice("AB")),
+            _real("grizzly-bears", "t2", "B"),
+        ]
+        second = rng.choice([p for p in seconds if p["name"] != first["name"]])  # two of a name read as one
         perms = [first, second]
         targets = ["t1", "t2"]
         rng.shuffle(targets)
@@ -1053,14 +1062,9 @@ def gen_assignment_split(rng: random.Random, level: str) -> Draft:
         attacker["counters"] = {"+1/+1": rng.randint(1, 2)}
     # L2: counters to count or a third blocker, never an L1 board again
     n = 2 if level == L1 else rng.choice([2, 3]) if attacker.get("counters") else 3
-    blockers = [
-        _real(s, f"b{i}", "B")
-        for i, s in enumerate(
-            rng.sample(
-                ["grizzly-bears", "elite-vanguard", "vampire-spawn", "llanowar-elves", "hill-giant"], n
-            )
-        )
-    ]
+    pool = ["grizzly-bears", "elite-vanguard", "vampire-spawn", "llanowar-elves", "hill-giant"]
+    pool = [slug for slug in pool if card(slug).ja_name != attacker["name"]]  # no two of a name
+    blockers = [_real(slug, f"b{i}", "B") for i, slug in enumerate(rng.sample(pool, n))]
     power = _power(attacker)
     variant = rng.choice(
         ["free", "free", "player", "short"] if level == L1 else ["free", "player", "short", "printed"]
@@ -1091,6 +1095,7 @@ def gen_assignment_split(rng: random.Random, level: str) -> Draft:
         prompt=_assignment_scene(attacker, blockers, division),
         predict=assignment_rule,
         confusable=ASSIGNMENT_RULES,
+        what="割り振り",
         beliefs=[TRAMPLE_SPILLS, OLD_ORDER, TOTAL_AS_TOUGHNESS, ATTACKER_COUNTERS_IGNORED],
         rules=["510.1a", "510.1c"],
     )
@@ -1152,6 +1157,7 @@ def gen_trample_assignment(rng: random.Random, level: str) -> Draft:
         prompt=_assignment_scene(attacker, blockers, division),
         predict=assignment_rule,
         confusable=ASSIGNMENT_RULES,
+        what="割り振り",
         beliefs=[MARKED_IGNORED, ONE_IS_LETHAL, DEATHTOUCH_IGNORED, TRAMPLE_BLOCKED, BLOCKER_COUNTERS_LETHAL],
         rules=["702.19b", "510.1c"],
     )
@@ -1480,7 +1486,8 @@ def gen_division_outcomes(rng: random.Random, level: str) -> Draft:
         )
         n = 3
     pool = ["grizzly-bears", "elite-vanguard", "vampire-spawn", "llanowar-elves", "hill-giant"]
-    blockers = [_real(s, f"b{i}", "B") for i, s in enumerate(rng.sample(pool, n))]
+    pool = [slug for slug in pool if card(slug).ja_name != attacker["name"]]  # no two of a name
+    blockers = [_real(slug, f"b{i}", "B") for i, slug in enumerate(rng.sample(pool, n))]
     if level == L2:
         for b in blockers:
             if _toughness(b) > 1 and rng.random() < 0.3:
