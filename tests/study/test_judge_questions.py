@@ -16,10 +16,12 @@ from django.test import Client
 
 from rules_core import parse_scenario
 from rules_core.verdicts import declaration_verdict
-from tutor.models import StudyQuestion
+from tutor.models import Exam, StudyQuestion
+from tutor.study import exam_services
 from tutor.study.asks import KINDS, answer_format, answer_text, declared, engine_answer
 from tutor.study.building import BuiltQuestion, grade, outcome_scenario, question_build
-from tutor.study.generators import TEMPLATES
+from tutor.study.exams import exam_build
+from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG
 from tutor.study.judge_questions import JUDGE_TEMPLATES
 from tutor.study.misconceptions import SLIP, recompute
 from tutor.study.selectors import Learner
@@ -209,3 +211,38 @@ def test_a_judge_question_is_shown_answered_and_explained(client: Client, slug: 
     assert answer_text(question.ask, question.answer, names) in result.replace("&quot;", '"')
     assert "不正解" in result or "正解" in result
     assert StudyQuestion.objects.filter(pk=question.pk, attempt__isnull=False).exists()
+
+
+@pytest.mark.django_db
+def test_an_exam_of_judge_questions_is_taken_scored_and_reported(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Exams draw the judge kinds like any other: each page renders (choice or checkboxes), the answers
+    are scored, and the report shows each question's board, key and explanation."""
+    others = [t for t in TEMPLATES if t not in JUDGE_TEMPLATES and L2 in t.levels][:10]
+    pool = [*JUDGE_TEMPLATES, *others]
+    monkeypatch.setattr(exam_services, "exam_build", lambda shape, seed: exam_build(shape, seed, pool))
+    response = client.post("/study/exam/start/", {"kind": "l2", "mode": "closed"})
+    assert response.status_code == 302
+    token = response["Location"].split("/exam/")[1].split("/")[0]
+    exam = Exam.objects.get(token=token)
+    entries = list(exam.entries.select_related("question").order_by("position"))
+    judged = [e for e in entries if e.question.ask["kind"] in ("verdict", "chooser", "reachable")]
+    assert len(judged) == len(JUDGE_TEMPLATES)
+    for entry in entries:
+        q = entry.question
+        assert client.get(f"/study/exam/{token}/q/{entry.position}/").status_code == 200
+        value: object = (
+            q.answer
+            if q.answer_format == "multi"
+            else next((o["key"] for o in q.options if o["value"] == q.answer), q.answer)
+        )
+        posted = client.post(f"/study/exam/{token}/q/{entry.position}/", {"answer": value, "go": "next"})
+        assert posted.status_code == 302, (q.source, posted.content.decode()[:300])
+    assert client.post(f"/study/exam/{token}/score/").status_code == 302
+    exam.refresh_from_db()
+    assert exam.right == exam.total == 25
+    report = client.get(f"/study/exam/{token}/report/").content.decode()
+    for entry in judged:
+        assert TEMPLATES_BY_SLUG[entry.question.source.removeprefix("builtin:")].title in report
+    assert "509.1" in report and "601.2c" in report

@@ -277,8 +277,10 @@ def declared(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> dict[str, A
     if "event" in declare:
         doc["event"] = clone(declare["event"])
     attacks = (doc.get("event") or {}).get("attacks")
-    if (declare.get("blocks") or declare.get("attacks")) and not isinstance(attacks, list):
-        raise AskError("ブロックや攻撃を宣言する戦闘がありません")
+    if not isinstance(attacks, list):
+        if declare.get("blocks") or declare.get("attacks"):
+            raise AskError("ブロックや攻撃を宣言する戦闘がありません")
+        return doc
     for attack in declare.get("attacks", []):
         attacks.append(clone(attack))
     for attacker, blocker in declare.get("blocks", []):

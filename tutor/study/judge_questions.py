@@ -63,7 +63,7 @@ def _kw(p: dict[str, Any]) -> set[str]:
 
 
 def _each(doc: Doc, pick: Callable[[dict[str, Any]], bool], change: Callable[[dict[str, Any]], None]) -> Doc:
-    out = clone(doc)
+    out: Doc = clone(doc)
     for p in out.get("permanents", []):
         if pick(p):
             change(p)
@@ -72,7 +72,7 @@ def _each(doc: Doc, pick: Callable[[dict[str, Any]], bool], change: Callable[[di
 
 def _drop_keyword(keyword: str, who: Callable[[Doc, dict[str, Any]], bool]) -> Callable[[Doc], Doc]:
     def rewrite(doc: Doc) -> Doc:
-        out = clone(doc)
+        out: Doc = clone(doc)
         for p in out.get("permanents", []):
             if who(out, p) and keyword in p.get("keywords", []):
                 p["keywords"] = [k for k in p["keywords"] if k != keyword]
@@ -99,7 +99,7 @@ def _is_blocker(doc: Doc, p: dict[str, Any]) -> bool:
 
 def _set(field: str, value: Any, who: Callable[[Doc, dict[str, Any]], bool]) -> Callable[[Doc], Doc]:
     def rewrite(doc: Doc) -> Doc:
-        out = clone(doc)
+        out: Doc = clone(doc)
         for p in out.get("permanents", []):
             if who(out, p):
                 if value is None:
@@ -137,7 +137,7 @@ def _shroud_as_hexproof(p: dict[str, Any]) -> None:
 
 def _owned_by_opponent(doc: Doc) -> Doc:
     """The targets as if an opponent of the spell's controller controlled them."""
-    out = clone(doc)
+    out: Doc = clone(doc)
     caster = out["event"]["source"]["controller"]
     for p in out.get("permanents", []):
         if p["id"] in _targets(out):
@@ -147,7 +147,7 @@ def _owned_by_opponent(doc: Doc) -> Doc:
 
 def _spell_without_color(color: str) -> Callable[[Doc], Doc]:
     def rewrite(doc: Doc) -> Doc:
-        out = clone(doc)
+        out: Doc = clone(doc)
         source = out["event"]["source"]
         source["colors"] = [c for c in source.get("colors", []) if c != color] or ["colorless"]
         if source["colors"] == ["colorless"]:
@@ -166,14 +166,14 @@ def _no_counters(doc: Doc) -> Doc:
 
 
 def _old_order(doc: Doc) -> Doc:
-    out = clone(doc)
+    out: Doc = clone(doc)
     out["era"] = "2009-2024"
     return out
 
 
 def _with_power_as_assigned(doc: Doc) -> Doc:
     """The attacker's power read as the total its controller assigned."""
-    out = clone(doc)
+    out: Doc = clone(doc)
     for attacker, division in (out["event"].get("assignments") or {}).items():
         for p in out["permanents"]:
             if p["id"] == attacker:
@@ -192,12 +192,12 @@ def _protected_from(p: dict[str, Any], colors: Iterable[str]) -> bool:
 
 def _power(p: dict[str, Any]) -> int:
     counters = p.get("counters") or {}
-    return int(p["power"]) + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+    return int(p["power"]) + int(counters.get("+1/+1", 0)) - int(counters.get("-1/-1", 0))
 
 
 def _toughness(p: dict[str, Any]) -> int:
     counters = p.get("counters") or {}
-    return int(p["toughness"]) + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+    return int(p["toughness"]) + int(counters.get("+1/+1", 0)) - int(counters.get("-1/-1", 0))
 
 
 def _fits(f: dict[str, Any], p: dict[str, Any]) -> bool:
@@ -268,7 +268,7 @@ def target_rule(doc: Doc) -> str:
 
 def lethal(attacker: dict[str, Any], blocker: dict[str, Any]) -> int:
     """CR 702.19b, 702.2c: the damage that is lethal to ``blocker`` (marked damage counts)."""
-    left = _toughness(blocker) - blocker.get("damage", 0)
+    left = _toughness(blocker) - int(blocker.get("damage", 0))
     return min(1, max(left, 0)) if "deathtouch" in _kw(attacker) else max(left, 0)
 
 
@@ -352,7 +352,7 @@ def _mark_generic(p: dict[str, Any]) -> dict[str, Any]:
 
 def _clean(doc: Doc) -> Doc:
     """The document without the prompt-only marks."""
-    out = clone(doc)
+    out: Doc = clone(doc)
     for p in out.get("permanents", []):
         p.pop("generic", None)
     return out
@@ -524,7 +524,7 @@ EXTRA_IS_ANY = Belief(
 def _blocker_protection_to_attacker(doc: Doc) -> Doc:
     """The belief that a protected blocker can't block creatures of that colour: as if the attacker had
     protection from the blocker's colours."""
-    out = clone(doc)
+    out: Doc = clone(doc)
     guards = [p for p in out["permanents"] if p["id"] in _blockers(out) and p.get("protection")]
     for p in out["permanents"]:
         if p["id"] in _attackers(out) and any(
@@ -537,7 +537,7 @@ def _blocker_protection_to_attacker(doc: Doc) -> Doc:
 
 
 def _multicolor_ignored(doc: Doc) -> Doc:
-    out = clone(doc)
+    out: Doc = clone(doc)
     for p in out["permanents"]:
         if p["id"] in _blockers(out) and len(p.get("colors", [])) > 1:
             p["colors"] = []
