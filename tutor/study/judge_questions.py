@@ -1644,7 +1644,7 @@ JUDGE_TEMPLATES: Final[tuple[Template, ...]] = (
     Template(
         "judge-division-outcomes",
         "選べる結果：ダメージの分け方",
-        ("510.1", "704.5", "deathtouch"),
+        ("510.1", "deathtouch"),
         BOTH,
         gen_division_outcomes,
         topic_levels=(("deathtouch", (L2,)),),
