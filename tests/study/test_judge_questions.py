@@ -18,7 +18,7 @@ from rules_core import parse_scenario
 from rules_core.verdicts import declaration_verdict
 from tutor.models import Exam, StudyQuestion
 from tutor.study import exam_services
-from tutor.study.asks import KINDS, answer_format, answer_text, declared, engine_answer
+from tutor.study.asks import KINDS, AskError, answer_format, answer_text, declared, engine_answer
 from tutor.study.building import BuiltQuestion, grade, outcome_scenario, question_build
 from tutor.study.exams import exam_build
 from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG
@@ -246,3 +246,30 @@ def test_an_exam_of_judge_questions_is_taken_scored_and_reported(
     for entry in judged:
         assert TEMPLATES_BY_SLUG[entry.question.source.removeprefix("builtin:")].title in report
     assert "509.1" in report and "601.2c" in report
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        {"kind": "verdict", "declare": {"blocks": [["att"]]}},
+        {"kind": "verdict", "declare": {"blocks": "att"}},
+        {"kind": "verdict", "declare": {"blocks": [["nobody", "b0"]]}},
+        {"kind": "verdict", "declare": {"blocks": [["att", "b0"]] * 17}},
+        {"kind": "verdict", "declare": {"event": "spell"}},
+        {"kind": "verdict", "declare": {"else": 1}},
+        {"kind": "chooser", "decision": "616.1", "object": "nobody"},
+        {"kind": "chooser", "decision": "510.1c", "object": "b0"},
+        {"kind": "chooser", "decision": "702.21a"},
+        {"kind": "reachable", "decision": "510.1c", "object": "att", "offered": [""], "labels": []},
+        {"kind": "reachable", "decision": "616.1", "object": "B", "player": "C", "offered": [1], "labels": ["1"]},
+        {"kind": "chooser", "decision": "nothing", "object": "att"},
+    ],
+)
+def test_a_malformed_judge_ask_is_a_japanese_error(ask: dict[str, object]) -> None:
+    """An authored or stored ask that is wrong gets a clear Japanese refusal (AskError), never a crash."""
+    board = question_build(
+        next(t for t in JUDGE_TEMPLATES if t.slug == "judge-division-outcomes"), seed=1, level=L1
+    ).scenario
+    with pytest.raises(AskError) as error:
+        engine_answer(board, ask)
+    assert re.search(r"[ぁ-んァ-ン一-龥]", error.value.message)

@@ -17,6 +17,7 @@ from typing import Any, Final
 from rules_core import (
     AssignmentError,
     ScenarioError,
+    count_assignments,
     legal_assignments,
     max_damage_assignment,
     parse_scenario,
@@ -272,11 +273,12 @@ def declared(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> dict[str, A
 
     The stored board never holds the asked declaration, so it always parses and draws even when the
     declaration is illegal."""
-    declare = ask.get("declare") or {}
+    declare = _declaration(ask)
     doc: dict[str, Any] = clone(dict(scenario))
     if "event" in declare:
         doc["event"] = clone(declare["event"])
-    attacks = (doc.get("event") or {}).get("attacks")
+    event = doc.get("event")
+    attacks = event.get("attacks") if isinstance(event, dict) else None
     if not isinstance(attacks, list):
         if declare.get("blocks") or declare.get("attacks"):
             raise AskError("ブロックや攻撃を宣言する戦闘がありません")
@@ -284,11 +286,41 @@ def declared(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> dict[str, A
     for attack in declare.get("attacks", []):
         attacks.append(clone(attack))
     for attacker, blocker in declare.get("blocks", []):
-        found = next((a for a in attacks if a.get("attacker") == attacker), None)
-        if found is None:
+        found = next((a for a in attacks if isinstance(a, dict) and a.get("attacker") == attacker), None)
+        if found is None or not isinstance(found.setdefault("blockers", []), list):
             raise AskError(f"{attacker!r} は攻撃していません")
-        found.setdefault("blockers", []).append(blocker)
+        found["blockers"].append(blocker)
     return doc
+
+
+MAX_DECLARED: Final = 16
+"""At most this many declared blocks or attacks in one question (an authored ask is bounded too)."""
+
+
+def _declaration(ask: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``ask["declare"]`` checked for shape, so that an authored ask that is wrong gets a Japanese error."""
+    declare = ask.get("declare") or {}
+    if not isinstance(declare, Mapping) or not set(declare) <= {"event", "blocks", "attacks"}:
+        raise AskError("declare は event、blocks、attacks だけを持つオブジェクトにしてください")
+    blocks = declare.get("blocks", [])
+    attacks = declare.get("attacks", [])
+    if (
+        not isinstance(blocks, list)
+        or len(blocks) > MAX_DECLARED
+        or not all(isinstance(b, list) and len(b) == 2 and all(isinstance(x, str) for x in b) for b in blocks)
+    ):
+        raise AskError(
+            f"blocks は [攻撃クリーチャー, ブロック・クリーチャー] の組のリスト（{MAX_DECLARED}組まで）にしてください"
+        )
+    if (
+        not isinstance(attacks, list)
+        or len(attacks) > MAX_DECLARED
+        or not all(isinstance(a, dict) for a in attacks)
+    ):
+        raise AskError(f"attacks は攻撃のオブジェクトのリスト（{MAX_DECLARED}個まで）にしてください")
+    if "event" in declare and not isinstance(declare["event"], dict):
+        raise AskError("event はイベントのオブジェクトにしてください")
+    return declare
 
 
 def _parsed(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
@@ -312,6 +344,10 @@ def judge_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
     parsed = _parsed(scenario, ask)
     decision = ask.get("decision")
     subject = str(ask.get("object", ""))
+    if decision in ("616.1", "510.1c") and not (
+        parsed.state.is_permanent(subject) or parsed.state.is_player(subject)
+    ):
+        raise AskError(f"{subject!r} という対象の物がありません")
     if kind == "chooser":
         if decision == "616.1":
             if subject not in decisions(parsed):
@@ -329,9 +365,18 @@ def judge_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
                 raise AskError("護法は誘発していません (702.21a)")
             return ward_chooser(parsed)
     if kind == "reachable":
+        offered, labels = ask.get("offered"), ask.get("labels")
+        if not (
+            isinstance(offered, list) and isinstance(labels, list) and 1 <= len(offered) == len(labels) <= 8
+        ):
+            raise AskError("offered と labels は同じ長さ（1〜8個）のリストにしてください")
         found_outcomes = _outcomes(scenario, ask, parsed, decision, subject)
         return outcome_keys(ask, found_outcomes)
     raise AskError(f"知らない種類の問いです: {kind!r} / {decision!r}")
+
+
+MAX_DIVISIONS: Final = 500
+"""Each legal division is resolved once: a question may offer at most this many (a bounded request)."""
 
 
 def _outcomes(
@@ -342,6 +387,8 @@ def _outcomes(
     (:func:`rules_core.legal_assignments`)."""
     if decision == "616.1":
         player = str(ask.get("player", ""))
+        if not parsed.state.is_player(player):
+            raise AskError(f"プレイヤー {player!r} がいません")
         try:
             options = legal_orders(parsed, subject)
         except ValueError as error:
@@ -351,6 +398,8 @@ def _outcomes(
         out: set[Any] = set()
         try:
             blockers = [b for b in recipients(parsed, subject) if parsed.state.is_permanent(b)]
+            if count_assignments(parsed, subject) > MAX_DIVISIONS:
+                raise AskError(f"割り振り方が{MAX_DIVISIONS}通りを超えるので、すべては調べません")
             divisions = list(legal_assignments(parsed, subject))
         except AssignmentError as error:
             raise AskError(f"割り振りを計算できません: {error}") from None
