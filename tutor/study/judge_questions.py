@@ -146,12 +146,12 @@ def _owned_by_opponent(doc: Doc) -> Doc:
 
 
 def _spell_without_color(color: str) -> Callable[[Doc], Doc]:
+    """The spell read as if it were not of ``color`` (a two-coloured spell thought not to be red)."""
+
     def rewrite(doc: Doc) -> Doc:
         out: Doc = clone(doc)
         source = out["event"]["source"]
-        source["colors"] = [c for c in source.get("colors", []) if c != color] or ["colorless"]
-        if source["colors"] == ["colorless"]:
-            source["colors"] = []
+        source["colors"] = [c for c in source.get("colors", []) if c != color]
         return out
 
     return rewrite
@@ -432,7 +432,7 @@ def _verdict_draft(
             break
         if other != predicted and all(v != other for v, _ in mistakes):
             mistakes.append((other, MIXED_UP))
-    verdict = {"legal": "適正です", "ward": "対象にできます"}.get(predicted, "不適正です")
+    verdict = {"legal": "適正です", "ward": "適正です（ただし護法が誘発します）"}.get(predicted, "不適正です")
     explanation = f"この{what}は{verdict}。{note}{EXPLAIN.get(predicted, '')}。{WHEN.get(what, '')}"
     return Draft(
         _clean(scenario),
@@ -702,7 +702,7 @@ def gen_restricted_block(rng: random.Random, level: str) -> Draft:
         if variant == "cant":
             attacker = _real(rng.choice(GROUND), "att", "A")
             blocker = _real(rng.choice(["tatterkite", "skrelv-defector-mite"]), "blk", "B")
-            others = [_real("grizzly-bears", "oth", "B")] if blocker["name"] else []
+            others = [_real("grizzly-bears", "oth", "B")]
         else:
             attacker = _real("questing-beast", "att", "A")
             blocker = rng.choice(
