@@ -1361,6 +1361,58 @@ def gen_who_divides(rng: random.Random, level: str) -> Draft:
     )
 
 
+def _target_controller(doc: Doc, ask: Mapping[str, Any]) -> Any:
+    targets = (doc.get("event") or {}).get("targets", [])
+    return next((p["controller"] for p in doc["permanents"] if p["id"] in targets), None)
+
+
+WARDED_PAYS = Belief(
+    "護法を持つパーマネントのコントローラーが、支払うかどうかを選ぶと考えました (702.21a)",
+    reading=_target_controller,
+)
+ACTIVE_PAYS = Belief(
+    "アクティブ・プレイヤーが、護法のコストを支払うかどうかを選ぶと考えました (702.21a)", reading=_active
+)
+
+
+def gen_who_pays_ward(rng: random.Random, level: str) -> Draft:
+    """702.21a: ward counters the spell or ability unless *its controller* pays (L2: an ability, on the other
+    player's turn)."""
+    caster = rng.choice("AB")
+    active = caster if level == L1 else OTHER[caster]
+    cost = rng.choice(["{2}", "{1}", "3点のライフを支払う"])
+    warded = _g("t1", "精霊", OTHER[caster], 3, 3, ["blue"], ward=cost)
+    perms = [warded]
+    if level == L1:
+        slug = rng.choice(SPELLS)
+        event = _spell_event(slug, caster, ["t1"])
+        what = f"{WHO[caster]}が{card(slug).label}を唱え"
+    else:
+        slinger = _g("src", "投石兵", caster, 1, 1, ["red"])
+        perms.append(slinger)
+        event = {
+            "type": "noncombat",
+            "source": "src",
+            "damage": [{"to": "t1", "amount": 1}],
+            "targets": ["t1"],
+        }
+        what = f"{WHO[caster]}の{name(slinger)}の能力が"
+    scenario = _doc(perms, active_player=active)
+    ask = {"kind": "chooser", "decision": "702.21a", "declare": {"event": event}}
+    prompt = (
+        f"{WHO[active]}のターンです。{what}、{WHO[OTHER[caster]]}の{name(warded)}を対象にしました。"
+        f"{name(warded)}の能力が誘発しました。そのコストを支払うかどうかを決めるのは誰ですか。"
+    )
+    explanation = (
+        "護法は、対戦相手の呪文や能力の対象になると誘発し、その呪文や能力のコントローラーがコストを支払わないかぎり"
+        f"それを打ち消します (702.21a)。支払うかどうかを選ぶのは{WHO[caster]}です。"
+        "支払わなくてもかまいません (118.12a)。"
+    )
+    return _chooser_draft(
+        scenario, ask, caster, prompt, [WARDED_PAYS, ACTIVE_PAYS], explanation, ["702.21a", "118.12a"]
+    )
+
+
 # --------------------------------------------------------------------------- what each choice gives
 
 
@@ -1609,7 +1661,14 @@ ASSIGNMENT_BELIEFS: Final = (
 VERDICT_BELIEFS: Final = (*BLOCK_BELIEFS, *TARGET_BELIEFS, *ASSIGNMENT_BELIEFS)
 """Every verdict template's beliefs, each a rewrite of the declared board (the misconceptions check)."""
 DIVISION_BELIEFS: Final = (OLD_ORDER_SETS, DEATHTOUCH_IGNORED_SETS, MARKED_IGNORED_SETS)
-CHOOSER_BELIEFS: Final = (SOURCE_CHOOSES, ACTIVE_CHOOSES, DEFENDING_DIVIDES, ACTIVE_DIVIDES)
+CHOOSER_BELIEFS: Final = (
+    SOURCE_CHOOSES,
+    ACTIVE_CHOOSES,
+    DEFENDING_DIVIDES,
+    ACTIVE_DIVIDES,
+    WARDED_PAYS,
+    ACTIVE_PAYS,
+)
 
 BOTH: Final = (L1, L2)
 
@@ -1639,6 +1698,7 @@ JUDGE_TEMPLATES: Final[tuple[Template, ...]] = (
         topic_levels=(("deathtouch", (L2,)),),
     ),
     Template("judge-who-orders", "誰が決めるか：効果の順番", ("616.1",), BOTH, gen_who_orders),
+    Template("judge-who-pays-ward", "誰が決めるか：護法のコスト", ("601.2c",), BOTH, gen_who_pays_ward),
     Template("judge-who-divides", "誰が決めるか：ダメージの分け方", ("510.1",), BOTH, gen_who_divides),
     Template("judge-order-outcomes", "選べる結果：効果の順番", ("616.1", "615.7"), BOTH, gen_order_outcomes),
     Template(

@@ -555,6 +555,7 @@ def _beliefs(beliefs: Iterable[Belief]) -> tuple[Misconception, ...]:
 _JUDGE_BELIEFS: Final = {
     "judge-who-orders": CHOOSER_BELIEFS,
     "judge-who-divides": CHOOSER_BELIEFS,
+    "judge-who-pays-ward": CHOOSER_BELIEFS,
     "judge-division-outcomes": DIVISION_BELIEFS,
 }
 JUDGE_MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
