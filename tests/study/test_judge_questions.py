@@ -16,7 +16,7 @@ from django.test import Client
 
 from rules_core import parse_scenario
 from rules_core.verdicts import declaration_verdict
-from tutor.models import Exam, StudyQuestion
+from tutor.models import Exam, LearnerRating, QuestionRating, ReviewItem, StudyQuestion
 from tutor.study import exam_services
 from tutor.study.asks import KINDS, AskError, answer_format, answer_text, declared, engine_answer
 from tutor.study.building import BuiltQuestion, grade, outcome_scenario, question_build
@@ -211,6 +211,10 @@ def test_a_judge_question_is_shown_answered_and_explained(client: Client, slug: 
     assert answer_text(question.ask, question.answer, names) in result.replace("&quot;", '"')
     assert "不正解" in result or "正解" in result
     assert StudyQuestion.objects.filter(pk=question.pk, attempt__isnull=False).exists()
+    # the wrong answer brings this kind back (FSRS) and moves both ratings
+    assert ReviewItem.objects.filter(source=question.source, level=L2).exists()
+    assert LearnerRating.objects.get().matches == 1
+    assert QuestionRating.objects.get(source=question.source, level=L2).matches == 1
 
 
 @pytest.mark.django_db
@@ -219,7 +223,9 @@ def test_an_exam_of_judge_questions_is_taken_scored_and_reported(
 ) -> None:
     """Exams draw the judge kinds like any other: each page renders (choice or checkboxes), the answers
     are scored, and the report shows each question's board, key and explanation."""
-    others = [t for t in TEMPLATES if t not in JUDGE_TEMPLATES and L2 in t.levels][:10]
+    others = [t for t in TEMPLATES if t not in JUDGE_TEMPLATES and L2 in t.levels][
+        : 25 - len(JUDGE_TEMPLATES)
+    ]
     pool = [*JUDGE_TEMPLATES, *others]
     monkeypatch.setattr(exam_services, "exam_build", lambda shape, seed: exam_build(shape, seed, pool))
     response = client.post("/study/exam/start/", {"kind": "l2", "mode": "closed"})
@@ -261,7 +267,14 @@ def test_an_exam_of_judge_questions_is_taken_scored_and_reported(
         {"kind": "chooser", "decision": "510.1c", "object": "b0"},
         {"kind": "chooser", "decision": "702.21a"},
         {"kind": "reachable", "decision": "510.1c", "object": "att", "offered": [""], "labels": []},
-        {"kind": "reachable", "decision": "616.1", "object": "B", "player": "C", "offered": [1], "labels": ["1"]},
+        {
+            "kind": "reachable",
+            "decision": "616.1",
+            "object": "B",
+            "player": "C",
+            "offered": [1],
+            "labels": ["1"],
+        },
         {"kind": "chooser", "decision": "nothing", "object": "att"},
     ],
 )
