@@ -435,6 +435,9 @@ def outcome_scenario(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer
     """The board whose resolution shows the correct outcome (for the order question: the best order)."""
     if ask.get("kind") == "best_order":
         return with_order(scenario, ask, answer)
-    if ask.get("kind") == "verdict" and answer in ("legal", "ward"):
-        return declared(scenario, ask)  # a legal declaration is shown made; an illegal one is not
+    if ask.get("kind") in ("verdict", "chooser"):
+        # the declaration made: a legal one resolves, an illegal assignment shows its violations, and an
+        # illegal block or target (which the engine refuses to read) shows no stages rather than a board
+        # where the asked declaration silently did not happen
+        return declared(scenario, ask)
     return dict(scenario)
