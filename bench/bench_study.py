@@ -8,7 +8,8 @@ wall-clock time: steadier on a machine that is busy with other work.
    answer, the options and their checks: what ``question_build`` does for one question);
 3. questions per second for one question under a topic (``question_for_topic``: the draws that do
    not involve the topic are retried), over every topic and level;
-4. building one mock exam (``exam_build``: 20 L1 or 25 L2 questions, each from its own template),
+4. the judge questions' cost, template by template (the mean and the slowest);
+5. building one mock exam (``exam_build``: 20 L1 or 25 L2 questions, each from its own template),
    the median and the slowest over seeds (the L2 exam must stay under 200 ms).
 """
 
@@ -25,6 +26,7 @@ from tutor.study import cardpool
 from tutor.study.building import question_build, question_for_topic
 from tutor.study.exams import SHAPES, exam_build
 from tutor.study.generators import TEMPLATES, templates_for
+from tutor.study.judge_questions import JUDGE_TEMPLATES
 from tutor.study.topics import LEVELS, TOPICS
 
 
@@ -61,6 +63,21 @@ def main() -> None:
     elapsed = clock() - start
     print(
         f"question_for_topic: {count} questions over {len(topic_pairs)} topic/level pairs in {elapsed:.2f} s = {count / elapsed:,.0f} questions/s"
+    )
+
+    # The judge questions (issue 24 item 1) resolve more than one board a question (the declaration and
+    # each belief; the outcomes templates every legal order or division): their cost per template.
+    judge = [(t, level) for t in JUDGE_TEMPLATES for level in t.levels]
+    slowest = []
+    for template, level in judge:
+        start = clock()
+        for seed in range(args.seeds):
+            question_build(template, seed=seed, level=level)
+        slowest.append((1000 * (clock() - start) / args.seeds, f"{template.slug}/{level}"))
+    slowest.sort()
+    mean = sum(ms for ms, _ in slowest) / len(slowest)
+    print(
+        f"judge questions: {mean:.1f} ms a question on average, slowest {slowest[-1][1]} {slowest[-1][0]:.1f} ms"
     )
 
     for shape in SHAPES:

@@ -56,6 +56,11 @@ def _check(question) -> None:
                     assert losses[option["value"]] > best
         if kind == "legal":
             assert {o["value"] for o in question.options} == {True, False}
+    elif question.answer_format == "multi" and kind == "reachable":
+        # The outcomes the chooser can bring about are among those offered, each offered once.
+        keys = [o["key"] for o in question.options]
+        assert len(keys) == len(ask["offered"]) == len(set(map(repr, ask["offered"])))
+        assert question.answer and set(question.answer) <= set(keys)
     elif question.answer_format == "multi":
         creatures = {p["id"] for p in scenario["permanents"] if "creature" in p["types"]}
         offered = {o["key"] for o in question.options}

@@ -11,12 +11,29 @@ No Django here.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, Final
 
-from rules_core import AssignmentError, ScenarioError, max_damage_assignment, parse_scenario, resolve_document
+from rules_core import (
+    AssignmentError,
+    ScenarioError,
+    count_assignments,
+    legal_assignments,
+    max_damage_assignment,
+    parse_scenario,
+    recipients,
+    resolve,
+    resolve_document,
+)
+from rules_core.model._frozen import FrozenMap
+from rules_core.ordering import decisions, legal_orders
+from rules_core.verdicts import declaration_verdict, division_chooser, order_chooser, ward_chooser
 
 NUMBER_KINDS: Final = ("life", "poison", "toughness", "defense", "loyalty", "damage", "max_to_defender")
-KINDS: Final = (*NUMBER_KINDS, "dies", "legal", "best_order")
+JUDGE_KINDS: Final = ("verdict", "chooser", "reachable")
+"""Issue 24's judge questions (:mod:`tutor.study.judge_questions`): legal or which rule refuses it, who
+decides, and which outcomes the one who decides can bring about."""
+KINDS: Final = (*NUMBER_KINDS, "dies", "legal", "best_order", *JUDGE_KINDS)
 
 KIND_LABELS: Final = {
     "life": "ライフ",
@@ -29,6 +46,9 @@ KIND_LABELS: Final = {
     "dies": "墓地に置かれるクリーチャー",
     "legal": "割り振りが適正か",
     "best_order": "効果を適用する順番",
+    "verdict": "宣言が適正か、どのルールが認めないか",
+    "chooser": "選ぶプレイヤー",
+    "reachable": "選び方によって起こりうる結果",
 }
 
 UNITS: Final = {
@@ -64,9 +84,9 @@ def answer_format(ask: Mapping[str, Any], level: str) -> str:
     Numbers are multiple choice up to L1 and typed at L2, where there is nothing to pick from.
     """
     kind = ask.get("kind")
-    if kind == "dies":
+    if kind in ("dies", "reachable"):
         return "multi"
-    if kind in ("legal", "best_order"):
+    if kind in ("legal", "best_order", "verdict", "chooser"):
         return "choice"
     return "number" if level == "l2" else "choice"
 
@@ -129,6 +149,8 @@ def engine_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
         if losses.count(best) != 1:
             raise AskError("最善の順番が1つに決まりません")
         return losses.index(best)
+    if kind in JUDGE_KINDS:
+        return judge_answer(scenario, ask)
     raise AskError(f"知らない種類の問いです: {kind!r}")
 
 
@@ -170,6 +192,8 @@ def answer_text(ask: Mapping[str, Any], value: Any, names: Mapping[str, str] | N
     if kind == "best_order":
         labels = ask.get("labels") or []
         return labels[value] if isinstance(value, int) and 0 <= value < len(labels) else str(value)
+    if kind in JUDGE_KINDS:
+        return judge_text(ask, value, names)
     return f"{value}{UNITS.get(kind, '')}"
 
 
@@ -209,3 +233,209 @@ def parse_answer_text(ask: Mapping[str, Any], text: str, scenario: Mapping[str, 
 
 
 _FULLWIDTH: Final = str.maketrans("０１２３４５６７８９－", "0123456789-")
+
+
+# --------------------------------------------------------------------------- judge questions (issue 24, item 1)
+
+VERDICT_TEXT: Final = {
+    "legal": "適正です",
+    "ward": "対象にできます。ただし護法が誘発し、コストが支払われなければ呪文は打ち消されます",
+    "702.9b": "不適正です：飛行を持つクリーチャーは、飛行か到達を持つクリーチャーにしかブロックされません",
+    "702.111b": "不適正です：威迫を持つクリーチャーは、2体以上のクリーチャーでなければブロックできません",
+    "702.3b": "不適正です：防衛を持つクリーチャーは攻撃できません",
+    "509.1b": "不適正です：ブロックに関する制限（ブロックできない・ブロックされない）に反します",
+    "509.1a": "不適正です：1体のクリーチャーがブロックできるのは、能力がなければ攻撃クリーチャー1体だけです",
+    "702.16f": "不適正です：プロテクションを持つクリーチャーは、その性質を持つクリーチャーにはブロックされません",
+    "702.11b": "不適正です：呪禁を持つパーマネントは、対戦相手の呪文や能力の対象になりません",
+    "702.18a": "不適正です：被覆を持つものは、どの呪文や能力の対象にもなりません",
+    "702.16b": "不適正です：プロテクションを持つものは、その性質を持つ呪文や能力の対象になりません",
+    "510.1a": "不適正です：割り振ったダメージの合計がパワーに等しくありません",
+    "510.1c": "不適正です：トランプルのないブロックされたクリーチャーは、ブロック・クリーチャーにしか割り振れません",
+    "702.19b": "不適正です：トランプルでプレイヤーに割り振れるのは、ブロック・クリーチャーすべてに致死ダメージを割り振った後です",
+    "2024-08-02:510.1c": "不適正です：割り振りの順番で先のブロック・クリーチャーに致死ダメージを割り振るまで、次には割り振れません（2024年までの規則）",
+}
+"""A verdict (``legal``, ``ward`` or the refusing rule) as an option reads; the explanation cites the rule."""
+
+
+def clone(value: Any) -> Any:
+    """A copy of a JSON value (dicts, lists, scalars): several times faster than ``copy.deepcopy``, which the
+    judge questions would otherwise call for every belief they rewrite."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    return value
+
+
+def declared(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> dict[str, Any]:
+    """The scenario with the declaration the question asks about made (``ask["declare"]``): the event of a
+    spell with its targets, blockers added to attacks (``[[attacker, blocker], …]``) or attacks added.
+
+    The stored board never holds the asked declaration, so it always parses and draws even when the
+    declaration is illegal."""
+    declare = _declaration(ask)
+    doc: dict[str, Any] = clone(dict(scenario))
+    if "event" in declare:
+        doc["event"] = clone(declare["event"])
+    event = doc.get("event")
+    attacks = event.get("attacks") if isinstance(event, dict) else None
+    if not isinstance(attacks, list):
+        if declare.get("blocks") or declare.get("attacks"):
+            raise AskError("ブロックや攻撃を宣言する戦闘がありません")
+        return doc
+    for attack in declare.get("attacks", []):
+        attacks.append(clone(attack))
+    for attacker, blocker in declare.get("blocks", []):
+        found = next((a for a in attacks if isinstance(a, dict) and a.get("attacker") == attacker), None)
+        if found is None or not isinstance(found.setdefault("blockers", []), list):
+            raise AskError(f"{attacker!r} は攻撃していません")
+        found["blockers"].append(blocker)
+    return doc
+
+
+MAX_DECLARED: Final = 16
+"""At most this many declared blocks or attacks in one question (an authored ask is bounded too)."""
+
+
+def _declaration(ask: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``ask["declare"]`` checked for shape, so that an authored ask that is wrong gets a Japanese error."""
+    declare = ask.get("declare") or {}
+    if not isinstance(declare, Mapping) or not set(declare) <= {"event", "blocks", "attacks"}:
+        raise AskError("declare は event、blocks、attacks だけを持つオブジェクトにしてください")
+    blocks = declare.get("blocks", [])
+    attacks = declare.get("attacks", [])
+    if (
+        not isinstance(blocks, list)
+        or len(blocks) > MAX_DECLARED
+        or not all(isinstance(b, list) and len(b) == 2 and all(isinstance(x, str) for x in b) for b in blocks)
+    ):
+        raise AskError(
+            f"blocks は [攻撃クリーチャー, ブロック・クリーチャー] の組のリスト（{MAX_DECLARED}組まで）にしてください"
+        )
+    if (
+        not isinstance(attacks, list)
+        or len(attacks) > MAX_DECLARED
+        or not all(isinstance(a, dict) for a in attacks)
+    ):
+        raise AskError(f"attacks は攻撃のオブジェクトのリスト（{MAX_DECLARED}個まで）にしてください")
+    if "event" in declare and not isinstance(declare["event"], dict):
+        raise AskError("event はイベントのオブジェクトにしてください")
+    return declare
+
+
+def _parsed(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
+    try:
+        return parse_scenario(declared(scenario, ask))
+    except ScenarioError as error:
+        raise AskError(f"シナリオが正しくありません: {error}") from None
+
+
+def judge_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
+    """The engine's answer to a judge question (:data:`JUDGE_KINDS`)."""
+    kind = ask.get("kind")
+    if kind == "verdict":
+        try:
+            found = declaration_verdict(declared(scenario, ask))
+        except ScenarioError as error:
+            raise AskError(f"シナリオが正しくありません: {error}") from None
+        if not found.legal:
+            return found.rules[0] if found.rules else "illegal"
+        return "ward" if found.warded else "legal"
+    parsed = _parsed(scenario, ask)
+    decision = ask.get("decision")
+    subject = str(ask.get("object", ""))
+    if decision in ("616.1", "510.1c") and not (
+        parsed.state.is_permanent(subject) or parsed.state.is_player(subject)
+    ):
+        raise AskError(f"{subject!r} という対象の物がありません")
+    if kind == "chooser":
+        if decision == "616.1":
+            if subject not in decisions(parsed):
+                raise AskError("順番を選ぶ必要のある置換・軽減効果がありません (616.1)")
+            return order_chooser(parsed, subject)
+        if decision == "510.1c":
+            try:
+                if len(recipients(parsed, subject)) < 2:
+                    raise AskError("ダメージを分ける相手が1つしかありません (510.1c)")
+            except AssignmentError as error:
+                raise AskError(f"割り振りを計算できません: {error}") from None
+            return division_chooser(parsed, subject)
+        if decision == "702.21a":
+            if not declaration_verdict(declared(scenario, ask)).warded:
+                raise AskError("護法は誘発していません (702.21a)")
+            return ward_chooser(parsed)
+    if kind == "reachable":
+        offered, labels = ask.get("offered"), ask.get("labels")
+        if not (
+            isinstance(offered, list) and isinstance(labels, list) and 1 <= len(offered) == len(labels) <= 8
+        ):
+            raise AskError("offered と labels は同じ長さ（1〜8個）のリストにしてください")
+        found_outcomes = _outcomes(scenario, ask, parsed, decision, subject)
+        return outcome_keys(ask, found_outcomes)
+    raise AskError(f"知らない種類の問いです: {kind!r} / {decision!r}")
+
+
+MAX_DIVISIONS: Final = 500
+"""Each legal division is resolved once: a question may offer at most this many (a bounded request)."""
+
+
+def _outcomes(
+    scenario: Mapping[str, Any], ask: Mapping[str, Any], parsed: Any, decision: Any, subject: str
+) -> set[Any]:
+    """Every outcome the chooser can bring about, from the engine's own enumeration of the legal choices:
+    the 616.1 orders (:func:`rules_core.ordering.legal_orders`) or the 510.1c divisions
+    (:func:`rules_core.legal_assignments`)."""
+    if decision == "616.1":
+        player = str(ask.get("player", ""))
+        if not parsed.state.is_player(player):
+            raise AskError(f"プレイヤー {player!r} がいません")
+        try:
+            options = legal_orders(parsed, subject)
+        except ValueError as error:
+            raise AskError(f"順番を数えられません: {error}") from None
+        return {o.resolution.state.player(player).life for o in options if o.resolution.state is not None}
+    if decision == "510.1c":
+        out: set[Any] = set()
+        try:
+            blockers = [b for b in recipients(parsed, subject) if parsed.state.is_permanent(b)]
+            if count_assignments(parsed, subject) > MAX_DIVISIONS:
+                raise AskError(f"割り振り方が{MAX_DIVISIONS}通りを超えるので、すべては調べません")
+            divisions = list(legal_assignments(parsed, subject))
+        except AssignmentError as error:
+            raise AskError(f"割り振りを計算できません: {error}") from None
+        event = parsed.event
+        for division in divisions:
+            # the parsed board with this division: no document to parse and write back per division
+            given = FrozenMap({**event.assignments, subject: FrozenMap(division)})
+            state = resolve(replace(parsed, event=replace(event, assignments=given))).state
+            if state is None:
+                raise AskError("列挙された割り振りが不適正でした")
+            out.add("+".join(sorted(b for b in blockers if not state.permanent(b).on_battlefield)))
+        return out
+    raise AskError(f"知らない選択です: {decision!r}")
+
+
+OUTCOME_KEYS: Final = "abcdefgh"
+"""The checkbox of each offered outcome (``ask["offered"][i]`` is ``OUTCOME_KEYS[i]``): the answer of a
+``reachable`` question is the sorted list of the keys of the outcomes that can be brought about, as a
+「墓地に置かれるクリーチャー」 question's is the list of its creatures' ids."""
+
+
+def outcome_keys(ask: Mapping[str, Any], outcomes: Any) -> list[str]:
+    """The keys of the offered outcomes that are among ``outcomes``."""
+    offered = list(ask.get("offered") or [])[: len(OUTCOME_KEYS)]
+    return sorted(OUTCOME_KEYS[i] for i, v in enumerate(offered) if v in outcomes)
+
+
+def judge_text(ask: Mapping[str, Any], value: Any, names: Mapping[str, str]) -> str:
+    kind = ask.get("kind")
+    if kind == "verdict":
+        return VERDICT_TEXT.get(str(value), f"不適正です ({value})")
+    if kind == "chooser":
+        return names.get(str(value), str(value))
+    labels = list(ask.get("labels") or [])
+    shown = [
+        labels[OUTCOME_KEYS.index(k)] if k in OUTCOME_KEYS and OUTCOME_KEYS.index(k) < len(labels) else str(k)
+        for k in value
+    ]
+    return "、".join(shown) if shown else "どれも起こりえない"

@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tutor.study.asks import (
+    OUTCOME_KEYS,
     AskError,
     answer_format,
     answer_text,
+    declared,
     engine_answer,
     with_order,
 )
@@ -131,7 +133,19 @@ def make_options(
         ]
         options.append({"key": NONE_KEY, "label": "どれも墓地に置かれない", "value": None})
         return fmt, options
-    if kind == "best_order":
+    if kind == "reachable":  # the outcomes offered, each a checkbox (issue 24: what each choice gives)
+        return fmt, [
+            {"key": key, "label": label, "value": key}
+            for key, label in zip(OUTCOME_KEYS, ask["labels"], strict=False)
+        ]
+    if kind in ("verdict", "chooser"):  # the key and one option per belief's other answer
+        picked = [{"value": answer, "label": answer_text(ask, answer, _names(scenario)), "mistake": ""}]
+        for value, label in mistakes:
+            if all(o["value"] != value for o in picked) and len(picked) < CHOICES:
+                picked.append(
+                    {"value": value, "label": answer_text(ask, value, _names(scenario)), "mistake": label}
+                )
+    elif kind == "best_order":
         labels = ask["labels"]
         picked = [
             {"value": i, "label": labels[i], "mistake": next((m for v, m in mistakes if v == i), "")}
@@ -421,4 +435,9 @@ def outcome_scenario(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer
     """The board whose resolution shows the correct outcome (for the order question: the best order)."""
     if ask.get("kind") == "best_order":
         return with_order(scenario, ask, answer)
+    if ask.get("kind") in ("verdict", "chooser"):
+        # the declaration made: a legal one resolves, an illegal assignment shows its violations, and an
+        # illegal block or target (which the engine refuses to read) shows no stages rather than a board
+        # where the asked declaration silently did not happen
+        return declared(scenario, ask)
     return dict(scenario)

@@ -123,6 +123,11 @@ def involved_topics(scenario: Mapping[str, Any], ask: Mapping[str, Any], rules: 
             topics.add(prefix)
     if _cites(rules, "120.9") or _cites(rules, "120.10"):
         topics.add("120.9")
+    declare = (ask.get("declare") or {}) if ask.get("kind") in ("verdict", "chooser") else {}
+    if declare.get("blocks") or declare.get("attacks"):
+        topics.add("509.1")  # the judge questions' declarations are in the ask, not on the board
+    if (declare.get("event") or {}).get("targets"):
+        topics.add("601.2c")
     if ask.get("kind") in ("dies", "toughness") or _cites(rules, "704.5"):
         topics.add("704.5")
     return topics

@@ -26,8 +26,16 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from rules_core import resolve_document
-from tutor.study.asks import engine_answer, order_losses
+from tutor.study.asks import OUTCOME_KEYS, declared, engine_answer, order_losses, outcome_keys
 from tutor.study.involvement import PREVENTION_EFFECTS
+from tutor.study.judge_questions import (
+    CHOOSER_BELIEFS,
+    DIVISION_BELIEFS,
+    JUDGE_TEMPLATES,
+    MIXED_UP,
+    VERDICT_BELIEFS,
+    Belief,
+)
 
 Board = dict[str, Any]
 Rewrite = Callable[[Board], Board]
@@ -523,6 +531,53 @@ COMMON: Final[tuple[Misconception, ...]] = (
 )
 """Slips any template may show (:func:`tutor.study.building.make_options` fills with them)."""
 
+
+# The judge questions (issue 24, item 1): each belief is the declared board as the belief sees it, judged by
+# the engine; "who decides" beliefs read the player they name off the board.
+
+
+def _judged(belief: Belief) -> Recompute:
+    def run(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer: Any) -> Any:
+        if belief.reading is not None:
+            return belief.reading(declared(scenario, ask), ask)
+        assert belief.rewrite is not None
+        return engine_answer(belief.rewrite(declared(scenario, ask)), {**ask, "declare": {}})
+
+    return run
+
+
+def _order_default(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer: Any) -> Any:
+    """616.1 read as no choice: the engine's own order of the effects, once."""
+    return outcome_keys(ask, {engine_answer(scenario, {"kind": "life", "player": ask["player"]})})
+
+
+def _order_best_only(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer: Any) -> Any:
+    """616.1 read as "the chooser must take the order that loses the least": the highest life the engine allows."""
+    lives = [ask["offered"][OUTCOME_KEYS.index(k)] for k in engine_answer(scenario, ask)]
+    return outcome_keys(ask, {max(lives)})
+
+
+def _beliefs(beliefs: Iterable[Belief]) -> tuple[Misconception, ...]:
+    return (
+        *(Misconception(re.escape(b.label) + "$", _judged(b)) for b in beliefs),
+        Misconception(re.escape(MIXED_UP) + "$", SLIP),
+    )
+
+
+_JUDGE_BELIEFS: Final = {
+    "judge-who-orders": CHOOSER_BELIEFS,
+    "judge-who-divides": CHOOSER_BELIEFS,
+    "judge-who-pays-ward": CHOOSER_BELIEFS,
+    "judge-division-outcomes": DIVISION_BELIEFS,
+}
+JUDGE_MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
+    **{t.slug: _beliefs(_JUDGE_BELIEFS.get(t.slug, VERDICT_BELIEFS)) for t in JUDGE_TEMPLATES},
+    "judge-order-outcomes": (
+        Misconception(r"順番は選べず、効果は書かれた順に適用される", _order_default),
+        Misconception(r"対戦相手が選べる順番は、失うライフが最も少ない1つだけ", _order_best_only),
+    ),
+}
+
 MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
     "lifelink-shield": (
         Misconception(r"軽減されたダメージでも絆魂で", board(drop_effects("prevent_next", "prevent_static"))),
@@ -901,6 +956,7 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"同時に与えられた他のクリーチャーのダメージも", gains_from(_by("ln", "ot"))),
         Misconception(r"どちらのダメージを数えるかを取り違え", gains_from(_by("ot"))),
     ),
+    **JUDGE_MISCONCEPTIONS,
 }
 """Per template slug, its beliefs. A ``SLIP`` entry is a belief the engine has no board for."""
 
