@@ -24,7 +24,7 @@ from tutor.board.card_documents import (
     card_place,
     default_bindings,
 )
-from tutor.board.forms.cards import CardPlaceForm
+from tutor.board.forms.cards import WHOLE_ONLY, CardPlaceForm
 from tutor.cards import selectors as card_selectors
 from tutor.cards.describe import describe
 from tutor.cards.search import fold
@@ -110,8 +110,11 @@ def place_form(
         player = players[0] if players else None
     initial: dict[str, Any] = {"card": card.slug, "player": player}
     if player is not None:
+        # a role with no fitting permanent on the board defaults to the example's own card, so the
+        # first 「例のように」 on an empty board needs no choice
         initial |= {
-            f"role_{k}": v for k, v in default_bindings(document, engine_of(card), player=player).items()
+            f"role_{k}": v or NEW
+            for k, v in default_bindings(document, engine_of(card), player=player).items()
         }
         attackers = attackers_of(document, str(player))
         if attackers:
@@ -129,12 +132,13 @@ def place_form(
     form.helper.layout.fields.insert(
         0,
         _html(
-            f'<p class="form-text">カードの例(「例のように」置くとこうなります):</p><ul class="event-lines">{lines}</ul>'
+            f'<div class="{WHOLE_ONLY}"><p class="form-text">カードの例(「例のように」置くとこうなります):</p><ul class="event-lines">{lines}</ul>'
             + (
                 f'<p class="form-text">盤面での扱い: {escape(card.engine_note)}</p>'
                 if card.engine_note
                 else ""
             )
+            + "</div>"
         ),
     )
     return form
