@@ -90,3 +90,16 @@ def test_the_example_with_a_block_is_refused_on_the_block_field(client):
     assert "ブロックさせるときは「盤面に置く」で置いてください" in response.content.decode()
     placed = _document(client.post(f"{url}cards/place/", {**post, "how": PIECE}))
     assert len(placed["event"]["attacks"][0]["blockers"]) == 2  # CR 509.1a: two creatures block the wurm
+
+
+def test_the_two_blocker_trample_starter_is_legal_and_answers_its_question(client):
+    """CR 702.19b: 《巨大な戦慄大口》 blocked by 《灰色熊》 and 《ラノワールのエルフ》: 2 and 1 are lethal, 3 go through."""
+    page = client.get("/board/").content.decode()
+    assert 'id="starter-trample-two"' in page
+    doc = _document(client.post("/board/cards/starter/", {"starter": "trample-two"}))
+    [attack] = doc["event"]["attacks"]
+    names = {p["id"]: p["name"] for p in doc["permanents"]}
+    assert sorted(names[b] for b in attack["blockers"]) == ["《ラノワールのエルフ》", "《灰色熊》"]
+    final = rules_core.resolve_document(doc)["final"]  # a block the cards forbid would raise here
+    assert final["players"]["B"]["life"] == 17
+    assert all(final["permanents"][b]["zone"] == "graveyard" for b in attack["blockers"])

@@ -207,6 +207,16 @@ STARTERS = (
         (Step("falco-spara-pactweaver", "A", WHOLE), Step("voice-of-all", "B", blocks="@1")),
     ),
     Starter(
+        "trample-two",
+        "トランプルと2体のブロック",
+        "《巨大な戦慄大口》(6/6・トランプル)を《灰色熊》と《ラノワールのエルフ》の2体がブロックします。"
+        "2体それぞれに致死ダメージ(2点と1点)を割り振れば、残りの3点はプレイヤーに割り振れます(702.19b)。",
+        (
+            Step("colossal-dreadmaw", "A", WHOLE, roles=(("bear", NEW),)),
+            Step("llanowar-elves", "B", blocks="@1"),
+        ),
+    ),
+    Starter(
         "deathtouch-trample",
         "接死とトランプル",
         "《バジリスクの首輪》で接死を得た《巨大な戦慄大口》(6/6・トランプル)を《灰色熊》がブロックします。"
