@@ -7,7 +7,8 @@
 // - after htmx swaps, keyboard focus goes somewhere sensible without moving the page: after 解決する
 //   to the result heading, after a save to the status message (the learner keeps their place);
 // - a status message shows once: a later swap of a part of the board takes it away;
-// - the live region announces the stage a swapped result shows (its data-announce).
+// - the live region announces the stage a swapped result shows (its data-announce);
+// - an assignment entry whose error message a check swapped in is marked invalid on its field.
 (function () {
   "use strict";
 
@@ -30,7 +31,20 @@
     }
   }
 
+  // The check swaps only the messages (so typing keeps its place): each field follows its message.
+  function syncAssignmentErrors() {
+    document.querySelectorAll(".assign-error[id$='-error']").forEach((message) => {
+      const input = document.getElementById("id_" + message.id.slice(0, -"-error".length));
+      if (!(input instanceof HTMLInputElement)) return;
+      const bad = message.textContent.trim() !== "";
+      input.classList.toggle("is-invalid", bad);
+      if (bad) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    });
+  }
+
   function enhance(root) {
+    syncAssignmentErrors();
     root.querySelectorAll("form").forEach((form) => {
       if (form.querySelector('input[name="types"]')) syncTypes(form);
       if (form.querySelector('select[name="source"]')) syncSource(form);

@@ -49,3 +49,14 @@ document.addEventListener("htmx:replacedInHistory", (event) => {
   const path = event.detail.path;
   afterPaint(() => history.replaceState(htmxEntry, "", path));
 });
+
+// After a swap, keyboard focus goes to what the new part marks with data-swap-focus (a study answer's
+// verdict, a form's error), so the learner hears the feedback and Tab goes on from there.
+document.addEventListener("htmx:afterSettle", (event) => {
+  const elt = event.detail && event.detail.elt;
+  if (!(elt instanceof HTMLElement)) return;
+  let target = elt.matches("[data-swap-focus]") ? elt : elt.querySelector("[data-swap-focus]");
+  // a study answer refused for a missing choice: its first option, where the message is read
+  if (!target && elt.id === "study-panel") target = elt.querySelector("input.is-invalid");
+  if (target) target.focus();
+});

@@ -108,6 +108,8 @@ def test_the_picker_has_no_serious_axe_violations(live_server, page: Page):
     expect(page.locator("#card-picker-results .picker-card").first).to_be_visible()
     assert serious() == [], "results"
     page.locator("#card-picker-results .picker-card", has_text="《稲妻》").click()
+    # the role defaults to a new 《灰色熊》: unset it to get the refusal
+    page.get_by_label("《灰色熊》(その対戦相手のクリーチャー)の役").select_option("")
     page.get_by_role("button", name="このイベントにする").click()
     expect(page.locator("#form-card-place")).to_contain_text("を選んでください")
     assert serious() == [], "error"

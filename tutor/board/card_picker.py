@@ -24,7 +24,7 @@ from tutor.board.card_documents import (
     card_place,
     default_bindings,
 )
-from tutor.board.forms.cards import CardPlaceForm
+from tutor.board.forms.cards import WHOLE_ONLY, CardPlaceForm
 from tutor.cards import selectors as card_selectors
 from tutor.cards.describe import describe
 from tutor.cards.search import fold
@@ -110,8 +110,11 @@ def place_form(
         player = players[0] if players else None
     initial: dict[str, Any] = {"card": card.slug, "player": player}
     if player is not None:
+        # a role with no fitting permanent on the board defaults to the example's own card, so the
+        # first 「例のように」 on an empty board needs no choice
         initial |= {
-            f"role_{k}": v for k, v in default_bindings(document, engine_of(card), player=player).items()
+            f"role_{k}": v or NEW
+            for k, v in default_bindings(document, engine_of(card), player=player).items()
         }
         attackers = attackers_of(document, str(player))
         if attackers:
@@ -129,12 +132,13 @@ def place_form(
     form.helper.layout.fields.insert(
         0,
         _html(
-            f'<p class="form-text">カードの例(「例のように」置くとこうなります):</p><ul class="event-lines">{lines}</ul>'
+            f'<div class="{WHOLE_ONLY}"><p class="form-text">カードの例(「例のように」置くとこうなります):</p><ul class="event-lines">{lines}</ul>'
             + (
                 f'<p class="form-text">盤面での扱い: {escape(card.engine_note)}</p>'
                 if card.engine_note
                 else ""
             )
+            + "</div>"
         ),
     )
     return form
@@ -201,6 +205,16 @@ STARTERS = (
         "《契約紡ぎ、ファルコ・スパーラ》(3/3・飛行・トランプル)が攻撃し、《万物の声》(2/2・飛行)がブロックします。"
         "ブロック・クリーチャーに致死ダメージを割り振れば、残りはプレイヤーに割り振れます(702.19b)。",
         (Step("falco-spara-pactweaver", "A", WHOLE), Step("voice-of-all", "B", blocks="@1")),
+    ),
+    Starter(
+        "trample-two",
+        "トランプルと2体のブロック",
+        "《巨大な戦慄大口》(6/6・トランプル)を《灰色熊》と《ラノワールのエルフ》の2体がブロックします。"
+        "2体それぞれに致死ダメージ(2点と1点)を割り振れば、残りの3点はプレイヤーに割り振れます(702.19b)。",
+        (
+            Step("colossal-dreadmaw", "A", WHOLE, roles=(("bear", NEW),)),
+            Step("llanowar-elves", "B", blocks="@1"),
+        ),
     ),
     Starter(
         "deathtouch-trample",

@@ -276,7 +276,18 @@ def assignment_context(
             {"step": n, "title": assignment.STEP_TITLES[n], "rows": [r for r in form.rows if r["step"] == n]}
             for n in (1, 2)
         ]
-    violations = assignment.violations_of(candidate, sections, parsed=None if posted else parsed)
+    # an entry that is not a whole number from 0 is said on its field, never read as 0 (issue 26)
+    entry_errors = [
+        {"field": rec["field"], "label": rec["bf"].label, "message": " ".join(rec["bf"].errors)}
+        for row in form.rows
+        for rec in row["recipients"]
+        if form.is_bound and rec["bf"].errors
+    ]
+    violations = (
+        []
+        if entry_errors
+        else assignment.violations_of(candidate, sections, parsed=None if posted else parsed)
+    )
     event = document.get("event") or {}
     rules = selectors.rule_sections(numbers={"510.4", "506.4"}) if plan.two_steps else {}
     return {
@@ -288,7 +299,8 @@ def assignment_context(
         "gone_rule": linked_text("506.4", rules),
         "violations": violations,
         "explicit": any(event.get(key) for key in assignment.KEYS),
-        "legal": not violations,
+        "legal": not violations and not entry_errors,
+        "entry_errors": entry_errors,
         "checked": posted,
         "refused": list(form.non_field_errors()) if form.is_bound else [],
     }

@@ -159,9 +159,9 @@ TOKEN_W, TOKEN_H = 100, 64
 GAP_X = 28
 MARGIN = 16
 ROW_GAP = 84
-WIDE_ROW = 4
+WIDE_ROW = 3
 """A lane with this many cards in a row is drawn at full size and scrolls sideways on a narrow screen
-(shrunk to a phone's width, its cards would be too small to read)."""
+(shrunk to a phone's width, its smallest text, 8 px at full size, would fall under 8 px)."""
 FILL_CLASS = {"white": "c-white", "blue": "c-blue", "black": "c-black", "red": "c-red", "green": "c-green"}
 
 

@@ -18,6 +18,9 @@ HOW_LABELS = {
     "event": {WHOLE: "このイベントにする"},
 }
 """The submit buttons by what the card is to the engine (the value says how to place it)."""
+WHOLE_ONLY = "place-whole-only"
+"""The class of what only 「例のように」 uses (the example, the roles it alone needs, its button):
+``cards.css`` hides them while a block is chosen, since a blocker is placed as a piece."""
 
 
 class CardPlaceForm(BoardForm):
@@ -92,18 +95,25 @@ class CardPlaceForm(BoardForm):
     def layout(self) -> Layout:
         if not hasattr(self, "roles"):
             return Layout()
-        fields = [Field("card"), Field("player")]
-        fields += [Field(name) for name in self.fields if name.startswith("role_") or name == "block"]
+        fields: list[Any] = [Field("card"), Field("player")]
+        piece_roles = {f"role_{r.ident}" for r in self.roles if r.in_piece}
+        for name in self.fields:
+            if name == "block" or name in piece_roles:
+                fields.append(Field(name))
+            elif name.startswith("role_"):
+                # only 「例のように」 uses it: hidden (card.css) while a block is chosen
+                fields.append(Div(Field(name), css_class=WHOLE_ONLY))
         # Buttons, not a field: the one pressed says how to place the card (the labels are ours, not typed).
         buttons = [
             HTML(
                 f'<button type="submit" name="how" value="{how}" id="place-{how}" '
-                f'class="btn {"btn-primary" if i == 0 else ""}">{label}</button> '
+                f'class="{" ".join(c for c in ("btn", "btn-primary" if i == 0 else "", WHOLE_ONLY if how == WHOLE else "") if c)}">'
+                f"{label}</button> "
             )
             for i, (how, label) in enumerate(HOW_LABELS.get(self.kind, HOW_LABELS["event"]).items())
         ]
         note = HTML(
-            '<p class="form-text">「例のように」は、カードのページの例と同じ攻撃や呪文も決めます。</p>'
+            f'<p class="form-text {WHOLE_ONLY}">「例のように」は、カードのページの例と同じ攻撃や呪文も決めます。</p>'
         )
         return Layout(
             *fields, note if len(buttons) > 1 else HTML(""), Div(*buttons, css_class="form-actions")
@@ -116,6 +126,16 @@ class CardPlaceForm(BoardForm):
             self.add_error(None, "置き方はボタンで選んでください。")
             return PIECE
         return how
+
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean() or {}
+        if data.get("block") and data.get("how") == WHOLE:
+            # 「例のように」 replaces the board's combat, so the chosen attacker would be gone
+            self.add_error(
+                "block",
+                "ブロックさせるときは「盤面に置く」で置いてください。「例のように」置くと、いまの攻撃が例の攻撃に置き換わります。",
+            )
+        return data
 
     def bindings(self) -> dict[str, str]:
         return {r.ident: self.cleaned_data.get(f"role_{r.ident}") or "" for r in self.roles}

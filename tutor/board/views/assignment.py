@@ -104,6 +104,7 @@ def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
         for r, row in enumerate(form.rows)
         if row["step"] == 2
     ]
+    context["assignment"]["oob_errors"] = True  # each field's message, beside the verdict
     response = render_partial(request, TEMPLATE, "assignment-feedback", context)
     return swap(response, "assignment-feedback", "innerHTML")
 
