@@ -26,6 +26,7 @@ from tutor.study.card_questions import CARD_TEMPLATES
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.drafts import Generate as Generate  # re-exported for template modules
 from tutor.study.era_questions import ERA_TEMPLATES
+from tutor.study.sequence_questions import SEQUENCE_TEMPLATES
 from tutor.study.topics import INTRO, L1, L2, LEVELS
 
 PLAYERS_JA: Final = {"A": "あなた", "B": "対戦相手"}
@@ -1606,6 +1607,7 @@ TEMPLATES: Final[tuple[Template, ...]] = (
     *BASE_TEMPLATES,
     *CARD_TEMPLATES,
     *ERA_TEMPLATES,
+    *SEQUENCE_TEMPLATES,
 )
 
 TEMPLATES_BY_SLUG: Final = {t.slug: t for t in TEMPLATES}
