@@ -652,7 +652,7 @@ PARTS_NOTE: Final = "それぞれの答えを別々に採点します。"
 
 def gen_parts_combat(rng: random.Random, level: str) -> Draft:
     """Both life totals and the deaths of one combat (120.3f, 510.2, 704.5g)."""
-    linker = _perm(rng.choice(LIFELINKERS + ("vault-skirge",)), "linker", "A")
+    linker = _perm(rng.choice((*LIFELINKERS, "vault-skirge")), "linker", "A")
     a_life, b_life = rng.randint(5, 20), rng.randint(8, 20)
     if level == L1:
         attacker = _perm(rng.choice(("hill-giant", "grizzly-bears", "craw-wurm")), "attacker", "A")
