@@ -320,7 +320,29 @@ def sequence_answer(scenario: Mapping[str, Any], ask: Mapping[str, Any]) -> Any:
     parts = ask.get("parts") or []
     if not parts or any(p.get("kind") not in PART_KINDS for p in parts):
         raise AskError("小問の種類が正しくありません")
-    return [engine_answer(scenario, part) for part in parts]
+    final = _final(scenario)  # one resolution answers every part
+    return [_part_value(scenario, final, part) for part in parts]
+
+
+def _part_value(scenario: Mapping[str, Any], final: Mapping[str, Any], part: Mapping[str, Any]) -> Any:
+    kind = part.get("kind")
+    if kind == "dies":
+        creatures = {p["id"] for p in scenario.get("permanents", []) if "creature" in p.get("types", [])}
+        return sorted(
+            pid for pid, p in final["permanents"].items() if pid in creatures and p["zone"] != "battlefield"
+        )
+    if kind in ("life", "poison"):
+        player = final["players"].get(part.get("player"))
+        if player is None:
+            raise AskError(f"プレイヤー {part.get('player')!r} がいません")
+        return int(player[kind])
+    permanent = final["permanents"].get(part.get("permanent"))
+    field = _PERMANENT_FIELDS.get(str(kind), "")
+    if permanent is None or field not in permanent:
+        raise AskError(
+            f"パーマネント {part.get('permanent')!r} の{KIND_LABELS.get(str(kind), kind)}がありません"
+        )
+    return int(permanent[field])
 
 
 def sequence_text(ask: Mapping[str, Any], value: Any, names: Mapping[str, str]) -> str:

@@ -297,6 +297,19 @@ def sequence_fields_add(form: forms.Form, question: Any) -> None:
         form.fields[f"part_{n}"] = field
 
 
+def sequence_posted(data: QueryDict, question: Any) -> bool:
+    """Whether an exam POST answers an order or parts question at all (an empty one only moves on)."""
+    if question.answer_format not in ("order", "parts"):
+        return False
+    return any(
+        value.strip()
+        for name in data
+        if name.startswith(("pos_", "part_"))
+        for value in data.getlist(name)
+        if isinstance(value, str)
+    )
+
+
 def sequence_response(question: Any, data: Mapping[str, Any]) -> Any:
     """The cleaned fields as one response: the event keys in the learner's order, or a value per part."""
     if question.answer_format == "order":

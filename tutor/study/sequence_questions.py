@@ -873,17 +873,15 @@ SEQUENCE_TEMPLATES: Final[tuple[Template, ...]] = (
         "seq-dealt-trigger", "ダメージの後に起こる順番", ("120.4", "704.5"), (L1, L2), gen_seq_dealt_trigger
     ),
     Template("seq-apnap", "2人の能力が解決する順番", ("120.4",), (L1, L2), gen_seq_apnap),
-    Template("seq-lifelink", "ライフを得る時点", ("lifelink", "510.4"), (L1, L2), gen_seq_lifelink),
+    Template("seq-lifelink", "ライフを得る時点", ("120.3", "510.4"), (L1, L2), gen_seq_lifelink),
     Template("resp-protection", "対応して唱えられた呪文", ("120.3",), (L1, L2), gen_resp_protection),
     Template("between-shock", "戦闘ダメージの間の呪文", ("510.4", "704.5"), (L1, L2), gen_between_shock),
     Template("between-pump", "戦闘ダメージの間の強化", ("510.4",), (L1, L2), gen_between_pump),
-    Template(
-        "between-removal", "戦闘ダメージの間の除去", ("510.1", "trample"), (L1, L2), gen_between_removal
-    ),
+    Template("between-removal", "戦闘ダメージの間の除去", ("510.1",), (L1, L2), gen_between_removal),
     Template(
         "parts-combat",
         "戦闘の結果（ライフと墓地）",
-        ("lifelink", "120.3", "704.5"),
+        ("120.3", "704.5"),
         (L1, L2),
         gen_parts_combat,
     ),
