@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from rules_core import parse_scenario
+from tutor.common.urls import cr_url
 from tutor.models import Exam, ExamQuestion, StudyAttempt, StudyQuestion
 from tutor.study.asks import engine_answer, order_trace
 from tutor.study.building import BuiltQuestion, answer_points, grade, part_marks, question_build
@@ -20,9 +22,11 @@ from tutor.study.forms import StudyAnswerForm
 from tutor.study.generators import TEMPLATES_BY_SLUG
 from tutor.study.learners import LEARNER_SESSION_KEY
 from tutor.study.sequence_questions import SEQUENCE_TEMPLATES
-from tutor.study.topics import L1, L2
+from tutor.study.topics import L1, L2, TOPICS_BY_SLUG
 
-SEEDS = range(60)
+RULE = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
+
+SEEDS = range(100)
 FORMATS = {"order", "parts"}
 
 
@@ -96,7 +100,11 @@ def test_l2_is_not_a_copy_of_l1(template):
 def test_every_key_is_the_engines_and_every_wrong_answer_is_wrong():
     for (slug, level), questions in _built().items():
         for q in questions[:30]:
+            parse_scenario(q.scenario)  # a valid document with the real cards' blocks and targets
             assert engine_answer(q.scenario, q.ask) == q.answer, (slug, level, q.seed)
+        assert question_build(TEMPLATES_BY_SLUG[slug], seed=7, level=level) == questions[7]  # seeded
+        if not slug.startswith("seq-"):  # random boards: the outcome is not always the same
+            assert len({repr(q.answer) for q in questions}) > 1, (slug, level)
         for q in questions:
             for mistake in q.mistakes:
                 assert mistake["value"] != q.answer and mistake["label"], (slug, level, q.seed)
@@ -106,6 +114,8 @@ def test_every_key_is_the_engines_and_every_wrong_answer_is_wrong():
             # prompts name cards and what happens, never a CR paragraph
             assert not re.search(r"\d{3}\.\d", q.prompt), (slug, q.seed)
             assert q.explanation and re.search(r"\(\d{3}\.\d", q.explanation)
+            assert q.topics and all(t in TOPICS_BY_SLUG for t in q.topics)
+            assert q.rules and all(RULE.match(r) and cr_url(r) for r in q.rules)
 
 
 def test_order_comes_from_the_engines_stages():

@@ -128,8 +128,8 @@ def gen_seq_first_strike(rng: random.Random, level: str) -> Draft:
             f"{_label(other)}のダメージは第2戦闘ダメージ・ステップで与えられます (510.4)。"
         )
         mistakes: list[Mistake] = [
-            (_keys(1, 3, 2), "すべての戦闘ダメージが与えられてから死亡を確かめると考えました"),
-            (_keys(3, 1, 2), "先制攻撃を持たないクリーチャーも同じステップでダメージを与えると考えました"),
+            (_keys(1, 3, 2), "すべての戦闘ダメージが与えられてから状況起因処理を行うと考えました (704.3)"),
+            (_keys(3, 1, 2), "先制攻撃を持たないクリーチャーが先にダメージを与えると考えました (510.4)"),
         ]
         scenario = {
             "players": _players(),
@@ -167,8 +167,8 @@ def gen_seq_first_strike(rng: random.Random, level: str) -> Draft:
         f"{_label(knight)}が墓地に置かれます (704.5g)。"
     )
     mistakes = [
-        (_keys(1, 3, 4, 2), "誘発型能力は戦闘ダメージがすべて終わるまで待つと考えました"),
-        (_keys(1, 4, 2, 3), "ブロック・クリーチャーも第1ステップでダメージを与えると考えました"),
+        (_keys(1, 3, 4, 2), "誘発型能力は戦闘ダメージがすべて終わるまで待つと考えました (603.3)"),
+        (_keys(1, 4, 2, 3), "ブロック・クリーチャーも第1ステップでダメージを与えると考えました (510.4)"),
     ]
     scenario = {
         "players": _players(),
@@ -207,7 +207,7 @@ def gen_seq_dealt_trigger(rng: random.Random, level: str) -> Draft:
             "能力はそれでも解決します (603.10a は要りません。誘発は墓地に置かれる前に起きています)。"
         )
         mistakes: list[Mistake] = [
-            (_keys(1, 3, 2), "誘発型能力が状況起因処理より先に解決すると考えました"),
+            (_keys(1, 3, 2), "誘発型能力が状況起因処理より先に解決すると考えました (704.3)"),
         ]
         scenario = {
             "players": _players(),
@@ -241,8 +241,8 @@ def gen_seq_dealt_trigger(rng: random.Random, level: str) -> Draft:
         "(603.3, 117.5)。能力が解決して初めてあなたのライフが減ります (608.2)。"
     )
     mistakes = [
-        (_keys(1, 3, 2, 4), "誘発型能力が状況起因処理より先にスタックに置かれると考えました"),
-        (_keys(1, 3, 4, 2), "誘発型能力が状況起因処理より先に解決すると考えました"),
+        (_keys(1, 3, 2, 4), "誘発型能力が状況起因処理より先にスタックに置かれると考えました (704.3)"),
+        (_keys(1, 3, 4, 2), "誘発型能力が状況起因処理より先に解決すると考えました (704.3)"),
     ]
     scenario = {
         "players": _players(),
@@ -284,7 +284,7 @@ def gen_seq_apnap(rng: random.Random, level: str) -> Draft:
         f"{whose}が{spell['name']}（各クリーチャーに2点）を唱えました。次の出来事を起こる順に並べてください。{ORDER_NOTE}"
     )
     explanation = (
-        "2つの能力は同時に誘発し、アクティブ・プレイヤーがまず自分の能力をスタックに置き、次に非アクティブ・"
+        "2つの能力はダメージが与えられたときに同時に誘発し (120.4b)、アクティブ・プレイヤーがまず自分の能力をスタックに置き、次に非アクティブ・"
         f"プレイヤーが置きます (603.3b)。スタックは上から解決するので、{whose}ではないほうの能力が先に解決します (608.2)。"
         "状況起因処理は能力がスタックに置かれる前に行われます (704.3)。"
     )
@@ -293,13 +293,13 @@ def gen_seq_apnap(rng: random.Random, level: str) -> Draft:
     if level == L2:
         wrong = _keys(1, 4, 3, 2) if mine_first else _keys(1, 4, 2, 3)
     mistakes: list[Mistake] = [
-        (wrong, "アクティブ・プレイヤーの能力が先に解決すると考えました"),
+        (wrong, "アクティブ・プレイヤーの能力が先に解決すると考えました (603.3b)"),
     ]
     if level == L2:
         mistakes.append(
             (
                 _keys(1, 2, 3, 4) if mine_first else _keys(1, 3, 2, 4),
-                "誘発型能力が解決してから状況起因処理が行われると考えました",
+                "誘発型能力が解決してから状況起因処理が行われると考えました (704.3)",
             )
         )
     scenario = {
@@ -350,11 +350,13 @@ def gen_seq_lifelink(rng: random.Random, level: str) -> Draft:
             + explanation
         )
         mistakes: list[Mistake] = [
-            (_keys(1, 3, 4, 2), "絆魂によるライフの獲得が誘発型能力のように後で起こると考えました"),
-            (_keys(2, 1, 3, 4), "すべてのクリーチャーが同じステップでダメージを与えると考えました"),
+            (_keys(1, 3, 4, 2), "絆魂によるライフの獲得が誘発型能力のように後で起こると考えました (120.3f)"),
+            (_keys(2, 1, 3, 4), "絆魂を持つクリーチャーが先にダメージを与えると考えました (510.4)"),
         ]
     else:
-        mistakes = [(_keys(2, 3, 1), "絆魂によるライフの獲得が誘発型能力のように後で起こると考えました")]
+        mistakes = [
+            (_keys(2, 3, 1), "絆魂によるライフの獲得が誘発型能力のように後で起こると考えました (120.3f)")
+        ]
     scenario = {
         "players": _players(),
         "permanents": permanents,
@@ -409,7 +411,7 @@ def gen_resp_protection(rng: random.Random, level: str) -> Draft:
     explanation = (
         f"解決するときに対象をもう一度確かめます。赤からのプロテクションを得た{_label(saved)}は不正な対象になり、"
         f"ダメージを受けません (608.2b, 702.16b)。ほかの対象への割り振りは唱えたときのままで、{_label(saved)}の分が"
-        "ほかへ移ることはありません (601.2d)。"
+        "ほかへ移ることはありません (601.2d)。残った対象はそれぞれの点数のダメージを受けます (120.3a, 120.3e)。"
     )
     if level == L1:
         ask = {"kind": "dies"}
@@ -417,12 +419,12 @@ def gen_resp_protection(rng: random.Random, level: str) -> Draft:
             [
                 (
                     _variant(scenario, ask, lambda d: d["event"].pop("in_response")),
-                    "プロテクションを得ても、唱えたときの対象にはダメージが与えられると考えました",
+                    "プロテクションを得ても、唱えたときの対象にはダメージが与えられると考えました (608.2b)",
                 ),
-                ([], "対象の1つが不正になると呪文全体が解決しないと考えました"),
+                ([], "対象の1つが不正になると呪文全体が解決しないと考えました (608.2b)"),
                 (
                     _variant(scenario, ask, _moved_to_other),
-                    "不正になった対象の分のダメージがほかの対象に移ると考えました",
+                    "不正になった対象の分のダメージがほかの対象に移ると考えました (601.2d)",
                 ),
             ]
         )
@@ -430,8 +432,8 @@ def gen_resp_protection(rng: random.Random, level: str) -> Draft:
     else:
         ask = _life_ask("B")
         mistakes = [
-            (b_life - 2, f"{_label(saved)}の1点が対戦相手に移ると考えました"),
-            (b_life, "対象の1つが不正になると呪文全体が解決しないと考えました"),
+            (b_life - 2, f"{_label(saved)}の1点が対戦相手に移ると考えました (601.2d)"),
+            (b_life, "対象の1つが不正になると呪文全体が解決しないと考えました (608.2b)"),
         ]
         prompt += "対戦相手のライフはいくつになりますか。"
     return Draft(scenario, prompt, ask, None, explanation, ["608.2b", "601.2d", "702.16b"], mistakes)
@@ -497,22 +499,11 @@ def gen_between_shock(rng: random.Random, level: str) -> Draft:
         [
             (
                 _variant(scenario, ask, lambda d: d["event"].pop("between_steps")),
-                "第1ステップのダメージと《ショック》のダメージは合わせて数えないと考えました",
-            ),
-            (
-                _variant(scenario, ask, _shock_first),
-                "《ショック》のダメージは戦闘ダメージの前に与えられていたと考えました",
+                "第1ステップのダメージと《ショック》のダメージを合わせて数えないと考えました (514.2)",
             ),
         ]
     )
     return Draft(scenario, prompt, ask, None, explanation, ["514.2", "704.5g", "510.4"], mistakes)
-
-
-def _shock_first(doc: dict[str, Any]) -> None:
-    """The belief that the shock came before any combat damage: 2 damage already marked as combat begins."""
-    doc["event"].pop("between_steps")
-    blocker = next(p for p in doc["permanents"] if p["id"] == "blocker")
-    blocker["damage"] = 2
 
 
 def _pump(power: int, toughness: int) -> Callable[[dict[str, Any]], None]:
@@ -559,9 +550,9 @@ def gen_between_pump(rng: random.Random, level: str) -> Draft:
             [
                 (
                     _variant(scenario, ask, _hits_again),
-                    "先制攻撃を持つクリーチャーが第2ステップでもう一度ダメージを与えると考えました",
+                    "先制攻撃を持つクリーチャーが第2ステップでもう一度ダメージを与えると考えました (510.4)",
                 ),
-                (pre_toughness, "《巨大化》の前のタフネスで致死ダメージを確かめると考えました"),
+                (pre_toughness, "《巨大化》の前のタフネスで致死ダメージを確かめると考えました (704.5g)"),
             ]
         )
     else:
@@ -572,9 +563,9 @@ def gen_between_pump(rng: random.Random, level: str) -> Draft:
             [
                 (
                     _variant(scenario, ask, _pump(0, 3)),
-                    "二段攻撃の2回目のダメージも《巨大化》の前のパワーで与えると考えました",
+                    "二段攻撃の2回目のダメージも《巨大化》の前のパワーで与えると考えました (510.4)",
                 ),
-                (pre_toughness, "《巨大化》の前のタフネスで致死ダメージを確かめると考えました"),
+                (pre_toughness, "《巨大化》の前のタフネスで致死ダメージを確かめると考えました (704.5g)"),
             ]
         )
     return Draft(scenario, prompt, ask, None, explanation, ["510.4", "702.4b"], mistakes)
@@ -616,7 +607,7 @@ def gen_between_removal(rng: random.Random, level: str) -> Draft:
         mistakes: list[Mistake] = [
             (
                 b_life - power,
-                "ブロック・クリーチャーがいなくなるとブロックされていない状態に戻ると考えました",
+                "ブロック・クリーチャーがいなくなるとブロックされていない状態に戻ると考えました (509.1h)",
             ),
         ]
     else:
@@ -625,10 +616,10 @@ def gen_between_removal(rng: random.Random, level: str) -> Draft:
             "トランプルを持つなら、ブロックしているクリーチャーがいないのですべてのダメージをプレイヤーに割り振ります (702.19d)。"
         )
         mistakes = [
-            (b_life, "ブロックされたままなのでダメージを与えないと考えました"),
+            (b_life, "トランプルがあってもブロックされたままならダメージを与えないと考えました (702.19d)"),
             (
                 b_life - power + _toughness(blocker),
-                "いなくなったブロック・クリーチャーにも致死ダメージを割り振ると考えました",
+                "いなくなったブロック・クリーチャーにも致死ダメージを割り振ると考えました (702.19d)",
             ),
         ]
     return Draft(
@@ -645,6 +636,48 @@ def _parts(*parts: dict[str, Any]) -> dict[str, Any]:
 
 def _part(index: int, value: Any, label: str) -> Mistake:
     return ({"part": index, "value": value}, label)
+
+
+def _part_variant(
+    scenario: dict[str, Any],
+    ask: dict[str, Any],
+    index: int,
+    change: Callable[[dict[str, Any]], None],
+    label: str,
+) -> Mistake:
+    """One part's value on the board as a belief sees it (``change`` edits a copy)."""
+    values = _variant(scenario, ask, change)
+    return ({"part": index, "value": values[index] if values is not None else None}, label)
+
+
+def _without_keyword(pid: str, keyword: str, instead: str | None = None) -> Callable[[dict[str, Any]], None]:
+    def change(doc: dict[str, Any]) -> None:
+        permanent = next(p for p in doc["permanents"] if p["id"] == pid)
+        keywords = [k for k in permanent.get("keywords", []) if k != keyword]
+        permanent["keywords"] = [*keywords, instead] if instead else keywords
+
+    return change
+
+
+def _toughness_of(pid: str, toughness: int) -> Callable[[dict[str, Any]], None]:
+    def change(doc: dict[str, Any]) -> None:
+        next(p for p in doc["permanents"] if p["id"] == pid)["toughness"] = toughness
+
+    return change
+
+
+def _no_damage_to(pid: str) -> Callable[[dict[str, Any]], None]:
+    def change(doc: dict[str, Any]) -> None:
+        doc["event"]["damage"] = [d for d in doc["event"]["damage"] if d["to"] != pid]
+
+    return change
+
+
+def _no_triggers(pid: str) -> Callable[[dict[str, Any]], None]:
+    def change(doc: dict[str, Any]) -> None:
+        next(p for p in doc["permanents"] if p["id"] == pid).pop("triggers", None)
+
+    return change
 
 
 PARTS_NOTE: Final = "それぞれの答えを別々に採点します。"
@@ -682,13 +715,19 @@ def gen_parts_combat(rng: random.Random, level: str) -> Draft:
         f"対戦相手は{stats(blocker)}{extra}で{_label(attacker)}をブロックしました。"
         f"{_label(linker)}はブロックされていません。{PARTS_NOTE}"
     )
-    lp = _power(linker)
     explanation = (
         f"{_label(linker)}のダメージで対戦相手はライフを失い、同時にあなたはその点数のライフを得ます (120.3a, 120.3f)。"
         "致死ダメージを負ったクリーチャーは状況起因処理で墓地に置かれます (704.5g)。"
     )
+    ask = _parts(_life_ask("A"), _life_ask("B"), {"kind": "dies"})
     mistakes: list[Mistake] = [
-        _part(0, a_life, "ブロックされていないクリーチャーの絆魂ではライフを得ないと考えました")
+        _part_variant(
+            scenario,
+            ask,
+            0,
+            _without_keyword("linker", "lifelink"),
+            "ブロックされていないクリーチャーの絆魂ではライフを得ないと考えました (702.15b)",
+        )
     ]
     if level == L2:
         explanation += (
@@ -696,15 +735,25 @@ def gen_parts_combat(rng: random.Random, level: str) -> Draft:
             f"割り振れます (702.19b)。{_label(blocker)}の能力は負ったダメージの点数であなたにダメージを与えます (120.4b, 603.3)。"
         )
         mistakes += [
-            _part(1, b_life - lp, "ブロックされたクリーチャーのダメージは対戦相手に届かないと考えました"),
-            _part(
-                0, a_life + lp - _power(attacker), "能力のダメージが割り振られたダメージの全部だと考えました"
+            _part_variant(
+                scenario,
+                ask,
+                1,
+                _without_keyword("attacker", "trample"),
+                "ブロックされたクリーチャーのダメージは対戦相手に届かないと考えました (702.19b)",
+            ),
+            _part_variant(
+                scenario,
+                ask,
+                0,
+                _toughness_of("blocker", 99),
+                "ブロック・クリーチャーが攻撃クリーチャーのパワー全部のダメージを受けると考えました (702.19b)",
             ),
         ]
     return Draft(
         scenario,
         prompt,
-        _parts(_life_ask("A"), _life_ask("B"), {"kind": "dies"}),
+        ask,
         None,
         explanation,
         ["120.3f", "704.5g"],
@@ -737,8 +786,15 @@ def gen_parts_sweep(rng: random.Random, level: str) -> Draft:
         f"あなたは{spell['name']}（各クリーチャーと各プレイヤーに2点）を唱えました。{PARTS_NOTE}"
     )
     explanation = "ダメージはすべて同時に与えられ (120.4d)、致死ダメージを負ったクリーチャーは状況起因処理で墓地に置かれます (704.5g)。"
+    ask = _parts(_life_ask("A"), _life_ask("B"), {"kind": "dies"})
     mistakes: list[Mistake] = [
-        _part(0, a_life, "呪文を唱えたプレイヤーは自分の呪文のダメージを受けないと考えました")
+        _part_variant(
+            scenario,
+            ask,
+            0,
+            _no_damage_to("A"),
+            "呪文を唱えたプレイヤーは自分の呪文のダメージを受けないと考えました (120.3a)",
+        )
     ]
     if level == L2:
         explanation += (
@@ -746,12 +802,18 @@ def gen_parts_sweep(rng: random.Random, level: str) -> Draft:
             "2点を与えます (603.3, 608.2)。ダメージを与えたのは呪文なので、《夜の子》の絆魂ではライフを得ません (702.15b)。"
         )
         mistakes = [
-            _part(0, a_life - 2, "呪文のダメージでは《ボロスの反攻者》の能力が誘発しないと考えました")
+            _part_variant(
+                scenario,
+                ask,
+                0,
+                _no_triggers("reckoner"),
+                "呪文のダメージでは《ボロスの反攻者》の能力が誘発しないと考えました (603.2)",
+            )
         ]
     return Draft(
         scenario,
         prompt,
-        _parts(_life_ask("A"), _life_ask("B"), {"kind": "dies"}),
+        ask,
         None,
         explanation,
         ["120.4d", "704.5g"],
@@ -797,9 +859,13 @@ def gen_parts_double(rng: random.Random, level: str) -> Draft:
     explanation = (
         "二段攻撃を持つクリーチャーは両方の戦闘ダメージ・ステップでダメージを与えます (510.4, 702.4b)。"
     )
+    ask = _parts(_life_ask("B"), {"kind": "dies"})
+    once = _without_keyword("striker", "double_strike", "first_strike")
     if level == L1:
         mistakes: list[Mistake] = [
-            _part(0, b_life - power, "二段攻撃でも1回しかダメージを与えないと考えました")
+            _part_variant(
+                scenario, ask, 0, once, "二段攻撃でも1回しかダメージを与えないと考えました (702.4b)"
+            )
         ]
     elif "trample" in striker.get("keywords", []):
         explanation += (
@@ -807,10 +873,12 @@ def gen_parts_double(rng: random.Random, level: str) -> Draft:
             "いないので全部を対戦相手に割り振ります (702.19b, 702.19d)。"
         )
         mistakes = [
-            _part(
+            _part_variant(
+                scenario,
+                ask,
                 0,
-                b_life - (power - _toughness(blocker)),
-                "2回目のダメージは、ブロック・クリーチャーがいなくなったので誰にも与えられないと考えました",
+                once,
+                "2回目のダメージは、ブロック・クリーチャーがいなくなったので誰にも与えられないと考えました (702.19d)",
             )
         ]
     else:
@@ -822,13 +890,13 @@ def gen_parts_double(rng: random.Random, level: str) -> Draft:
             _part(
                 0,
                 b_life - power,
-                "ブロック・クリーチャーが死亡するとブロックされていない状態に戻ると考えました",
+                "ブロック・クリーチャーが死亡するとブロックされていない状態に戻ると考えました (509.1h)",
             ),
         ]
     return Draft(
         scenario,
         prompt,
-        _parts(_life_ask("B"), {"kind": "dies"}),
+        ask,
         None,
         explanation,
         ["510.4", "702.4b"],
@@ -852,15 +920,15 @@ def gen_parts_response(rng: random.Random, level: str) -> Draft:
             f"{_label(saved)}に赤からのプロテクションを与えました。{PARTS_NOTE}"
         )
         mistakes: list[Mistake] = [
-            _part(0, b_life, "対象の1つが不正になると呪文全体が解決しないと考えました"),
-            _part(0, b_life - 2, "不正になった対象の分のダメージが対戦相手に移ると考えました"),
+            _part(0, b_life, "対象の1つが不正になると呪文全体が解決しないと考えました (608.2b)"),
+            _part(0, b_life - 2, "不正になった対象の分のダメージが対戦相手に移ると考えました (601.2d)"),
         ]
     else:
         draft.prompt = draft.prompt.replace("対戦相手のライフはいくつになりますか。", "") + PARTS_NOTE
         draft.prompt = f"対戦相手のライフは{b_life}点です。" + draft.prompt
         mistakes = [
-            _part(0, b_life - 2, "不正になった対象の分のダメージが対戦相手に移ると考えました"),
-            _part(0, b_life, "対象の1つが不正になると呪文全体が解決しないと考えました"),
+            _part(0, b_life - 2, "不正になった対象の分のダメージが対戦相手に移ると考えました (601.2d)"),
+            _part(0, b_life, "対象の1つが不正になると呪文全体が解決しないと考えました (608.2b)"),
         ]
     draft.ask = _parts(_life_ask("B"), {"kind": "dies"})
     draft.mistakes = mistakes
