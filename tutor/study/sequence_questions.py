@@ -379,7 +379,9 @@ def gen_resp_protection(rng: random.Random, level: str) -> Draft:
     spell_slug = "arc-lightning" if level == L2 else "forked-bolt"
     spell = _spell(spell_slug, "A")
     saved = _perm(rng.choice(("grizzly-bears", "llanowar-elves", "elite-vanguard")), "saved", "B")
-    other = _perm(rng.choice(("elite-vanguard", "llanowar-elves", "goblin-sledder")), "other", "B")
+    other = _perm(
+        rng.choice(("elite-vanguard", "llanowar-elves", "goblin-sledder", "grizzly-bears")), "other", "B"
+    )
     b_life = rng.randint(5, 20)
     if level == L1:
         damage = [{"to": "saved", "amount": 1}, {"to": "other", "amount": 1}]
