@@ -459,7 +459,7 @@ def gen_between_shock(rng: random.Random, level: str) -> Draft:
     if level == L1:
         attacker = _perm(rng.choice(("white-knight", "youthful-knight")), "attacker", "A")
         blocker_slug = _pick_blocked(
-            rng, attacker, ("hill-giant", "vampire-spawn"), lambda d: _toughness(d) > 2
+            rng, attacker, ("hill-giant", "vampire-spawn", "thorn-elemental"), lambda d: _toughness(d) > 2
         )
     else:
         attacker = _perm(rng.choice(DOUBLE_STRIKERS), "attacker", "A")
@@ -522,7 +522,9 @@ def gen_between_pump(rng: random.Random, level: str) -> Draft:
     else:
         attacker = _perm(rng.choice(DOUBLE_STRIKERS), "attacker", "A")
     blocker = _perm(
-        _pick_blocked(rng, attacker, ("hill-giant", "vampire-spawn"), lambda d: True), "blocker", "B"
+        _pick_blocked(rng, attacker, ("hill-giant", "vampire-spawn", "craw-wurm"), lambda d: True),
+        "blocker",
+        "B",
     )
     scenario = {
         "players": _players(),
