@@ -244,7 +244,7 @@ def sequence_fields_add(form: forms.Form, question: Any) -> None:
         keys = [o["key"] for o in question.options]
         positions = [(str(n), f"{n}番目") for n in range(1, len(keys) + 1)]
         for key, option in zip(keys, question.options, strict=True):
-            field = forms.TypedChoiceField(
+            select = forms.TypedChoiceField(
                 label=option["label"],
                 choices=[("", "順番を選ぶ"), *positions],
                 coerce=int,
@@ -254,8 +254,8 @@ def sequence_fields_add(form: forms.Form, question: Any) -> None:
                 },
             )
             if isinstance(given, list) and key in given:
-                field.initial = str(given.index(key) + 1)
-            form.fields[f"pos_{key}"] = field
+                select.initial = str(given.index(key) + 1)
+            form.fields[f"pos_{key}"] = select
         return
     names = {
         p["id"]: p.get("name") or p["id"]
