@@ -97,6 +97,25 @@ def _keys(*numbers: int) -> list[str]:
     return [f"e{n}" for n in numbers]
 
 
+def _keys_shuffled(generate: Any) -> Any:
+    """The generator with its events' keys drawn at random: a key never tells an event's place, in the
+    page's field names or anywhere else (the template lists the events in the order it names them)."""
+
+    def run(rng: random.Random, level: str) -> Draft:
+        draft: Draft = generate(rng, level)
+        events = draft.ask["events"]
+        keys = [f"e{n}" for n in range(1, len(events) + 1)]
+        rng.shuffle(keys)
+        renamed = {e["key"]: k for e, k in zip(events, keys, strict=True)}
+        for event in events:
+            event["key"] = renamed[event["key"]]
+        draft.mistakes = [([renamed[k] for k in value], label) for value, label in draft.mistakes]
+        return draft
+
+    run.__doc__ = generate.__doc__
+    return run
+
+
 # --------------------------------------------------------------------------- when: ordering questions
 
 
@@ -940,12 +959,24 @@ def gen_parts_response(rng: random.Random, level: str) -> Draft:
 
 
 SEQUENCE_TEMPLATES: Final[tuple[Template, ...]] = (
-    Template("seq-first-strike", "戦闘で起こる順番", ("510.4", "704.5"), (L1, L2), gen_seq_first_strike),
     Template(
-        "seq-dealt-trigger", "ダメージの後に起こる順番", ("120.4", "704.5"), (L1, L2), gen_seq_dealt_trigger
+        "seq-first-strike",
+        "戦闘で起こる順番",
+        ("510.4", "704.5"),
+        (L1, L2),
+        _keys_shuffled(gen_seq_first_strike),
     ),
-    Template("seq-apnap", "2人の能力が解決する順番", ("120.4",), (L1, L2), gen_seq_apnap),
-    Template("seq-lifelink", "ライフを得る時点", ("120.3", "510.4"), (L1, L2), gen_seq_lifelink),
+    Template(
+        "seq-dealt-trigger",
+        "ダメージの後に起こる順番",
+        ("120.4", "704.5"),
+        (L1, L2),
+        _keys_shuffled(gen_seq_dealt_trigger),
+    ),
+    Template("seq-apnap", "2人の能力が解決する順番", ("120.4",), (L1, L2), _keys_shuffled(gen_seq_apnap)),
+    Template(
+        "seq-lifelink", "ライフを得る時点", ("120.3", "510.4"), (L1, L2), _keys_shuffled(gen_seq_lifelink)
+    ),
     Template("resp-protection", "対応して唱えられた呪文", ("120.3",), (L1, L2), gen_resp_protection),
     Template("between-shock", "戦闘ダメージの間の呪文", ("510.4", "704.5"), (L1, L2), gen_between_shock),
     Template("between-pump", "戦闘ダメージの間の強化", ("510.4",), (L1, L2), gen_between_pump),
