@@ -808,7 +808,7 @@ def gen_parts_sweep(rng: random.Random, level: str) -> Draft:
         f"あなたのライフは{a_life}点、対戦相手は{b_life}点です。戦場には{board}がいます。"
         f"あなたは{spell['name']}（各クリーチャーと各プレイヤーに2点）を唱えました。{PARTS_NOTE}"
     )
-    explanation = "ダメージはすべて同時に与えられ (120.4d)、致死ダメージを負ったクリーチャーは状況起因処理で墓地に置かれます (704.5g)。"
+    explanation = "ダメージはすべて同時に与えられ (120.4d)、プレイヤーはその点数のライフを失い (120.3a)、クリーチャーはダメージを負います (120.3e)。致死ダメージを負ったクリーチャーは状況起因処理で墓地に置かれます (704.5g)。"
     ask = _parts(_life_ask("A"), _life_ask("B"), {"kind": "dies"})
     mistakes: list[Mistake] = [
         _part_variant(
