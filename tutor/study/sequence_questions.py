@@ -975,7 +975,12 @@ SEQUENCE_TEMPLATES: Final[tuple[Template, ...]] = (
     ),
     Template("seq-apnap", "2人の能力が解決する順番", ("120.4",), (L1, L2), _keys_shuffled(gen_seq_apnap)),
     Template(
-        "seq-lifelink", "ライフを得る時点", ("120.3", "510.4"), (L1, L2), _keys_shuffled(gen_seq_lifelink)
+        "seq-lifelink",
+        "ライフを得る時点",
+        ("120.3", "510.4"),
+        (L1, L2),
+        _keys_shuffled(gen_seq_lifelink),
+        (("510.4", (L2,)),),
     ),
     Template("resp-protection", "対応して唱えられた呪文", ("120.3",), (L1, L2), gen_resp_protection),
     Template("between-shock", "戦闘ダメージの間の呪文", ("510.4", "704.5"), (L1, L2), gen_between_shock),
