@@ -81,4 +81,3 @@ def test_plus_is_off_where_the_row_can_take_no_damage(client):
     for blocker in ("a_0_0", "a_0_1"):  # its blockers can take it
         assert " disabled" not in re.search(rf'<button [^>]*id="{blocker}-plus"[^>]*>', page).group(0)
     assert page.count("ここには割り振れません</span>") == 1
-

@@ -11,6 +11,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tutor.models import Exam, ExamQuestion, StudyAttempt
+from tutor.study.building import question_build
+from tutor.study.generators import TEMPLATES_BY_SLUG
 
 pytestmark = [pytest.mark.browser, pytest.mark.usefixtures("content_db")]
 
@@ -27,7 +29,17 @@ def _serious(page: Page) -> list[tuple[str, str]]:
 def _answer(page: Page, entry: ExamQuestion) -> None:
     question = entry.question
     field = page.locator("#exam-panel [name=answer]")
-    if question.answer_format == "number":
+    if question.answer_format == "order":  # one <select> of positions per event
+        for n, key in enumerate(question.answer, start=1):
+            page.locator(f"#exam-panel [name=pos_{key}]").select_option(str(n))
+    elif question.answer_format == "parts":  # one field per part
+        for n, (part, value) in enumerate(zip(question.ask["parts"], question.answer, strict=True)):
+            if part["kind"] == "dies":
+                for pid in value:
+                    page.locator(f"#exam-panel [name=part_{n}][value='{pid}']").check()
+            else:
+                page.locator(f"#exam-panel [name=part_{n}]").fill(str(value))
+    elif question.answer_format == "number":
         field.fill(str(question.answer))
     elif question.answer_format == "multi":
         for key in list(question.answer or ["none"]):
@@ -35,6 +47,23 @@ def _answer(page: Page, entry: ExamQuestion) -> None:
     else:
         right = next(o for o in question.options if o["value"] == question.answer)
         page.get_by_label(right["label"], exact=True).check()
+
+
+def _replace(question, built) -> None:
+    for name in (
+        "source",
+        "seed",
+        "title",
+        "prompt",
+        "scenario",
+        "ask",
+        "answer",
+        "answer_format",
+        "options",
+    ):
+        setattr(question, name, getattr(built, name))
+    question.mistakes, question.explanation, question.rules = built.mistakes, built.explanation, built.rules
+    question.save()
 
 
 def _take(page: Page, url: str, kind: str, *, timed: bool, js: bool, check_axe: bool) -> Exam:
@@ -53,6 +82,10 @@ def _take(page: Page, url: str, kind: str, *, timed: bool, js: bool, check_axe: 
     exam = Exam.objects.get(token=token)
     entries = list(exam.entries.select_related("question").order_by("position"))
     assert len(entries) == {"l1": 20, "l2": 25}[kind]
+    # one ordering and one parts question for sure: the first two questions become one of each
+    for entry, slug in zip(entries, ("seq-apnap", "parts-combat"), strict=False):
+        _replace(entry.question, question_build(TEMPLATES_BY_SLUG[slug], seed=entry.position, level=kind))
+    page.reload()
     if check_axe:
         assert _serious(page) == [], "first question"
     if timed:
@@ -92,7 +125,13 @@ def _take(page: Page, url: str, kind: str, *, timed: bool, js: bool, check_axe: 
     expect(page.locator("h1")).to_have_text(f"{kind.upper()} 模擬試験の結果")
     right = len(entries) - 1
     percent = round(100 * right / len(entries))
-    expect(page.locator(".exam-score__figure")).to_have_text(f"{right}/{len(entries)}問 正解（{percent}%）")
+    expect(page.locator(".exam-score__figure")).to_have_text(
+        f"{right}/{len(entries)}点（{percent}%）、全問正解は{right}問"
+    )
+    # the parts question's report shows each part, the ordering question the engine's order
+    expect(page.locator("article.exam-item").nth(1).locator(".study-parts tbody tr")).to_have_count(3)
+    events = len(entries[0].question.answer)
+    expect(page.locator("article.exam-item").first.locator(".study-sequence__order li")).to_have_count(events)
     expect(page.locator(".exam-score h2")).to_have_text("合格ラインに達しました")
     expect(page.locator("#by-topic-title")).to_be_visible()
     expect(page.locator("article.exam-item")).to_have_count(len(entries))

@@ -86,12 +86,23 @@ def start(client: Client, kind: str = "l1", mode: str = "closed", timed: bool = 
 
 
 def answer_value(question: StudyQuestion, *, right: bool) -> Any:
+    if question.answer_format in ("order", "parts"):  # posted as several fields: see answer_post
+        return None
     if question.answer_format == "number":
         return question.answer if right else question.answer + 1
     if question.answer_format == "multi":
         answer = list(question.answer or ["none"])
         return answer if right else [next(o["key"] for o in question.options if o["key"] not in answer)]
     return next(o["key"] for o in question.options if (o["value"] == question.answer) == right)
+
+
+def answer_post(question: StudyQuestion, *, right: bool) -> dict[str, Any]:
+    """The POST fields of an answer, for every format (order and parts have one field per event/part)."""
+    if question.answer_format in ("order", "parts"):
+        from tests.study.test_sequence_questions import form_data
+
+        return form_data(question, right=right)
+    return {"answer": answer_value(question, right=right)}
 
 
 def headings(html: str) -> str:
@@ -151,10 +162,8 @@ def test_take_score_and_report_feed_attempts_review_and_rating(client):
     exam = start(client, "l1")
     rows = entries(exam)
     for entry in rows[:15]:  # 14 right, 1 wrong, 5 unanswered
-        value = answer_value(entry.question, right=entry.position != 15)
-        response = client.post(
-            f"/study/exam/{exam.token}/q/{entry.position}/", {"answer": value, "go": "next"}
-        )
+        data = answer_post(entry.question, right=entry.position != 15)
+        response = client.post(f"/study/exam/{exam.token}/q/{entry.position}/", {**data, "go": "next"})
         assert response.status_code == 302
     assert StudyAttempt.objects.count() == 0  # nothing scored before 「採点する」
     assert client.get(f"/study/exam/{exam.token}/report/").status_code == 302
@@ -170,7 +179,7 @@ def test_take_score_and_report_feed_attempts_review_and_rating(client):
     assert ReviewItem.objects.count() == 1
     assert LearnerRating.objects.get().matches == 15
     html = client.get(f"/study/exam/{exam.token}/report/").content.decode()
-    assert "14/20問 正解（70%）" in html and "合格ラインに達しました" in html
+    assert "14/20点（70%）" in html and "合格ラインに達しました" in html
     assert "トピック別" in html and "条文別" in html and "/cr/" in html
     assert rows[0].question.title in html and "未回答" in html and "正しい答え" in html
     # scoring twice records nothing more
@@ -186,8 +195,9 @@ def test_take_score_and_report_feed_attempts_review_and_rating(client):
 def test_resume_by_permalink_keeps_the_saved_answer_and_prev_next(client):
     exam = start(client, "l1")
     rows = entries(exam)
-    value = answer_value(rows[1].question, right=True)
-    response = client.post(f"/study/exam/{exam.token}/q/2/", {"answer": value, "go": "prev"})
+    data = answer_post(rows[1].question, right=True)
+    value = answer_value(rows[1].question, right=True) or rows[1].question.answer
+    response = client.post(f"/study/exam/{exam.token}/q/2/", {**data, "go": "prev"})
     assert response["Location"] == f"/study/exam/{exam.token}/q/1/"
     response = client.post(f"/study/exam/{exam.token}/q/1/", {"go": "next"})  # skip without answering
     assert response["Location"] == f"/study/exam/{exam.token}/q/2/"
@@ -214,9 +224,7 @@ def test_time_limit_closes_the_exam(client):
     assert "data-exam-deadline" in html and "に締め切ります" in html and "js/exam.js" in html
     Exam.objects.filter(pk=exam.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))
     entry = entries(exam)[0]
-    response = client.post(
-        f"/study/exam/{exam.token}/q/1/", {"answer": answer_value(entry.question, right=True)}
-    )
+    response = client.post(f"/study/exam/{exam.token}/q/1/", answer_post(entry.question, right=True))
     assert response["Location"] == f"/study/exam/{exam.token}/"
     entry.refresh_from_db()
     assert entry.response is None  # an answer after the deadline is not kept
@@ -230,7 +238,7 @@ def test_time_limit_closes_the_exam(client):
 def test_anonymous_exams_carry_over_on_signup_and_history_lists_them(client):
     exam = start(client, "l1")
     entry = entries(exam)[0]
-    client.post(f"/study/exam/{exam.token}/q/1/", {"answer": answer_value(entry.question, right=True)})
+    client.post(f"/study/exam/{exam.token}/q/1/", answer_post(entry.question, right=True))
     client.post(f"/study/exam/{exam.token}/score/")
     response = client.post(
         "/accounts/signup/",

@@ -18,10 +18,13 @@ from tutor.common.urls import cr_url
 from tutor.study.asks import NUMBER_KINDS, engine_answer, order_losses
 from tutor.study.building import NONE_KEY, question_build
 from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG
+from tutor.study.sequence_questions import SEQUENCE_TEMPLATES
 from tutor.study.topics import LEVELS, TOPICS_BY_SLUG
 
 SEEDS = range(100)
-PAIRS = [(t.slug, level) for t in TEMPLATES for level in t.levels]
+# order and parts questions are checked in tests/study/test_sequence_questions.py (their own formats)
+SEQUENCE = {t.slug for t in SEQUENCE_TEMPLATES}
+PAIRS = [(t.slug, level) for t in TEMPLATES for level in t.levels if t.slug not in SEQUENCE]
 RULE = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
 
 

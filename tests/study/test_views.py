@@ -120,6 +120,9 @@ def test_the_answer_is_not_in_the_page_before_answering(client, template):
     for mistake in question.mistakes:
         assert mistake["label"] not in html
     for option in question.options:
+        if question.answer_format == "order":  # one select of positions per event, named by its key
+            assert f'name="pos_{option["key"]}"' in html
+            continue
         assert f'value="{option["key"]}"' in html  # only opaque keys are posted
         if isinstance(option["value"], (bool, list)) or option["value"] is None:
             continue

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tutor.study.asks import (
+    ORDER_KIND,
     OUTCOME_KEYS,
+    PARTS_KIND,
     AskError,
     answer_format,
     answer_text,
@@ -112,6 +114,8 @@ def make_options(
     kind = ask["kind"]
     if fmt == "number":
         return fmt, []
+    if fmt in (ORDER_KIND, PARTS_KIND):
+        return fmt, sequence_options(ask, answer, rng)
     if kind == "legal":
         return fmt, [
             {"key": "yes", "label": "適正", "value": True},
@@ -193,7 +197,7 @@ def _mistake_list(mistakes: Sequence[tuple[Any, str]], answer: Any) -> list[dict
     seen = set()
     for value, label in mistakes:
         key = repr(value)
-        if value == answer or key in seen:
+        if value == answer or key in seen or part_is_right(value, answer):
             continue
         seen.add(key)
         out.append({"value": value, "label": label})
@@ -208,7 +212,8 @@ def question_build(template: Template, *, seed: int, level: str) -> BuiltQuestio
     """
     draft: Draft = template.draft(seed, level)
     answer = engine_answer(draft.scenario, draft.ask)
-    if answer != draft.predicted:
+    # ``None``: the template makes no prediction (an order comes only from the engine's stages)
+    if draft.predicted is not None and answer != draft.predicted:
         raise Disagreement(
             f"{template.slug}/{level}/{seed}: template says {draft.predicted!r}, engine {answer!r}"
         )
@@ -393,6 +398,8 @@ class Grade:
     correct: bool
     response_text: str
     mistake: str
+    parts: tuple[bool, ...] = ()
+    """Per part of a ``parts`` question, whether it is right (empty for the other formats)."""
 
 
 def grade(
@@ -407,6 +414,8 @@ def grade(
 ) -> Grade:
     """Compare a cleaned response (an option key, a list of keys, or an int) with the engine's answer."""
     names = _names(scenario)
+    if answer_format in (ORDER_KIND, PARTS_KIND):
+        return sequence_grade(ask=ask, answer=answer, mistakes=mistakes, names=names, response=response)
     if answer_format == "number":
         value = response
     elif answer_format == "multi":
@@ -441,3 +450,69 @@ def outcome_scenario(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer
         # where the asked declaration silently did not happen
         return declared(scenario, ask)
     return dict(scenario)
+
+
+# --------------------------------------------------------------------------- order and parts (issue 24)
+
+
+def sequence_options(ask: Mapping[str, Any], answer: Any, rng: random.Random) -> list[dict[str, Any]]:
+    """An order question's events in a shuffled order (the page lists them so); a parts question has none."""
+    if ask.get("kind") != ORDER_KIND:
+        return []
+    events = [{"key": e["key"], "label": e["label"], "value": e["key"]} for e in ask.get("events", [])]
+    # never shown already in the right order: that would give the answer away
+    for _ in range(8):
+        rng.shuffle(events)
+        if [e["key"] for e in events] != answer:
+            break
+    return events
+
+
+def part_is_right(value: Any, answer: Any) -> bool:
+    """Whether a parts mistake (``{"part": i, "value": v}``) is in fact that part's right value."""
+    if not isinstance(value, Mapping) or not isinstance(answer, list):
+        return False
+    index = value.get("part")
+    return isinstance(index, int) and 0 <= index < len(answer) and answer[index] == value.get("value")
+
+
+def part_marks(answer: Any, response: Any) -> list[bool]:
+    """Each part of a parts question: right or not (a missing or malformed part is wrong)."""
+    if not isinstance(answer, list):
+        return []
+    given = response if isinstance(response, list) else []
+    return [n < len(given) and given[n] == right for n, right in enumerate(answer)]
+
+
+def answer_points(answer_format: str, answer: Any, response: Any, correct: bool) -> float:
+    """What one answered question scores in an exam: the fraction of its parts right, else 1 or 0."""
+    if answer_format == PARTS_KIND:
+        marks = part_marks(answer, response)
+        return sum(marks) / len(marks) if marks else 0.0
+    return 1.0 if correct else 0.0
+
+
+def sequence_grade(
+    *,
+    ask: Mapping[str, Any],
+    answer: Any,
+    mistakes: Sequence[Mapping[str, Any]],
+    names: Mapping[str, str],
+    response: Any,
+) -> Grade:
+    """An order is right only as a whole; parts are right one by one, and the question only when all are."""
+    text = answer_text(ask, response, names)
+    if ask.get("kind") == ORDER_KIND:
+        correct = response == answer
+        mistake = "" if correct else next((m["label"] for m in mistakes if m["value"] == response), "")
+        return Grade(correct, text, mistake)
+    marks = part_marks(answer, response)
+    labels = [
+        m["label"]
+        for m in mistakes
+        if isinstance(m["value"], Mapping)
+        and isinstance(response, list)
+        and 0 <= m["value"].get("part", -1) < len(response)
+        and response[m["value"]["part"]] == m["value"].get("value")
+    ]
+    return Grade(all(marks) and bool(marks), text, " ".join(dict.fromkeys(labels)), tuple(marks))

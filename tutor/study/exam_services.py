@@ -24,6 +24,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from tutor.models import Exam, ExamQuestion, StudyAttempt, StudyQuestion
+from tutor.study.building import answer_points
 from tutor.study.exams import SHAPES_BY_SLUG, ExamShape, Marked, Score, exam_build, exam_score
 from tutor.study.selectors import Learner
 from tutor.study.services import answer_submit
@@ -171,6 +172,13 @@ def marks(*, entries: list[ExamQuestion]) -> list[Marked]:
                 rules=entry.question.rules or [],
                 answered=attempt is not None,
                 correct=bool(attempt and attempt.correct),
+                points=(
+                    answer_points(
+                        entry.question.answer_format, entry.question.answer, attempt.response, attempt.correct
+                    )
+                    if attempt is not None
+                    else None
+                ),
             )
         )
     return out

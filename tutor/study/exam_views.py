@@ -27,7 +27,7 @@ from tutor.study import exam_services as services
 from tutor.study.card_texts import question_cards
 from tutor.study.exam_forms import ExamStartForm
 from tutor.study.exams import SHAPES, ExamTooSmall
-from tutor.study.forms import StudyAnswerForm
+from tutor.study.forms import StudyAnswerForm, sequence_posted
 from tutor.study.learners import learner_get
 from tutor.study.selectors import Learner
 from tutor.study.topics import TOPICS_BY_SLUG
@@ -225,7 +225,7 @@ def question(request: HtmxHttpRequest, token: str, n: int) -> HttpResponse:
     go = request.POST.get("go", "next")
     go = go if go in ("prev", "next", "list") else "next"
     raw = request.POST.getlist("answer")
-    if any(v.strip() for v in raw if isinstance(v, str)):
+    if any(v.strip() for v in raw if isinstance(v, str)) or sequence_posted(request.POST, entry.question):
         form = StudyAnswerForm(request.POST, question=entry.question)
         if not form.is_valid():
             return _question_page(request, exam, entry, form=form, status=200 if request.htmx else 400)

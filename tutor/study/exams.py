@@ -143,21 +143,36 @@ class Marked:
     rules: Sequence[str]
     answered: bool
     correct: bool
+    points: float | None = None
+    """What it scores, 0 to 1: the fraction of its parts right for a parts question; else 1 if correct."""
+
+    @property
+    def score(self) -> float:
+        return (1.0 if self.correct else 0.0) if self.points is None else self.points
 
 
 @dataclass(frozen=True)
 class Tally:
     key: str
-    right: int
+    right: float
     total: int
+
+    @property
+    def shown(self) -> str:
+        """``3`` or ``2.5``: a part-scored question adds a fraction."""
+        return _number(self.right)
 
     @property
     def percent(self) -> int:
         return round(100 * self.right / self.total) if self.total else 0
 
 
-def _tally(pairs: Iterable[tuple[str, bool]]) -> list[Tally]:
-    right: Counter[str] = Counter()
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+
+
+def _tally(pairs: Iterable[tuple[str, float]]) -> list[Tally]:
+    right: defaultdict[str, float] = defaultdict(float)
     total: Counter[str] = Counter()
     for key, ok in pairs:
         total[key] += 1
@@ -171,24 +186,34 @@ def _tally(pairs: Iterable[tuple[str, bool]]) -> list[Tally]:
 @dataclass(frozen=True)
 class Score:
     right: int
+    """Questions right as a whole (every part of a parts question)."""
     answered: int
     total: int
     percent: int
     passed: bool
     by_topic: list[Tally]
     by_rule: list[Tally]
+    points: float = 0.0
+    """The score against the pass line: a parts question counts the fraction of its parts right."""
+
+    @property
+    def points_shown(self) -> str:
+        return _number(round(self.points, 2))
 
 
 def exam_score(shape: ExamShape, marked: Sequence[Marked]) -> Score:
-    """The score against the pass line; an unanswered question counts as wrong."""
+    """The score against the pass line; an unanswered question counts as wrong, and a parts question
+    counts the fraction of its parts right."""
     right = sum(m.correct for m in marked)
+    points = sum(m.score for m in marked)
     total = len(marked)
     return Score(
         right=right,
         answered=sum(m.answered for m in marked),
         total=total,
-        percent=round(100 * right / total) if total else 0,
-        passed=total > 0 and right * 100 >= shape.pass_percent * total,
-        by_topic=_tally((t, m.correct) for m in marked for t in dict.fromkeys(m.topics)),
-        by_rule=_tally((r, m.correct) for m in marked for r in dict.fromkeys(m.rules)),
+        percent=round(100 * points / total) if total else 0,
+        passed=total > 0 and points * 100 >= shape.pass_percent * total - 1e-9,
+        by_topic=_tally((t, m.score) for m in marked for t in dict.fromkeys(m.topics)),
+        by_rule=_tally((r, m.score) for m in marked for r in dict.fromkeys(m.rules)),
+        points=points,
     )

@@ -70,6 +70,9 @@ class StudyAnswerForm(SafeTextMixin, forms.Form):
         self.question = question
         fmt = question.answer_format
         choices = [(o["key"], o["label"]) for o in question.options]
+        if fmt in ("order", "parts"):
+            sequence_fields_add(self, question)
+            return
         if fmt == "number":
             self.fields["answer"] = forms.IntegerField(
                 label="答え",
@@ -104,6 +107,12 @@ class StudyAnswerForm(SafeTextMixin, forms.Form):
                     "invalid_choice": "選択肢にない値です: %(value)s",
                 },
             )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.question.answer_format in ("order", "parts") and not self.errors:
+            data["answer"] = sequence_response(self.question, data)
+        return data
 
     def clean_answer(self) -> Any:
         value = self.cleaned_data["answer"]
@@ -217,3 +226,102 @@ class AuthoredTemplateAdminForm(_AuthoredAdminForm):
             except (AskError, Disagreement) as error:
                 message = getattr(error, "message", str(error))
                 raise forms.ValidationError(f"シード{seed}の問題をエンジンが解けません: {message}") from None
+
+
+# --------------------------------------------------------------------------- order and parts (issue 24)
+
+
+def sequence_fields_add(form: forms.Form, question: Any) -> None:
+    """One ``<select>`` of positions per event (works without JavaScript), or one field per part.
+
+    The exam keeps a response as the cleaned value (a key list, or one value per part); given back as
+    ``initial["answer"]``, it is spread over the fields again.
+    """
+    from tutor.study.asks import part_label
+
+    given = (form.initial or {}).get("answer")
+    if question.answer_format == "order":
+        keys = [o["key"] for o in question.options]
+        positions = [(str(n), f"{n}番目") for n in range(1, len(keys) + 1)]
+        for key, option in zip(keys, question.options, strict=True):
+            select = forms.TypedChoiceField(
+                label=option["label"],
+                choices=[("", "順番を選ぶ"), *positions],
+                coerce=int,
+                error_messages={
+                    "required": "この出来事の順番を選んでください。",
+                    "invalid_choice": f"順番は1から{len(keys)}までの数で選んでください。",
+                },
+            )
+            if isinstance(given, list) and key in given:
+                select.initial = str(given.index(key) + 1)
+            form.fields[f"pos_{key}"] = select
+        return
+    names = {
+        p["id"]: p.get("name") or p["id"]
+        for p in [*question.scenario.get("players", []), *question.scenario.get("permanents", [])]
+    }
+    creatures = [
+        (p["id"], p.get("name") or p["id"])
+        for p in question.scenario.get("permanents", [])
+        if "creature" in p.get("types", [])
+    ]
+    for n, part in enumerate(question.ask.get("parts", [])):
+        label = part_label(part, names)
+        if part.get("kind") == "dies":
+            field: forms.Field = forms.MultipleChoiceField(
+                label=f"{label}（すべて選ぶ。なければ何も選ばない）",
+                choices=creatures,
+                widget=forms.CheckboxSelectMultiple,
+                required=False,
+                error_messages={
+                    "invalid_choice": "選択肢にない値です: %(value)s",
+                    "invalid_list": "選択肢から選んでください。",
+                },
+            )
+        else:
+            field = forms.IntegerField(
+                label=label,
+                min_value=-STUDY_ANSWER_MAX,
+                max_value=STUDY_ANSWER_MAX,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+                error_messages={
+                    "required": f"「{label}」の数を入力してください。",
+                    "invalid": f"「{label}」は整数で入力してください（例: 17）。",
+                    "max_value": f"{STUDY_ANSWER_MAX} 以下の数を入力してください。",
+                    "min_value": f"-{STUDY_ANSWER_MAX} 以上の数を入力してください。",
+                },
+            )
+        if isinstance(given, list) and n < len(given):
+            field.initial = given[n]
+        form.fields[f"part_{n}"] = field
+
+
+def sequence_posted(data: QueryDict, question: Any) -> bool:
+    """Whether an exam POST answers an order or parts question at all (an empty one only moves on)."""
+    if question.answer_format not in ("order", "parts"):
+        return False
+    return any(
+        value.strip()
+        for name in data
+        if name.startswith(("pos_", "part_"))
+        for value in data.getlist(name)
+        if isinstance(value, str)
+    )
+
+
+def sequence_response(question: Any, data: Mapping[str, Any]) -> Any:
+    """The cleaned fields as one response: the event keys in the learner's order, or a value per part."""
+    if question.answer_format == "order":
+        chosen = {o["key"]: data[f"pos_{o['key']}"] for o in question.options}
+        if len(set(chosen.values())) != len(chosen):
+            raise forms.ValidationError(
+                "同じ順番を2つ以上の出来事に選んでいます。出来事ごとに違う順番を選んでください。",
+                code="duplicate_position",
+            )
+        return sorted(chosen, key=lambda key: chosen[key])
+    out: list[Any] = []
+    for n, part in enumerate(question.ask.get("parts", [])):
+        value = data[f"part_{n}"]
+        out.append(sorted(value) if part.get("kind") == "dies" else value)
+    return out

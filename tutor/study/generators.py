@@ -27,6 +27,7 @@ from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.drafts import Generate as Generate  # re-exported for template modules
 from tutor.study.era_questions import ERA_TEMPLATES
 from tutor.study.judge_questions import JUDGE_TEMPLATES
+from tutor.study.sequence_questions import SEQUENCE_TEMPLATES
 from tutor.study.topics import INTRO, L1, L2, LEVELS
 
 PLAYERS_JA: Final = {"A": "あなた", "B": "対戦相手"}
@@ -1624,6 +1625,7 @@ TEMPLATES: Final[tuple[Template, ...]] = (
     *CARD_TEMPLATES,
     *ERA_TEMPLATES,
     *JUDGE_TEMPLATES,
+    *SEQUENCE_TEMPLATES,
 )
 
 TEMPLATES_BY_SLUG: Final = {t.slug: t for t in TEMPLATES}

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from rules_core import resolve_document
-from tutor.study.asks import OUTCOME_KEYS, declared, engine_answer, order_losses, outcome_keys
+from tutor.study.asks import OUTCOME_KEYS, declared, engine_answer, order_losses, order_trace, outcome_keys
 from tutor.study.involvement import PREVENTION_EFFECTS
 from tutor.study.judge_questions import (
     CHOOSER_BELIEFS,
@@ -959,6 +959,227 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
     **JUDGE_MISCONCEPTIONS,
 }
 """Per template slug, its beliefs. A ``SLIP`` entry is a belief the engine has no board for."""
+
+
+# --------------------------------------------------------------------------- order and parts questions (issue 24)
+# An order belief is the engine's order with some events moved where the belief puts them; a parts
+# belief is one part's value on the board as the belief sees it, ``{"part": i, "value": v}``.
+
+Pick = Callable[[Mapping[str, Any]], bool]
+
+
+def _zone(at: Mapping[str, Any]) -> bool:
+    return at.get("attribute") == "zone"
+
+
+def _resolves(at: Mapping[str, Any]) -> bool:
+    return "resolves" in at
+
+
+def _stacked(at: Mapping[str, Any]) -> bool:
+    return "stacked" in at
+
+
+def _marked(at: Mapping[str, Any]) -> bool:
+    return at.get("attribute") == "damage"
+
+
+def _life_of(player: str) -> Pick:
+    return lambda at: at.get("change") == player and at.get("attribute") == "life"
+
+
+def order_moved(pick: Pick, *, to: str, anchor: Pick | None = None) -> Recompute:
+    """The engine's order with the events ``pick`` chooses moved to the ``end``, the ``front``, or
+    just ``after`` / ``before`` the first event ``anchor`` chooses."""
+
+    def run(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer: Any) -> Any:
+        at = {e["key"]: e["at"] for e in ask["events"]}
+        order = [t["key"] for t in order_trace(scenario, ask)]
+        moved = [k for k in order if pick(at[k])]
+        rest = [k for k in order if k not in moved]
+        if to == "end":
+            return rest + moved
+        if to == "front":
+            return moved + rest
+        assert anchor is not None
+        n = next(i for i, k in enumerate(rest) if anchor(at[k])) + (1 if to == "after" else 0)
+        return rest[:n] + moved + rest[n:]
+
+    return run
+
+
+def _resolutions_swapped(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer: Any) -> Any:
+    """The two abilities thought to resolve the other way round."""
+    at = {e["key"]: e["at"] for e in ask["events"]}
+    order = [t["key"] for t in order_trace(scenario, ask)]
+    first, second = (i for i, k in enumerate(order) if _resolves(at[k]))
+    order[first], order[second] = order[second], order[first]
+    return order
+
+
+def in_part(index: int, recompute: Recompute) -> Recompute:
+    """A belief about one part of a parts question, recomputed on that part alone."""
+
+    def run(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer: Any) -> Any:
+        value = recompute(scenario, ask["parts"][index], answer[index])
+        return {"part": index, "value": value}
+
+    return run
+
+
+def _no_responses(doc: Board) -> Board:
+    """What was cast in response thought to change nothing."""
+    doc["event"].pop("in_response", None)
+    return doc
+
+
+def _share_to(receiver: str) -> Rewrite:
+    """The illegal target's share thought to go to ``receiver``: the division made again without it."""
+
+    def rewrite(doc: Board) -> Board:
+        event = doc["event"]
+        event.pop("in_response", None)
+        moved = sum(d["amount"] for d in event["damage"] if d["to"] == "saved")
+        event["damage"] = [d for d in event["damage"] if d["to"] != "saved"]
+        for entry in event["damage"]:
+            if entry["to"] == receiver:
+                entry["amount"] += moved
+        event["targets"] = [d["to"] for d in event["damage"]]
+        return doc
+
+    return rewrite
+
+
+def _nothing_resolves(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer: Any) -> Any:
+    """The spell thought to do nothing at all: no creature dies, no life changes."""
+    return [] if ask.get("kind") == "dies" else _start(scenario, ask)
+
+
+def _pump_only(keep: str) -> Rewrite:
+    """《巨大化》 thought to change only power or only toughness."""
+
+    def rewrite(doc: Board) -> Board:
+        for change in doc["event"].get("between_steps", []):
+            if change.get("type") == "pump":
+                change["toughness" if keep == "power" else "power"] = 0
+        return doc
+
+    return rewrite
+
+
+def _unblocked_no_removal(doc: Board) -> Board:
+    """The blocked attacker thought to be unblocked once its blocker is gone."""
+    _no_between_steps(doc)
+    return unblocked(doc)
+
+
+def _striker_once_to_player(scenario: Mapping[str, Any], ask: Mapping[str, Any], answer: Any) -> Any:
+    """After its blocker died, the attacker's second hit thought to reach the player."""
+    striker = next(p for p in scenario["permanents"] if p["id"] == "striker")
+    return _start(scenario, ask) - striker["power"] - (striker.get("counters") or {}).get("+1/+1", 0)
+
+
+MISCONCEPTIONS.update(
+    {
+        "seq-first-strike": (
+            Misconception(
+                r"すべての戦闘ダメージが与えられてから", order_moved(_zone, to="after", anchor=_life_of("B"))
+            ),
+            Misconception(r"先制攻撃を持たないクリーチャーが先に", order_moved(_life_of("B"), to="front")),
+            Misconception(r"誘発型能力は戦闘ダメージがすべて終わるまで", order_moved(_resolves, to="end")),
+            Misconception(
+                r"ブロック・クリーチャーも第1ステップで", order_moved(_zone, to="after", anchor=_marked)
+            ),
+        ),
+        "seq-dealt-trigger": (
+            Misconception(r"誘発型能力が状況起因処理より先に解決", order_moved(_zone, to="end")),
+            Misconception(
+                r"誘発型能力が状況起因処理より先にスタック", order_moved(_stacked, to="before", anchor=_zone)
+            ),
+        ),
+        "seq-apnap": (
+            Misconception(r"アクティブ・プレイヤーの能力が先に解決", _resolutions_swapped),
+            Misconception(r"誘発型能力が解決してから状況起因処理", order_moved(_zone, to="end")),
+        ),
+        "seq-lifelink": (
+            Misconception(
+                r"絆魂によるライフの獲得が誘発型能力のように後で", order_moved(_life_of("A"), to="end")
+            ),
+            Misconception(r"絆魂を持つクリーチャーが先に", order_moved(_life_of("A"), to="front")),
+        ),
+        "resp-protection": (
+            Misconception(r"プロテクションを得ても", board(_no_responses)),
+            Misconception(r"対象の1つが不正になると呪文全体が解決しない", _nothing_resolves),
+            Misconception(r"不正になった対象の分のダメージがほかの対象に移る", board(_share_to("other"))),
+            Misconception(r"《[^》]+》の1点が対戦相手に移る", board(_share_to("B"))),
+        ),
+        "between-shock": (
+            Misconception(
+                r"第1ステップのダメージと《ショック》のダメージを合わせて数えない", board(_no_between_steps)
+            ),
+        ),
+        "between-pump": (
+            Misconception(
+                r"先制攻撃を持つクリーチャーが第2ステップでもう一度",
+                board(swap_keyword("first_strike", "double_strike")),
+            ),
+            Misconception(r"《巨大化》の前のタフネスで", board(_pump_only("power"))),
+            Misconception(
+                r"二段攻撃の2回目のダメージも《巨大化》の前のパワーで", board(_pump_only("toughness"))
+            ),
+        ),
+        "between-removal": (
+            Misconception(
+                r"ブロック・クリーチャーがいなくなるとブロックされていない状態に戻る",
+                board(_unblocked_no_removal),
+            ),
+            Misconception(r"トランプルがあってもブロックされたままなら", board(drop_keyword("trample"))),
+            Misconception(r"いなくなったブロック・クリーチャーにも致死ダメージ", board(_no_between_steps)),
+        ),
+        "parts-combat": (
+            Misconception(
+                r"ブロックされていないクリーチャーの絆魂では",
+                in_part(0, board(drop_keyword("lifelink", only=unblocked_ids))),
+            ),
+            Misconception(
+                r"ブロックされたクリーチャーのダメージは対戦相手に届かない",
+                in_part(1, board(drop_keyword("trample"))),
+            ),
+            Misconception(
+                r"ブロック・クリーチャーが攻撃クリーチャーのパワー全部",
+                in_part(0, board(set_field("toughness", 99, ids=lambda doc: ["blocker"]))),
+            ),
+        ),
+        "parts-sweep": (
+            Misconception(
+                r"呪文を唱えたプレイヤーは自分の呪文のダメージを受けない",
+                in_part(0, board(_no_damage_to("A"))),
+            ),
+            Misconception(
+                r"呪文のダメージでは《ボロスの反攻者》の能力が誘発しない",
+                in_part(0, board(set_field("triggers", None, ids=lambda doc: ["reckoner"]))),
+            ),
+        ),
+        "parts-double": (
+            Misconception(
+                r"二段攻撃でも1回しか", in_part(0, board(swap_keyword("double_strike", "first_strike")))
+            ),
+            Misconception(
+                r"2回目のダメージは、ブロック・クリーチャーがいなくなった",
+                in_part(0, board(swap_keyword("double_strike", "first_strike"))),
+            ),
+            Misconception(
+                r"ブロック・クリーチャーが死亡するとブロックされていない", in_part(0, _striker_once_to_player)
+            ),
+        ),
+        "parts-response": (
+            Misconception(r"対象の1つが不正になると呪文全体が解決しない", in_part(0, _nothing_resolves)),
+            Misconception(
+                r"不正になった対象の分のダメージが対戦相手に移る", in_part(0, board(_share_to("B")))
+            ),
+        ),
+    }
+)
 
 
 def covered(slug: str) -> bool:

@@ -21,7 +21,7 @@ from tutor.common.htmx import HtmxHttpRequest, render_page
 from tutor.common.ratelimits import study_answer_limit
 from tutor.common.urls import cr_url
 from tutor.lessons.selectors import lesson_get
-from tutor.models import Exam, Lesson, StudyQuestion
+from tutor.models import Exam, Lesson, StudyAttempt, StudyQuestion
 from tutor.results.effects import effects_present
 from tutor.results.stages import resolution_present
 from tutor.results.table import assignment_amounts, stage_amounts, table_present
@@ -33,6 +33,7 @@ from tutor.study.forms import StudyAnswerForm, StudyStartForm
 from tutor.study.learners import learner_get
 from tutor.study.review import steps_text
 from tutor.study.selectors import Learner
+from tutor.study.sequence_present import SEQUENCE_FORMATS, sequence_feedback
 from tutor.study.topics import LEVEL_DESCRIPTIONS, LEVEL_LABELS, LEVELS, TOPICS, TOPICS_BY_SLUG
 
 
@@ -187,7 +188,20 @@ def _result(question: StudyQuestion) -> dict[str, Any]:
             outcome["effects"] = effects_present(
                 document, final_effects=(result.get("final") or {}).get("effects"), shields=outcome["shields"]
             )
+    attempt = (
+        StudyAttempt.objects.filter(question=question).first()
+        if question.answer_format in SEQUENCE_FORMATS
+        else None
+    )
     return {
+        "sequence": sequence_feedback(
+            scenario=question.scenario,
+            ask=question.ask,
+            answer=question.answer,
+            response=attempt.response if attempt is not None else None,
+        )
+        if question.answer_format in SEQUENCE_FORMATS
+        else None,
         "resolution": resolution,
         "outcome": outcome,
         "answer_text": answer_text(question.ask, question.answer, names),
