@@ -381,3 +381,13 @@ def test_admin_lists_exams_read_only(client):
     html = client.get("/admin/tutor/exam/").content.decode()
     assert exam.token in html
     assert client.get("/admin/tutor/exam/add/").status_code == 403
+
+
+@pytest.mark.django_db
+def test_the_history_shows_points_when_a_parts_question_was_partly_right(client):
+    """A parts question counts the fraction of its parts right (issue 24); the history shows those points,
+    and the pass line is judged on them."""
+    exam = start(client, "l1")
+    Exam.objects.filter(pk=exam.pk).update(scored_at=exam.started_at, right=13, total=20, points=13.5, passed=False)
+    html = client.get("/study/exam/history/").content.decode()
+    assert "得点13.5/20点（68%）、全問正解13問" in html and "不合格" in html

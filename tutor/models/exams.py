@@ -39,6 +39,8 @@ class Exam(models.Model):
     scored_at = models.DateTimeField("採点", null=True, blank=True)
     right = models.PositiveSmallIntegerField("正解数", default=0)
     total = models.PositiveSmallIntegerField("問題数", default=0)
+    points = models.FloatField("得点", default=0)
+    """What the pass line is judged on: a parts question counts the fraction of its parts right."""
     passed = models.BooleanField("合格", default=False)
 
     class Meta:

@@ -151,8 +151,9 @@ def exam_score_submit(*, learner: Learner, exam: Exam, now: datetime | None = No
         locked.scored_at = now
         locked.right = score.right
         locked.total = score.total
+        locked.points = score.points
         locked.passed = score.passed
-        locked.save(update_fields=["scored_at", "right", "total", "passed"])
+        locked.save(update_fields=["scored_at", "right", "total", "points", "passed"])
     return locked
 
 

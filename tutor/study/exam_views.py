@@ -64,7 +64,9 @@ def _history_rows(exams: Any) -> list[dict[str, Any]]:
     return [
         {
             "exam": e,
-            "percent": round(100 * e.right / e.total) if e.total and e.scored_at else None,
+            "percent": round(100 * e.points / e.total) if e.total and e.scored_at else None,
+            "points": f"{round(e.points, 2):g}",
+            "partial": abs(e.points - e.right) > 1e-9,  # a parts question was partly right
             "url": reverse("study:exam_report" if e.scored_at else "study:exam", kwargs={"token": e.token}),
         }
         for e in exams
