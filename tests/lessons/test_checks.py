@@ -55,7 +55,8 @@ def test_a_check_question_started_from_a_lesson_stays_within_the_course(client):
     for lesson, taught in _course():
         for question in lesson.questions:
             started = client.post(
-                "/study/start/", {"topic": question["topic"], "level": question["level"], "lesson": lesson.slug}
+                "/study/start/",
+                {"topic": question["topic"], "level": question["level"], "lesson": lesson.slug},
             )
             assert started.status_code == 302, (lesson.slug, question)
             token = started["Location"].split("/q/")[1].split("/")[0]
