@@ -64,7 +64,8 @@ def check_for(lessons: Sequence[Lesson], lesson: Lesson, *, topic: str, level: s
     )
     if entry is None:
         return None
-    names = entry.get("templates") if isinstance(entry.get("templates"), list) else []
+    listed = entry.get("templates")
+    names: list[Any] = listed if isinstance(listed, list) else []
     pool = tuple(
         f"builtin:{name}"
         for name in names

@@ -110,7 +110,8 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
             learner=learner,
             topic=topic,
             level=level,
-            **({"pool": check.pool, "within": check.within} if check else {}),
+            pool=check.pool if check else (),
+            within=check.within if check else None,
         )
     except services.NoQuestion:
         messages.error(request, "このトピックとレベルの問題を作れませんでした。別のレベルを選んでください。")
