@@ -163,22 +163,26 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     workers = int(runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))["workers"])
 
     def fetch(request: urllib.request.Request) -> None:
-        urllib.request.urlopen(request, timeout=5).read()
+        # generous: on a loaded machine a cold worker's first page can take seconds
+        urllib.request.urlopen(request, timeout=60).read()
 
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for _ in range(20):
-            for path, target in (
-                (BOARD, "play"),
-                (BOARD + "?stage=1", "play"),
-                (BOARD + "?stage=all", "play"),
-                (LESSON + "?stage=1", "lesson-reveal"),
-                (LESSON + "?stage=2", "lesson-reveal"),
-            ):
-                for headers in ({}, {"HX-Request": "true", "HX-Target": target}):
-                    request = urllib.request.Request(
-                        url + path, headers={**headers, "Accept-Language": LOCALE}
-                    )
-                    list(pool.map(fetch, [request] * workers))
+    # the board's pages are cached per worker (20 rounds fill every worker's cache); a lesson's are
+    # rendered each time, so a few rounds load their templates in every worker
+    warm = [(BOARD, "play", 20), (BOARD + "?stage=1", "play", 20), (BOARD + "?stage=all", "play", 20)]
+    warm += [(LESSON + "?stage=1", "lesson-reveal", 3), (LESSON + "?stage=2", "lesson-reveal", 3)]
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for path, target, rounds in warm:
+                for _ in range(rounds):
+                    for headers in ({}, {"HX-Request": "true", "HX-Target": target}):
+                        request = urllib.request.Request(
+                            url + path, headers={**headers, "Accept-Language": LOCALE}
+                        )
+                        list(pool.map(fetch, [request] * workers))
+    except BaseException:
+        app.terminate()  # main()'s clean-up has not started yet: never leave the server running
+        app.wait(timeout=10)
+        raise
     return app, url
 
 
