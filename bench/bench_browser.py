@@ -9,7 +9,16 @@ Playwright:
   「すべての段階を表示」 (an htmx request that resolves the board and swaps the result in), and wait
   for the new content to be painted;
 * **assignment change**: on the same board, click a −/＋ stepper of the damage assignment (an htmx
-  request that checks the new assignment and swaps the feedback in) and wait for the paint.
+  request that checks the new assignment and swaps the feedback in) and wait for the paint;
+* **lesson step**: on the first lesson at its first stage, click 次の段階 (an htmx request that swaps
+  the lesson's drawing and stages, ``#lesson-reveal``);
+* **study answer**: on a check question started from the first lesson, answer and click 回答する (an
+  htmx post that grades the answer and swaps the result in);
+* **the floor**: on the board page, a button the benchmark adds swaps in a small static file with
+  htmx (the browser's and htmx's own cost of a click, a request to the same server, a swap and a
+  paint, with nothing of the app's in it). Each click-to-paint above is also printed as a ratio to
+  the floor's median at the same width: the issue 26 goal is at most 1.5× for resolve, a lesson
+  step and −/＋.
 
 "Click to paint" runs from the click event's timestamp to the end of the frame in which the
 swapped-in content is drawn: the first ``requestAnimationFrame`` after htmx's ``afterSwap``, then a
@@ -48,8 +57,32 @@ BOARD = "/board/s/cr702-19b-ex2/"
 # The browser is a Japanese learner's. The language is part of a cached page's key: the warm-up
 # requests must ask for the language the browser asks for, or each worker's first timed click misses.
 LOCALE = "ja-JP"
+LESSON = "/lessons/damage-basics/"
+FLOOR_FILE = "/static/favicon.svg"
+"""The floor's response: a static file of a few hundred bytes, served as the app serves its own."""
 REST_MS = 300
 """How long the page is left to come to rest before each click."""
+
+# Installed by Playwright: a button that swaps ``FLOOR_FILE`` into a small box with htmx, fixed in a
+# corner so that the swap moves nothing else on the page. The query string keeps the browser's cache
+# out of it (the file itself is served whatever the query).
+INSTALL_FLOOR = """
+(path) => {
+  const button = document.createElement("button");
+  button.id = "bench-floor";
+  button.type = "button";
+  button.textContent = "floor";
+  button.setAttribute("hx-get", path);
+  button.setAttribute("hx-target", "#bench-floor-target");
+  button.setAttribute("hx-swap", "innerHTML");
+  button.style.cssText = "position:fixed;top:0;left:0;z-index:99";
+  const box = document.createElement("div");
+  box.id = "bench-floor-target";
+  box.style.cssText = "position:fixed;top:0;left:5rem;width:2rem;height:2rem;overflow:hidden;z-index:99";
+  document.body.append(button, box);
+  htmx.process(button);
+}
+"""
 
 # Installed in the page by Playwright (not by the app: the app's pages run no inline script). It
 # resolves with the click-to-paint time of the next htmx swap started by clicking ``selector``.
@@ -130,16 +163,26 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     workers = int(runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))["workers"])
 
     def fetch(request: urllib.request.Request) -> None:
-        urllib.request.urlopen(request, timeout=5).read()
+        # generous: on a loaded machine a cold worker's first page can take seconds
+        urllib.request.urlopen(request, timeout=60).read()
 
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        for _ in range(20):
-            for path in (BOARD, BOARD + "?stage=1", BOARD + "?stage=all"):
-                for headers in ({}, {"HX-Request": "true", "HX-Target": "play"}):
-                    request = urllib.request.Request(
-                        url + path, headers={**headers, "Accept-Language": LOCALE}
-                    )
-                    list(pool.map(fetch, [request] * workers))
+    # the board's pages are cached per worker (20 rounds fill every worker's cache); a lesson's are
+    # rendered each time, so a few rounds load their templates in every worker
+    warm = [(BOARD, "play", 20), (BOARD + "?stage=1", "play", 20), (BOARD + "?stage=all", "play", 20)]
+    warm += [(LESSON + "?stage=1", "lesson-reveal", 3), (LESSON + "?stage=2", "lesson-reveal", 3)]
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for path, target, rounds in warm:
+                for _ in range(rounds):
+                    for headers in ({}, {"HX-Request": "true", "HX-Target": target}):
+                        request = urllib.request.Request(
+                            url + path, headers={**headers, "Accept-Language": LOCALE}
+                        )
+                        list(pool.map(fetch, [request] * workers))
+    except BaseException:
+        app.terminate()  # main()'s clean-up has not started yet: never leave the server running
+        app.wait(timeout=10)
+        raise
     return app, url
 
 
@@ -149,7 +192,8 @@ def _open(page: Any, address: str) -> None:
     page.wait_for_timeout(REST_MS)
 
 
-def _figures(label: str, runs: list[dict[str, Any]]) -> None:
+def _figures(label: str, runs: list[dict[str, Any]], floor: float | None = None) -> float:
+    """Print the figures of ``runs``; returns the median click to paint."""
     hits = sum(run.get("cache") == "hit" for run in runs)
     cached = f", {hits} served from the page cache" if any(run.get("cache") for run in runs) else ""
     print(f"  {label} ({len(runs)} clicks{cached})")
@@ -161,10 +205,25 @@ def _figures(label: str, runs: list[dict[str, Any]]) -> None:
     ):
         ordered = sorted(run[key] for run in runs)
         p95 = ordered[max(0, round(0.95 * len(ordered)) - 1)]
+        ratio = (
+            f"  = {statistics.median(ordered) / floor:4.2f}× the floor" if floor and key == "paint" else ""
+        )
         print(
             f"    {what:18s} median {statistics.median(ordered):6.1f} ms  p95 {p95:6.1f} ms  "
-            f"max {ordered[-1]:6.1f} ms"
+            f"max {ordered[-1]:6.1f} ms{ratio}"
         )
+    return float(statistics.median(run["paint"] for run in runs))
+
+
+def _answer(page: Any) -> None:
+    """Fill in some answer to the question on the page (right or wrong: the swap is the same)."""
+    form = page.locator(".study-answer")
+    for kind in ("radio", "checkbox"):
+        choices = form.locator(f"input[type={kind}]")
+        if choices.count():
+            choices.first.check()
+            return
+    form.locator("input[name=answer]").fill("1")
 
 
 def main() -> None:
@@ -178,9 +237,19 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+                summary: list[str] = []
                 for width, height in ((1366, 900), (390, 844)):
                     page = browser.new_page(viewport={"width": width, "height": height}, locale=LOCALE)
                     print(f"{width}×{height}, {url}{BOARD}")
+                    floor_runs: list[dict[str, Any]] = []
+                    for run in range(args.runs + 2):
+                        _open(page, url + BOARD)
+                        page.evaluate(INSTALL_FLOOR, f"{FLOOR_FILE}?run={width}-{run}")
+                        elapsed = page.evaluate(MEASURE, "#bench-floor")
+                        if run >= 2:
+                            floor_runs.append(elapsed)
+                    floor = _figures(f"the floor (htmx swap of {FLOOR_FILE})", floor_runs)
+                    ratios = {}
                     for selector, label in (
                         ("#resolve-step", "resolve (解決する, stage 1)"),
                         ("#resolve-all", "resolve (すべての段階を表示)"),
@@ -191,7 +260,7 @@ def main() -> None:
                             elapsed = page.evaluate(MEASURE, selector)
                             if run >= 2:
                                 resolve.append(elapsed)
-                        _figures(label, resolve)
+                        ratios[label] = _figures(label, resolve, floor) / floor
                     _open(page, url + BOARD)
                     steppers = page.locator("#assignment-form button.step")
                     minus = steppers.nth(0).get_attribute("id")
@@ -203,8 +272,34 @@ def main() -> None:
                         elapsed = page.evaluate(MEASURE, f"#{button}")
                         if run >= 2:
                             change.append(elapsed)
-                    _figures("assignment change (−/＋)", change)
+                    ratios["−/＋"] = _figures("assignment change (−/＋)", change, floor) / floor
+                    step: list[dict[str, Any]] = []
+                    for run in range(args.runs + 2):
+                        _open(page, url + LESSON + "?stage=1")
+                        elapsed = page.evaluate(MEASURE, "#stage-next")
+                        if run >= 2:
+                            step.append(elapsed)
+                    ratios["lesson step"] = _figures(f"lesson step (次の段階, {LESSON})", step, floor) / floor
+                    answer: list[dict[str, Any]] = []
+                    for run in range(args.runs + 2):
+                        _open(page, url + LESSON)
+                        page.locator(".lesson__check button").first.click()  # a new question, full page
+                        page.wait_for_load_state("networkidle")
+                        page.wait_for_timeout(REST_MS)
+                        _answer(page)
+                        elapsed = page.evaluate(MEASURE, ".study-answer button[type=submit]")
+                        if run >= 2:
+                            answer.append(elapsed)
+                    ratios["study answer"] = _figures("study answer (回答する)", answer, floor) / floor
+                    summary.append(
+                        f"  {width}×{height}: floor {floor:.1f} ms; "
+                        + ", ".join(f"{name} {ratio:.2f}×" for name, ratio in ratios.items())
+                    )
                     page.close()
+                print(
+                    "click to paint, median, as a ratio to the floor (goal ≤ 1.5× for resolve, lesson step, −/＋)"
+                )
+                print("\n".join(summary))
                 browser.close()
         finally:
             app.terminate()

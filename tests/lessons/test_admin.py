@@ -44,6 +44,14 @@ def test_unknown_board_rules_or_topics_are_refused_in_japanese():
     assert "練習のトピックとレベル" in form.errors["questions"][0]
 
 
+def test_a_check_question_template_that_does_not_train_its_topic_is_refused():
+    bad = [{"topic": "120.3", "level": "intro", "templates": ["first-strike"]}]
+    lesson, data = _data(questions=json.dumps(bad))
+    form = LessonAdminForm(data, instance=lesson)
+    assert not form.is_valid()
+    assert "問題の種類(templates)は、トピック 120.3 をレベル intro で" in form.errors["questions"][0]
+
+
 def test_the_admin_pages_open(client):
     User.objects.create_superuser("editor", password="damage-rules-42")
     client.login(username="editor", password="damage-rules-42")

@@ -16,18 +16,55 @@ pytestmark = pytest.mark.django_db
 CARD_IN_BRACKETS = re.compile(r"《([^》]+)》")
 
 
-def test_about_ten_lessons_from_damage_to_planeswalkers_and_battles():
+def test_about_a_dozen_lessons_from_damage_to_planeswalkers_and_battles():
     titles = list(Lesson.objects.values_list("title", flat=True))
-    assert 10 <= len(titles) <= 12
+    assert 12 <= len(titles) <= 14
     assert titles[0] == "ダメージとは"
     for topic in (
+        "戦闘の流れとブロック",
         "トランプルと接死",
         "盾カウンター",
         "置換・軽減効果の順番",
         "先制攻撃",
         "プレインズウォーカーとバトル",
+        "ダメージで誘発する能力とスタック",
     ):
         assert topic in titles
+
+
+def test_the_order_puts_combat_early_and_first_strike_after_combat_damage():
+    """Issue 26: the combat steps and blocking soon after damage itself; first strike right after
+    combat damage; what can be attacked next; triggers before the prevention lessons."""
+    slugs = list(Lesson.objects.values_list("slug", flat=True))
+    assert slugs[:6] == [
+        "damage-basics",
+        "lethal-damage",
+        "combat-steps",
+        "combat-damage",
+        "first-strike",
+        "planeswalkers-battles",
+    ]
+    assert slugs.index("damage-triggers") < slugs.index("prevention")
+    steps = Lesson.objects.get(slug="combat-steps")
+    for number in ("506.1", "508.1", "509.1b", "702.9b", "702.111b", "510.1c"):
+        assert number in steps.rules
+    assert {"506.3", "508.1b"} <= set(Lesson.objects.get(slug="planeswalkers-battles").rules)
+    assert {"120.4b", "603.2", "603.3"} <= set(Lesson.objects.get(slug="damage-triggers").rules)
+
+
+def test_the_three_statements_are_corrected():
+    """704.5g: lethal damage destroys (it matters for indestructible and regeneration); 122.1c: a
+    shield counter stops destruction only as the result of an effect; the player a creature attacks
+    is not 「攻撃しているプレイヤー」 (that is the one whose creatures attack)."""
+    lethal = Lesson.objects.get(slug="lethal-damage")
+    assert "墓地に置きます" not in lethal.body and "破壊します" in lethal.body
+    assert "破壊されない" in lethal.body and "再生" in lethal.body
+    shield = Lesson.objects.get(slug="shield-counters")
+    assert "盾カウンターは破壊からも守ります" not in shield.body
+    assert "効果の結果として破壊される" in shield.body and "状況起因処理による破壊" in shield.body
+    for lesson in Lesson.objects.all():
+        assert "攻撃しているプレイヤー" not in lesson.body + lesson.summary + lesson.predict_hint, lesson.slug
+    assert "防御プレイヤー" in Lesson.objects.get(slug="combat-damage").body
 
 
 def test_reloading_updates_in_place_and_keeps_progress():
@@ -69,6 +106,7 @@ def test_every_check_question_can_be_made():
     for lesson in Lesson.objects.all():
         assert 1 <= len(lesson.questions) <= 2, lesson.slug
         for question in lesson.questions:
+            assert question["templates"], (lesson.slug, question)
             assert study_sources(topic=question["topic"], level=question["level"]), (lesson.slug, question)
 
 

@@ -179,3 +179,68 @@ def test_an_undecodable_body_is_never_a_500(client):
 
 def test_an_overlong_lesson_slug_is_404(client):
     assert client.get("/lessons/" + "a" * 500 + "/").status_code == 404
+
+
+HX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "lesson-reveal"}
+
+
+def test_a_step_with_htmx_is_the_reveal_alone_and_its_links_step_in_place(client):
+    """Issue 26: 次の段階 swaps #lesson-reveal (the drawing, the prediction and the stages) and pushes
+    the stage's URL; the same links without JavaScript go to #lesson-reveal of the full page."""
+    response = client.get(FIRST + "?stage=2", **HX)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html and "site-header" not in html
+    assert html.lstrip().startswith('<div id="lesson-reveal"')
+    assert "段階2のあとの盤面" in html and 'id="table"' in html  # the drawing follows the stage
+    assert "HX-Request" in response["Vary"]
+    step = f'href="{FIRST}?stage=3#lesson-reveal" hx-get="{FIRST}?stage=3" hx-target="#lesson-reveal"'
+    assert step in html and 'hx-push-url="true"' in html
+    full = client.get(FIRST + "?stage=2").content.decode()
+    assert "<html" in full and step in full  # the pushed URL is a permalink of the same step
+    assert 'src="/static/js/lessons.js"' in full and "css/watch.css" in full
+
+
+def test_predicting_with_htmx_swaps_the_reveal_in_and_pushes_the_first_stage(client):
+    response = client.post(FIRST + "predict/", {"life_1": "19"}, **HX)
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#lesson-reveal"
+    assert response["HX-Push-Url"] == FIRST + "?stage=1"
+    assert "段階 <b>1</b>" in response.content.decode()
+    assert LessonProgress.objects.count() == 1
+    bad = client.post(FIRST + "predict/", {"life_1": "十九"}, **HX)
+    assert bad.status_code == 200 and bad["HX-Retarget"] == "#lesson-reveal"
+    assert "is-invalid" in bad.content.decode() and "<html" not in bad.content.decode()
+    cleared = client.post(FIRST + "predict/clear/", **HX)
+    assert cleared["HX-Push-Url"] == FIRST and 'id="form-prediction"' in cleared.content.decode()
+
+
+def _labels(table) -> list[str]:
+    return [a["label"] for lane in table["lanes"] for a in lane["arrows"] if a["label"]]
+
+
+def test_nothing_before_the_prediction_gives_the_outcome_away(client):
+    """Issue 26: before predicting, the board's caption (its description, which tells what happens)
+    is not on the page, and the arrows carry only the numbers the board itself fixes (a spell's
+    damage, a stored assignment), never the engine's outcome; after the last stage the caption is
+    the summary."""
+    from tutor.models import Scenario
+
+    for lesson in Lesson.objects.all():
+        scenario = Scenario.objects.get(slug=lesson.board)
+        event = scenario.document["event"]
+        fixed = {str(d["amount"]) for d in event.get("damage", [])}
+        for key in ("assignments", "blocker_assignments"):
+            for division in (event.get(key) or {}).values():
+                fixed |= {str(n) for n in division.values()}
+        before = client.get(f"/lessons/{lesson.slug}/")
+        html = before.content.decode()
+        assert scenario.description not in html, lesson.slug
+        assert 'class="stage ' not in html and "最終的な盤面" not in html, lesson.slug
+        assert set(_labels(before.context["table"])) <= fixed, lesson.slug
+        after = _text(client.get(f"/lessons/{lesson.slug}/?stage=all"))
+        assert "まとめ:" in after, lesson.slug
+    # 《白騎士》's first strike: the drawing before predicting does not leave out the arrow of the
+    # blocker that dies first, nor write the damage on the arrows
+    first_strike = client.get("/lessons/first-strike/")
+    assert _labels(first_strike.context["table"]) == []

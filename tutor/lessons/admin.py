@@ -9,6 +9,7 @@ from django.contrib import admin
 
 from tutor.common.urls import cr_url
 from tutor.models import Lesson, LessonProgress, Scenario
+from tutor.study.generators import TEMPLATES_BY_SLUG
 from tutor.study.topics import LEVELS, TOPICS_BY_SLUG
 
 if TYPE_CHECKING:
@@ -47,6 +48,17 @@ class LessonAdminForm(_ModelForm):
             raise forms.ValidationError(
                 '練習のトピックとレベルの一覧で書いてください。例: [{"topic": "120.3", "level": "intro"}]'
             )
+        for q in questions:
+            names = q.get("templates", [])
+            if not isinstance(names, list) or not all(
+                isinstance(n, str)
+                and n in TEMPLATES_BY_SLUG
+                and TEMPLATES_BY_SLUG[n].trains(q["topic"], q["level"])
+                for n in names
+            ):
+                raise forms.ValidationError(
+                    f"問題の種類(templates)は、トピック {q['topic']} をレベル {q['level']} で練習する種類の短いIDで書いてください。"
+                )
         return list(questions)
 
 

@@ -2,14 +2,18 @@
 
 A lesson's board is a curated board drawn with the board's own pieces (``results/_table.html``,
 ``results/_stages.html``) and the board's predict component (``board/_predict.html``). Everything
-works as plain links and forms: ``POST …/predict/`` redirects to ``?stage=1``, the stages are links.
+works as plain links and forms: ``POST …/predict/`` redirects to ``?stage=1#lesson-reveal``, the
+stages are links to ``#lesson-reveal``. With htmx the drawing, the prediction and the stages
+(``#lesson-reveal``, a partial of the page) are swapped in place and the stage's URL pushed: that URL
+is a permalink that renders the same stage on a full load.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
@@ -17,17 +21,21 @@ from django.views.decorators.http import require_POST, require_safe
 from tutor.board import documents
 from tutor.board import selectors as board_selectors
 from tutor.board.forms.prediction import PredictionForm
-from tutor.board.page import build_board_page
+from tutor.board.page import build_board_page, declared_amounts
 from tutor.board.predicting import prediction_clear, prediction_panel, prediction_store, verdicts_for
-from tutor.common.htmx import HtmxHttpRequest
+from tutor.common.htmx import HtmxHttpRequest, render_page, render_partial, swap
 from tutor.common.urls import cr_url
 from tutor.lessons import selectors, services
 from tutor.models import Lesson
 from tutor.results.predictions import score
+from tutor.results.table import assignment_amounts, table_present
 from tutor.study.learners import learner_get
 from tutor.study.topics import LEVEL_LABELS, TOPICS_BY_SLUG
 
 TEMPLATE = "lessons/detail.html"
+REVEAL = "lesson-reveal"
+"""The partial (and DOM id) that holds the drawing, the prediction and the stages."""
+FIRST_STAGE = "?stage=1"
 
 
 def _lesson_or_404(slug: str) -> Lesson:
@@ -58,9 +66,26 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
     )
 
 
-def _page(
-    request: HtmxHttpRequest, lesson: Lesson, *, form: PredictionForm | None = None, status: int = 200
-) -> HttpResponse:
+def _table_before_predicting(document: Mapping[str, Any]) -> dict[str, Any]:
+    """The drawing before the learner predicts: a combat's arrows carry only the numbers the board
+    itself fixes (an assignment it stores). The board page writes the engine's assignment on them,
+    which on a lesson would give the answer away: the damage each creature deals, and by an arrow
+    left out, a creature that dies before it deals any (first strike)."""
+    event = document.get("event") or {}
+    if event.get("type") != "combat":
+        return table_present(document, amounts=declared_amounts(document, None))
+    return table_present(
+        document, amounts=assignment_amounts(event.get("assignments"), event.get("blocker_assignments"))
+    )
+
+
+def _context(
+    request: HtmxHttpRequest,
+    lesson: Lesson,
+    *,
+    form: PredictionForm | None = None,
+    params: QueryDict | None = None,
+) -> dict[str, Any]:
     lessons = selectors.lesson_list()
     position = next((i for i, other in enumerate(lessons) if other.pk == lesson.pk), 0)
     page_url = reverse("lessons:detail", args=[lesson.slug])
@@ -94,11 +119,13 @@ def _page(
             scenario=scenario,
             document=scenario.document,
             parsed=parsed,
-            params=request.GET,
+            params=request.GET if params is None else params,
             urls={"page": page_url},
             editor={"mode": "menu"},
         )
         context |= board.context()
+        if board.result is None:
+            context["table"] = _table_before_predicting(scenario.document)
         context["nav"] = "lessons"
         context["board_url"] = reverse("board:scenario", args=[scenario.slug])
         panel = prediction_panel(
@@ -115,9 +142,23 @@ def _page(
             form=form,
         )
         if panel is not None:
-            panel |= {"open": True, "hint": lesson.predict_hint}
+            panel |= {"open": True, "hint": lesson.predict_hint, "hx_target": REVEAL}
         context["prediction"] = panel
-    return render(request, TEMPLATE, context, status=status)
+    return context
+
+
+def _page(
+    request: HtmxHttpRequest, lesson: Lesson, *, form: PredictionForm | None = None, status: int = 200
+) -> HttpResponse:
+    context = _context(request, lesson, form=form)
+    return render_page(request, TEMPLATE, context, partials=(REVEAL,), status=status)
+
+
+def _reveal(request: HtmxHttpRequest, lesson: Lesson, query: str) -> HttpResponse:
+    """``#lesson-reveal`` at the stage of ``query``, for an htmx form post; the stage's URL pushed."""
+    params = QueryDict(query.lstrip("?"))
+    response = render_partial(request, TEMPLATE, REVEAL, _context(request, lesson, params=params))
+    return swap(response, REVEAL, push=reverse("lessons:detail", args=[lesson.slug]) + query)
 
 
 @require_safe
@@ -135,6 +176,9 @@ def predict(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         raise Http404("このレッスンの盤面がありません")
     form = PredictionForm(request.POST, document=scenario.document, action=request.path)
     if not form.is_valid():
+        if request.htmx:  # htmx swaps a 200 only: the fields and their errors replace the form in place
+            response = render_partial(request, TEMPLATE, REVEAL, _context(request, lesson, form=form))
+            return swap(response, REVEAL)
         return _page(request, lesson, form=form, status=422)
     prediction = form.prediction()
     prediction_store(request.session, scenario.slug, prediction)
@@ -142,6 +186,8 @@ def predict(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     services.progress_record(
         learner=learner_get(request, create=True), lesson=lesson, right=right, judged=judged
     )
+    if request.htmx:
+        return _reveal(request, lesson, FIRST_STAGE)
     return redirect(reverse("lessons:detail", args=[lesson.slug]) + "?stage=1#lesson-reveal")
 
 
@@ -149,4 +195,6 @@ def predict(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def predict_clear(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     lesson = _lesson_or_404(slug)
     prediction_clear(request.session, lesson.board)
+    if request.htmx:
+        return _reveal(request, lesson, "")
     return redirect(reverse("lessons:detail", args=[lesson.slug]) + "#lesson-predict")

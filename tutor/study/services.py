@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -31,6 +32,7 @@ from tutor.study import ratings, review
 from tutor.study.asks import AskError, engine_answer, parse_answer_text
 from tutor.study.building import BuiltQuestion, Disagreement, authored_build, grade, question_build
 from tutor.study.generators import TEMPLATES_BY_SLUG
+from tutor.study.involvement import involved_topics
 from tutor.study.selectors import Learner, pick_weights, study_sources
 
 logger = logging.getLogger(__name__)
@@ -117,15 +119,20 @@ def question_create(
     source: str | None = None,
     is_review: bool = False,
     rng: random.Random | None = None,
+    pool: Sequence[str] = (),
+    within: frozenset[str] | None = None,
 ) -> StudyQuestion:
     """Put a new question of ``topic`` at ``level`` to ``learner`` (from ``source`` if given).
+
+    A lesson's check question (:mod:`tutor.lessons.checks`) draws from its own ``pool`` of sources
+    and keeps a draw only when every topic it involves is ``within`` those the course has taught.
 
     Another source than the learner's previous question in this topic is preferred, so questions
     vary, and kinds whose rating is near the learner's are drawn more often (:mod:`.ratings`). A
     source the engine refuses (an authored question that no longer agrees) is skipped.
     """
     rng = rng or random.SystemRandom()
-    sources = [source] if source else study_sources(topic=topic, level=level)
+    sources = [source] if source else list(pool) or study_sources(topic=topic, level=level)
     if not sources:
         raise NoQuestion(f"{topic}/{level}")
     previous = StudyQuestion.objects.filter(learner.q(), topic=topic).values_list("source", flat=True).first()
@@ -146,6 +153,8 @@ def question_create(
         )
         if template is not None and template.trains(topic, level) and topic not in built.topics:
             continue  # this draw does not involve the topic: show only questions that do
+        if within is not None and not involved_topics(built.scenario, built.ask, built.rules) <= within:
+            continue  # a check question about something its lesson has not taught yet
         return StudyQuestion.objects.create(
             token=secrets.token_urlsafe(12),
             user=learner.user,

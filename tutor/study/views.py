@@ -20,7 +20,8 @@ from rules_core import ScenarioError, resolve_document
 from tutor.common.htmx import HtmxHttpRequest, render_page
 from tutor.common.ratelimits import study_answer_limit
 from tutor.common.urls import cr_url
-from tutor.lessons.selectors import lesson_get
+from tutor.lessons.checks import check_for
+from tutor.lessons.selectors import lesson_get, lesson_list
 from tutor.models import Exam, Lesson, StudyAttempt, StudyQuestion
 from tutor.results.effects import effects_present
 from tutor.results.stages import resolution_present
@@ -102,14 +103,22 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
             return redirect("study:topic", topic=slug)
         return redirect("study:index")
     learner = learner_get(request, create=True)
+    topic, level = form.cleaned_data["topic"], form.cleaned_data["level"]
+    lesson = lesson_get(slug=request.POST.get("lesson", ""))
+    # a lesson's check question stays within what the course has taught so far
+    check = check_for(lesson_list(), lesson, topic=topic, level=level) if lesson else None
     try:
         question = services.question_create(
-            learner=learner, topic=form.cleaned_data["topic"], level=form.cleaned_data["level"]
+            learner=learner,
+            topic=topic,
+            level=level,
+            pool=check.pool if check else (),
+            within=check.within if check else None,
         )
     except services.NoQuestion:
         messages.error(request, "このトピックとレベルの問題を作れませんでした。別のレベルを選んでください。")
-        return redirect("study:topic", topic=form.cleaned_data["topic"])
-    return redirect(_question_url(question.token, lesson_get(slug=request.POST.get("lesson", ""))))
+        return redirect("study:topic", topic=topic)
+    return redirect(_question_url(question.token, lesson))
 
 
 @study_answer_limit
