@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tutor', '0011_exams'),
+        ("tutor", "0011_exams"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='studyquestion',
-            name='is_mixed',
-            field=models.BooleanField(default=False, help_text='トピックを選ばずに出した問題（問題文にキーワードを書かない）', verbose_name='総合練習'),
+            model_name="studyquestion",
+            name="is_mixed",
+            field=models.BooleanField(
+                default=False,
+                help_text="トピックを選ばずに出した問題（問題文にキーワードを書かない）",
+                verbose_name="総合練習",
+            ),
         ),
     ]

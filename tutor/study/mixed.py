@@ -69,7 +69,9 @@ def level_sources(*, level: str) -> dict[str, list[str]]:
 
 
 def _due_review(*, learner: Learner, level: str, allowed: set[str], recent: set[str]) -> ReviewItem | None:
-    due = ReviewItem.objects.filter(learner.q(), level=level, due_at__lte=timezone.now()).order_by("due_at", "id")
+    due = ReviewItem.objects.filter(learner.q(), level=level, due_at__lte=timezone.now()).order_by(
+        "due_at", "id"
+    )
     # bounded: only the few that waited longest are looked at
     return next((i for i in due[: RECENT * 2] if i.source in allowed and i.source not in recent), None)
 
@@ -110,7 +112,9 @@ def mixed_create(*, learner: Learner, level: str, rng: random.Random | None = No
         topic_weights = [sum(weights[s] for s in open_topics[t]) / len(open_topics[t]) for t in topics]
         [topic] = rng.choices(topics, weights=topic_weights)
         try:
-            return question_create(learner=learner, topic=topic, level=level, rng=rng, mixed=True, avoid=recent)
+            return question_create(
+                learner=learner, topic=topic, level=level, rng=rng, mixed=True, avoid=recent
+            )
         except NoQuestion:
             del open_topics[topic]  # nothing in it builds now: try another topic
     raise NoQuestion(f"mixed/{level}")

@@ -136,7 +136,9 @@ def question_create(
         raise NoQuestion(f"{topic}/{level}")
     previous = StudyQuestion.objects.filter(learner.q(), topic=topic).values_list("source", flat=True).first()
     pool = (
-        [s for s in sources if s != previous and s not in avoid] or [s for s in sources if s not in avoid] or sources
+        [s for s in sources if s != previous and s not in avoid]
+        or [s for s in sources if s not in avoid]
+        or sources
     )
     weights = pick_weights(learner=learner, sources=pool, level=level)
     for _ in range(BUILD_TRIES):
