@@ -211,6 +211,8 @@ def _result(question: StudyQuestion) -> dict[str, Any]:
             outcome = table_present(
                 document, result=result, stage=-1, amounts=stage_amounts(result, -1), uid="outcome"
             )
+            # a landmark name of its own: the question's board above has 「場にある効果」 too
+            outcome["effects_label"] = "処理の後に場にある効果"
             outcome["effects"] = effects_present(
                 document, final_effects=(result.get("final") or {}).get("effects"), shields=outcome["shields"]
             )
