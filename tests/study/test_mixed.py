@@ -14,7 +14,8 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.study.test_exam_prompts import _outside_cards
-from tests.study.test_views import HTMX, key_for, url
+from tests.study.test_views import HTMX, url
+from tests.study.test_views import key_for as choice_key
 from tutor.models import LearnerRating, QuestionRating, ReviewItem, StudyAttempt, StudyQuestion
 from tutor.study.generators import TEMPLATES_BY_SLUG
 from tutor.study.mixed import RECENT, level_sources, mixed_create
@@ -23,6 +24,13 @@ from tutor.study.selectors import Learner
 from tutor.study.topics import TOPICS_BY_SLUG
 
 pytestmark = pytest.mark.django_db
+
+
+def key_for(question: StudyQuestion, *, right: bool) -> str | list[str]:
+    """What to post for a right or a wrong answer, number questions included."""
+    if question.answer_format == "number":
+        return str(question.answer if right else question.answer + 1)
+    return choice_key(question, right=right)
 
 
 def mixed(client: Client, level: str = "l1") -> StudyQuestion:
