@@ -121,3 +121,25 @@ def test_study_and_account_pages_have_no_axe_violations(page: Page, live_server,
     page.get_by_role("button", name="回答する").click()
     expect(page.get_by_text("正しい答え")).to_be_visible()
     assert [v["id"] for v in axe.run(page).response["violations"]] == [], "answered question page"
+
+    # Mixed practice: a level only; the kind is told with the result; 「次の問題」 stays mixed.
+    page.goto(f"{live_server.url}/study/")
+    page.locator(".study-mixed").get_by_label("L1", exact=True).check()
+    page.get_by_role("button", name="総合練習を始める").click()
+    page.wait_for_url(re.compile(r"/study/q/"))
+    expect(page.locator(".breadcrumb")).to_contain_text("総合練習")
+    expect(page.get_by_text("問題の種類")).to_have_count(0)
+    mixed = _question(page)
+    assert mixed.is_mixed and mixed.level == "l1"
+    if mixed.answer_format == "number":
+        page.locator(".study-answer input[type=number]").fill("1")
+    else:
+        page.locator(".study-answer input[type=radio], .study-answer input[type=checkbox]").first.check()
+    page.get_by_role("button", name="回答する").click()
+    expect(page.locator(".study-result__kind")).to_contain_text(mixed.title)
+    found = axe.run(page).response["violations"]
+    assert [v["id"] for v in found] == [], [n["html"] for v in found for n in v["nodes"]]
+    page.get_by_role("button", name="次の問題（総合練習）").click()
+    page.wait_for_url(lambda u: "/study/q/" in u and mixed.token not in u)
+    expect(page.locator(".breadcrumb")).to_contain_text("総合練習")
+    assert _question(page).is_mixed

@@ -75,6 +75,7 @@ def test_the_31st_study_post_of_a_minute_is_a_429():
     response = client.post("/study/start/", {"topic": "lifelink", "level": "intro"})
     assert response.status_code == 429 and TOO_MANY in response.content.decode()
     assert client.post("/study/review/").status_code == 429
+    assert client.post("/study/mixed/", {"level": "l1"}).status_code == 429
     assert client.post("/study/q/nosuch/answer/", {"answer": "a"}).status_code == 429
 
 

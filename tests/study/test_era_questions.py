@@ -70,6 +70,23 @@ def test_sacrifice_after_damage_no_longer_gains_life():
     assert engine_answer(case.former, case.ask) == life + 4
 
 
+def test_sacrifice_l2_two_blockers_kill_the_baloth_together():
+    """L2: neither blocker alone deals 4, their damage together is lethal (704.5g), so today the Baloth
+    is still gone before its ability could be activated; in 2007 the life was still gained."""
+    for seed in range(6):
+        case = _case("era-sacrifice", "l2", seed)
+        [attack] = case.current["event"]["attacks"]
+        powers = [p["power"] for p in case.current["permanents"] if p["id"] in attack["blockers"]]
+        assert len(powers) == 2 and max(powers) < 4 <= sum(powers)
+        life = case.current["players"][0]["life"]
+        assert engine_answer(case.current, case.ask) == life
+        assert engine_answer(case.former, case.ask) == life + 4
+        assert engine_answer(case.current, {"kind": "dies"}) and "baloth" in engine_answer(
+            case.current, {"kind": "dies"}
+        )
+        assert f"合わせて{sum(powers)}点は致死ダメージ" in case.explanation
+
+
 def test_explanations_cite_todays_and_the_former_rules_in_polite_japanese():
     for slug in CASES:
         for level in LEVELS:

@@ -1,4 +1,4 @@
-"""Migration 0012 (issue 24): exams scored before parts questions existed had one point for each question
+"""Migration 0013 (issue 24): exams scored before parts questions existed had one point for each question
 right, so their new ``points`` is their count of right answers; an exam not yet scored keeps 0."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def _migrate(targets: list[tuple[str, str]]) -> Any:
 
 @pytest.fixture
 def before() -> Iterator[Any]:
-    yield _migrate([("tutor", "0011_exams")])
+    yield _migrate([("tutor", "0012_study_mixed")])
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())  # the schema the other tests expect
 
@@ -34,6 +34,6 @@ def test_scored_exams_get_their_right_answers_as_points(before):
         token="scored", learner_key="k", kind="l1", scored_at=timezone.now(), right=14, total=20, passed=True
     )
     open_exam = exam.objects.create(token="open", learner_key="k", kind="l2", total=25)
-    after = _migrate([("tutor", "0012_exam_points")]).get_model("tutor", "Exam")
+    after = _migrate([("tutor", "0013_exam_points")]).get_model("tutor", "Exam")
     assert after.objects.get(pk=scored.pk).points == 14
     assert after.objects.get(pk=open_exam.pk).points == 0

@@ -124,6 +124,9 @@ class StudyQuestion(models.Model):
     is_review = models.BooleanField("復習", default=False)
     board_slug = models.CharField("盤面のID", max_length=16, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    is_mixed = models.BooleanField(
+        "総合練習", default=False, help_text="トピックを選ばずに出した問題（問題文にキーワードを書かない）"
+    )
 
     class Meta:
         ordering = ("-created_at", "-id")

@@ -174,25 +174,55 @@ def case_sacrifice(rng: random.Random, level: str) -> EraCase:
     blocker_name = rng.choice(NAMES)
     baloth = curated.creature("baloth", "貪欲なるベイロス", "A", 4, 4, subtypes=["Beast"])
     blocker = curated.creature("blocker", blocker_name, "B", rng.randint(4, 6), rng.randint(2, 6))
-    event = {"type": "combat", "attacks": [{"attacker": "baloth", "defender": "B", "blockers": ["blocker"]}]}
-    current = _doc([baloth, blocker], event, a_life=life)
+    blockers = [blocker]
+    if level == L2:
+        # L2: two blockers, neither strong enough alone; their damage together is lethal (120.4, 704.5g),
+        # so the Baloth is still destroyed before anyone could sacrifice it
+        second_name = rng.choice([n for n in NAMES if n != blocker_name])
+        blocker["power"] = rng.randint(1, 3)
+        second = curated.creature(
+            "second", second_name, "B", rng.randint(4 - blocker["power"], 3), rng.randint(1, 4)
+        )
+        blockers.append(second)
+    event: dict[str, Any] = {
+        "type": "combat",
+        "attacks": [{"attacker": "baloth", "defender": "B", "blockers": [b["id"] for b in blockers]}],
+    }
+    if level == L2:
+        on_first = rng.randint(1, 3)
+        event["assignments"] = {"baloth": {"blocker": on_first, "second": 4 - on_first}}
+    current = _doc([baloth, *blockers], event, a_life=life)
     former = copy.deepcopy(current)
     former["era"] = "2007"
     former["event"]["on_stack_actions"] = [
         {"type": "sacrifice", "creature": "baloth", "gain_life": gain, "name": "《貪欲なるベイロス》の能力"}
     ]
-    blocker_dies = blocker["toughness"] <= 4
+    total = sum(b["power"] for b in blockers)
+    if level == L2:
+        split = event["assignments"]["baloth"]
+        blocker_dies = any(b["toughness"] <= split[b["id"]] for b in blockers)
+        blocked_by = f"対戦相手の{'と'.join(_size(b) for b in blockers)}にブロックされました"
+        blocked_by += f"（ベイロスの4点は{'、'.join(f'{b["name"]}に{split[b["id"]]}点' for b in blockers)}と割り振ります）"
+        took = (
+            f"ベイロスはどちらのブロック・クリーチャーからも4点未満しか受けませんが、同時に与えられた"
+            f"{'点と'.join(str(b['power']) for b in blockers)}点、合わせて{total}点は致死ダメージです (120.3e)。"
+            "ダメージは合計で数えるので、誰も優先権を得る前に状況起因処理で破壊されます (704.5g)。そのため、"
+        )
+    else:
+        blocker_dies = blocker["toughness"] <= 4
+        blocked_by = f"対戦相手の{_size(blocker)}にブロックされました"
+        took = f"ベイロスは{blocker['power']}点のダメージを受け、誰も優先権を得る前に状況起因処理で破壊されるので (704.5g)、"
     prompt = (
         f"あなたのライフは{life}点です。あなたの《貪欲なるベイロス》（4/4、「ビーストを1体生け贄に捧げる：あなたは4点の"
-        f"ライフを得る。」）が攻撃し、対戦相手の{_size(blocker)}にブロックされました。古い記事には「戦闘ダメージを"
+        f"ライフを得る。」）が攻撃し、{blocked_by}。古い記事には「戦闘ダメージを"
         "割り振ってから、与えられる前にベイロスを生け贄に捧げれば、ダメージも与えてライフも得られる」とあります。"
         "あなたはその記事のとおり、戦闘ダメージを割り振ってから生け贄に捧げようとします。"
         "現在のルールで、戦闘ダメージ・ステップのあと、あなたのライフは何点ですか？"
     )
     explanation = (
         "現在のルールでは、戦闘ダメージは割り振られるとすぐに与えられ、その間に能力を起動する機会はありません (510.2)。"
-        f"ベイロスは{blocker['power']}点のダメージを受け、誰も優先権を得る前に状況起因処理で破壊されるので (704.5g)、"
-        f"生け贄に捧げることはできず、ライフは{life}点のままです。ライフを得るなら、ブロック・クリーチャー指定ステップの"
+        + took
+        + f"生け贄に捧げることはできず、ライフは{life}点のままです。ライフを得るなら、ブロック・クリーチャー指定ステップの"
         "うちに生け贄に捧げるしかなく、そのときベイロスは戦闘ダメージを与えません"
         + ("（ブロック・クリーチャーは生き残ります）" if blocker_dies else "")
         + "。2007年のルールでは割り振りがスタックに置かれ (2007-02-01版 310.1)、生け贄に捧げたあとも割り振ったダメージは"
@@ -206,11 +236,9 @@ def case_sacrifice(rng: random.Random, level: str) -> EraCase:
         former_predicted=life + gain,
         prompt=prompt,
         explanation=explanation,
-        rules=["510.2", "704.5g", "117.5"],
+        rules=["510.2", "704.5g", "117.5", *(["120.3e"] if level == L2 else [])],
         former_mistake="戦闘ダメージがスタックに置かれた2007年のルールで考えました（2009年7月に廃止、2007-02-01版 310.1, 310.4a）",
-        other_mistakes=[
-            (life - blocker["power"], "戦闘ダメージでプレイヤーのライフが減ると考えました (510.1c)")
-        ],
+        other_mistakes=[(life - total, "戦闘ダメージでプレイヤーのライフが減ると考えました (510.1c)")],
     )
 
 

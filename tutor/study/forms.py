@@ -57,6 +57,31 @@ class StudyStartForm(SafeTextMixin, forms.Form):
         return data
 
 
+class MixedStartForm(SafeTextMixin, forms.Form):
+    """Which level to practise across every topic (``/study/mixed/``): nothing else is chosen."""
+
+    level = forms.ChoiceField(
+        label="レベル",
+        choices=[(lv, STUDY_LEVEL_LABELS[lv]) for lv in STUDY_LEVELS],
+        widget=forms.RadioSelect,
+        initial=STUDY_LEVELS[1],
+        error_messages={
+            "required": "レベルを選んでください。",
+            "invalid_choice": "そのレベルはありません: %(value)s",
+        },
+    )
+
+
+class MixedNextForm(MixedStartForm):
+    """「次の問題」 of mixed practice: the same level, carried in a hidden field."""
+
+    level = forms.ChoiceField(
+        choices=MixedStartForm.base_fields["level"].choices,  # type: ignore[attr-defined]
+        widget=forms.HiddenInput,
+        error_messages=MixedStartForm.base_fields["level"].error_messages,
+    )
+
+
 class StudyAnswerForm(SafeTextMixin, forms.Form):
     """The learner's answer to one question: one option, several checkboxes, or a number."""
 

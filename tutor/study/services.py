@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -33,6 +33,7 @@ from tutor.study.asks import AskError, engine_answer, parse_answer_text
 from tutor.study.building import BuiltQuestion, Disagreement, authored_build, grade, question_build
 from tutor.study.generators import TEMPLATES_BY_SLUG
 from tutor.study.involvement import involved_topics
+from tutor.study.prompts import exam_prompt
 from tutor.study.selectors import Learner, pick_weights, study_sources
 
 logger = logging.getLogger(__name__)
@@ -121,6 +122,8 @@ def question_create(
     rng: random.Random | None = None,
     pool: Sequence[str] = (),
     within: frozenset[str] | None = None,
+    mixed: bool = False,
+    avoid: Collection[str] = (),
 ) -> StudyQuestion:
     """Put a new question of ``topic`` at ``level`` to ``learner`` (from ``source`` if given).
 
@@ -129,14 +132,20 @@ def question_create(
 
     Another source than the learner's previous question in this topic is preferred, so questions
     vary, and kinds whose rating is near the learner's are drawn more often (:mod:`.ratings`). A
-    source the engine refuses (an authored question that no longer agrees) is skipped.
+    source the engine refuses (an authored question that no longer agrees) is skipped. ``mixed``
+    marks a question of mixed practice (:mod:`.mixed`): its prompt is the exam's wording, which names
+    no keyword; ``avoid`` are sources it should not repeat.
     """
     rng = rng or random.SystemRandom()
     sources = [source] if source else list(pool) or study_sources(topic=topic, level=level)
     if not sources:
         raise NoQuestion(f"{topic}/{level}")
     previous = StudyQuestion.objects.filter(learner.q(), topic=topic).values_list("source", flat=True).first()
-    pool = [s for s in sources if s != previous] or sources
+    pool = (
+        [s for s in sources if s != previous and s not in avoid]
+        or [s for s in sources if s not in avoid]
+        or sources
+    )
     weights = pick_weights(learner=learner, sources=pool, level=level)
     for _ in range(BUILD_TRIES):
         [picked] = rng.choices(pool, weights=[weights[s] for s in pool])
@@ -165,7 +174,7 @@ def question_create(
             topic=topic,
             topics=built.topics,
             title=built.title,
-            prompt=built.prompt,
+            prompt=exam_prompt(built.prompt) if mixed else built.prompt,
             scenario=built.scenario,
             ask=built.ask,
             answer=built.answer,
@@ -175,6 +184,7 @@ def question_create(
             explanation=built.explanation,
             rules=built.rules,
             is_review=is_review,
+            is_mixed=mixed,
         )
     raise NoQuestion(f"{topic}/{level}")
 

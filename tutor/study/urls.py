@@ -10,6 +10,7 @@ urlpatterns = [
     path("", study.index, name="index"),
     path("t/<str:topic>/", study.topic, name="topic"),
     path("start/", study.start, name="start"),
+    path("mixed/", study.mixed, name="mixed"),
     path("review/", study.review, name="review"),
     path("progress/", study.progress, name="progress"),
     path("q/<str:token>/", study.question, name="question"),

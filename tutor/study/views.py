@@ -30,8 +30,9 @@ from tutor.study import selectors, services
 from tutor.study.asks import answer_text
 from tutor.study.building import outcome_scenario
 from tutor.study.card_texts import question_cards
-from tutor.study.forms import StudyAnswerForm, StudyStartForm
+from tutor.study.forms import MixedNextForm, MixedStartForm, StudyAnswerForm, StudyStartForm
 from tutor.study.learners import learner_get
+from tutor.study.mixed import mixed_create
 from tutor.study.review import steps_text
 from tutor.study.selectors import Learner
 from tutor.study.sequence_present import SEQUENCE_FORMATS, sequence_feedback
@@ -53,6 +54,10 @@ def _question_url(token: str, lesson: Lesson | None, fragment: str = "") -> str:
 
 @require_safe
 def index(request: HtmxHttpRequest) -> HttpResponse:
+    return _index_page(request, MixedStartForm())
+
+
+def _index_page(request: HtmxHttpRequest, mixed_form: MixedStartForm, status: int = 200) -> HttpResponse:
     learner = learner_get(request)
     accuracy = {row["topic"].slug: row for row in selectors.topic_accuracy(learner=learner)}
     groups = [
@@ -67,7 +72,9 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
             totals=selectors.attempt_totals(learner=learner),
             queue=selectors.review_queue(learner=learner),
             levels=[(lv, LEVEL_LABELS[lv], LEVEL_DESCRIPTIONS[lv]) for lv in LEVELS],
+            mixed_form=mixed_form,
         ),
+        status=status,
     )
 
 
@@ -119,6 +126,26 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
         messages.error(request, "このトピックとレベルの問題を作れませんでした。別のレベルを選んでください。")
         return redirect("study:topic", topic=topic)
     return redirect(_question_url(question.token, lesson))
+
+
+@study_answer_limit
+@require_POST
+def mixed(request: HtmxHttpRequest) -> HttpResponse:
+    """Mixed practice (:mod:`tutor.study.mixed`): the next question across every topic of a level.
+
+    The start form on ``/study/`` and the result's 「次の問題」 both post here; a bad level shows the
+    index again with the error (the hidden field of 「次の問題」 is only wrong when tampered with).
+    """
+    form = MixedStartForm(request.POST)
+    if not form.is_valid():
+        return _index_page(request, form, status=400)
+    learner = learner_get(request, create=True)
+    try:
+        question = mixed_create(learner=learner, level=form.cleaned_data["level"])
+    except services.NoQuestion:
+        messages.error(request, "このレベルの問題を作れませんでした。別のレベルを選んでください。")
+        return redirect("study:index")
+    return redirect("study:question", token=question.token)
 
 
 @study_answer_limit
@@ -194,6 +221,8 @@ def _result(question: StudyQuestion) -> dict[str, Any]:
             outcome = table_present(
                 document, result=result, stage=-1, amounts=stage_amounts(result, -1), uid="outcome"
             )
+            # a landmark name of its own: the question's board above has 「場にある効果」 too
+            outcome["effects_label"] = "処理の後に場にある効果"
             outcome["effects"] = effects_present(
                 document, final_effects=(result.get("final") or {}).get("effects"), shields=outcome["shields"]
             )
@@ -231,7 +260,8 @@ def _page(
         question=question,
         lesson=lesson,
         answer_url=_with_lesson(reverse("study:answer", kwargs={"token": question.token}), lesson),
-        topic=TOPICS_BY_SLUG.get(question.topic),
+        # mixed practice names no topic before the answer: the topic is what the learner should find
+        topic=None if question.is_mixed else TOPICS_BY_SLUG.get(question.topic),
         table=_question_table(question.scenario),
         level_label=LEVEL_LABELS.get(question.level, question.level),
         replayed=replayed,
@@ -245,6 +275,8 @@ def _page(
     if attempt is None:
         context["form"] = form or StudyAnswerForm(question=question)
     else:
+        if question.is_mixed:
+            context["next_form"] = MixedNextForm(initial={"level": question.level})
         context.update(_result(question))
         # the kind of question is told only now: before answering it would name the rule
         context["question_topics"] = [TOPICS_BY_SLUG[t] for t in question.topics or [] if t in TOPICS_BY_SLUG]

@@ -10,7 +10,7 @@ def points_from_right(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tutor", "0011_exams")]
+    dependencies = [("tutor", "0012_study_mixed")]
 
     operations = [
         migrations.AddField(
