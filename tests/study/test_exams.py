@@ -388,6 +388,8 @@ def test_the_history_shows_points_when_a_parts_question_was_partly_right(client)
     """A parts question counts the fraction of its parts right (issue 24); the history shows those points,
     and the pass line is judged on them."""
     exam = start(client, "l1")
-    Exam.objects.filter(pk=exam.pk).update(scored_at=exam.started_at, right=13, total=20, points=13.5, passed=False)
+    Exam.objects.filter(pk=exam.pk).update(
+        scored_at=exam.started_at, right=13, total=20, points=13.5, passed=False
+    )
     html = client.get("/study/exam/history/").content.decode()
     assert "得点13.5/20点（68%）、全問正解13問" in html and "不合格" in html
