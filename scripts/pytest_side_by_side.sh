@@ -4,10 +4,12 @@
 # else on SQLite, and with --with-postgres the tests that reach the database again on a throwaway
 # PostgreSQL cluster (conftest.py's --database-tests-only: a pure test answers the same on any database,
 # and the SQLite run has it). The browser, SQLite and PostgreSQL runs each spread over two pytest-xdist
-# workers (a file stays on one worker, so a module's shared fixtures are built once): one long test (the
-# link crawl, the concurrent writers) then no longer holds up the rest of its run, and the time a run
-# spends waiting for chromium or a server is used by its other worker. Each worker has its own test
-# database, so a live-server test that empties its database at the end touches no other test's data.
+# workers: one long test (the link crawl, the concurrent writers) then no longer holds up the rest of its
+# run, and the time a run spends waiting for chromium or a server is used by its other worker. Each worker
+# has its own test database. A transactional test empties its database when it ends, so pytest-django
+# puts those tests last; the SQLite and PostgreSQL runs hand tests out in that order (--dist load), so a
+# worker gets a transactional test only once every other test has been handed out. The browser tests all
+# load the content again before they start (content_db), so there a file stays on one worker (loadfile).
 # Each run's output is printed whole once all have ended.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,10 +21,10 @@ out=$(mktemp -d /tmp/tutor-tests.XXXXXX)
 browser=$!
 "$PY" -m pytest -q -m "not browser" tests/rules_core rules_core "$@" >"$out/engine.log" 2>&1 &
 engine=$!
-"$PY" -m pytest -q -n 2 --dist loadfile -m "not browser" tests tutor --ignore=tests/rules_core "$@" >"$out/rest.log" 2>&1 &
+"$PY" -m pytest -q -n 2 --dist load -m "not browser" tests tutor --ignore=tests/rules_core "$@" >"$out/rest.log" 2>&1 &
 rest=$!
 if [ "$postgres" = 1 ]; then
-  scripts/with_postgres.sh "$PY" -m pytest -q -n 2 --dist loadfile -m "not browser" tests --ignore=tests/rules_core \
+  scripts/with_postgres.sh "$PY" -m pytest -q -n 2 --dist load -m "not browser" tests --ignore=tests/rules_core \
     --database-tests-only "$@" >"$out/postgres.log" 2>&1 &
   pg=$!
 fi

@@ -47,7 +47,7 @@ def _named(question: StudyQuestion) -> set[str]:
     """Catalogue cards in the prompt or on the board: permanents, effects, the spell dealing damage."""
     names = set(re.findall(r"《([^《》]+)》", question.prompt))
     board = [*question.scenario.get("permanents", []), *question.scenario.get("effects", [])]
-    source = question.scenario["event"].get("source")
+    source = (question.scenario.get("event") or {}).get("source")
     board += [source] if isinstance(source, dict) else []
     names |= {str(thing.get("name", "")).strip("《》") for thing in board}
     return set(Card.objects.filter(ja_name__in=names).values_list("ja_name", flat=True))

@@ -397,10 +397,13 @@ def gen_resp_protection(rng: random.Random, level: str) -> Draft:
     """A target that gains protection in response is dealt nothing; the division stays (608.2b, 601.2d)."""
     spell_slug = "arc-lightning" if level == L2 else "forked-bolt"
     spell = _spell(spell_slug, "A")
-    saved = _perm(rng.choice(("grizzly-bears", "llanowar-elves", "elite-vanguard")), "saved", "B")
-    other = _perm(
-        rng.choice(("elite-vanguard", "llanowar-elves", "goblin-sledder", "grizzly-bears")), "other", "B"
+    saved_slug = rng.choice(("grizzly-bears", "llanowar-elves", "elite-vanguard"))
+    saved = _perm(saved_slug, "saved", "B")
+    # another card than the saved one, so the prompt's names say which creature gains protection
+    others = tuple(
+        s for s in ("elite-vanguard", "llanowar-elves", "goblin-sledder", "grizzly-bears") if s != saved_slug
     )
+    other = _perm(rng.choice(others), "other", "B")
     b_life = rng.randint(5, 20)
     if level == L1:
         damage = [{"to": "saved", "amount": 1}, {"to": "other", "amount": 1}]
@@ -426,8 +429,8 @@ def gen_resp_protection(rng: random.Random, level: str) -> Draft:
     )
     prompt = (
         f"対戦相手は{stats(saved)}と{stats(other)}をコントロールしています。あなたは{spell['name']}を唱え、"
-        f"{split}を割り振りました。対戦相手は対応して《神々の思し召し》を唱え、{_label(saved)}に"
-        "赤からのプロテクションを与えました。"
+        f"{split}を割り振りました。対戦相手は対応して、{_label(saved)}を対象に《神々の思し召し》を唱え、"
+        "色は赤を選びました。"
     )
     explanation = (
         f"解決するときに対象をもう一度確かめます。赤からのプロテクションを得た{_label(saved)}は不正な対象になり、"
@@ -939,8 +942,8 @@ def gen_parts_response(rng: random.Random, level: str) -> Draft:
         saved = draft.scenario["permanents"][0]
         draft.prompt = (
             f"対戦相手のライフは{b_life}点で、{stats(saved)}をコントロールしています。あなたは《二股の稲妻》で"
-            f"{_label(saved)}と対戦相手に1点ずつを割り振りました。対戦相手は対応して《神々の思し召し》を唱え、"
-            f"{_label(saved)}に赤からのプロテクションを与えました。{PARTS_NOTE}"
+            f"{_label(saved)}と対戦相手に1点ずつを割り振りました。対戦相手は対応して、"
+            f"{_label(saved)}を対象に《神々の思し召し》を唱え、色は赤を選びました。{PARTS_NOTE}"
         )
         mistakes: list[Mistake] = [
             _part(0, b_life, "対象の1つが不正になると呪文全体が解決しないと考えました (608.2b)"),
