@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..document.scenario import Choices
-from ..model._frozen import FrozenMap
+from ..model._frozen import FrozenMap, ScalarMap
 from ..model.effects import LIFE_RULE_EFFECTS, Effect, ExileInstead, LifeCantChange
 from ..model.hits import Hit
 from ..model.state import GameState, Permanent, Source
@@ -143,7 +143,7 @@ def _redirect(
                 before,
                 h.amount,
                 "120.4a",
-                FrozenMap({"source": h.source.key, "to": target, "excess": excess}),
+                ScalarMap.adopt({"source": h.source.key, "to": target, "excess": excess}),
             )
         )
     return out, notes, changes
@@ -424,7 +424,7 @@ def state_based_stages(
                 "704",
                 ("704.3",),
                 ("状況起因処理で起きることはない (704.3)。", *remarks),
-                extra=FrozenMap({"round": 0}),
+                extra=ScalarMap.adopt({"round": 0}),
             )
         )
     for i, rnd in enumerate(rounds):
@@ -434,7 +434,7 @@ def state_based_stages(
         if i > 0:
             notes.insert(0, "状況起因処理が行われたので、もう一度チェックする (704.3)。")
         stages.append(
-            Stage("704", rnd.rules, tuple(notes), rnd.changes, extra=FrozenMap({"round": rnd.number}))
+            Stage("704", rnd.rules, tuple(notes), rnd.changes, extra=ScalarMap.adopt({"round": rnd.number}))
         )
     if rounds:
         last = rounds[-1].number
@@ -444,7 +444,7 @@ def state_based_stages(
             (*stages[-1].notes, "これ以上行われる状況起因処理はない (704.3)。"),
             stages[-1].changes,
             stages[-1].events,
-            FrozenMap({"round": last}),
+            ScalarMap.adopt({"round": last}),
         )
     if leaving:  # CR 800.4a: they leave at once; then state-based actions are checked again
         state, departure = depart(state, leaving)
