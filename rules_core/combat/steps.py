@@ -33,6 +33,7 @@ from typing import Any
 from ..damage.deal import deal_damage
 from ..document.scenario import CombatEvent, Scenario
 from ..events.triggers import reacts, scenario_follow_up
+from ..model._fast import fast_frozen
 from ..model._frozen import FrozenMap, ScalarMap
 from ..model.effects import AssignByToughness, Effect, effect_label
 from ..model.era_types import ORDER_ERA
@@ -191,6 +192,7 @@ def build_view(
     return CombatView(tuple(attacks), tuple(blocks), lethal, loyalty, names)
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class _StepInput:
     assignments: dict[str, dict[str, int]]
@@ -515,6 +517,7 @@ def _damage_list(
     return out
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class _CombatRun:
     legal: bool

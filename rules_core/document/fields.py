@@ -264,17 +264,21 @@ class Ids:
             raise fail(path, f"存在しないプレイヤーのIDです: {ident}", f"no player with id {ident!r}")
         return ident
 
-    def permanent(self, value: Any, path: str) -> str:
+    def permanent(self, value: Any, path: str, key: str = "") -> str:
+        """``value`` as a known permanent's id (``key`` as in :meth:`player`)."""
         if type(value) is str and value in self.permanents:
             return value
+        path = f"{path}.{key}" if key else path
         ident = as_id(value, path)
         if ident not in self.permanents:
             raise fail(path, f"存在しないパーマネントのIDです: {ident}", f"no permanent with id {ident!r}")
         return ident
 
-    def object(self, value: Any, path: str) -> str:
+    def object(self, value: Any, path: str, key: str = "") -> str:
+        """``value`` as a known player's or permanent's id (``key`` as in :meth:`player`)."""
         if type(value) is str and (value in self.players or value in self.permanents):
             return value
+        path = f"{path}.{key}" if key else path
         ident = as_id(value, path)
         if ident not in self.players and ident not in self.permanents:
             raise fail(

@@ -140,7 +140,7 @@ def parse_player(raw: Any, path: str, ids: Ids) -> Player:
     # 拡張 ``left``: already left the game before the event (CR 800.4a); they lost (or conceded, 104.3a)
     departed = "left" in obj and as_bool(obj["left"], f"{path}.left")
     return Player(
-        id=ids.new(obj["id"], f"{path}.id"),
+        id=ids.new(obj["id"], path, "id"),
         name=as_name(obj["name"], f"{path}.name") if obj.get("name") is not None else None,
         life=life
         if type(life) is int and -MAX_LIFE <= life <= MAX_LIFE

@@ -280,7 +280,8 @@ _NOT_GIVEN: Final = Features()
 """GameState's default ``features``: replaced by what its own board shows."""
 
 
-@dataclass(frozen=True)
+@fast_frozen
+@dataclass(frozen=True, slots=True)
 class GameState:
     """Every player and permanent, in the scenario's order."""
 

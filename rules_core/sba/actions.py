@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from ..model._fast import fast_frozen
 from ..model._frozen import FrozenMap
 from ..model.effects import ExileInstead
 from ..model.state import GameState, Permanent, Player, evolve, evolve_player
@@ -27,6 +28,7 @@ _DESTRUCTION = frozenset(("704.5g", "704.5h"))
 """The state-based actions that destroy (CR 701.8b) and so can be replaced by regeneration."""
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class SbaRound:
     """One check of state-based actions that did something (CR 704.3)."""
