@@ -387,7 +387,14 @@ def _apply(
 
         def record(hit: Hit, before: int, after: int) -> None:
             out.changes.append(
-                Change(recipient, "prevented", before, after, "122.1c", ScalarMap.adopt({"source": hit.source.key}))
+                Change(
+                    recipient,
+                    "prevented",
+                    before,
+                    after,
+                    "122.1c",
+                    ScalarMap.adopt({"source": hit.source.key}),
+                )
             )
 
         prevent_with_shield_counter(state, recipient, rhits, record, out.notes, out.rules, out.shield_removed)

@@ -474,14 +474,18 @@ def apply_results(state: GameState, results: Iterable[Result], deathtouched: Ite
     new_players: dict[str, Player] = {}
     for pid in dict.fromkeys([*life, *poison]):
         player = state.player(pid)
-        q = evolve_player(player, life=player.life + life.get(pid, 0), poison=player.poison + poison.get(pid, 0))
+        q = evolve_player(
+            player, life=player.life + life.get(pid, 0), poison=player.poison + poison.get(pid, 0)
+        )
         if pid in life:
             extra: dict[str, int] = {}
             if pid in lost:
                 extra["lost"] = lost[pid]
             if pid in gained:
                 extra["gained"] = gained[pid]
-            changes.append(Change(pid, "life", player.life, q.life, rule(pid, "life"), ScalarMap.adopt(extra)))
+            changes.append(
+                Change(pid, "life", player.life, q.life, rule(pid, "life"), ScalarMap.adopt(extra))
+            )
             detail = ""
             if pid in lost and pid in gained:
                 detail = f"({lost[pid]}点失い、{gained[pid]}点得る)"

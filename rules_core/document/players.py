@@ -208,7 +208,9 @@ def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
                 raise fail(f"{path}.{key}", f"{what}には必須の項目です", f"required for a {kind}")
             if not present and key in obj:
                 raise fail(
-                    f"{path}.{key}", f"{what}でないパーマネントには指定できません", f"only allowed for a {kind}"
+                    f"{path}.{key}",
+                    f"{what}でないパーマネントには指定できません",
+                    f"only allowed for a {kind}",
                 )
     if "protector" in obj and not is_battle:
         raise fail(
@@ -244,7 +246,9 @@ def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
     protection, after_blocks = _parse_protection(obj, path, ids) if "protection" in obj else _NO_PROTECTION
     # in the order the fields were always read, so a document with two bad fields names the same one
     name = obj.get("name")
-    if name is not None and not (type(name) is str and 0 < len(name) <= MAX_NAME_LENGTH and name.isprintable()):
+    if name is not None and not (
+        type(name) is str and 0 < len(name) <= MAX_NAME_LENGTH and name.isprintable()
+    ):
         name = as_name(name, f"{path}.name")
     colors = _COLORS_IN_ORDER[choice_set_at(obj, "colors", path, COLORS, _COLOR_SET)]
     power = toughness = None
