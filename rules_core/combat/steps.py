@@ -33,7 +33,8 @@ from typing import Any
 from ..damage.deal import deal_damage
 from ..document.scenario import CombatEvent, Scenario
 from ..events.triggers import reacts, scenario_follow_up
-from ..model._frozen import FrozenMap
+from ..model._fast import fast_frozen
+from ..model._frozen import FrozenMap, ScalarMap
 from ..model.effects import AssignByToughness, Effect, effect_label
 from ..model.era_types import ORDER_ERA
 from ..model.errors import AssignmentError, StepError
@@ -191,6 +192,7 @@ def build_view(
     return CombatView(tuple(attacks), tuple(blocks), lethal, loyalty, names)
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class _StepInput:
     assignments: dict[str, dict[str, int]]
@@ -417,7 +419,7 @@ def _add(rules: list[str], rule: str) -> None:
 def _assigned_events(source: str, amounts: Mapping[str, int], *, given: bool) -> list[FrozenMap[str, Any]]:
     """The assignment stage's ``events``: one per recipient that ``source`` assigns damage to (CR 510.1)."""
     return [
-        FrozenMap({"source": source, "to": to, "amount": n, "combat": True, "given": given})
+        ScalarMap.adopt({"source": source, "to": to, "amount": n, "combat": True, "given": given})
         for to, n in amounts.items()
         if n
     ]
@@ -515,6 +517,7 @@ def _damage_list(
     return out
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class _CombatRun:
     legal: bool

@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..document.scenario import Choices
-from ..model._frozen import FrozenMap
+from ..model._fast import fast_frozen
+from ..model._frozen import FrozenMap, ScalarMap
 from ..model.effects import LIFE_RULE_EFFECTS, Effect, ExileInstead, LifeCantChange
 from ..model.hits import Hit
 from ..model.state import GameState, Permanent, Source
@@ -42,6 +43,7 @@ MAX_LISTED = 12
 """Notes list at most this many damage items; the structured ``events`` always list them all."""
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class DamageOutcome:
     """The board and effects after one damage event, and the stages that explain it."""
@@ -143,7 +145,7 @@ def _redirect(
                 before,
                 h.amount,
                 "120.4a",
-                FrozenMap({"source": h.source.key, "to": target, "excess": excess}),
+                ScalarMap.adopt({"source": h.source.key, "to": target, "excess": excess}),
             )
         )
     return out, notes, changes
@@ -185,11 +187,15 @@ def deal_damage(
         cant_be_regenerated=cant_be_regenerated,
     )
     stages = list(stage_list)
+    changes: list[Change] = []
     if exile_if_dies:
         effects = _exile_if_dies(state, effects, damage, hits, stages)
     if extras:
         state, effects, more = carry_out(state, effects, choices, extras, _follow_up)
         stages.extend(more)
+    for st in stages:  # what the event and its 615.5 events changed (a loop: no generator per event)
+        if st.stage == "120.4d":
+            changes.extend(st.changes)
     return _after_event(
         state,
         effects,
@@ -201,7 +207,7 @@ def deal_damage(
         in_combat=in_combat,
         blocking=blocking,
         keep_battles=keep_battles,
-        changes=tuple(c for st in stages if st.stage == "120.4d" for c in st.changes),
+        changes=tuple(changes),
     )
 
 
@@ -336,13 +342,16 @@ def _process(
     rules_d = ["120.4d"]
     if not event.changes:
         notes_d.append("盤面は何も変わらない。")
-    if any(
-        p.is_creature
-        and p.current_toughness > 0
-        and p.damage >= p.current_toughness
-        and not state.permanent(p.id).damage >= state.permanent(p.id).current_toughness
-        for p in (event.state.permanent(c.object) for c in event.changes if c.attribute == "damage")
-    ):
+    newly_lethal = False  # a creature that now has lethal damage and had not before (a loop, no generators)
+    for c in event.changes:
+        if c.attribute == "damage":
+            p = event.state.permanent(c.object)
+            if p.is_creature and 0 < p.current_toughness <= p.damage:
+                before = state.permanent(c.object)
+                if before.damage < before.current_toughness:
+                    newly_lethal = True
+                    break
+    if newly_lethal:
         notes_d.append(
             "ダメージそのものはクリーチャーを破壊しない。致死ダメージを負ったクリーチャーを破壊するのは"
             "状況起因処理である (120.5)。"
@@ -424,27 +433,20 @@ def state_based_stages(
                 "704",
                 ("704.3",),
                 ("状況起因処理で起きることはない (704.3)。", *remarks),
-                extra=FrozenMap({"round": 0}),
+                extra=ScalarMap.adopt({"round": 0}),
             )
         )
+    last = len(rounds) - 1
     for i, rnd in enumerate(rounds):
         notes = list(rnd.notes)
         if i == 0:
             notes.extend(remarks)
         if i > 0:
             notes.insert(0, "状況起因処理が行われたので、もう一度チェックする (704.3)。")
+        if i == last:  # the last round says so itself (one stage made per round, none made twice)
+            notes.append("これ以上行われる状況起因処理はない (704.3)。")
         stages.append(
-            Stage("704", rnd.rules, tuple(notes), rnd.changes, extra=FrozenMap({"round": rnd.number}))
-        )
-    if rounds:
-        last = rounds[-1].number
-        stages[-1] = Stage(
-            stages[-1].stage,
-            stages[-1].rules,
-            (*stages[-1].notes, "これ以上行われる状況起因処理はない (704.3)。"),
-            stages[-1].changes,
-            stages[-1].events,
-            FrozenMap({"round": last}),
+            Stage("704", rnd.rules, tuple(notes), rnd.changes, extra=ScalarMap.adopt({"round": rnd.number}))
         )
     if leaving:  # CR 800.4a: they leave at once; then state-based actions are checked again
         state, departure = depart(state, leaving)

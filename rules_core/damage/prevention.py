@@ -16,7 +16,7 @@ from typing import Any
 
 from ..document.scenario import Choices
 from ..model import protection as pr
-from ..model._frozen import FrozenMap
+from ..model._frozen import ScalarMap
 from ..model.effects import (
     EFFECTS2,
     CantBePrevented,
@@ -387,7 +387,14 @@ def _apply(
 
         def record(hit: Hit, before: int, after: int) -> None:
             out.changes.append(
-                Change(recipient, "prevented", before, after, "122.1c", FrozenMap({"source": hit.source.key}))
+                Change(
+                    recipient,
+                    "prevented",
+                    before,
+                    after,
+                    "122.1c",
+                    ScalarMap.adopt({"source": hit.source.key}),
+                )
             )
 
         prevent_with_shield_counter(state, recipient, rhits, record, out.notes, out.rules, out.shield_removed)
@@ -467,7 +474,7 @@ class _Application:
         if index is not None:
             extra["effect"] = index
         self.out.changes.append(
-            Change(self.recipient, "prevented", before, hit.amount, rule, FrozenMap(extra))
+            Change(self.recipient, "prevented", before, hit.amount, rule, ScalarMap.adopt(extra))
         )
         return amount
 
@@ -507,7 +514,7 @@ def _apply_damage_multiplier(a: _Application, effect: DamageMultiplier) -> None:
                 before,
                 hit.amount,
                 "614.1a",
-                FrozenMap({"source": hit.source.key, "effect": a.index}),
+                ScalarMap.adopt({"source": hit.source.key, "effect": a.index}),
             )
         )
         a.notes.append(
@@ -563,7 +570,7 @@ def _apply_prevent_next(a: _Application, effect: PreventNext) -> None:
     if remaining != start:
         a.book.shield[a.index] = remaining
         a.out.changes.append(
-            Change(a.recipient, "shield", start, remaining, "615.7", FrozenMap({"effect": a.index}))
+            Change(a.recipient, "shield", start, remaining, "615.7", ScalarMap.adopt({"effect": a.index}))
         )
         a.notes.append(
             f"{a.label}の残りは{remaining}点。" if remaining else f"{a.label}は使い切られた (615.7)。"

@@ -13,11 +13,11 @@ affected player or permanent in the order of ``choices.replacement_order``
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..document.scenario import Choices
-from ..model._frozen import FrozenMap
+from ..model._frozen import FrozenMap, ScalarMap
 from ..model.effects import (
     RESULT_EFFECTS,
     CounterMultiplier,
@@ -29,7 +29,7 @@ from ..model.effects import (
     effect_label,
 )
 from ..model.hits import Hit
-from ..model.state import GameState, Permanent, Player, evolve
+from ..model.state import GameState, Permanent, Player, evolve, evolve_player
 from ..model.text import object_names, plain, source_name, who
 from ..model.trace import Change
 from ..sba.multiplayer import share_with_teams
@@ -77,7 +77,8 @@ class Result:
         if self.base != self.amount or self.modified_by:
             doc["before_replacement"] = self.base
             doc["modified_by"] = tuple(self.modified_by)
-        return FrozenMap(doc)
+            return FrozenMap.adopt(doc)
+        return ScalarMap.adopt(doc)  # ids, kinds and amounts only
 
 
 @dataclass(slots=True)
@@ -473,14 +474,18 @@ def apply_results(state: GameState, results: Iterable[Result], deathtouched: Ite
     new_players: dict[str, Player] = {}
     for pid in dict.fromkeys([*life, *poison]):
         player = state.player(pid)
-        q = replace(player, life=player.life + life.get(pid, 0), poison=player.poison + poison.get(pid, 0))
+        q = evolve_player(
+            player, life=player.life + life.get(pid, 0), poison=player.poison + poison.get(pid, 0)
+        )
         if pid in life:
             extra: dict[str, int] = {}
             if pid in lost:
                 extra["lost"] = lost[pid]
             if pid in gained:
                 extra["gained"] = gained[pid]
-            changes.append(Change(pid, "life", player.life, q.life, rule(pid, "life"), FrozenMap(extra)))
+            changes.append(
+                Change(pid, "life", player.life, q.life, rule(pid, "life"), ScalarMap.adopt(extra))
+            )
             detail = ""
             if pid in lost and pid in gained:
                 detail = f"({lost[pid]}点失い、{gained[pid]}点得る)"

@@ -397,6 +397,10 @@ _COMBAT_KEYS = frozenset(("type", "attacks", "between_steps", "delayed", *ASSIGN
 _ATTACK_KEYS = frozenset(("attacker", "defender", "blockers", "blocked"))
 
 
+_NO_BLOCKERS: Final[list[Any]] = []
+"""An attack's ``blockers`` when the key is absent (only read)."""
+
+
 def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
     known_keys(obj, path, _COMBAT_KEYS, ("attacks",))
     raw_attacks = as_list(obj["attacks"], f"{path}.attacks", MAX_ATTACKS, min_len=1)
@@ -407,7 +411,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
     for i, raw in enumerate(raw_attacks):
         apath = f"{path}.attacks[{i}]"
         aobj = as_record(raw, apath, _ATTACK_KEYS, ("attacker", "defender"))
-        attacker_id = ids.permanent(aobj["attacker"], f"{apath}.attacker")
+        attacker_id = ids.permanent(aobj["attacker"], apath, "attacker")
         attacker = ids.permanents[attacker_id]
         if not attacker.is_creature:
             raise fail(
@@ -426,7 +430,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
             if refusal is not None:
                 raise fail(f"{apath}.attacker", refusal, "a creature with defender can't attack")
         attackers.add(attacker_id)
-        defender_id = ids.object(aobj["defender"], f"{apath}.defender")
+        defender_id = ids.object(aobj["defender"], apath, "defender")
         if defender_id in ids.players:
             defending_player = defender_id
         else:
@@ -452,7 +456,9 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
                 "自分自身や自分が守るパーマネントは攻撃できません (508.1b)",
                 "a creature can't attack its controller or what its controller protects",
             )
-        blockers_raw = as_list(aobj.get("blockers", []), f"{apath}.blockers", MAX_BLOCKERS)
+        blockers_raw = aobj.get("blockers", _NO_BLOCKERS)
+        if type(blockers_raw) is not list or len(blockers_raw) > MAX_BLOCKERS:
+            blockers_raw = as_list(blockers_raw, f"{apath}.blockers", MAX_BLOCKERS)
         blockers: list[str] = []
         for j, braw in enumerate(blockers_raw):
             bpath = f"{apath}.blockers[{j}]"
@@ -474,7 +480,7 @@ def _parse_combat(obj: Mapping[str, Any], path: str, ids: Ids) -> CombatEvent:
                     "ブロックできるのは防御プレイヤーのクリーチャーだけです (509.1a)",
                     "only the defending player's creatures can block",
                 )
-            forbidden = pr.blocking_forbidden(attacker, blocker)
+            forbidden = pr.blocking_forbidden(attacker, blocker) if attacker.protection else None
             if forbidden is not None:
                 raise fail(
                     bpath,

@@ -220,6 +220,26 @@ def choices_at(obj: Mapping[str, Any], key: str, path: str, options: tuple[str, 
     return as_choices(value, f"{path}.{key}", options)
 
 
+_NO_CHOICES: Final[frozenset[str]] = frozenset()
+
+
+def choice_set_at(
+    obj: Mapping[str, Any], key: str, path: str, options: tuple[str, ...], allowed: frozenset[str]
+) -> frozenset[str]:
+    """:func:`choices_at` as a set (``allowed`` is ``frozenset(options)``): a list of known names is
+    taken in one set operation; anything else goes through :func:`as_choices`, which names the bad item."""
+    value = obj.get(key)
+    if type(value) is list and len(value) <= len(options) * 4:
+        try:
+            if allowed.issuperset(value):
+                return frozenset(value)
+        except TypeError:  # an unhashable item (an object, a list): refused below, with its path
+            pass
+    elif value is None and key not in obj:
+        return _NO_CHOICES
+    return frozenset(as_choices(value, f"{path}.{key}", options))
+
+
 class Ids:
     """Known ids while parsing, to refuse references to unknown objects."""
 
@@ -234,25 +254,31 @@ class Ids:
         """The player and their teammate, if any (CR 805.10a: a team attacks and defends as one)."""
         return self.teams.get(player, (player,))
 
-    def player(self, value: Any, path: str) -> str:
+    def player(self, value: Any, path: str, key: str = "") -> str:
+        """``value`` as a known player's id; the field is ``path`` (with ``key`` after it, joined only on failure)."""
         if type(value) is str and value in self.players:
             return value
+        path = f"{path}.{key}" if key else path
         ident = as_id(value, path)
         if ident not in self.players:
             raise fail(path, f"存在しないプレイヤーのIDです: {ident}", f"no player with id {ident!r}")
         return ident
 
-    def permanent(self, value: Any, path: str) -> str:
+    def permanent(self, value: Any, path: str, key: str = "") -> str:
+        """``value`` as a known permanent's id (``key`` as in :meth:`player`)."""
         if type(value) is str and value in self.permanents:
             return value
+        path = f"{path}.{key}" if key else path
         ident = as_id(value, path)
         if ident not in self.permanents:
             raise fail(path, f"存在しないパーマネントのIDです: {ident}", f"no permanent with id {ident!r}")
         return ident
 
-    def object(self, value: Any, path: str) -> str:
+    def object(self, value: Any, path: str, key: str = "") -> str:
+        """``value`` as a known player's or permanent's id (``key`` as in :meth:`player`)."""
         if type(value) is str and (value in self.players or value in self.permanents):
             return value
+        path = f"{path}.{key}" if key else path
         ident = as_id(value, path)
         if ident not in self.players and ident not in self.permanents:
             raise fail(
@@ -268,7 +294,8 @@ class Ids:
             raise fail(path, f"存在しない発生源のIDです: {ident}", f"no source with id {ident!r}")
         return ident
 
-    def new(self, value: Any, path: str) -> str:
+    def new(self, value: Any, path: str, key: str = "") -> str:
+        """``value`` as a new object's id (``key`` as in :meth:`player`)."""
         if (
             type(value) is str
             and 0 < len(value) <= MAX_ID_LENGTH
@@ -279,6 +306,7 @@ class Ids:
             and value not in RESERVED_IDS
         ):
             return value
+        path = f"{path}.{key}" if key else path
         ident = as_id(value, path)
         if ident in self.players or ident in self.permanents or ident == self.source_id:
             raise fail(path, f"IDが重複しています: {ident}", f"duplicate id {ident!r}")

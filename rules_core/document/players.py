@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from itertools import combinations
 from typing import Any, Final
 
 from ..model import protection as pr
@@ -25,19 +26,19 @@ from .fields import (
     MAX_ATTACKS,
     MAX_ID_LENGTH,
     MAX_LIFE,
+    MAX_NAME_LENGTH,
     MAX_PT,
     MAX_SUBTYPES,
     MAX_TOXIC,
     Ids,
     as_bool,
     as_choice,
-    as_choices,
     as_int,
     as_list,
     as_name,
     as_record,
     as_str,
-    choices_at,
+    choice_set_at,
     fail,
     int_at,
 )
@@ -102,6 +103,36 @@ _ROLE_KEYS = (
 )
 
 
+def _type_table() -> dict[frozenset[str], tuple[tuple[str, ...], frozenset[str], frozenset[str]]]:
+    """Each set of types a permanent may have (one damageable at least): the types in the format's order,
+    the keys of :data:`_ROLE_KEYS` it needs and those it may not have. Worked out once, so a permanent's
+    types are checked with a look-up and two set operations."""
+    table = {}
+    for n in range(1, len(_PERMANENT_TYPES) + 1):
+        for combo in combinations(_PERMANENT_TYPES, n):
+            if _DAMAGEABLE.isdisjoint(combo):
+                continue
+            needs = frozenset(key for key, kind, _ in _ROLE_KEYS if kind in combo)
+            table[frozenset(combo)] = (combo, needs, frozenset(k for k, _, _ in _ROLE_KEYS) - needs)
+    return table
+
+
+_TYPES_OF: Final = _type_table()
+
+
+_TYPE_SET: Final = frozenset(_PERMANENT_TYPES)
+
+
+_COLOR_SET: Final = frozenset(COLORS)
+
+
+_COLORS_IN_ORDER: Final = {frozenset(c): c for n in range(len(COLORS) + 1) for c in combinations(COLORS, n)}
+"""Each set of colours in WUBRG order (what :func:`~rules_core.model.state.sort_colors` gives), looked up."""
+
+
+_KEYWORD_SET: Final = frozenset(PERMANENT_KEYWORDS)
+
+
 def parse_player(raw: Any, path: str, ids: Ids) -> Player:
     obj = as_record(raw, path, _PLAYER_KEYS, ("id",))
     life = obj.get("life", 20)
@@ -109,7 +140,7 @@ def parse_player(raw: Any, path: str, ids: Ids) -> Player:
     # 拡張 ``left``: already left the game before the event (CR 800.4a); they lost (or conceded, 104.3a)
     departed = "left" in obj and as_bool(obj["left"], f"{path}.left")
     return Player(
-        id=ids.new(obj["id"], f"{path}.id"),
+        id=ids.new(obj["id"], path, "id"),
         name=as_name(obj["name"], f"{path}.name") if obj.get("name") is not None else None,
         life=life
         if type(life) is int and -MAX_LIFE <= life <= MAX_LIFE
@@ -153,29 +184,34 @@ def check_departed(ids: Ids, teams: Sequence[tuple[str, ...]]) -> None:
 
 
 def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
+    # A board is read on every page: the common fields are checked inline, and a value that fails its
+    # quick test goes to the validator that names the field (the path is built only then).
     obj = as_record(raw, path, _PERMANENT_KEYS, ("id", "controller", "types"))
-    ident = ids.new(obj["id"], f"{path}.id")
-    controller = ids.player(obj["controller"], f"{path}.controller")
-    types_list = as_choices(obj["types"], f"{path}.types", _PERMANENT_TYPES)
-    if not _DAMAGEABLE.intersection(types_list):
+    ident = ids.new(obj["id"], path, "id")
+    controller = ids.player(obj["controller"], path, "controller")
+    kinds = _TYPES_OF.get(choice_set_at(obj, "types", path, _PERMANENT_TYPES, _TYPE_SET))
+    if kinds is None:
         raise fail(
             f"{path}.types",
             "creature、planeswalker、battle のうち1つ以上を指定してください",
             "must hold at least one of creature, planeswalker, battle",
         )
-    types = tuple(t for t in _PERMANENT_TYPES if t in types_list)
+    types, needs, refuses = kinds
     is_creature = "creature" in types
     is_planeswalker = "planeswalker" in types
     is_battle = "battle" in types
 
-    for key, kind, what in _ROLE_KEYS:
-        present = kind in types
-        if present and key not in obj:
-            raise fail(f"{path}.{key}", f"{what}には必須の項目です", f"required for a {kind}")
-        if not present and key in obj:
-            raise fail(
-                f"{path}.{key}", f"{what}でないパーマネントには指定できません", f"only allowed for a {kind}"
-            )
+    if not needs.issubset(obj) or not refuses.isdisjoint(obj):
+        for key, kind, what in _ROLE_KEYS:
+            present = kind in types
+            if present and key not in obj:
+                raise fail(f"{path}.{key}", f"{what}には必須の項目です", f"required for a {kind}")
+            if not present and key in obj:
+                raise fail(
+                    f"{path}.{key}",
+                    f"{what}でないパーマネントには指定できません",
+                    f"only allowed for a {kind}",
+                )
     if "protector" in obj and not is_battle:
         raise fail(
             f"{path}.protector", "バトルでないパーマネントには指定できません", "only allowed for a battle"
@@ -208,20 +244,42 @@ def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
         as_list(obj["subtypes"], f"{path}.subtypes", MAX_SUBTYPES)
 
     protection, after_blocks = _parse_protection(obj, path, ids) if "protection" in obj else _NO_PROTECTION
+    # in the order the fields were always read, so a document with two bad fields names the same one
+    name = obj.get("name")
+    if name is not None and not (
+        type(name) is str and 0 < len(name) <= MAX_NAME_LENGTH and name.isprintable()
+    ):
+        name = as_name(name, f"{path}.name")
+    colors = _COLORS_IN_ORDER[choice_set_at(obj, "colors", path, COLORS, _COLOR_SET)]
+    power = toughness = None
+    if is_creature:
+        power = obj["power"]
+        if type(power) is not int or not -MAX_PT <= power <= MAX_PT:
+            power = as_int(power, f"{path}.power", -MAX_PT, MAX_PT)
+        toughness = obj["toughness"]
+        if type(toughness) is not int or not -MAX_PT <= toughness <= MAX_PT:
+            toughness = as_int(toughness, f"{path}.toughness", -MAX_PT, MAX_PT)
+    damage = obj.get("damage", 0)
+    if type(damage) is not int or not 0 <= damage <= MAX_AMOUNT:
+        damage = as_int(damage, f"{path}.damage", 0, MAX_AMOUNT)
+    keywords = choice_set_at(obj, "keywords", path, PERMANENT_KEYWORDS, _KEYWORD_SET)
+    toxic = obj.get("toxic", 0)
+    if type(toxic) is not int or not 0 <= toxic <= MAX_TOXIC:
+        toxic = as_int(toxic, f"{path}.toxic", 0, MAX_TOXIC)
     return Permanent(
         id=ident,
         controller=controller,
         types=types,
-        name=as_name(obj["name"], f"{path}.name") if obj.get("name") is not None else None,
+        name=name,
         subtypes=tuple(subtypes),
-        colors=sort_colors(choices_at(obj, "colors", path, COLORS)),
-        power=int_at(obj, "power", 0, path, -MAX_PT, MAX_PT) if is_creature else None,
-        toughness=int_at(obj, "toughness", 0, path, -MAX_PT, MAX_PT) if is_creature else None,
-        damage=int_at(obj, "damage", 0, path, 0, MAX_AMOUNT),
+        colors=colors,
+        power=power,
+        toughness=toughness,
+        damage=damage,
         plus_counters=plus,
         minus_counters=minus,
-        keywords=frozenset(choices_at(obj, "keywords", path, PERMANENT_KEYWORDS)),
-        toxic=int_at(obj, "toxic", 0, path, 0, MAX_TOXIC),
+        keywords=keywords,
+        toxic=toxic,
         protection=protection,
         protection_after_blocks=after_blocks,
         loyalty=int_at(obj, "loyalty", 0, path, 0, MAX_AMOUNT) if is_planeswalker else None,

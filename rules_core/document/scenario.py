@@ -340,7 +340,8 @@ class CounteredTrigger:
         return doc
 
 
-@dataclass(frozen=True)
+@fast_frozen
+@dataclass(frozen=True, slots=True)
 class Scenario:
     """A parsed, valid scenario: the board, the effects, one damage event, the players' choices.
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
+from ._fast import fast_frozen
 from .effects import LIFE_RULE_EFFECTS, CantBeRegenerated, Effect, ExileInstead, Regenerate
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ SIEGE: Final = "Siege"
 _DESTRUCTION_EFFECTS: Final = (Regenerate, CantBeRegenerated)
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class Features:
     """Which of the engine's optional hooks a board may need (each true unless the board rules it out)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._frozen import FrozenMap
+from ._frozen import FrozenMap, ScalarMap
 from .state import Source
 
 
@@ -73,4 +73,4 @@ class Hit:
                 doc["redirected_in"] = self.redirected_in
             if self.redirected_out:
                 doc["redirected_out"] = self.redirected_out
-        return FrozenMap.adopt(doc)
+        return ScalarMap.adopt(doc)  # ids, amounts and flags only

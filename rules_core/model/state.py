@@ -213,6 +213,21 @@ else:
     """
 
 
+if TYPE_CHECKING:
+
+    def evolve_player(player: Player, **changes: object) -> Player:
+        """A copy of ``player`` with some fields changed (a faster :func:`dataclasses.replace`)."""
+        ...
+else:
+    evolve_player = evolver(Player)
+    """A copy of ``player`` with some fields changed (a faster :func:`dataclasses.replace`: a player's life
+    changes in every damage event that reaches one).
+
+    >>> evolve_player(Player("A"), life=17).life
+    17
+    """
+
+
 @fast_frozen
 @dataclass(frozen=True, slots=True)
 class Source:
@@ -265,7 +280,8 @@ _NOT_GIVEN: Final = Features()
 """GameState's default ``features``: replaced by what its own board shows."""
 
 
-@dataclass(frozen=True)
+@fast_frozen
+@dataclass(frozen=True, slots=True)
 class GameState:
     """Every player and permanent, in the scenario's order."""
 
@@ -407,5 +423,6 @@ __all__ = [
     "Player",
     "Source",
     "evolve",
+    "evolve_player",
     "sort_colors",
 ]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ._fast import fast_frozen
-from ._frozen import FrozenMap
+from ._frozen import FrozenMap, ScalarMap
 from .effects import Effect
 from .state import GameState, Permanent, Player
 
@@ -72,8 +72,9 @@ class Change:
             "after": self.after,
             "rule": self.rule,
         }
-        if self.extra is not NO_EXTRA:  # an empty map adds nothing either
-            doc.update(_plain_map(self.extra))
+        extra = self.extra
+        if extra is not NO_EXTRA:  # an empty map adds nothing either
+            doc.update(extra._data if type(extra) is ScalarMap else _plain_map(extra))
         return doc
 
 
@@ -98,10 +99,12 @@ class Stage:
             "rules": list(self.rules),
             "notes": list(self.notes),
             "changes": [c.to_dict() for c in self.changes],
-            "events": [_plain_map(e) for e in self.events],
+            # most events are ScalarMaps (hits, results): a copy each, no call and no look at the values
+            "events": [e._data.copy() if type(e) is ScalarMap else _plain_map(e) for e in self.events],
         }
-        if self.extra is not NO_EXTRA:  # an empty map adds nothing either
-            doc.update(_plain_map(self.extra))
+        extra = self.extra
+        if extra is not NO_EXTRA:  # an empty map adds nothing either
+            doc.update(extra._data if type(extra) is ScalarMap else _plain_map(extra))
         return doc
 
 

@@ -11,12 +11,13 @@ stack: a defeated Siege, CR 310.11b).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
+from ..model._fast import fast_frozen
 from ..model._frozen import FrozenMap
 from ..model.effects import ExileInstead
-from ..model.state import GameState, Permanent, Player, evolve
+from ..model.state import GameState, Permanent, Player, evolve, evolve_player
 from ..model.trace import Change
 from .guard import DestructionGuard
 from .zones import ZoneRules, create_tokens, to_graveyard
@@ -27,6 +28,7 @@ _DESTRUCTION = frozenset(("704.5g", "704.5h"))
 """The state-based actions that destroy (CR 701.8b) and so can be replaced by regeneration."""
 
 
+@fast_frozen
 @dataclass(frozen=True, slots=True)
 class SbaRound:
     """One check of state-based actions that did something (CR 704.3)."""
@@ -121,7 +123,7 @@ def _one_round(
         if why:
             for r in why:
                 _add(rules, r)
-            new_players[player.id] = replace(player, lost=True)
+            new_players[player.id] = evolve_player(player, lost=True)
             changes.append(Change(player.id, "lost", False, True, why[0], FrozenMap({"rules": tuple(why)})))
 
     new_perms: dict[str, Permanent] = {}
