@@ -60,15 +60,20 @@ def test_other_pages_keep_refusing_frames(client: Client, board: Scenario) -> No
         assert "frame-ancestors 'none'" in response["Content-Security-Policy"], url
 
 
-@pytest.mark.parametrize("slug", ["nope", "a" * 300, "..", "%00"])
-def test_embed_of_a_missing_board_is_a_framable_404(client: Client, slug: str) -> None:
+@pytest.mark.parametrize("slug", ["nope", "a" * 300, "-_-"])
+def test_embed_of_a_missing_board_is_a_framable_japanese_404(client: Client, slug: str) -> None:
     response = client.get(f"/embed/board/{slug}/")
-    assert response.status_code in (400, 404)
-    if response.status_code == 404 and slug != "..":
-        assert (
-            "盤面が見つかりません" in response.content.decode()
-            or "見つかりません" in response.content.decode()
-        )
+    assert response.status_code == 404
+    assert "盤面が見つかりません" in response.content.decode()
+    assert "frame-ancestors *" in response["Content-Security-Policy"] and not response.cookies
+
+
+def test_embed_with_a_hostile_path_or_stage_is_never_a_500(client: Client, board: Scenario) -> None:
+    assert client.get("/embed/board/%00/").status_code == 400
+    for stage in ("0", "-1", "99999999999999999999", "all", "x" * 100, "１"):
+        response = client.get(f"/embed/board/{board.slug}/", {"stage": stage})
+        assert response.status_code == 200, stage
+        assert 'class="stage ' in response.content.decode()
 
 
 def test_oembed_describes_a_permalink_and_honours_max_sizes(client: Client, board: Scenario) -> None:
