@@ -1,6 +1,7 @@
 """The embed page, oEmbed and the board preview through the test client: headers, JSON errors, PNG."""
 
 import json
+import re
 import struct
 from io import BytesIO
 from urllib.parse import quote
@@ -126,3 +127,19 @@ def test_preview_is_a_png_of_the_board(client: Client, board: Scenario) -> None:
     colours = image.getcolors(maxcolors=1 << 20)
     assert colours is not None and len(colours) > 20  # the drawing, not a blank page
     assert client.get("/board/s/nope/preview.png").status_code == 404
+
+
+def test_a_board_at_the_limits_is_drawn_cut_to_a_share_card() -> None:
+    from bench.limit_boards import CASES
+    from tutor.embed.preview import MAX_LANE_WIDTH, OUTPUT_WIDTH, board_png, board_svg
+
+    doc = CASES["tramplers-wide"]()
+    svg = board_svg("トランプル", doc)
+    assert "図の一部です" in svg
+    assert (
+        max(int(w) for w in re.findall(r'class="lane-svg" x="\d+" y="\d+" viewBox="0 0 (\d+)', svg))
+        <= MAX_LANE_WIDTH
+    )
+    png = board_png("トランプル", doc)
+    width, height = struct.unpack(">II", png[16:24])
+    assert width == OUTPUT_WIDTH and height < 2000

@@ -38,6 +38,12 @@ CARDS_PER_ROW = 10
 MAX_CARDS_PER_SEAT = 20
 """A seat draws this many cards at most (two rows); the rest are counted in words."""
 
+MAX_LANE_WIDTH = 1168
+"""The widest lane drawn in full (OUTPUT_WIDTH less the margins): a wider one is cut at that width,
+so that a share card stays legible and a board at the limits is drawn in a bounded time."""
+MAX_HEIGHT = 1600
+"""Lanes below this are left out of the picture (the page shows them all)."""
+
 FONT = "'IPAPGothic', 'IPAGothic', 'Noto Sans CJK JP', sans-serif"
 _VALUES = {"--font": FONT, "--bad-soft": "#fde2e1"}
 _DRAWING_RULES = (".card", ".token", ".chg >", ".has-change", ".arrow")
@@ -83,6 +89,23 @@ def _seat_rows(seat: dict[str, Any], y: int) -> tuple[dict[str, Any], int]:
     return row, y + rows * ROW_HEIGHT + (14 if row["more"] else 0)
 
 
+_PATH_START = re.compile(r"^M\s*(-?[\d.]+)")
+
+
+def _cropped(lane: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """``lane`` cut at :data:`MAX_LANE_WIDTH`: the cards and arrows that start beyond it are left out."""
+    if int(lane["width"]) <= MAX_LANE_WIDTH:
+        return lane, False
+
+    def starts_inside(arrow: dict[str, Any]) -> bool:
+        start = _PATH_START.match(str(arrow.get("path", "")))
+        return start is not None and float(start[1]) < MAX_LANE_WIDTH
+
+    items = [item for item in lane["items"] if int(item["x"]) < MAX_LANE_WIDTH]
+    arrows = [arrow for arrow in lane["arrows"] if starts_inside(arrow)]
+    return {**lane, "items": items, "arrows": arrows, "width": MAX_LANE_WIDTH}, True
+
+
 def board_svg(title: str, document: dict[str, Any]) -> str:
     """The board before its event, as the permalink draws it, in one standalone SVG."""
     parsed = documents.board_parse(document)
@@ -93,13 +116,19 @@ def board_svg(title: str, document: dict[str, Any]) -> str:
         row, y = _seat_rows(seat, y)
         seats.append(row)
     lanes = []
-    for lane in table["lanes"]:
+    cut = False
+    for whole in table["lanes"]:
+        if lanes and y + int(whole["height"]) > MAX_HEIGHT:
+            cut = True
+            break
+        lane, narrowed = _cropped(whole)
+        cut = cut or narrowed
         lanes.append({"lane": lane, "y": y})
         y += int(lane["height"]) + 8
     if table["bottom_seat"]:
         row, y = _seat_rows(table["bottom_seat"], y)
         seats.append(row)
-    widths = [PAD * 2 + int(lane["width"]) for lane in table["lanes"]]
+    widths = [PAD * 2 + int(entry["lane"]["width"]) for entry in lanes]
     widths += [PAD * 2 + 110 + min(CARDS_PER_ROW, max(1, len(s["cards"]))) * CARD_STEP for s in seats]
     width = max([600, *widths])
     return render_to_string(
@@ -113,6 +142,7 @@ def board_svg(title: str, document: dict[str, Any]) -> str:
             "pad": PAD,
             "seats": seats,
             "lanes": lanes,
+            "cut": cut,
         },
     )
 
