@@ -71,6 +71,17 @@ def test_embed_of_a_missing_board_is_a_framable_japanese_404(client: Client, slu
 
 def test_embed_with_a_hostile_path_or_stage_is_never_a_500(client: Client, board: Scenario) -> None:
     assert client.get("/embed/board/%00/").status_code == 400
+    for url in ("/embed/board/%ED%A0%80/", "/board/s/%ED%A0%80/preview.png", "/board/s/-/preview.png"):
+        assert client.get(url).status_code == 404, url
+    for query in (
+        "url=%ED%A0%80",
+        "url=%00",
+        "url=http%3A%2F%2Ftestserver%2Fboard%2Fs%2F%00%2F",
+        "format=%00",
+    ):
+        response = client.get(f"/oembed?{query}")
+        assert response.status_code in (404, 501), query
+        assert json.loads(response.content)["message"]
     for stage in ("0", "-1", "99999999999999999999", "all", "x" * 100, "１"):
         response = client.get(f"/embed/board/{board.slug}/", {"stage": stage})
         assert response.status_code == 200, stage

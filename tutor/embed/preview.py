@@ -111,11 +111,11 @@ def board_svg(title: str, document: dict[str, Any]) -> str:
     parsed = documents.board_parse(document)
     table = table_present(document, result=None, stage=None, amounts=declared_amounts(document, parsed))
     y = PAD + 34
-    seats = []
+    seats: list[dict[str, Any]] = []
     for seat in table["top_seats"]:
         row, y = _seat_rows(seat, y)
         seats.append(row)
-    lanes = []
+    lanes: list[dict[str, Any]] = []
     cut = False
     for whole in table["lanes"]:
         if lanes and y + int(whole["height"]) > MAX_HEIGHT:

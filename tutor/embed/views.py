@@ -7,6 +7,8 @@ never writes the session, so a frame on a stranger's page leaves nothing in the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -22,7 +24,7 @@ from tutor.common.htmx import HtmxHttpRequest
 from tutor.embed import oembed as oembed_lib
 from tutor.embed import preview
 
-EMBED_CSP = {**settings.SECURE_CSP, "frame-ancestors": ["*"]}
+EMBED_CSP: dict[str, Any] = {**settings.SECURE_CSP, "frame-ancestors": ["*"]}
 """The site's policy with one change: any page may frame the embed (scripts stay ``'self'`` only)."""
 
 
