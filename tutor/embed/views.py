@@ -19,13 +19,16 @@ from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_safe
 
 from tutor.board.views.flow import board_load, board_page
-from tutor.common.content_cache import cache_content_page
+from tutor.common.content_cache import cache_content_page_unless
 from tutor.common.htmx import HtmxHttpRequest
 from tutor.embed import oembed as oembed_lib
 from tutor.embed import preview
 
 EMBED_CSP: dict[str, Any] = {**settings.SECURE_CSP, "frame-ancestors": ["*"]}
 """The site's policy with one change: any page may frame the embed (scripts stay ``'self'`` only)."""
+
+EMBED_PARAMS = ("stage",)
+"""The only query parameter the embed reads: the cache key holds it alone, so no other query makes a miss."""
 
 
 def _not_found(request: HttpRequest) -> HttpResponse:
@@ -35,7 +38,7 @@ def _not_found(request: HttpRequest) -> HttpResponse:
 
 @xframe_options_exempt
 @csp_override(EMBED_CSP)
-@cache_content_page
+@cache_content_page_unless(None, query_keys=EMBED_PARAMS)
 @require_safe
 def embed_board(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The drawing and the stages of a stored board, read-only (every stage at once unless ``?stage=N``)."""
