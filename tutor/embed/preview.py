@@ -33,16 +33,18 @@ OUTPUT_WIDTH = 1200
 
 PAD = 16
 ROW_HEIGHT = 150
+TOKEN_ROW_HEIGHT = 76
 CARD_STEP = 108
 CARDS_PER_ROW = 10
-MAX_CARDS_PER_SEAT = 20
-"""A seat draws this many cards at most (two rows); the rest are counted in words."""
+MAX_CARDS_PER_SEAT = CARDS_PER_ROW
+"""A seat draws one row of cards at most (the rest are counted in words), so the event stays in the picture."""
 
 MAX_LANE_WIDTH = 1168
 """The widest lane drawn in full (OUTPUT_WIDTH less the margins): a wider one is cut at that width,
 so that a share card stays legible and a board at the limits is drawn in a bounded time."""
-MAX_HEIGHT = 1600
-"""Lanes below this are left out of the picture (the page shows them all)."""
+MAX_HEIGHT = 1200
+"""The picture is cut at this height, and lanes that would start below it are left out (the page shows
+them all): drawing time grows with the picture's area, and link previews crop a tall picture anyway."""
 
 FONT = "'IPAPGothic', 'IPAGothic', 'Noto Sans CJK JP', sans-serif"
 _VALUES = {"--font": FONT, "--bad-soft": "#fde2e1"}
@@ -67,26 +69,19 @@ def drawing_css() -> str:
 
 
 def _seat_rows(seat: dict[str, Any], y: int) -> tuple[dict[str, Any], int]:
+    """A seat as one row from ``y``: its player, then up to :data:`MAX_CARDS_PER_SEAT` cards; the next row's y."""
     cards = [*seat["cards"], *seat["graveyard"]]
     drawn = cards[:MAX_CARDS_PER_SEAT]
-    placed = [
-        {
-            "card": card,
-            "x": PAD + 110 + (i % CARDS_PER_ROW) * CARD_STEP,
-            "y": y + (i // CARDS_PER_ROW) * ROW_HEIGHT,
-        }
-        for i, card in enumerate(drawn)
-    ]
-    rows = max(1, (len(drawn) + CARDS_PER_ROW - 1) // CARDS_PER_ROW)
+    placed = [{"card": card, "x": PAD + 110 + i * CARD_STEP, "y": y} for i, card in enumerate(drawn)]
+    height = ROW_HEIGHT if drawn else TOKEN_ROW_HEIGHT  # a player without cards needs only their token
     row = {
         "player": seat["player"],
-        "token_y": y + 38,
+        "token_y": y + (38 if drawn else 4),
         "cards": placed,
         "more": len(cards) - len(drawn),
-        "more_y": y + rows * ROW_HEIGHT - 4,
-        "in_lane": len(seat["in_lane"]),
+        "more_y": y + height - 4,
     }
-    return row, y + rows * ROW_HEIGHT + (14 if row["more"] else 0)
+    return row, y + height + (14 if row["more"] else 0)
 
 
 _PATH_START = re.compile(r"^M\s*(-?[\d.]+)")
@@ -131,6 +126,8 @@ def board_svg(title: str, document: dict[str, Any]) -> str:
     widths = [PAD * 2 + int(entry["lane"]["width"]) for entry in lanes]
     widths += [PAD * 2 + 110 + min(CARDS_PER_ROW, max(1, len(s["cards"]))) * CARD_STEP for s in seats]
     width = max([600, *widths])
+    height = min(y + PAD, MAX_HEIGHT)
+    cut = cut or y + PAD > MAX_HEIGHT
     return render_to_string(
         "embed/preview.svg",
         {
@@ -138,7 +135,7 @@ def board_svg(title: str, document: dict[str, Any]) -> str:
             "css": drawing_css(),
             "font": FONT,
             "width": width,
-            "height": y + PAD,
+            "height": height,
             "pad": PAD,
             "seats": seats,
             "lanes": lanes,
