@@ -25,7 +25,8 @@ Each case builds a document exactly at the limits, in the shape that costs most:
 
 The cases of ``bench/limit_boards.py``; for each the in-process part prints the document's size, the engine's times (parse, resolve, the assignment helpers)
 and the server time of every page of that board through Django's test Client: the page, ``?stage=all``,
-each stage (slowest and total), the htmx partial and the assignment check. The code measured is the
+each stage (slowest and total), the share-card PNG and the embed page, the htmx partial and the
+assignment check. The code measured is the
 real one, unpatched; the slowest page of all is printed last, against the 1 s budget.
 """
 
@@ -117,6 +118,10 @@ def page_figures(client: Client, slug: str, doc: dict[str, Any]) -> dict[str, fl
     per_stage = [timed(get(f"{base}?stage={i}"), repeat=1)[0] for i in sampled]
     figures[f"each stage (max of {len(per_stage)} of {stages})"] = max(per_stage) if per_stage else 0.0
     figures["all stages (sum)"] = sum(per_stage)
+    # share cards and embeds (tutor.embed): the PNG is drawn once per slug, then served from the cache
+    figures["preview.png (drawn)"], _ = timed(get(base + "preview.png"), repeat=1)
+    figures["preview.png (cached)"], _ = timed(get(base + "preview.png"), repeat=1)
+    figures["embed ?stage=all"], _ = timed(get(f"/embed/board/{slug}/"), repeat=1)
     figures["htmx play partial (last stage)"], _ = timed(
         get(f"{base}?stage={max(stages - 1, 0)}", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="play"), repeat=1
     )

@@ -5,11 +5,16 @@ from django.urls import include, path
 
 from tutor.accounts.views import login_limited
 from tutor.common import views as pages
+from tutor.embed import views as embed
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("cr/former/", include("tutor.reader.era_urls")),
     path("cr/", include("tutor.reader.urls")),
+    # embeddable boards, oEmbed and share-card previews (tutor.embed)
+    path("board/s/<slug:slug>/preview.png", embed.board_preview, name="board_preview"),
+    path("embed/", include("tutor.embed.urls")),
+    path("oembed", embed.oembed, name="oembed"),
     path("board/", include("tutor.board.urls")),
     path("cards/", include("tutor.cards.urls")),
     path("study/", include("tutor.study.urls")),

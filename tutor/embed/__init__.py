@@ -1,0 +1,1 @@
+"""Boards shown on other sites: the embeddable page, its oEmbed description, and the PNG preview."""
