@@ -9,7 +9,8 @@ if [ -z "$PG_BIN" ] || [ ! -x "$PG_BIN/initdb" ]; then
   echo "PostgreSQL server binaries not found (Debian: apt-get install postgresql)." >&2
   exit 3
 fi
-PORT=${PG_PORT:-55432}
+# A free port unless PG_PORT says which: another cluster (a second test run, a developer's) may hold 55432.
+PORT=${PG_PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 DIR=$(mktemp -d /tmp/tutor-pg.XXXXXX)
 as_pg() {
   if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi
