@@ -52,6 +52,29 @@ def _patient_browser_assertions():
     expect.set_options(timeout=15_000)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _axe_after_the_animations():
+    """axe measures colour contrast as the page is painted at that moment: a stage that is still fading in
+    (watch.css, 0.4 s) has text at part opacity, which a loaded machine may catch. Each axe run waits for
+    the page's animations and transitions to end first, as a reader sees the page."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+    except ImportError:  # the engine's tests run without the browser tools
+        yield
+        return
+    run = Axe.run
+
+    def settled_run(self, page, *args, **kwargs):
+        page.wait_for_function(
+            "() => document.getAnimations().every(a => a.playState !== 'running' && a.playState !== 'pending')"
+        )
+        return run(self, page, *args, **kwargs)
+
+    Axe.run = settled_run
+    yield
+    Axe.run = run
+
+
 @pytest.fixture
 def context(context):
     context.set_default_timeout(20_000)

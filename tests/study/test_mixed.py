@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from datetime import timedelta
 from functools import cache
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,6 +15,7 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.study.test_exam_prompts import _outside_cards
+from tests.study.test_sequence_questions import form_data
 from tests.study.test_views import HTMX, url
 from tests.study.test_views import key_for as choice_key
 from tutor.models import LearnerRating, QuestionRating, ReviewItem, StudyAttempt, StudyQuestion
@@ -31,6 +33,13 @@ def key_for(question: StudyQuestion, *, right: bool) -> str | list[str]:
     if question.answer_format == "number":
         return str(question.answer if right else question.answer + 1)
     return choice_key(question, right=right)
+
+
+def answer_data(question: StudyQuestion, *, right: bool) -> dict[str, Any]:
+    """The POST of a right or wrong answer in any format (mixed practice draws every kind of question)."""
+    if question.answer_format in ("order", "parts"):
+        return form_data(question, right=right)
+    return {"answer": key_for(question, right=right)}
 
 
 def mixed(client: Client, level: str = "l1") -> StudyQuestion:
@@ -59,7 +68,7 @@ def test_a_mixed_question_hides_its_kind_and_topic_until_answered(client):
     title = html.split("<title>")[1].split("</title>")[0]
     assert topic.title not in breadcrumb and topic.title not in title and "総合練習" in breadcrumb
     assert "/study/t/" not in html and "問題の種類" not in html and "トピック:" not in html
-    response = client.post(url(question, "answer/"), {"answer": key_for(question, right=True)}, **HTMX)
+    response = client.post(url(question, "answer/"), answer_data(question, right=True), **HTMX)
     result = response.content.decode()
     assert "正解！" in result and question.title in result
     assert "トピック:" in result and any(TOPICS_BY_SLUG[t].title in result for t in question.topics)
@@ -71,7 +80,7 @@ def test_a_mixed_question_hides_its_kind_and_topic_until_answered(client):
 
 def test_answers_feed_attempts_review_and_ratings_as_topic_practice(client):
     question = mixed(client, "l2")
-    response = client.post(url(question, "answer/"), {"answer": key_for(question, right=False)})
+    response = client.post(url(question, "answer/"), answer_data(question, right=False))
     assert response.status_code == 302 and response["Location"].endswith("#result")
     attempt = StudyAttempt.objects.get(question=question)
     assert not attempt.correct and attempt.level == "l2" and attempt.topic == question.topic
@@ -87,10 +96,10 @@ def test_answers_feed_attempts_review_and_ratings_as_topic_practice(client):
 
 def test_a_due_review_comes_first_but_never_twice_in_a_row(client):
     first = mixed(client, "l1")
-    client.post(url(first, "answer/"), {"answer": key_for(first, right=False)})
+    client.post(url(first, "answer/"), answer_data(first, right=False))
     for _ in range(RECENT):  # push the wrong kind out of the no-repeat window
         nxt = mixed(client, "l1")
-        client.post(url(nxt, "answer/"), {"answer": key_for(nxt, right=True)})
+        client.post(url(nxt, "answer/"), answer_data(nxt, right=True))
     ReviewItem.objects.update(due_at=timezone.now() - timedelta(minutes=1))
     review = mixed(client, "l1")
     assert review.is_review and review.is_mixed and review.source == first.source
@@ -102,7 +111,7 @@ def test_signed_in_learners_practise_mixed_too(client):
     client.force_login(user)
     question = mixed(client, "intro")
     assert question.user == user and question.level == "intro"
-    client.post(url(question, "answer/"), {"answer": key_for(question, right=True)})
+    client.post(url(question, "answer/"), answer_data(question, right=True))
     assert StudyAttempt.objects.get().user == user
 
 
