@@ -143,7 +143,24 @@ def pytest_addoption(parser):
     )
 
 
+# The longest tests (minutes each) start first: run last, they would leave one worker busy while the
+# others have nothing left to do (pytest-xdist hands tests out in this order).
+_LONGEST_FIRST = (
+    "tests/test_link_crawl.py::",
+    "tests/hardening/test_concurrent_sqlite.py::",
+    "tests/cards/test_pages.py::test_every_card_has_a_page",
+)
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-django has put the transactional tests last
 def pytest_collection_modifyitems(config, items):
+    longest = sorted(
+        (item for item in items if item.nodeid.startswith(_LONGEST_FIRST)),
+        key=lambda item: next(n for n, prefix in enumerate(_LONGEST_FIRST) if item.nodeid.startswith(prefix)),
+    )
+    if longest:
+        rest = [item for item in items if not item.nodeid.startswith(_LONGEST_FIRST)]
+        items[:] = longest + rest
     if not config.getoption("--database-tests-only"):
         return
     kept, dropped = [], []

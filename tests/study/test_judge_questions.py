@@ -25,6 +25,7 @@ from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG
 from tutor.study.judge_questions import JUDGE_TEMPLATES
 from tutor.study.misconceptions import SLIP, recompute
 from tutor.study.selectors import Learner
+from tutor.study.sequence_questions import SEQUENCE_TEMPLATES
 from tutor.study.services import question_create
 from tutor.study.topics import L1, L2, TOPICS_BY_SLUG
 
@@ -251,9 +252,10 @@ def test_an_exam_of_judge_questions_is_taken_scored_and_reported(
 ) -> None:
     """Exams draw the judge kinds like any other: each page renders (choice or checkboxes), the answers
     are scored, and the report shows each question's board, key and explanation."""
-    others = [t for t in TEMPLATES if t not in JUDGE_TEMPLATES and L2 in t.levels][
-        : 25 - len(JUDGE_TEMPLATES)
-    ]
+    # the other kinds answered with one value (order and parts questions are posted field by field)
+    others = [
+        t for t in TEMPLATES if t not in JUDGE_TEMPLATES and t not in SEQUENCE_TEMPLATES and L2 in t.levels
+    ][: 25 - len(JUDGE_TEMPLATES)]
     pool = [*JUDGE_TEMPLATES, *others]
     monkeypatch.setattr(exam_services, "exam_build", lambda shape, seed: exam_build(shape, seed, pool))
     response = client.post("/study/exam/start/", {"kind": "l2", "mode": "closed"})

@@ -263,21 +263,8 @@ def _store(q: BuiltQuestion, client: Client) -> StudyQuestion:
     return StudyQuestion.objects.create(
         token=f"{q.source.split(':')[1]}-{q.seed}",
         learner_key="seq" * 8,
-        source=q.source,
-        seed=q.seed,
-        level=q.level,
         topic=q.topics[0] if q.topics else "",
-        topics=q.topics,
-        title=q.title,
-        prompt=q.prompt,
-        scenario=q.scenario,
-        ask=q.ask,
-        answer=q.answer,
-        answer_format=q.answer_format,
-        options=q.options,
-        mistakes=q.mistakes,
-        explanation=q.explanation,
-        rules=q.rules,
+        **q.stored_fields(),
     )
 
 

@@ -66,6 +66,26 @@ class BuiltQuestion:
     rules: list[str]
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def stored_fields(self) -> dict[str, Any]:
+        """The fields a question row keeps of it (everything but ``extra``): practice, the exam and
+        mixed practice store a question the same way."""
+        return {
+            "source": self.source,
+            "seed": self.seed,
+            "level": self.level,
+            "topics": self.topics,
+            "title": self.title,
+            "prompt": self.prompt,
+            "scenario": self.scenario,
+            "ask": self.ask,
+            "answer": self.answer,
+            "answer_format": self.answer_format,
+            "options": self.options,
+            "mistakes": self.mistakes,
+            "explanation": self.explanation,
+            "rules": self.rules,
+        }
+
 
 def _names(scenario: Mapping[str, Any]) -> dict[str, str]:
     names = {p["id"]: p.get("name") or p["id"] for p in scenario.get("players", [])}

@@ -69,21 +69,8 @@ def exam_create(
                 token=secrets.token_urlsafe(12),
                 user=learner.user,
                 learner_key=learner.key,
-                source=q.source,
-                seed=q.seed,
-                level=q.level,
                 topic=(q.topics or [""])[0][:16],
-                topics=q.topics,
-                title=q.title,
-                prompt=q.prompt,
-                scenario=q.scenario,
-                ask=q.ask,
-                answer=q.answer,
-                answer_format=q.answer_format,
-                options=q.options,
-                mistakes=q.mistakes,
-                explanation=q.explanation,
-                rules=q.rules,
+                **q.stored_fields(),
             )
             for q in built
         )
