@@ -22,7 +22,7 @@ from ..model.text import source_name
 from ..model.trace import Change, Resolution, Stage, Step
 from ..sba.guard import DestructionGuard, needs_guard
 from ..sba.zones import create_tokens, to_graveyard, zone_rules
-from .targeting import announce_targets, illegal_targets, respond, ward_stage
+from .targeting import illegal_targets, until_resolution
 
 
 def resolve_destroy(scenario: Scenario) -> Resolution:
@@ -34,20 +34,12 @@ def resolve_destroy(scenario: Scenario) -> Resolution:
     if not (event.targeted or event.in_response):
         return _destroy(scenario, event, state, source, event.targets, ())
     # 拡張 (§ 14.4): "destroy target creature" — ward (702.21a), the responses, 608.2b on resolution
-    stages: list[Stage] = []
     targets = event.targets if event.targeted else ()
-    if targets:
-        stages.append(announce_targets(state, source, targets))
-    ward, countered = ward_stage(state, source, [(t, t in event.ward_paid) for t in targets])
-    if ward is not None:
-        stages.append(ward)
+    state, stages, countered = until_resolution(state, source, targets, event.ward_paid, event.in_response)
     if countered:
         return Resolution(
             legal=True, steps=(Step("destroy", tuple(stages)),), state=state, effects=scenario.effects
         )
-    if event.in_response:
-        state, responded = respond(state, event.in_response)
-        stages.append(responded)
     illegal = illegal_targets(state, source, targets)
     kept = [t for t in event.targets if t not in {i for i, _r, _w in illegal}]
     if (

@@ -14,7 +14,7 @@ from ..damage.deal import deal_damage
 from ..document.scenario import PowerDamageEvent, Scenario
 from ..model.state import GameState, Source
 from ..model.trace import Resolution, Stage, Step
-from .targeting import announce_targets, illegal_targets, respond, ward_stage
+from .targeting import illegal_targets, until_resolution
 from .triggers import event_resolution
 
 
@@ -43,20 +43,13 @@ def _resolve_targeted(scenario: Scenario, event: PowerDamageEvent, spell: Source
     (702.21a), the responses, and again as it resolves (608.2b). A fight with an illegal target deals no damage at
     all (701.14b); a bite likewise (the official ruling on 《狂気の一咬み》: if either target is illegal as it
     resolves, the creature you control deals no damage)."""
-    state = scenario.state
-    stages: list[Stage] = []
-    if event.targets:
-        stages.append(announce_targets(state, spell, event.targets))
-    ward, countered = ward_stage(state, spell, [(t, t in event.ward_paid) for t in event.targets])
-    if ward is not None:
-        stages.append(ward)
+    state, stages, countered = until_resolution(
+        scenario.state, spell, event.targets, event.ward_paid, event.in_response
+    )
     if countered:
         return Resolution(
             legal=True, steps=(Step("damage", tuple(stages)),), state=state, effects=scenario.effects
         )
-    if event.in_response:
-        state, responded = respond(state, event.in_response)
-        stages.append(responded)
     illegal = illegal_targets(state, spell, event.targets)
     if event.targets:
         stages.append(_resolution_check(state, event, spell, illegal))

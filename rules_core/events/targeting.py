@@ -118,9 +118,28 @@ def illegal_targets(state: GameState, spell: Source, targets: Sequence[str]) -> 
     return out
 
 
-def respond(state: GameState, responses: tuple[Response, ...]) -> tuple[GameState, Stage]:
-    """What the players did while the spell waited on the stack (an ``in_response`` stage)."""
-    return _respond(state, responses)
+def until_resolution(
+    state: GameState,
+    spell: Source,
+    targets: Sequence[str],
+    ward_paid: Sequence[str],
+    responses: tuple[Response, ...],
+) -> tuple[GameState, list[Stage], bool]:
+    """From casting a targeted spell to its resolution: the targets chosen (601.2c), ward (702.21a) and the
+    responses (405.5). Returns the state then, the stages, and whether an unpaid ward countered the spell
+    (then nothing further happens)."""
+    stages: list[Stage] = []
+    if targets:
+        stages.append(announce_targets(state, spell, targets))
+    ward, countered = ward_stage(state, spell, [(t, t in ward_paid) for t in targets])
+    if ward is not None:
+        stages.append(ward)
+    if countered:
+        return state, stages, True
+    if responses:
+        state, responded = _respond(state, responses)
+        stages.append(responded)
+    return state, stages, False
 
 
 def _respond(state: GameState, responses: tuple[Response, ...]) -> tuple[GameState, Stage]:
@@ -264,4 +283,4 @@ def resolve_targeted(scenario: Scenario, event: NoncombatEvent, spell: Source) -
     )
 
 
-__all__ = ["announce_targets", "illegal_targets", "resolve_targeted", "respond", "ward_stage"]
+__all__ = ["announce_targets", "illegal_targets", "resolve_targeted", "until_resolution", "ward_stage"]
