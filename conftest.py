@@ -75,6 +75,37 @@ def _axe_after_the_animations():
     Axe.run = run
 
 
+# htmx marks what it is working on: the element that sent a request, and the target while it swaps and
+# settles. Nothing so marked: the page is as a reader would next click it.
+HTMX_IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _clicks_after_htmx_settles():
+    """A click while htmx is still swapping in the last answer can land on an element that is about to be
+    replaced, and is lost (a loaded machine stretches the swap). Each click and each axe run waits for
+    htmx to be idle first, as a reader's next click comes after the page has changed."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe
+        from playwright.sync_api import Locator
+    except ImportError:  # the engine's tests run without the browser tools
+        yield
+        return
+    click, run = Locator.click, Axe.run
+
+    def settled_click(self, *args, **kwargs):
+        self.page.wait_for_function(HTMX_IDLE)
+        return click(self, *args, **kwargs)
+
+    def settled_run(self, page, *args, **kwargs):
+        page.wait_for_function(HTMX_IDLE)
+        return run(self, page, *args, **kwargs)
+
+    Locator.click, Axe.run = settled_click, settled_run
+    yield
+    Locator.click, Axe.run = click, run
+
+
 @pytest.fixture
 def context(context):
     context.set_default_timeout(20_000)
@@ -102,21 +133,68 @@ def _fresh_cache():
     yield
 
 
+# On SQLite, a copy of the test database as load_content left it (one per worker): a test that needs the
+# content after a transactional test has emptied the database copies its rows back in a fraction of a
+# second, where load_content takes seconds (the 76 browser tests each need it).
+_CONTENT_SNAPSHOT: dict[str, str] = {}
+
+
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
+def django_db_setup(django_db_setup, django_db_blocker, tmp_path_factory):
     """Load the tutor's content (CR text, terms, cards, curated scenarios) once per run."""
     from django.core.management import call_command
+    from django.db import connection
 
     with django_db_blocker.unblock():
         call_command("load_content", verbosity=0)
+        if connection.vendor == "sqlite":
+            snapshot = tmp_path_factory.mktemp("content") / "content.sqlite3"
+            with connection.cursor() as cursor:
+                cursor.execute("VACUUM INTO %s", [str(snapshot)])
+            _CONTENT_SNAPSHOT["path"] = str(snapshot)
+
+
+def _content_restore(path: str) -> None:
+    """Every table back to its rows in the snapshot at ``path`` (the migrations' own table aside)."""
+    from django.db import connection, transaction
+
+    with connection.cursor() as cursor:
+        cursor.execute("ATTACH DATABASE %s AS content_snapshot", [path])
+        try:
+            cursor.execute(
+                "SELECT name FROM content_snapshot.sqlite_master WHERE type = 'table' "
+                "AND name NOT LIKE 'sqlite_%' AND name != 'django_migrations'"
+            )
+            tables = [row[0] for row in cursor.fetchall()]
+            # the rows come back table by table, children before their parents at times: the keys are
+            # checked once all are in (foreign_keys can only change outside a transaction)
+            cursor.execute("PRAGMA foreign_keys = OFF")
+            try:
+                with transaction.atomic():
+                    for table in tables:
+                        cursor.execute(f'DELETE FROM main."{table}"')
+                        cursor.execute(f'INSERT INTO main."{table}" SELECT * FROM content_snapshot."{table}"')
+                cursor.execute("PRAGMA main.foreign_key_check")
+                assert cursor.fetchall() == [], "the content snapshot does not hold together"
+            finally:
+                cursor.execute("PRAGMA foreign_keys = ON")
+        finally:
+            cursor.execute("DETACH DATABASE content_snapshot")
 
 
 @pytest.fixture
 def content_db(transactional_db):
-    """For live-server tests: transactional tests flush the database, so reload the content."""
+    """For live-server tests: transactional tests flush the database, so the content comes back first (from
+    the snapshot on SQLite, by load_content elsewhere); every cached content page is stale after it."""
     from django.core.management import call_command
 
-    call_command("load_content", verbosity=0)
+    from tutor.common.content_cache import bump_content_version
+
+    if path := _CONTENT_SNAPSHOT.get("path"):
+        _content_restore(path)
+        bump_content_version()
+    else:
+        call_command("load_content", verbosity=0)
     return transactional_db
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from urllib.parse import urldefrag, urlsplit
+from urllib.parse import parse_qsl, urldefrag, urlsplit
 
 import pytest
 from django.test import Client
@@ -27,9 +27,12 @@ SKIPPED = re.compile(r"^/(accounts/logout|admin)/|/(check|resolve|delete|export)
 INTERNAL_WORDS = re.compile(r"seeds?\b|\.json\b|\.txt\b|fixtures|curated_sources", re.IGNORECASE)
 HREF = re.compile(r'href="([^"]+)"')
 IDS = re.compile(r'\sid="([^"]+)"')
-# A board page has many editor states (?add=…, ?edit=…, ?stage=…): a few of each page are enough to
-# reach every kind of link, and keep the crawl well inside MAX_PAGES.
+# A board page has many editor states (?add=…, ?edit=…, ?event=…, ?stage=…): a few of each page, and each
+# kind of state (?add=creature, ?event=fight, an ?edit=, a ?stage=) on a dozen boards, reach every kind
+# of link and keep the crawl well inside MAX_PAGES. The same form on all 170 boards would only repeat
+# itself; every state of every board is opened by the board tests (tests/board/).
 QUERY_VARIANTS_PER_PATH = 6
+BOARD_STATES_PER_KIND = 12
 # The reader has 400 pages of the CR: two states of each (?lang=both, one paragraph's English) are enough.
 READER_VARIANTS_PER_PATH = 2
 # /cr/<paragraph number>/ (a permalink, some 6,000 of them) answers with a redirect to its page's anchor:
@@ -88,10 +91,17 @@ class Crawl:
         }
 
 
+def board_state_kind(query: str) -> tuple[tuple[str, str], ...]:
+    """The kind of a board state: its query's keys, with the form it opens (``add``, ``event``) but not
+    the piece or stage it names."""
+    return tuple(sorted((k, v if k in ("add", "event") else "") for k, v in parse_qsl(query)))
+
+
 def crawl(client: Client) -> Crawl:
     found = Crawl()
     queue = starts()
     variants: dict[str, int] = {}
+    board_states: dict[tuple[tuple[str, str], ...], int] = {}
     for url in queue:
         found.linked_from.setdefault(url, "(start)")
     while queue and len(found.statuses) < MAX_PAGES:
@@ -135,6 +145,12 @@ def crawl(client: Client) -> Crawl:
                 )
                 if variants[parts.path] > allowed:
                     continue
+                if parts.path.startswith("/board/"):
+                    kind = board_state_kind(parts.query)
+                    board_states[kind] = board_states.get(kind, 0) + 1
+                    if board_states[kind] > BOARD_STATES_PER_KIND:
+                        variants[parts.path] -= 1  # this board may still show a state of another kind
+                        continue
             found.linked_from[link] = url
             queue.append(link)
     return found
@@ -147,6 +163,12 @@ def test_every_internal_link_opens_a_page_without_repository_words():
     reached = {urlsplit(url).path.split("/")[1] for url in found.statuses}
     assert {"cr", "board", "study", "lessons"} <= reached
     assert len([u for u in found.statuses if u.startswith("/cr/")]) > 100  # every section, its permalinks
+    # every kind of board state was opened: each form to add a piece or an event, an edit, a stage
+    states = {
+        board_state_kind(urlsplit(u).query) for u in found.statuses if u.startswith("/board/s/") and "?" in u
+    }
+    assert {(("add", "creature"),), (("event", "fight"),), (("edit", ""),), (("stage", ""),)} <= states
+    assert len(states) >= 20
     broken = {
         url: (status, found.linked_from[url]) for url, status in found.statuses.items() if status >= 400
     }

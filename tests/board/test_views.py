@@ -225,12 +225,19 @@ def test_examples_page_lists_curated_boards_by_section(client):
 
 @pytest.mark.parametrize("slug", [s for s in __import__("tutor.board.curated", fromlist=["CURATED"]).CURATED])
 def test_every_curated_board_renders_at_every_stage(client, slug):
+    """The whole page, with all stages, at the first and the last; each stage as a click on 次の段階 asks
+    for it (the board's ``play`` part alone: the editor beside it does not change with the stage)."""
     url = f"/board/s/{slug.slug}/"
     assert client.get(url).status_code == 200
     html = _html(client.get(url + "?stage=all"))
     count = int(re.search(r"全(\d+)段階", html).group(1)) if slug.legal else 0
-    for stage in range(count):
-        assert client.get(f"{url}?stage={stage}").status_code == 200
+    # the URL counts stages from 1, as the page does (?stage=2 is 「段階 2」)
+    for stage in sorted({1, count}) if count else ():
+        assert f"段階 <b>{stage}</b> / {count}" in _html(client.get(f"{url}?stage={stage}"))
+    for stage in range(1, count + 1):
+        part = client.get(f"{url}?stage={stage}", headers={"HX-Request": "true", "HX-Target": "play"})
+        assert part.status_code == 200 and f"段階 <b>{stage}</b> / {count}" in part.content.decode()
+        assert 'id="play"' in part.content.decode() and "<html" not in part.content.decode()
     if slug.example is not None:
         assert f"の例{slug.example + 1}" in _html(client.get(url))
 

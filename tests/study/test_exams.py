@@ -102,7 +102,23 @@ def answer_post(question: StudyQuestion, *, right: bool) -> dict[str, Any]:
         from tests.study.test_sequence_questions import form_data
 
         return form_data(question, right=right)
-    return {"answer": answer_value(question, right=right)}
+    value = answer_value(question, right=right)
+    if question.answer_format == "number" and value < 0:  # a life below 0: the form asks once to confirm it
+        return {"answer": value, "confirm_negative": str(value)}
+    return {"answer": value}
+
+
+def bad_answer_post(question: StudyQuestion) -> dict[str, Any]:
+    """A POST that no format accepts: letters for a number, a key that is not offered for a choice (for
+    order and parts questions, in the first of their fields)."""
+    if question.answer_format in ("order", "parts"):
+        data = answer_post(question, right=True)
+        first = next(iter(data))
+        data[first] = (
+            ["zz"] if isinstance(data[first], list) else "abc" if first.startswith("part_") else "zz"
+        )
+        return data
+    return {"answer": "abc" if question.answer_format == "number" else "zz"}
 
 
 def headings(html: str) -> str:
@@ -297,13 +313,11 @@ def test_bad_posts_give_a_japanese_400(client):
     assert response.status_code == 400
     exam = start(client, "l1")
     entry = entries(exam)[0]
-    bad = "abc" if entry.question.answer_format == "number" else "zz"
-    response = client.post(f"/study/exam/{exam.token}/q/1/", {"answer": bad})
+    response = client.post(f"/study/exam/{exam.token}/q/1/", bad_answer_post(entry.question))
     assert response.status_code == 400
-    assert (
-        "答えは整数で入力してください" in response.content.decode()
-        or "選択肢にない値です" in response.content.decode()
-    )
+    # letters for a number, a key that is not offered, a place in an order outside 1..n
+    reasons = ("整数で入力してください", "選択肢にない値です", "までの数で選んでください")
+    assert any(reason in response.content.decode() for reason in reasons)
     assert client.get("/study/exam/start/").status_code in (
         303,
         405,

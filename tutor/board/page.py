@@ -408,9 +408,12 @@ def build_board_page(
     editor: dict[str, Any] | None = None,
     assignment_form: AssignmentForm | None = None,
     assignment_checked: bool = False,
+    results_only: bool = False,
 ) -> BoardPage:
     """Everything the board page shows. ``parsed`` is the engine's reading of ``document`` (None for a
-    draft or a document it refuses); ``params`` choose the editor panel and the stage, never the board."""
+    draft or a document it refuses); ``params`` choose the editor panel and the stage, never the board.
+    With ``results_only``, the drawing and the resolution alone (a lesson's step in place): no
+    assignment panel and no paragraph the board illustrates."""
     draft = documents.document_is_draft(document)
     wanted_stage = stage_param(params) if parsed is not None else None
 
@@ -464,7 +467,7 @@ def build_board_page(
     )
 
     illustrates: dict[str, Any] | None = None
-    if scenario is not None and scenario.illustrates:
+    if scenario is not None and scenario.illustrates and not results_only:
         illustrates = dict(
             rule_link(scenario.illustrates, selectors.rule_sections(numbers={scenario.illustrates}))
         )
@@ -492,7 +495,7 @@ def build_board_page(
         assignment=assignment_context(
             document, parsed, form=assignment_form, checked=assignment_checked, sections=sections
         )
-        if parsed is not None
+        if parsed is not None and not results_only
         else None,
         illustrates=illustrates,
         eras=eras_present(document, parsed, sections=sections)

@@ -23,7 +23,7 @@ from tutor.board import selectors as board_selectors
 from tutor.board.forms.prediction import PredictionForm
 from tutor.board.page import build_board_page, declared_amounts
 from tutor.board.predicting import prediction_clear, prediction_panel, prediction_store, verdicts_for
-from tutor.common.htmx import HtmxHttpRequest, render_page, render_partial, swap
+from tutor.common.htmx import HtmxHttpRequest, htmx_partial, render_page, render_partial, swap
 from tutor.common.urls import cr_url
 from tutor.lessons import selectors, services
 from tutor.models import Lesson
@@ -85,34 +85,40 @@ def _context(
     *,
     form: PredictionForm | None = None,
     params: QueryDict | None = None,
+    whole: bool = True,
 ) -> dict[str, Any]:
-    lessons = selectors.lesson_list()
-    position = next((i for i, other in enumerate(lessons) if other.pk == lesson.pk), 0)
+    """What the lesson page shows; with ``whole`` False, only what ``#lesson-reveal`` shows (a step in
+    place: the course's list, the learner's progress and the board's editor are not on it)."""
     page_url = reverse("lessons:detail", args=[lesson.slug])
     scenario = board_selectors.scenario_get(slug=lesson.board)
     context: dict[str, Any] = {
         "nav": "lessons",
         "lesson": lesson,
-        "number": position + 1,
-        "count": len(lessons),
-        "previous": lessons[position - 1] if position > 0 else None,
-        "following": lessons[position + 1] if position + 1 < len(lessons) else None,
-        "paragraphs": [p for p in lesson.body.split("\n\n") if p.strip()],
-        "rule_links": [{"number": n, "url": cr_url(n)} for n in lesson.rules if cr_url(n)],
-        "questions": [
-            {
-                "topic": q["topic"],
-                "level": q["level"],
-                "title": TOPICS_BY_SLUG[q["topic"]].title,
-                "level_label": LEVEL_LABELS[q["level"]],
-            }
-            for q in lesson.questions
-            if isinstance(q, dict) and q.get("topic") in TOPICS_BY_SLUG and q.get("level") in LEVEL_LABELS
-        ],
         "page_url": page_url,
-        "done": selectors.progress_of(learner=learner_get(request)).get(lesson.pk),
         "board_missing": scenario is None,
     }
+    if whole:
+        lessons = selectors.lesson_list()
+        position = next((i for i, other in enumerate(lessons) if other.pk == lesson.pk), 0)
+        context |= {
+            "number": position + 1,
+            "count": len(lessons),
+            "previous": lessons[position - 1] if position > 0 else None,
+            "following": lessons[position + 1] if position + 1 < len(lessons) else None,
+            "paragraphs": [p for p in lesson.body.split("\n\n") if p.strip()],
+            "rule_links": [{"number": n, "url": cr_url(n)} for n in lesson.rules if cr_url(n)],
+            "questions": [
+                {
+                    "topic": q["topic"],
+                    "level": q["level"],
+                    "title": TOPICS_BY_SLUG[q["topic"]].title,
+                    "level_label": LEVEL_LABELS[q["level"]],
+                }
+                for q in lesson.questions
+                if isinstance(q, dict) and q.get("topic") in TOPICS_BY_SLUG and q.get("level") in LEVEL_LABELS
+            ],
+            "done": selectors.progress_of(learner=learner_get(request)).get(lesson.pk),
+        }
     if scenario is not None:
         parsed = documents.board_parse(scenario.document)
         board = build_board_page(
@@ -122,6 +128,7 @@ def _context(
             params=request.GET if params is None else params,
             urls={"page": page_url},
             editor={"mode": "menu"},
+            results_only=not whole,
         )
         context |= board.context()
         if board.result is None:
@@ -150,14 +157,17 @@ def _context(
 def _page(
     request: HtmxHttpRequest, lesson: Lesson, *, form: PredictionForm | None = None, status: int = 200
 ) -> HttpResponse:
-    context = _context(request, lesson, form=form)
+    whole = htmx_partial(request, (REVEAL,)) is None
+    context = _context(request, lesson, form=form, whole=whole)
     return render_page(request, TEMPLATE, context, partials=(REVEAL,), status=status)
 
 
 def _reveal(request: HtmxHttpRequest, lesson: Lesson, query: str) -> HttpResponse:
     """``#lesson-reveal`` at the stage of ``query``, for an htmx form post; the stage's URL pushed."""
     params = QueryDict(query.lstrip("?"))
-    response = render_partial(request, TEMPLATE, REVEAL, _context(request, lesson, params=params))
+    response = render_partial(
+        request, TEMPLATE, REVEAL, _context(request, lesson, params=params, whole=False)
+    )
     return swap(response, REVEAL, push=reverse("lessons:detail", args=[lesson.slug]) + query)
 
 
@@ -177,7 +187,9 @@ def predict(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     form = PredictionForm(request.POST, document=scenario.document, action=request.path)
     if not form.is_valid():
         if request.htmx:  # htmx swaps a 200 only: the fields and their errors replace the form in place
-            response = render_partial(request, TEMPLATE, REVEAL, _context(request, lesson, form=form))
+            response = render_partial(
+                request, TEMPLATE, REVEAL, _context(request, lesson, form=form, whole=False)
+            )
             return swap(response, REVEAL)
         return _page(request, lesson, form=form, status=422)
     prediction = form.prediction()

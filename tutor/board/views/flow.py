@@ -24,7 +24,7 @@ from rules_core import Scenario, ScenarioError
 from tutor.board import documents, selectors, services
 from tutor.board.forms.base import BoardForm
 from tutor.board.page import BoardPage, board_params, build_board_page
-from tutor.common.htmx import HtmxHttpRequest, render_page, render_partial, swap
+from tutor.common.htmx import HtmxHttpRequest, htmx_partial, render_page, render_partial, swap
 from tutor.models import Scenario as StoredScenario
 
 TEMPLATE = "board/board.html"
@@ -118,7 +118,10 @@ def board_page(
 
 
 def page_render(request: HtmxHttpRequest, board: Board, *, status: int = 200, **options: Any) -> HttpResponse:
-    """The page, or the part of it htmx asks for (``#board-app``, ``#editor``, ``#play``)."""
+    """The page, or the part of it htmx asks for (``#board-app``, ``#editor``, ``#play``). ``#play`` (a
+    stage, a resolve) shows the drawing and the resolution alone: the assignment panel is not built."""
+    if htmx_partial(request, PARTIALS) == "play":
+        options.setdefault("results_only", True)
     page = board_page(request, board, **options)
     return render_page(request, TEMPLATE, page.context(), partials=PARTIALS, status=status)
 
