@@ -217,7 +217,8 @@ def pytest_addoption(parser):
         "--database-tests-only",
         action="store_true",
         help="run only the tests that reach the database (the PostgreSQL run of make test: the pure tests "
-        "give the same answer on any database, and the SQLite run has them)",
+        "give the same answer on any database, and the SQLite run has them; so do the tests marked "
+        "same_on_every_database)",
     )
 
 
@@ -246,6 +247,7 @@ def pytest_collection_modifyitems(config, items):
         reaches = item.get_closest_marker("django_db") is not None or not _DATABASE_FIXTURES.isdisjoint(
             getattr(item, "fixturenames", ())
         )
+        reaches = reaches and item.get_closest_marker("same_on_every_database") is None
         (kept if reaches else dropped).append(item)
     if dropped:
         config.hook.pytest_deselected(items=dropped)

@@ -223,6 +223,9 @@ def test_examples_page_lists_curated_boards_by_section(client):
         assert f'<a href="/cr/{section}/">{section}</a>' in html
 
 
+# Each stage is the engine's resolution drawn by the templates: the database gives the board alone, as for
+# the board page itself, which the link crawl opens on PostgreSQL too.
+@pytest.mark.same_on_every_database
 @pytest.mark.parametrize("slug", [s for s in __import__("tutor.board.curated", fromlist=["CURATED"]).CURATED])
 def test_every_curated_board_renders_at_every_stage(client, slug):
     """The whole page, with all stages, at the first and the last; each stage as a click on 次の段階 asks

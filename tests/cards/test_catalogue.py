@@ -154,3 +154,14 @@ def test_admin_refuses_an_encoding_the_engine_cannot_read():
     form = CardAdminForm(data={**data, "engine": json.dumps(card.engine), "aliases": "[]", "sources": "[]",
                                "categories": "[]", "rules": "[]", "keywords": "[]"}, instance=card)  # fmt: skip
     assert form.is_valid(), form.errors
+
+
+def test_searing_bloods_example_deals_the_delayed_3_damage_to_the_controller():
+    """603.7a-b, 603.7d: 《灼熱の血》's 2 damage destroys the opponent's 2/2 (704.5g), and the delayed ability
+    the spell made as it resolved triggers once and deals 3 damage to that creature's controller."""
+    card = Card.objects.get(slug="searing-blood")
+    result = rules_core.resolve_document(scenario_of(card.engine))
+    assert result["final"]["players"]["B"]["life"] == 17
+    assert result["final"]["permanents"]["bear"]["zone"] == "graveyard"
+    cited = json.dumps(result)
+    assert '"603.7a"' in cited and '"603.7b"' in cited

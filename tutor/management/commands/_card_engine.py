@@ -301,9 +301,17 @@ ENGINE: dict[str, dict[str, Any]] = {
     "Searing Blood": {
         "kind": "event",
         "permanents": [BEAR_B],
-        "event": _burn("灼熱の血", ["red"], "instant", [("bear", 2)], ("bear",)),
+        "event": _burn(
+            "灼熱の血",
+            ["red"],
+            "instant",
+            [("bear", 2)],
+            ("bear",),
+            delayed={"when": "dies", "creature": "bear", "amount": 3},
+        ),
         "summary": "クリーチャーに2点のダメージを与え、このターンそれが死亡したら、そのコントローラーに3点のダメージを与える呪文です。",
-        "note": "死亡したときに3点を与える遅延誘発型能力は扱いません。",
+        "note": "死亡したときに3点を与える遅延誘発型能力は、この解決の中で死亡したときに誘発します。"
+        "このダメージで死亡せず、同じターンのあとで死亡した場合は、盤面がそこまで進まないので扱いません。",
     },
     "Skullcrack": {
         "kind": "event",
