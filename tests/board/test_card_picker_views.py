@@ -203,6 +203,22 @@ def test_a_creature_placed_for_the_attacked_player_blocks(client):
     assert final["players"]["B"]["life"] == 19  # 702.19b: 2 lethal to the blocker, 1 tramples over
 
 
+def test_the_default_blocker_choice_is_never_one_the_engine_refuses(client):
+    """702.9b: a creature without flying or reach can't block 《契約紡ぎ、ファルコ・スパーラ》 (flying), so the picker
+    doesn't choose that block for 《灰色熊》 by default; the list still offers it, and the engine's refusal
+    names the rule if the learner picks it."""
+    url, doc = _place(client, "/board/", "falco-spara-pactweaver", player="A", how=WHOLE)
+    falco = _permanent(doc, "契約紡ぎ、ファルコ・スパーラ")["id"]
+    page = client.get(url, {"add": "card", "card": "grizzly-bears"}).content.decode()
+    block = re.search(r'<select name="block".*?</select>', page, re.S)
+    assert block and f'<option value="{falco}">' in block.group(0)
+    assert re.search(r'<option value="" selected>ブロックしない</option>', block.group(0))
+    response = client.post(
+        f"{url}cards/place/", {"card": "grizzly-bears", "player": "B", "how": PIECE, "block": falco}
+    )
+    assert response.status_code == 422 and "702.9b" in _text(response)
+
+
 def test_htmx_placing_swaps_the_board_and_pushes_its_url(client):
     response = client.post("/board/cards/place/", {"card": "fog", "player": "A", "how": PIECE}, **HX)
     assert response.status_code == 200 and response["HX-Retarget"] == "#board-app"

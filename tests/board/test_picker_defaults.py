@@ -58,11 +58,12 @@ def test_placing_a_blocker_marks_the_example_and_its_roles_as_whole_only(client)
     first = _document(
         client.post(
             "/board/cards/place/",
-            {"card": "falco-spara-pactweaver", "player": "A", "role_bear": NEW, "how": WHOLE},
+            {"card": "craw-wurm", "player": "A", "role_bear": NEW, "how": WHOLE},
         )
     )
     url = f"/board/s/{Scenario.objects.get(document=first).slug}/"
-    page = client.get(url, {"add": "card", "card": "craw-wurm"}).content.decode()
+    # 《灰色熊》 may block the wurm (a flyer it could not: see test_card_picker_views)
+    page = client.get(url, {"add": "card", "card": "grizzly-bears"}).content.decode()
     form = re.search(r'<form[^>]*id="form-card-place".*?</form>', page, re.S)
     assert form
     body = form.group(0)

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_core import ASSIGNMENT_KEYS
+from rules_core import ASSIGNMENT_KEYS, ScenarioError, parse_scenario
 from rules_core.document import limits
 from rules_core.model.ja import TYPE_JA
 from tutor.board.documents import document_new_id
@@ -391,6 +391,31 @@ def blocker_add(*, document: Mapping[str, Any], blocker: str, attacker: str) -> 
                 event.pop(key, None)
             return doc
     raise KeyError(attacker)
+
+
+def may_block(document: Mapping[str, Any], attacker: str, blocker: Mapping[str, Any]) -> bool:
+    """Whether ``blocker`` (a creature not yet on the board) may block the board's ``attacker`` alone, as
+    the engine judges the declaration: flying and reach, protection, "can't block" and "can't be blocked
+    (except) by" (CR 509.1a-b, 702.9b, 702.16f). A pair the engine can't read alone is not offered."""
+    found = next((p for p in document.get("permanents", []) if p.get("id") == attacker), None)
+    if found is None:
+        return False
+    keys = ("keywords", "protection", "cant_be_blocked", "cant_be_blocked_by", "cant_be_blocked_except_by")
+    attacking = {"id": "att", "controller": "A", "types": ["creature"], "power": 1, "toughness": 1}
+    attacking |= {key: found[key] for key in keys if key in found}
+    blocking = {**dict(blocker), "id": "blk", "controller": "B"}
+    blocking.pop("owner", None)
+    blocking.pop("triggers", None)
+    doc = {
+        "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [attacking, blocking],
+        "event": {"type": "combat", "attacks": [{"attacker": "att", "defender": "B", "blockers": ["blk"]}]},
+    }
+    try:
+        parse_scenario(doc)
+    except ScenarioError:
+        return False
+    return True
 
 
 def attackers_of(document: Mapping[str, Any], player: str) -> list[str]:

@@ -23,6 +23,7 @@ from tutor.board.card_documents import (
     card_kind,
     card_place,
     default_bindings,
+    may_block,
 )
 from tutor.board.forms.cards import WHOLE_ONLY, CardPlaceForm
 from tutor.cards import selectors as card_selectors
@@ -116,9 +117,12 @@ def place_form(
             f"role_{k}": v or NEW
             for k, v in default_bindings(document, engine_of(card), player=player).items()
         }
-        attackers = attackers_of(document, str(player))
-        if attackers:
-            initial["block"] = attackers[0]
+        # the first attacker the card may block (a flyer only by a creature with flying or reach): never a
+        # default the engine would refuse after the click
+        own = next((p for p in engine_of(card).get("permanents", []) if p.get("id") == "card"), None)
+        blockable = [a for a in attackers_of(document, str(player)) if own and may_block(document, a, own)]
+        if blockable:
+            initial["block"] = blockable[0]
     form = CardPlaceForm(
         data,
         document=document,
