@@ -52,39 +52,22 @@ def _patient_browser_assertions():
     expect.set_options(timeout=15_000)
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _axe_after_the_animations():
-    """axe measures colour contrast as the page is painted at that moment: a stage that is still fading in
-    (watch.css, 0.4 s) has text at part opacity, which a loaded machine may catch. Each axe run waits for
-    the page's animations and transitions to end first, as a reader sees the page."""
-    try:
-        from axe_playwright_python.sync_playwright import Axe
-    except ImportError:  # the engine's tests run without the browser tools
-        yield
-        return
-    run = Axe.run
-
-    def settled_run(self, page, *args, **kwargs):
-        page.wait_for_function(
-            "() => document.getAnimations().every(a => a.playState !== 'running' && a.playState !== 'pending')"
-        )
-        return run(self, page, *args, **kwargs)
-
-    Axe.run = settled_run
-    yield
-    Axe.run = run
-
-
 # htmx marks what it is working on: the element that sent a request, and the target while it swaps and
 # settles. Nothing so marked: the page is as a reader would next click it.
 HTMX_IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+ANIMATIONS_ENDED = (
+    "() => document.getAnimations().every(a => a.playState !== 'running' && a.playState !== 'pending')"
+)
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _clicks_after_htmx_settles():
-    """A click while htmx is still swapping in the last answer can land on an element that is about to be
-    replaced, and is lost (a loaded machine stretches the swap). Each click and each axe run waits for
-    htmx to be idle first, as a reader's next click comes after the page has changed."""
+def _browser_waits_as_a_reader():
+    """A loaded machine stretches what a reader never notices, and a test would act in the middle of it:
+    - a click while htmx is still swapping in the last answer can land on an element that is about to be
+      replaced, and is lost; each click waits for htmx to be idle first;
+    - axe measures colour contrast as the page is painted at that moment, and a stage still fading in
+      (watch.css, 0.4 s) has text at part opacity; each axe run waits for htmx and for the page's
+      animations and transitions to end."""
     try:
         from axe_playwright_python.sync_playwright import Axe
         from playwright.sync_api import Locator
@@ -99,6 +82,7 @@ def _clicks_after_htmx_settles():
 
     def settled_run(self, page, *args, **kwargs):
         page.wait_for_function(HTMX_IDLE)
+        page.wait_for_function(ANIMATIONS_ENDED)
         return run(self, page, *args, **kwargs)
 
     Locator.click, Axe.run = settled_click, settled_run

@@ -12,7 +12,8 @@ from functools import cache
 from typing import Any
 
 from rules_core import ScenarioError, parse_scenario
-from tutor.study.cardpool import can_block, card
+from tutor.cards.placement import can_block
+from tutor.study.cardpool import card
 from tutor.study.generators import TEMPLATES
 
 SEEDS = range(30)

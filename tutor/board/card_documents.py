@@ -21,12 +21,13 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from rules_core import ASSIGNMENT_KEYS, ScenarioError, parse_scenario
+from rules_core import ASSIGNMENT_KEYS
 from rules_core.document import limits
 from rules_core.model.ja import TYPE_JA
 from tutor.board.documents import document_new_id
+from tutor.cards.placement import can_block
 
 NEW = "new"
 """A role's binding: add the example's own card instead of using a permanent of the board."""
@@ -394,28 +395,26 @@ def blocker_add(*, document: Mapping[str, Any], blocker: str, attacker: str) -> 
 
 
 def may_block(document: Mapping[str, Any], attacker: str, blocker: Mapping[str, Any]) -> bool:
-    """Whether ``blocker`` (a creature not yet on the board) may block the board's ``attacker`` alone, as
-    the engine judges the declaration: flying and reach, protection, "can't block" and "can't be blocked
-    (except) by" (CR 509.1a-b, 702.9b, 702.16f). A pair the engine can't read alone is not offered."""
+    """Whether ``blocker`` (a creature not yet on the board) may block the board's ``attacker`` alone
+    (:func:`tutor.cards.placement.can_block`). Only what decides a block is taken from the attacker, and the
+    blocker loses what names other permanents (an owner, triggers), so the pair reads on its own."""
     found = next((p for p in document.get("permanents", []) if p.get("id") == attacker), None)
     if found is None:
         return False
-    keys = ("keywords", "protection", "cant_be_blocked", "cant_be_blocked_by", "cant_be_blocked_except_by")
-    attacking = {"id": "att", "controller": "A", "types": ["creature"], "power": 1, "toughness": 1}
-    attacking |= {key: found[key] for key in keys if key in found}
-    blocking = {**dict(blocker), "id": "blk", "controller": "B"}
-    blocking.pop("owner", None)
-    blocking.pop("triggers", None)
-    doc = {
-        "players": [{"id": "A"}, {"id": "B"}],
-        "permanents": [attacking, blocking],
-        "event": {"type": "combat", "attacks": [{"attacker": "att", "defender": "B", "blockers": ["blk"]}]},
-    }
-    try:
-        parse_scenario(doc)
-    except ScenarioError:
-        return False
-    return True
+    attacking = {"controller": "A", "types": ["creature"], "power": 1, "toughness": 1}
+    attacking |= {key: found[key] for key in _BLOCK_DECIDING if key in found}
+    blocking = {key: value for key, value in blocker.items() if key not in ("owner", "triggers")}
+    return can_block(attacking, {**blocking, "controller": "B"})
+
+
+_BLOCK_DECIDING: Final = (
+    "keywords",
+    "protection",
+    "cant_be_blocked",
+    "cant_be_blocked_by",
+    "cant_be_blocked_except_by",
+)
+"""The attacker's keys that can forbid a block (flying, menace, protection, 509.1b's restrictions)."""
 
 
 def attackers_of(document: Mapping[str, Any], player: str) -> list[str]:

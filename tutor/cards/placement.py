@@ -11,6 +11,8 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from rules_core import ScenarioError, parse_scenario
+
 PLAYERS = ({"id": "A", "name": "あなた"}, {"id": "B", "name": "対戦相手"})
 SWAP = {"A": "B", "B": "A"}
 
@@ -53,3 +55,23 @@ def scenario_of(fragment: Mapping[str, Any], *, player: str = "A", title: str = 
     if title:
         document["title"] = title
     return document
+
+
+def can_block(attacker: Mapping[str, Any], blocker: Mapping[str, Any]) -> bool:
+    """Whether ``blocker`` may block ``attacker`` alone, as the engine's parser judges the declaration
+    (evasion and block restrictions, CR 509.1b, 702.9b, 702.16f, 702.111b): the questions' boards and the card
+    picker's defaults never show a block the real cards forbid."""
+    doc = {
+        "active_player": attacker["controller"],
+        "players": [{"id": "A"}, {"id": "B"}],
+        "permanents": [{**attacker, "id": "att"}, {**blocker, "id": "blk"}],
+        "event": {
+            "type": "combat",
+            "attacks": [{"attacker": "att", "defender": blocker["controller"], "blockers": ["blk"]}],
+        },
+    }
+    try:
+        parse_scenario(doc)
+    except ScenarioError:
+        return False
+    return True

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from tutor.study.asks import (
@@ -69,22 +69,7 @@ class BuiltQuestion:
     def stored_fields(self) -> dict[str, Any]:
         """The fields a question row keeps of it (everything but ``extra``): practice, the exam and
         mixed practice store a question the same way."""
-        return {
-            "source": self.source,
-            "seed": self.seed,
-            "level": self.level,
-            "topics": self.topics,
-            "title": self.title,
-            "prompt": self.prompt,
-            "scenario": self.scenario,
-            "ask": self.ask,
-            "answer": self.answer,
-            "answer_format": self.answer_format,
-            "options": self.options,
-            "mistakes": self.mistakes,
-            "explanation": self.explanation,
-            "rules": self.rules,
-        }
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "extra"}
 
 
 def _names(scenario: Mapping[str, Any]) -> dict[str, str]:

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from rules_core.model.ja import COLOR_JA
-from tutor.study.cardpool import can_block, card, stats
+from tutor.cards.placement import can_block
+from tutor.study.cardpool import card, stats
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.topics import INTRO, L1, L2
 

@@ -19,7 +19,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from rules_core import ScenarioError, parse_scenario
 from rules_core.model.block_types import BlockerFilter
 from rules_core.model.evasion import filters_ja
 from rules_core.model.ja import COLOR_JA, KEYWORD_JA
@@ -104,26 +103,6 @@ def card(slug: str) -> CardFacts:
 def card_names() -> frozenset[str]:
     """Every catalogue card's Japanese name (to recognise real cards in a prompt)."""
     return frozenset(c.ja_name for c in _catalogue().values())
-
-
-def can_block(attacker: dict[str, Any], blocker: dict[str, Any]) -> bool:
-    """Whether ``blocker`` may block ``attacker`` alone, as the engine's parser judges the declaration
-    (evasion and block restrictions, CR 509.1b, 702.9b, 702.16f, 702.111b): the questions' boards never
-    show a block the real cards forbid."""
-    doc = {
-        "active_player": attacker["controller"],
-        "players": [{"id": "A"}, {"id": "B"}],
-        "permanents": [{**attacker, "id": "att"}, {**blocker, "id": "blk"}],
-        "event": {
-            "type": "combat",
-            "attacks": [{"attacker": "att", "defender": blocker["controller"], "blockers": ["blk"]}],
-        },
-    }
-    try:
-        parse_scenario(doc)
-    except ScenarioError:
-        return False
-    return True
 
 
 def stats(doc: dict[str, Any]) -> str:

@@ -9,7 +9,7 @@ row, and several answers on one board.
 - *Parts* (``parts`` format): both life totals and which creatures die, each part graded alone.
 
 Prompts name the cards and what happens, never the deciding keyword or paragraph; the explanation
-does. Every board is one the real cards allow (blocks checked with :func:`cardpool.can_block`, targets
+does. Every board is one the real cards allow (blocks checked with :func:`tutor.cards.placement.can_block`, targets
 the cards' own). Pure Python: no Django.
 """
 
@@ -20,8 +20,9 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
+from tutor.cards.placement import can_block
 from tutor.study.asks import AskError, engine_answer
-from tutor.study.cardpool import can_block, card, stats
+from tutor.study.cardpool import card, stats
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.topics import L1, L2
 
