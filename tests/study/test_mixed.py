@@ -7,7 +7,6 @@ import random
 from collections import Counter
 from datetime import timedelta
 from functools import cache
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -15,9 +14,8 @@ from django.test import Client
 from django.utils import timezone
 
 from tests.study.test_exam_prompts import _outside_cards
-from tests.study.test_sequence_questions import form_data
+from tests.study.test_exams import answer_post
 from tests.study.test_views import HTMX, url
-from tests.study.test_views import key_for as choice_key
 from tutor.models import LearnerRating, QuestionRating, ReviewItem, StudyAttempt, StudyQuestion
 from tutor.study.generators import TEMPLATES_BY_SLUG
 from tutor.study.mixed import RECENT, level_sources, mixed_create
@@ -26,20 +24,6 @@ from tutor.study.selectors import Learner
 from tutor.study.topics import TOPICS_BY_SLUG
 
 pytestmark = pytest.mark.django_db
-
-
-def key_for(question: StudyQuestion, *, right: bool) -> str | list[str]:
-    """What to post for a right or a wrong answer, number questions included."""
-    if question.answer_format == "number":
-        return str(question.answer if right else question.answer + 1)
-    return choice_key(question, right=right)
-
-
-def answer_data(question: StudyQuestion, *, right: bool) -> dict[str, Any]:
-    """The POST of a right or wrong answer in any format (mixed practice draws every kind of question)."""
-    if question.answer_format in ("order", "parts"):
-        return form_data(question, right=right)
-    return {"answer": key_for(question, right=right)}
 
 
 def mixed(client: Client, level: str = "l1") -> StudyQuestion:
@@ -68,7 +52,7 @@ def test_a_mixed_question_hides_its_kind_and_topic_until_answered(client):
     title = html.split("<title>")[1].split("</title>")[0]
     assert topic.title not in breadcrumb and topic.title not in title and "総合練習" in breadcrumb
     assert "/study/t/" not in html and "問題の種類" not in html and "トピック:" not in html
-    response = client.post(url(question, "answer/"), answer_data(question, right=True), **HTMX)
+    response = client.post(url(question, "answer/"), answer_post(question, right=True), **HTMX)
     result = response.content.decode()
     assert "正解！" in result and question.title in result
     assert "トピック:" in result and any(TOPICS_BY_SLUG[t].title in result for t in question.topics)
@@ -80,7 +64,7 @@ def test_a_mixed_question_hides_its_kind_and_topic_until_answered(client):
 
 def test_answers_feed_attempts_review_and_ratings_as_topic_practice(client):
     question = mixed(client, "l2")
-    response = client.post(url(question, "answer/"), answer_data(question, right=False))
+    response = client.post(url(question, "answer/"), answer_post(question, right=False))
     assert response.status_code == 302 and response["Location"].endswith("#result")
     attempt = StudyAttempt.objects.get(question=question)
     assert not attempt.correct and attempt.level == "l2" and attempt.topic == question.topic
@@ -96,10 +80,10 @@ def test_answers_feed_attempts_review_and_ratings_as_topic_practice(client):
 
 def test_a_due_review_comes_first_but_never_twice_in_a_row(client):
     first = mixed(client, "l1")
-    client.post(url(first, "answer/"), answer_data(first, right=False))
+    client.post(url(first, "answer/"), answer_post(first, right=False))
     for _ in range(RECENT):  # push the wrong kind out of the no-repeat window
         nxt = mixed(client, "l1")
-        client.post(url(nxt, "answer/"), answer_data(nxt, right=True))
+        client.post(url(nxt, "answer/"), answer_post(nxt, right=True))
     ReviewItem.objects.update(due_at=timezone.now() - timedelta(minutes=1))
     review = mixed(client, "l1")
     assert review.is_review and review.is_mixed and review.source == first.source
@@ -111,7 +95,7 @@ def test_signed_in_learners_practise_mixed_too(client):
     client.force_login(user)
     question = mixed(client, "intro")
     assert question.user == user and question.level == "intro"
-    client.post(url(question, "answer/"), answer_data(question, right=True))
+    client.post(url(question, "answer/"), answer_post(question, right=True))
     assert StudyAttempt.objects.get().user == user
 
 
