@@ -10,8 +10,9 @@ Playwright:
   for the new content to be painted;
 * **assignment change**: on the same board, click a −/＋ stepper of the damage assignment (an htmx
   request that checks the new assignment and swaps the feedback in) and wait for the paint;
-* **lesson step**: on the first lesson at its first stage, click 次の段階 (an htmx request that swaps
-  the lesson's drawing and stages, ``#lesson-reveal``);
+* **lesson step**: on the first lesson, once the learner has predicted (the lesson's own path), at its
+  first stage, click 次の段階 (an htmx request that swaps the lesson's drawing and stages,
+  ``#lesson-reveal``);
 * **study answer**: on a check question started from the first lesson, answer and click 回答する (an
   htmx post that grades the answer and swaps the result in);
 * **the floor**: on the board page, a button the benchmark adds swaps in a small static file with
@@ -160,30 +161,54 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     # each worker's first requests load templates and URLs and fill its own cache: warm them all
     # before timing anything. A lone client would not reach them all (an idle sync worker that is
     # slow to wake up may never win the accept), so each round sends one request per worker at once.
-    workers = int(runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))["workers"])
+    workers = _workers()
 
-    def fetch(request: urllib.request.Request) -> None:
-        # generous: on a loaded machine a cold worker's first page can take seconds
-        urllib.request.urlopen(request, timeout=60).read()
-
-    # the board's pages are cached per worker (20 rounds fill every worker's cache); a lesson's are
-    # rendered each time, so a few rounds load their templates in every worker
-    warm = [(BOARD, "play", 20), (BOARD + "?stage=1", "play", 20), (BOARD + "?stage=all", "play", 20)]
-    warm += [(LESSON + "?stage=1", "lesson-reveal", 3), (LESSON + "?stage=2", "lesson-reveal", 3)]
+    # the pages are cached per worker (with the memory cache): 20 rounds fill every worker's cache
+    warm = [(BOARD, "play"), (BOARD + "?stage=1", "play"), (BOARD + "?stage=all", "play")]
+    warm += [(LESSON + "?stage=1", "lesson-reveal"), (LESSON + "?stage=2", "lesson-reveal")]
     try:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            for path, target, rounds in warm:
-                for _ in range(rounds):
-                    for headers in ({}, {"HX-Request": "true", "HX-Target": target}):
-                        request = urllib.request.Request(
-                            url + path, headers={**headers, "Accept-Language": LOCALE}
-                        )
-                        list(pool.map(fetch, [request] * workers))
+        _warm(url, warm, workers=workers)
     except BaseException:
         app.terminate()  # main()'s clean-up has not started yet: never leave the server running
         app.wait(timeout=10)
         raise
     return app, url
+
+
+def _warm(url: str, pages: list[tuple[str, str]], *, workers: int, cookie: str = "") -> None:
+    """Ask for each of ``pages`` (path, htmx target), whole and as its htmx partial, 20 rounds of one
+    request per worker at once, as the visitor with ``cookie``."""
+
+    def fetch(request: urllib.request.Request) -> None:
+        # generous: on a loaded machine a cold worker's first page can take seconds
+        urllib.request.urlopen(request, timeout=60).read()
+
+    visitor = {"Accept-Language": LOCALE} | ({"Cookie": cookie} if cookie else {})
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for path, target in pages:
+            for _ in range(20):
+                for headers in ({}, {"HX-Request": "true", "HX-Target": target}):
+                    request = urllib.request.Request(url + path, headers={**headers, **visitor})
+                    list(pool.map(fetch, [request] * workers))
+
+
+def _workers() -> int:
+    return int(runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))["workers"])
+
+
+def _predict(page: Any, url: str) -> None:
+    """Predict on the first lesson as a learner does (every field of the form filled in, sent), then
+    warm every worker for the stage the timed clicks open, as this learner: a stage before the last is
+    one page for everyone who has predicted, which each worker renders once."""
+    _open(page, url + LESSON)
+    form = page.locator("#form-prediction")
+    for field in form.locator("input[type=number]").all():
+        field.fill("1")
+    form.get_by_role("button", name="予想して解決する").click()
+    page.wait_for_url(lambda address: "stage=1" in address)
+    page.wait_for_load_state("networkidle")
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+    _warm(url, [(LESSON + "?stage=2", "lesson-reveal")], workers=_workers(), cookie=cookie)
 
 
 def _open(page: Any, address: str) -> None:
@@ -274,12 +299,15 @@ def main() -> None:
                             change.append(elapsed)
                     ratios["−/＋"] = _figures("assignment change (−/＋)", change, floor) / floor
                     step: list[dict[str, Any]] = []
+                    _predict(page, url)
                     for run in range(args.runs + 2):
                         _open(page, url + LESSON + "?stage=1")
                         elapsed = page.evaluate(MEASURE, "#stage-next")
                         if run >= 2:
                             step.append(elapsed)
-                    ratios["lesson step"] = _figures(f"lesson step (次の段階, {LESSON})", step, floor) / floor
+                    ratios["lesson step"] = (
+                        _figures(f"lesson step (次の段階 after predicting, {LESSON})", step, floor) / floor
+                    )
                     answer: list[dict[str, Any]] = []
                     for run in range(args.runs + 2):
                         _open(page, url + LESSON)

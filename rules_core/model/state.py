@@ -192,10 +192,30 @@ class Permanent:
         return max(0, self.current_toughness - self.damage)
 
     def sized(self) -> str:
-        """``"2/2の灰色熊"`` for a creature, the bare label otherwise."""
-        if self.is_creature:
-            return f"{self.current_power}/{self.current_toughness}の{self.label}"
-        return self.label
+        """``"2/2の灰色熊"`` for a creature, the bare label otherwise, or when the label already states
+        the creature's size as it is now (an example's 「トランプルを持つ6/6の緑」 is not written
+        「6/6のトランプルを持つ6/6の緑」).
+
+        >>> bear = Permanent(id="b", controller="A", types=("creature",), power=2, toughness=2, name="灰色熊")
+        >>> bear.sized(), evolve(bear, name="2/2クリーチャー").sized(), evolve(bear, name="12/12の巨人").sized()
+        ('2/2の灰色熊', '2/2クリーチャー', '2/2の12/12の巨人')
+        """
+        if not self.is_creature:
+            return self.label
+        size = f"{self.current_power}/{self.current_toughness}"
+        return self.label if _states(self.label, size) else f"{size}の{self.label}"
+
+
+def _states(label: str, size: str) -> bool:
+    """Whether ``label`` names ``size`` (``"6/6"``) as a whole, not as part of ``"16/6"`` or ``"6/60"``."""
+    at = label.find(size)
+    while at >= 0:
+        before = label[at - 1] if at else ""
+        after = label[at + len(size) : at + len(size) + 1]
+        if not (before.isdigit() or before == "/" or after.isdigit() or after == "/"):
+            return True
+        at = label.find(size, at + 1)
+    return False
 
 
 if TYPE_CHECKING:

@@ -28,12 +28,17 @@ if (window.htmx) {
   });
 }
 
-// The address bar follows a swap once the new content is painted. htmx's own history writes are off
-// (historyEnabled: false in base.html), but htmx still works out which URL a swap pushes or replaces
-// and says so; each write to the browser's history is a round trip to the browser process, and the
-// learner is waiting for the content, not for the URL. The entries are marked as htmx's, so back and
-// forward are still htmx's to restore (it asks the server for the page: there is no history cache).
-const afterPaint = (write) => requestAnimationFrame(() => setTimeout(write, 0));
+// The address bar follows a swap once the new content is painted and the browser has nothing more
+// urgent to do. htmx's own history writes are off (historyEnabled: false in base.html), but htmx still
+// works out which URL a swap pushes or replaces and says so; each write to the browser's history is a
+// round trip to the browser process (1-3 ms), and the learner is waiting for the content, not for the
+// URL: a task queued right after the paint would still run before whatever the page does next. The
+// entries are marked as htmx's, so back and forward are still htmx's to restore (it asks the server
+// for the page: there is no history cache). Without requestIdleCallback, a task after the frame.
+const whenIdle = window.requestIdleCallback
+  ? (write) => requestIdleCallback(write, { timeout: 100 })
+  : (write) => setTimeout(write, 0);
+const afterPaint = (write) => requestAnimationFrame(() => whenIdle(write));
 const htmxEntry = { htmx: true };
 
 document.addEventListener("htmx:pushedIntoHistory", (event) => {

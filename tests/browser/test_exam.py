@@ -10,7 +10,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tutor.models import Exam, ExamQuestion, StudyAttempt
+from tests.browser.answering import fill_in_answer
+from tutor.models import Exam, StudyAttempt
 from tutor.study.building import question_build
 from tutor.study.generators import TEMPLATES_BY_SLUG
 
@@ -24,29 +25,6 @@ def _serious(page: Page) -> list[tuple[str, str]]:
 
     violations = Axe().run(page).response["violations"]
     return [(v["id"], v["impact"]) for v in violations if v["impact"] in SERIOUS]
-
-
-def _answer(page: Page, entry: ExamQuestion) -> None:
-    question = entry.question
-    field = page.locator("#exam-panel [name=answer]")
-    if question.answer_format == "order":  # one <select> of positions per event
-        for n, key in enumerate(question.answer, start=1):
-            page.locator(f"#exam-panel [name=pos_{key}]").select_option(str(n))
-    elif question.answer_format == "parts":  # one field per part
-        for n, (part, value) in enumerate(zip(question.ask["parts"], question.answer, strict=True)):
-            if part["kind"] == "dies":
-                for pid in value:
-                    page.locator(f"#exam-panel [name=part_{n}][value='{pid}']").check()
-            else:
-                page.locator(f"#exam-panel [name=part_{n}]").fill(str(value))
-    elif question.answer_format == "number":
-        field.fill(str(question.answer))
-    elif question.answer_format == "multi":
-        for key in list(question.answer or ["none"]):
-            field.and_(page.locator(f"[value='{key}']")).check()
-    else:
-        right = next(o for o in question.options if o["value"] == question.answer)
-        page.get_by_label(right["label"], exact=True).check()
 
 
 def _replace(question, built) -> None:
@@ -107,7 +85,7 @@ def _take(page: Page, url: str, kind: str, *, timed: bool, js: bool, check_axe: 
             opened = True
         last = entry.position == len(entries)
         if not last:  # the last one is left unanswered
-            _answer(page, entry)
+            fill_in_answer(page.locator("#exam-panel"), entry.question)
         button = page.get_by_role("button", name="保存して一覧と採点へ" if last else "次へ")
         button.click()
         if not last and entry.question.answer_format == "number" and entry.question.answer < 0:

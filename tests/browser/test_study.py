@@ -5,12 +5,11 @@ signs up, and finds their progress kept.
 """
 
 import re
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.study.test_exams import answer_post
+from tests.browser.answering import fill_in_answer
 from tutor.models import StudyAttempt, StudyQuestion
 
 pytestmark = pytest.mark.browser
@@ -39,21 +38,6 @@ def page_errors(page: Page) -> list[str]:
 def _question(page: Page) -> StudyQuestion:
     token = re.search(r"/study/q/([^/]+)/", page.url).group(1)
     return StudyQuestion.objects.get(token=token)
-
-
-def _fill_in_each_field(page: Page, fields: dict[str, Any]) -> None:
-    """Fill in the answer form's fields as a learner would: a value chosen in a list, ticked or typed."""
-    form = page.locator(".study-answer")
-    for name, value in fields.items():
-        field = form.locator(f'[name="{name}"]')
-        kind = field.first.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
-        if kind == "select":
-            field.select_option(value)
-        elif kind in ("radio", "checkbox"):
-            for one in value if isinstance(value, list) else [value]:
-                form.locator(f'[name="{name}"][value="{one}"]').check()
-        else:
-            field.fill(str(value))
 
 
 def test_new_learner_answers_wrong_reads_opens_board_signs_up_and_keeps_progress(
@@ -151,7 +135,7 @@ def test_study_and_account_pages_have_no_axe_violations(page: Page, live_server,
     if mixed.answer_format == "number":
         page.locator(".study-answer input[type=number]").fill("1")
     elif mixed.answer_format in ("order", "parts"):  # a field per event or part: fill them all in
-        _fill_in_each_field(page, answer_post(mixed, right=True))
+        fill_in_answer(page.locator(".study-answer"), mixed)
     else:
         page.locator(".study-answer input[type=radio], .study-answer input[type=checkbox]").first.check()
     page.get_by_role("button", name="回答する").click()

@@ -271,8 +271,8 @@ def test_changes_ease_in_unless_the_learner_asked_for_less_motion(live_server, b
 def test_each_click_replaces_the_result_in_place_and_back_returns_to_the_board(live_server, browser):
     """The board's parts are replaced by htmx (hx-swap="replace", static/js/tutor.js), never nested
     in their old selves, and the back button still leads back through the stages (the address bar is
-    written just after the paint, and htmx asks the server for the page it goes back to). CR 702.19b
-    example: 3 to the blocker, 2 to the player."""
+    written once the browser is idle after the paint, and htmx asks the server for the page it goes
+    back to). CR 702.19b example: 3 to the blocker, 2 to the player."""
     page = _page(browser, (1366, 900))
     page.goto(f"{live_server.url}/board/s/cr702-19b/")
     page.locator("#resolve-step").click()
@@ -281,6 +281,9 @@ def test_each_click_replaces_the_result_in_place_and_back_returns_to_the_board(l
     expect(page.locator(".stage-count")).to_contain_text("段階 2")
     page.locator("#stage-all").click()
     expect(page.locator(".stage-count")).to_contain_text("全")
+    # the address bar is written once the browser is idle after the paint; a learner goes back from
+    # the address it shows
+    expect(page).to_have_url(re.compile(r"\?stage=all$"))
     counts = page.evaluate(
         """() => ["#board-app", "#play", "#result", "#table", "#announcer"].map(
              (s) => document.querySelectorAll(s).length)"""

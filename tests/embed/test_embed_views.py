@@ -140,6 +140,29 @@ def test_preview_is_a_png_of_the_board(client: Client, board: Scenario) -> None:
     assert client.get("/board/s/nope/preview.png").status_code == 404
 
 
+def test_a_preview_being_drawn_is_waited_for_not_drawn_again(
+    client: Client, board: Scenario, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Many link previews of one shared permalink at once: while one request draws the picture, the
+    others wait for it instead of drawing it too (one build per key, tutor.common.content_cache)."""
+    import threading
+
+    from django.core.cache import cache
+
+    from tutor.common.content_cache import content_version
+    from tutor.embed import preview
+
+    key = f"tutor:board-preview:{content_version()}:{board.slug}"
+    drawn = b"\x89PNG\r\n\x1a\n drawn by the other request"
+    assert cache.add(key + ":building", 1, 30)  # another request is drawing it
+    monkeypatch.setattr(preview, "board_png", lambda *a: pytest.fail("drawn a second time"))
+    other = threading.Timer(0.2, lambda: cache.set(key, drawn, 60))
+    other.start()
+    response = client.get(f"/board/s/{board.slug}/preview.png")
+    other.join()
+    assert response.status_code == 200 and response.content == drawn
+
+
 def test_a_board_at_the_limits_is_drawn_cut_to_a_share_card() -> None:
     from bench.limit_boards import CASES
     from tutor.embed.preview import MAX_LANE_WIDTH, OUTPUT_WIDTH, board_png, board_svg

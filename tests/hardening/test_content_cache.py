@@ -57,6 +57,50 @@ def test_urls_and_htmx_targets_are_cached_apart():
     assert "hx=true" not in client.get("/content/?q=1").content.decode()
 
 
+def test_a_page_that_shows_some_of_the_session_is_cached_per_variant_and_never_for_one_visitor():
+    """cache_content_page_by: visitors in the same session state share one page; the states are kept
+    apart; a state that is one visitor's own (variant None) is rendered each time and never stored."""
+    red, also_red, plain, own = Client(), Client(), Client(), Client()
+    for client, colour in ((red, "red"), (also_red, "red"), (own, "own")):
+        client.get(f"/colour/{colour}/")
+    assert red.get("/colour/")["X-Content-Cache"] == "miss"
+    served = also_red.get("/colour/")
+    assert served["X-Content-Cache"] == "hit" and served.content == b"colour=red"
+    first_plain = plain.get("/colour/")
+    assert first_plain["X-Content-Cache"] == "miss" and first_plain.content == b"colour="
+    for _ in range(2):
+        mine = own.get("/colour/")
+        assert mine.content == b"colour=own" and not mine.has_header("X-Content-Cache")
+    assert plain.get("/colour/")["X-Content-Cache"] == "hit"
+    assert pages.RENDERS == ["red", "", "own", "own"]
+
+
+def test_one_build_at_a_time_per_key_and_a_failed_build_leaves_nothing_behind():
+    """built_once: callers that find a build under way wait for its value; a build that gives None
+    stores nothing and frees the key, so the next caller builds again."""
+    import threading
+    import time
+
+    from tutor.common.content_cache import built_once
+
+    builds: list[int] = []
+
+    def slow() -> str:
+        builds.append(1)
+        time.sleep(0.3)
+        return "built"
+
+    got: list[str | None] = []
+    callers = [threading.Thread(target=lambda: got.append(built_once("k", slow, 60))) for _ in range(4)]
+    for caller in callers:
+        caller.start()
+    for caller in callers:
+        caller.join()
+    assert builds == [1] and got == ["built"] * 4
+    assert built_once("none", lambda: None, 60) is None
+    assert cache.get("none:building") is None and built_once("none", lambda: "later", 60) == "later"
+
+
 def test_a_signed_in_visitors_page_is_neither_cached_nor_served_from_the_cache():
     User.objects.create_user("judge", password="damage-rules-42")
     Client().get("/content/")

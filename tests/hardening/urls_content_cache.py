@@ -4,7 +4,7 @@ from django.http import HttpResponse
 from django.template import engines
 from django.urls import path
 
-from tutor.common.content_cache import cache_content_page
+from tutor.common.content_cache import cache_content_page, cache_content_page_by
 
 RENDERS = []
 
@@ -29,6 +29,24 @@ def with_session(request):
     return HttpResponse("session")
 
 
+def _colour(request, *args, **kwargs):
+    """The session's colour is shown on the page: shared by everyone with that colour; "own" is one
+    visitor's alone."""
+    colour = request.session.get("colour", "")
+    return None if colour == "own" else colour
+
+
+@cache_content_page_by(_colour)
+def by_colour(request):
+    RENDERS.append(request.session.get("colour", ""))
+    return HttpResponse(f"colour={request.session.get('colour', '')}")
+
+
+def set_colour(request, colour):
+    request.session["colour"] = colour
+    return HttpResponse("ok")
+
+
 def leave_message(request):
     from django.contrib import messages
 
@@ -36,4 +54,10 @@ def leave_message(request):
     return HttpResponse("ok")
 
 
-urlpatterns = [path("content/", content), path("session/", with_session), path("message/", leave_message)]
+urlpatterns = [
+    path("content/", content),
+    path("session/", with_session),
+    path("message/", leave_message),
+    path("colour/", by_colour),
+    path("colour/<str:colour>/", set_colour),
+]

@@ -12,6 +12,10 @@ What is cached, and why only that:
 * only GET/HEAD requests of anonymous visitors with no message waiting: a signed-in learner's page
   carries their name and their logout form, and a message is for one visitor only. Those requests are
   rendered as usual, every time;
+* a view whose page shows a little of the visitor's session names that part (``variant``): the key
+  holds it, so visitors in the same state share the page (a lesson's stage for everyone who has
+  predicted, and another for everyone who has not), and a state that is one visitor's own is rendered
+  for them alone;
 * only a 200 that set no cookie and left the session unchanged;
 * the CSRF token is never shared: it is cut out of the stored page and each visitor's own token is
   put back when the page is served (the page's ``<body hx-headers>`` and any form keep working); the
@@ -147,10 +151,12 @@ def _path_and_query(request: HttpRequest, query_keys: tuple[str, ...] | None) ->
     return request.path + "?" + urlencode(kept)
 
 
-def cache_key(request: HttpRequest, query_keys: tuple[str, ...] | None = None) -> str:
+def cache_key(request: HttpRequest, query_keys: tuple[str, ...] | None = None, variant: str = "") -> str:
     """The key of ``request``'s page under the current content version (``query_keys``: the only query
-    parameters the page reads; None: the whole query)."""
+    parameters the page reads; None: the whole query; ``variant``: the form of the page for the
+    visitor's session, see :data:`Variant`)."""
     parts: list[str] = [
+        variant,
         request.get_host(),
         request.scheme or "",
         _path_and_query(request, query_keys),
@@ -189,6 +195,10 @@ def _served(request: HttpRequest, entry: dict[str, Any]) -> HttpResponse:
     return response
 
 
+def _everyone(request: HttpRequest, *args: Any, **kwargs: Any) -> str:
+    return ""
+
+
 def cache_content_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Serve ``view``'s page from the cache for anonymous GETs (see the module docstring).
 
@@ -198,7 +208,7 @@ def cache_content_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         @require_safe
         def section(request, number): ...
     """
-    return cache_content_page_unless(None)(view)
+    return cache_content_page_by(_everyone)(view)
 
 
 def cache_content_page_unless(
@@ -211,58 +221,94 @@ def cache_content_page_unless(
     true renders the page for them as usual (a board's page with the visitor's prediction on it).
     ``query_keys``: the only query parameters the view reads (it must read no other)."""
 
+    def variant(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
+        return None if personal is not None and personal(request) else ""
+
+    return cache_content_page_by(variant, query_keys=query_keys)
+
+
+Variant = Callable[..., str | None]
+"""Called with the view's arguments (the request first): which of the page's session-dependent forms
+this request gets, as a short string that goes into the key, or None for a page that only this visitor
+may see (rendered for them, never stored)."""
+
+
+def cache_content_page_by(
+    variant: Variant, *, query_keys: tuple[str, ...] | None = None
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """:func:`cache_content_page` for a view whose page also shows a little of the visitor's session:
+    ``variant(request, *args, **kwargs)`` names which form of the page the request gets (see
+    :data:`Variant`). It must name every session state that changes the page."""
+
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        return _cached(view, personal, query_keys)
+        return _cached(view, variant, query_keys)
 
     return decorate
 
 
-def _waited(key: str) -> dict[str, Any] | None:
-    """The entry another request is building under ``key``, once it is there (None after BUILD_WAIT)."""
+def _waited(key: str) -> Any | None:
+    """The value another request is building under ``key``, once it is there (None after BUILD_WAIT)."""
     deadline = time.monotonic() + BUILD_WAIT
     while time.monotonic() < deadline:
         time.sleep(BUILD_POLL)
-        entry = cache.get(key)
-        if entry is not None:
-            return cast(dict[str, Any], entry)
-        if cache.get(key + ":building") is None:  # the build ended without storing (not a 200)
+        value = cache.get(key)
+        if value is not None:
+            return value
+        if cache.get(key + ":building") is None:  # the build ended without storing
             return None
     return None
 
 
+def built_once[T](key: str, build: Callable[[], T | None], timeout: int = TIMEOUT) -> T | None:
+    """The cache's value under ``key``; on a miss, ``build()``'s, stored unless None. One build runs at a
+    time per key: a request that finds another one building waits for its value (:data:`BUILD_WAIT` at
+    most, then builds it itself), so a page or picture asked for by many visitors at once costs one
+    build per process (per site with Redis), and no worker is held up by the others' copies."""
+    value = cache.get(key)
+    if value is not None:
+        return cast(T, value)
+    lock = key + ":building"
+    owner = cache.add(lock, 1, BUILD_LOCK)
+    if not owner:
+        value = _waited(key)
+        if value is not None:
+            return cast(T, value)
+    try:
+        value = build()
+        if value is not None:
+            cache.set(key, value, timeout)
+    finally:
+        if owner:
+            cache.delete(lock)
+    return value
+
+
 def _cached(
-    view: Callable[..., HttpResponse],
-    personal: Callable[[HttpRequest], bool] | None,
-    query_keys: tuple[str, ...] | None,
+    view: Callable[..., HttpResponse], variant: Variant, query_keys: tuple[str, ...] | None
 ) -> Callable[..., HttpResponse]:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not _cacheable_request(request) or (personal is not None and personal(request)):
+        form = variant(request, *args, **kwargs) if _cacheable_request(request) else None
+        if form is None:
             return view(request, *args, **kwargs)
-        key = cache_key(request, query_keys)
-        entry = cache.get(key)
-        if entry is not None:
-            return _served(request, entry)
-        lock = key + ":building"
-        owner = cache.add(lock, 1, BUILD_LOCK)
-        if not owner:
-            entry = _waited(key)
-            if entry is not None:
-                return _served(request, entry)
-        try:
+        key = cache_key(request, query_keys, form)
+        rendered: list[HttpResponse] = []
+
+        def build() -> dict[str, Any] | None:
             response = view(request, *args, **kwargs)
             if hasattr(response, "render") and not getattr(response, "is_rendered", True):
                 response.render()
+            rendered.append(response)
             session = getattr(request, "session", None)
-            if session is None or not session.modified:
-                stored = _stored(response)
-                if stored is not None:
-                    cache.set(key, stored, TIMEOUT)
-                    response[CACHE_HEADER] = "miss"
-        finally:
-            if owner:
-                cache.delete(lock)
-        return response
+            stored = _stored(response) if session is None or not session.modified else None
+            if stored is not None:
+                response[CACHE_HEADER] = "miss"
+            return stored
+
+        entry = built_once(key, build)
+        if rendered:
+            return rendered[0]
+        return _served(request, cast(dict[str, Any], entry))
 
     wrapped.content_cached = True  # type: ignore[attr-defined]
     return wrapped

@@ -16,12 +16,11 @@ from typing import Any
 import cairosvg
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.core.cache import cache as django_cache
 from django.template.loader import render_to_string
 
 from tutor.board import documents, selectors
 from tutor.board.page import declared_amounts
-from tutor.common.content_cache import content_version
+from tutor.common.content_cache import built_once, content_version
 from tutor.results.table import table_present
 
 MAX_AGE = 7 * 24 * 3600
@@ -155,14 +154,12 @@ def board_png(title: str, document: dict[str, Any]) -> bytes:
 
 
 def preview_png(slug: str) -> bytes | None:
-    """The stored board ``slug``'s preview, made once per slug and content version (None: no such board)."""
-    key = f"tutor:board-preview:{content_version()}:{slug}"
-    png = django_cache.get(key)
-    if isinstance(png, bytes):
-        return png
-    scenario = selectors.scenario_get(slug=slug)
-    if scenario is None:
-        return None
-    png = board_png(scenario.title, scenario.document)
-    django_cache.set(key, png, CACHE_TIMEOUT)
-    return png
+    """The stored board ``slug``'s preview, made once per slug and content version, one build at a time
+    (None: no such board). Link previews of a shared permalink ask for it from many crawlers at once."""
+
+    def build() -> bytes | None:
+        scenario = selectors.scenario_get(slug=slug)
+        return None if scenario is None else board_png(scenario.title, scenario.document)
+
+    png = built_once(f"tutor:board-preview:{content_version()}:{slug}", build, CACHE_TIMEOUT)
+    return png if isinstance(png, bytes) else None

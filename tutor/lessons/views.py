@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.http import Http404, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
@@ -21,11 +21,13 @@ from django.views.decorators.http import require_POST, require_safe
 from tutor.board import documents
 from tutor.board import selectors as board_selectors
 from tutor.board.forms.prediction import PredictionForm
-from tutor.board.page import build_board_page, declared_amounts
+from tutor.board.page import BOARD_PARAMS, build_board_page, declared_amounts
 from tutor.board.predicting import prediction_clear, prediction_panel, prediction_store, verdicts_for
+from tutor.common.content_cache import cache_content_page_by
 from tutor.common.htmx import HtmxHttpRequest, htmx_partial, render_page, render_partial, swap
 from tutor.common.urls import cr_url
 from tutor.lessons import selectors, services
+from tutor.lessons.caching import lesson_variant, stages_remember
 from tutor.models import Lesson
 from tutor.results.predictions import score
 from tutor.results.table import assignment_amounts, table_present
@@ -131,6 +133,8 @@ def _context(
             results_only=not whole,
         )
         context |= board.context()
+        if board.stage_nav:
+            stages_remember(lesson.slug, scenario.slug, board.stage_nav["count"])
         if board.result is None:
             context["table"] = _table_before_predicting(scenario.document)
         context["nav"] = "lessons"
@@ -171,8 +175,15 @@ def _reveal(request: HtmxHttpRequest, lesson: Lesson, query: str) -> HttpRespons
     return swap(response, REVEAL, push=reverse("lessons:detail", args=[lesson.slug]) + query)
 
 
+def _variant(request: HttpRequest, slug: str) -> str | None:
+    return lesson_variant(request, slug, partials=(REVEAL,))
+
+
+@cache_content_page_by(_variant, query_keys=BOARD_PARAMS)
 @require_safe
 def detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """A lesson at one of its stages (``?stage=N``, ``?stage=all``), or before its board is resolved.
+    Served from the content cache in the forms of :mod:`tutor.lessons.caching`."""
     return _page(request, _lesson_or_404(slug))
 
 
