@@ -15,11 +15,14 @@ Playwright:
   ``#lesson-reveal``);
 * **study answer**: on a check question started from the first lesson, answer and click 回答する (an
   htmx post that grades the answer and swaps the result in);
-* **the floor**: on the board page, a button the benchmark adds swaps in a small static file with
-  htmx (the browser's and htmx's own cost of a click, a request to the same server, a swap and a
-  paint, with nothing of the app's in it). Each click-to-paint above is also printed as a ratio to
-  the floor's median at the same width: the issue 26 goal is at most 1.5× for resolve, a lesson
-  step and −/＋.
+* **the floor**: a button the benchmark adds to the page swaps in a small static file with htmx (the
+  browser's and htmx's own cost of a click, a request to the same server, a swap and a paint, with
+  nothing of the app's in it). It is timed on the same page load as each timed click above, just
+  before it or just after it in turn (after it, once the swapped part's animations have ended), so
+  that each measure has floors of its own, taken at the same moments: this machine's speed drifts by
+  more than the differences measured, and a floor timed once before all the measures made their
+  ratios move from run to run. Each click-to-paint is printed as a ratio to the median of its own
+  floors: the issue 26 goal is at most 1.5× for resolve, a lesson step and −/＋.
 
 "Click to paint" runs from the click event's timestamp to the end of the frame in which the
 swapped-in content is drawn: the first ``requestAnimationFrame`` after htmx's ``afterSwap``, then a
@@ -39,6 +42,7 @@ a board permalink's result is rendered once per worker and content version, then
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import runpy
 import socket
@@ -48,7 +52,9 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +75,7 @@ REST_MS = 300
 # out of it (the file itself is served whatever the query).
 INSTALL_FLOOR = """
 (path) => {
+  for (const old of document.querySelectorAll("#bench-floor, #bench-floor-target")) old.remove();
   const button = document.createElement("button");
   button.id = "bench-floor";
   button.type = "button";
@@ -251,6 +258,64 @@ def _answer(page: Any) -> None:
     form.locator("input[name=answer]").fill("1")
 
 
+def _measure(
+    ratios: dict[str, float],
+    floors: dict[str, float],
+    label: str,
+    runs: list[tuple[dict[str, Any], dict[str, Any]]],
+) -> None:
+    """Print a measure's figures and its floors' (the warm-up clicks left out); note its ratio."""
+    runs = runs[WARM_UP:]
+    floor = float(statistics.median(f["paint"] for f, _ in runs))
+    ratios[label] = _figures(label, [m for _, m in runs], floor) / floor
+    _figures(f"  its floor (htmx swap of {FLOOR_FILE}, just before each click)", [f for f, _ in runs])
+    floors[label] = floor
+
+
+def _question(page: Any, url: str) -> None:
+    """A new check question of the first lesson (a full page), answered but not yet sent."""
+    _open(page, url + LESSON)
+    page.locator(".lesson__check button").first.click()
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(REST_MS)
+    _answer(page)
+
+
+_CLICKS = itertools.count()
+WARM_UP = 2
+"""Clicks of each measure that are not kept (the first of each worker and page)."""
+
+
+def _paired(
+    page: Any, address: str | Callable[[], None] | None, selector: str, *, floor_first: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One timed click of ``selector`` and, on the same page load, one of the floor: before it with
+    ``floor_first``, else after it. Taking turns matters: the first click on a page also pays for the
+    browser compiling htmx's request code, and it must not always fall on the same side.
+    ``address``: the page to open first (a URL, or a function that opens it), None to stay on the page."""
+    if isinstance(address, str):
+        _open(page, address)
+    elif address is not None:
+        address()
+    else:
+        page.wait_for_timeout(REST_MS)  # the page comes to rest after the last click
+
+    def floor() -> dict[str, Any]:
+        # a new address each time: the browser's cache must not answer the floor's request
+        page.evaluate(INSTALL_FLOOR, f"{FLOOR_FILE}?click={next(_CLICKS)}")
+        return dict(page.evaluate(MEASURE, "#bench-floor"))
+
+    if floor_first:
+        before = floor()
+        page.wait_for_timeout(REST_MS)
+        return before, page.evaluate(MEASURE, selector)
+    measured = page.evaluate(MEASURE, selector)
+    # what changed eases in (watch.css): the floor is timed on a page at rest, not during the animation
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+    page.wait_for_timeout(REST_MS)
+    return floor(), measured
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
@@ -266,63 +331,54 @@ def main() -> None:
                 for width, height in ((1366, 900), (390, 844)):
                     page = browser.new_page(viewport={"width": width, "height": height}, locale=LOCALE)
                     print(f"{width}×{height}, {url}{BOARD}")
-                    floor_runs: list[dict[str, Any]] = []
-                    for run in range(args.runs + 2):
-                        _open(page, url + BOARD)
-                        page.evaluate(INSTALL_FLOOR, f"{FLOOR_FILE}?run={width}-{run}")
-                        elapsed = page.evaluate(MEASURE, "#bench-floor")
-                        if run >= 2:
-                            floor_runs.append(elapsed)
-                    floor = _figures(f"the floor (htmx swap of {FLOOR_FILE})", floor_runs)
-                    ratios = {}
+                    ratios: dict[str, float] = {}
+                    floors: dict[str, float] = {}
+                    measure = partial(_measure, ratios, floors)
                     for selector, label in (
                         ("#resolve-step", "resolve (解決する, stage 1)"),
                         ("#resolve-all", "resolve (すべての段階を表示)"),
                     ):
-                        resolve: list[dict[str, Any]] = []
-                        for run in range(args.runs + 2):
-                            _open(page, url + BOARD)
-                            elapsed = page.evaluate(MEASURE, selector)
-                            if run >= 2:
-                                resolve.append(elapsed)
-                        ratios[label] = _figures(label, resolve, floor) / floor
+                        measure(
+                            label,
+                            [
+                                _paired(page, url + BOARD, selector, floor_first=n % 2 == 0)
+                                for n in range(WARM_UP + args.runs)
+                            ],
+                        )
                     _open(page, url + BOARD)
                     steppers = page.locator("#assignment-form button.step")
                     minus = steppers.nth(0).get_attribute("id")
                     plus = steppers.nth(1).get_attribute("id")
-                    change: list[dict[str, Any]] = []
-                    for run in range(args.runs + 2):
-                        button = minus if run % 2 == 0 else plus
-                        page.wait_for_timeout(REST_MS)  # the learner reads the feedback before the next click
-                        elapsed = page.evaluate(MEASURE, f"#{button}")
-                        if run >= 2:
-                            change.append(elapsed)
-                    ratios["−/＋"] = _figures("assignment change (−/＋)", change, floor) / floor
-                    step: list[dict[str, Any]] = []
+                    measure(
+                        "assignment change (−/＋)",
+                        [  # the same page throughout: the learner reads the feedback before the next click
+                            _paired(page, None, f"#{minus if n % 2 == 0 else plus}", floor_first=n % 4 < 2)
+                            for n in range(WARM_UP + args.runs)
+                        ],
+                    )
                     _predict(page, url)
-                    for run in range(args.runs + 2):
-                        _open(page, url + LESSON + "?stage=1")
-                        elapsed = page.evaluate(MEASURE, "#stage-next")
-                        if run >= 2:
-                            step.append(elapsed)
-                    ratios["lesson step"] = (
-                        _figures(f"lesson step (次の段階 after predicting, {LESSON})", step, floor) / floor
+                    measure(
+                        f"lesson step (次の段階 after predicting, {LESSON})",
+                        [
+                            _paired(page, url + LESSON + "?stage=1", "#stage-next", floor_first=n % 2 == 0)
+                            for n in range(WARM_UP + args.runs)
+                        ],
                     )
-                    answer: list[dict[str, Any]] = []
-                    for run in range(args.runs + 2):
-                        _open(page, url + LESSON)
-                        page.locator(".lesson__check button").first.click()  # a new question, full page
-                        page.wait_for_load_state("networkidle")
-                        page.wait_for_timeout(REST_MS)
-                        _answer(page)
-                        elapsed = page.evaluate(MEASURE, ".study-answer button[type=submit]")
-                        if run >= 2:
-                            answer.append(elapsed)
-                    ratios["study answer"] = _figures("study answer (回答する)", answer, floor) / floor
-                    summary.append(
-                        f"  {width}×{height}: floor {floor:.1f} ms; "
-                        + ", ".join(f"{name} {ratio:.2f}×" for name, ratio in ratios.items())
+                    question = partial(_question, page, url)
+                    measure(
+                        "study answer (回答する)",
+                        [
+                            _paired(
+                                page, question, ".study-answer button[type=submit]", floor_first=n % 2 == 0
+                            )
+                            for n in range(WARM_UP + args.runs)
+                        ],
                     )
+                    summary.append(f"  {width}×{height}")
+                    summary += [
+                        f"    {ratio:4.2f}×  {name} (its floor {floors[name]:.1f} ms)"
+                        for name, ratio in ratios.items()
+                    ]
                     page.close()
                 print(
                     "click to paint, median, as a ratio to the floor (goal ≤ 1.5× for resolve, lesson step, −/＋)"
