@@ -251,6 +251,7 @@ def test_without_javascript_the_stage_links_open_at_the_drawing(live_server, bro
     page.locator("#stage-next").click()
     expect(page.locator(".stage-count")).to_contain_text("段階 2 / 6")
     expect(page).to_have_url(re.compile(re.escape("?stage=2#play") + "$"))
+    page.wait_for_load_state("load")  # the browser scrolls to #play once the page has loaded
     assert _on_screen(page, ".lane-svg")["inside"]
     title = _on_screen(page, ".stage-detail .stage-title")
     assert title["uncovered"] and title["top"] >= 0
