@@ -248,14 +248,18 @@ def _figures(label: str, runs: list[dict[str, Any]], floor: float | None = None)
 
 
 def _answer(page: Any) -> None:
-    """Fill in some answer to the question on the page (right or wrong: the swap is the same)."""
+    """Fill in some answer to the question on the page, in whatever format it asks (right or wrong: the
+    swap is the same): an order gives each event a place of its own, a choice takes the first option,
+    every number field gets 1."""
     form = page.locator(".study-answer")
+    for place, select in enumerate(form.locator("select").all(), start=1):
+        select.select_option(str(place))
     for kind in ("radio", "checkbox"):
         choices = form.locator(f"input[type={kind}]")
         if choices.count():
             choices.first.check()
-            return
-    form.locator("input[name=answer]").fill("1")
+    for field in form.locator("input[type=number]").all():
+        field.fill("1")
 
 
 def _measure(
@@ -275,7 +279,12 @@ def _measure(
 def _question(page: Any, url: str) -> None:
     """A new check question of the first lesson (a full page), answered but not yet sent."""
     _open(page, url + LESSON)
-    page.locator(".lesson__check button").first.click()
+    check = page.locator(".lesson__check button").first
+    # as a learner does: scroll to the check questions, which are drawn once on screen, then click
+    check.scroll_into_view_if_needed()
+    page.wait_for_timeout(REST_MS)
+    check.click()
+    page.wait_for_url(lambda address: "/study/q/" in address)
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(REST_MS)
     _answer(page)
