@@ -276,8 +276,8 @@ def annotate(stage: Stage, view: CombatView) -> Stage:
     file required of it, and what differs from today (「現在のルールでは…」)."""
     notes = [
         n.replace(
-            "自由に分けて割り振る。割り振る順番はない (510.1c)",
-            "ダメージ割り振り順に従って割り振る (2024-08-02版 510.1c)",
+            "自由に分けて割り振ります。割り振る順番はありません (510.1c)",
+            "ダメージ割り振り順に従って割り振ります (2024-08-02版 510.1c)",
         )
         for n in stage.notes
     ]

@@ -92,8 +92,8 @@ class _Between:
         self.attacks = list(event.attacks)
         self.removed: set[str] = set()
         self.notes: list[str] = [
-            "第1戦闘ダメージ・ステップのあと、プレイヤーは優先権を得て呪文や能力を使える (510.3)。"
-            "第2戦闘ダメージ・ステップの割り振りと適正さは、そのあとの盤面で決まる (510.4)。"
+            "第1戦闘ダメージ・ステップのあと、プレイヤーは優先権を得て呪文や能力を使えます (510.3)。"
+            "第2戦闘ダメージ・ステップの割り振りと適正さは、そのあとの盤面で決まります (510.4)。"
         ]
         self.rules: list[str] = ["510.3", "510.4"]
         self.changes: list[Change] = []
@@ -117,7 +117,7 @@ class _Between:
                 *last.stages[:-1],
                 noted(
                     last.stages[-1],
-                    ["ゲームが終わったので、ステップの間のこれ以降の変化は起こらない (104.2a)。"],
+                    ["ゲームが終わったので、ステップの間のこれ以降の変化は起こりません (104.2a)。"],
                 ),
             ),
         )
@@ -172,7 +172,7 @@ class _Between:
         if state.player(source.controller).left:  # CR 800.4a: its controller's objects left with them
             notes.append(
                 f"{name}のコントローラーの{state.label(source.controller)}はゲームから除外されているので、"
-                f"{name}は消滅していて、解決しない (800.4a)。"
+                f"{name}は消滅していて、解決しません (800.4a)。"
             )
             self.steps.append(Step(STEP_NAME, (Stage(STEP_NAME, (*rules, "800.4a"), tuple(notes)),)))
             self._reset()
@@ -182,20 +182,20 @@ class _Between:
             gone = state.player(to).left if state.is_player(to) else not state.permanent(to).on_battlefield
             if gone:
                 where = "ゲームから除外されている" if state.is_player(to) else "もう戦場にない"
-                notes.append(f"{state.label(to)}は{where}ので、{name}はそれにダメージを与えない (608.2b)。")
+                notes.append(f"{state.label(to)}は{where}ので、{name}はそれにダメージを与えません (608.2b)。")
                 if "608.2b" not in rules:
                     rules.append("608.2b")
                 continue
             legal.append((source, to, amount))
         if not legal:
-            notes.append(f"{name}の対象はすべて不適正なので、{name}は解決しない (608.2b)。")
+            notes.append(f"{name}の対象はすべて不適正なので、{name}は解決しません (608.2b)。")
             self.steps.append(Step(STEP_NAME, (Stage(STEP_NAME, tuple(rules), tuple(notes)),)))
             self._reset()
             return
         listed = "、".join(f"{state.who(to)}に{amount}点" for _s, to, amount in legal)
         notes.append(
-            f"{name}が解決し、{listed}のダメージを与える。戦闘ダメージではない (120.2b)。"
-            "このダメージも120.4の手順で処理され、そのあと状況起因処理が行われる (704.3)。"
+            f"{name}が解決し、{listed}のダメージを与えます。戦闘ダメージではありません (120.2b)。"
+            "このダメージも120.4の手順で処理され、そのあと状況起因処理が行われます (704.3)。"
         )
         intro = Stage(STEP_NAME, (*rules, "120.2b"), tuple(notes))
         in_combat = self.in_combat()
@@ -253,7 +253,7 @@ class _Between:
             return
         if not p.on_battlefield:
             self.notes.append(
-                f"{p.label}はもう戦場にないので、{change.name or 'その効果'}は何もしない (608.2b)。"
+                f"{p.label}はもう戦場にないので、{change.name or 'その効果'}は何もしません (608.2b)。"
             )
             self.add("608.2b")
             return
@@ -273,7 +273,7 @@ class _Between:
             )
             self.notes.append(
                 f"{by}{p.label}はターン終了時まで{change.power:+d}/{change.toughness:+d}の修整を受け、"
-                f"{p.current_power}/{p.current_toughness}から{after.current_power}/{after.current_toughness}になる。"
+                f"{p.current_power}/{p.current_toughness}から{after.current_power}/{after.current_toughness}になります。"
             )
         elif change.type in ("gain_keyword", "lose_keyword"):
             keyword = change.keyword or ""
@@ -283,27 +283,27 @@ class _Between:
             self.changes.append(Change(p.id, f"keyword.{keyword}", not gain, gain, "510.4"))
             word = KEYWORD_JA[keyword]
             self.notes.append(
-                f"{by}{p.label}は{word}を{'得る' if gain else '失う'}。"
+                f"{by}{p.label}は{word}を{'得ます' if gain else '失います'}。"
                 + _keyword_why(keyword, gain, p.id, self.scenario)
             )
             self.add(_keyword_rule(keyword, gain))
         elif change.type == "remove_from_combat":
             self.removed.add(p.id)
             self.notes.append(
-                f"{by}{p.label}は戦闘から取り除かれる。もう攻撃クリーチャーでもブロック・クリーチャーでもない (506.4)。"
+                f"{by}{p.label}は戦闘から取り除かれます。もう攻撃クリーチャーでもブロック・クリーチャーでもありません (506.4)。"
             )
             self.add("506.4")
         elif change.type == "return_to_hand":
             self._to_hand(p, "400.7")
             self.notes.append(
-                f"{by}{p.label}はオーナーの手札に戻る。戦場を離れたので戦闘から取り除かれ (506.4)、"
-                "あとで戦場に戻っても、以前とは関係のない新しいオブジェクトになる。"
-                "負っていたダメージやカウンターも残らない (400.7)。"
+                f"{by}{p.label}はオーナーの手札に戻ります。戦場を離れたので戦闘から取り除かれ (506.4)、"
+                "あとで戦場に戻っても、以前とは関係のない新しいオブジェクトになります。"
+                "負っていたダメージやカウンターも残りません (400.7)。"
             )
         else:  # destroy
             if p.has("indestructible"):
                 self.notes.append(
-                    f"{by}{p.label}を破壊しようとするが、破壊不能なので破壊されない (702.12b)。"
+                    f"{by}{p.label}を破壊しようとするが、破壊不能なので破壊されません (702.12b)。"
                 )
                 self.add("702.12b")
                 return
@@ -317,7 +317,7 @@ class _Between:
             self.changes.append(moved.change)
             self.removed.add(p.id)
             if moved.notes:
-                self.notes.append(f"{by}{p.label}は破壊される (701.8a)。戦闘から取り除かれる (506.4)。")
+                self.notes.append(f"{by}{p.label}は破壊されます (701.8a)。戦闘から取り除かれます (506.4)。")
                 self.notes.extend(moved.notes)
                 for r in moved.rules:
                     self.add(r)
@@ -325,7 +325,7 @@ class _Between:
                 self.changes.extend(made)
             else:
                 self.notes.append(
-                    f"{by}{p.label}は破壊され、オーナーの墓地に置かれる (701.8a)。戦闘から取り除かれる (506.4)。"
+                    f"{by}{p.label}は破壊され、オーナーの墓地に置かれます (701.8a)。戦闘から取り除かれます (506.4)。"
                 )
             self.add("701.8a")
             self.add("506.4")
@@ -348,9 +348,9 @@ class _Between:
             defender = change.defender or ""
             self._attack_anew(Attack(p.id, defender, (), False))
             self.notes.append(
-                f"{by}{p.sized()}が{state.label(defender)}を攻撃している状態で戦場に出る。"
-                "ブロックされていないクリーチャーとして出る (508.4d)。第1ステップの開始時には戦闘にいなかったので、"
-                "第2戦闘ダメージ・ステップで戦闘ダメージを割り振る (510.4)。"
+                f"{by}{p.sized()}が{state.label(defender)}を攻撃している状態で戦場に出ます。"
+                "ブロックされていないクリーチャーとして出ます (508.4d)。第1ステップの開始時には戦闘にいなかったので、"
+                "第2戦闘ダメージ・ステップで戦闘ダメージを割り振ります (510.4)。"
             )
             self.add("508.4d")
             return
@@ -366,7 +366,7 @@ class _Between:
         if index is None:
             self.notes.append(
                 f"{by}{p.sized()}は戦場に出るが、{state.label(change.blocking or '')}はもう攻撃していないので、"
-                "ブロック・クリーチャーにはならない (506.4)。"
+                "ブロック・クリーチャーにはなりません (506.4)。"
             )
             self.add("506.4")
             return
@@ -374,15 +374,15 @@ class _Between:
         if _attacked_player(state, attack) != p.controller:
             self.notes.append(
                 f"{by}{p.sized()}は戦場に出るが、{state.label(attack.attacker)}は{state.label(p.controller)}や"
-                "そのパーマネントを攻撃していないので、ブロック・クリーチャーにはならない (506.3e)。"
+                "そのパーマネントを攻撃していないので、ブロック・クリーチャーにはなりません (506.3e)。"
             )
             self.add("506.3e")
             return
         self.attacks[index] = Attack(attack.attacker, attack.defender, (*attack.blockers, p.id), True)
         self.notes.append(
-            f"{by}{p.sized()}が{state.label(attack.attacker)}をブロックしている状態で戦場に出る。"
-            f"{state.label(attack.attacker)}はブロックされたクリーチャーになる (509.3c)。第2戦闘ダメージ・ステップで"
-            "戦闘ダメージを割り振る (510.4)。"
+            f"{by}{p.sized()}が{state.label(attack.attacker)}をブロックしている状態で戦場に出ます。"
+            f"{state.label(attack.attacker)}はブロックされたクリーチャーになります (509.3c)。第2戦闘ダメージ・ステップで"
+            "戦闘ダメージを割り振ります (510.4)。"
         )
         self.add("509.3c")
 
@@ -402,7 +402,7 @@ class _Between:
         name = change.name or f"{ninja.label}の忍術"
         if attack is None or not returned.on_battlefield or not state.in_combat_still(returned.id):
             self.notes.append(
-                f"{returned.label}はもう攻撃していないので、{name}のコストは支払えず、{ninja.label}は戦場に出ない (702.49a)。"
+                f"{returned.label}はもう攻撃していないので、{name}のコストは支払えず、{ninja.label}は戦場に出ません (702.49a)。"
             )
             self.add("702.49a")
             return
@@ -421,12 +421,12 @@ class _Between:
         self.changes.append(Change(ninja.id, "tapped", ninja.tapped, True, "702.49a"))
         self._attack_anew(Attack(ninja.id, attack.defender, (), False))
         self.notes.append(
-            f"{name}のコストとして、ブロックされていない攻撃クリーチャーの{returned.label}をオーナーの手札に戻す。"
-            f"{returned.label}は戦場を離れたので戦闘から取り除かれ (506.4)、負っていたダメージも残らない (400.7)。"
-            f"{ninja.sized()}がタップ状態で、{state.label(attack.defender)}を攻撃している状態で戦場に出る "
-            "(702.49a, 702.49c)。ブロックされていない攻撃クリーチャーになる (508.4d)。"
+            f"{name}のコストとして、ブロックされていない攻撃クリーチャーの{returned.label}をオーナーの手札に戻します。"
+            f"{returned.label}は戦場を離れたので戦闘から取り除かれ (506.4)、負っていたダメージも残りません (400.7)。"
+            f"{ninja.sized()}がタップ状態で、{state.label(attack.defender)}を攻撃している状態で戦場に出ます "
+            "(702.49a, 702.49c)。ブロックされていない攻撃クリーチャーになります (508.4d)。"
             "新しいオブジェクトで、第1ステップの開始時には戦闘にいなかったので、第2戦闘ダメージ・ステップで"
-            "戦闘ダメージを割り振る (400.7, 510.4)。"
+            "戦闘ダメージを割り振ります (400.7, 510.4)。"
         )
         self.add("702.49a")
         self.add("702.49c")
@@ -445,7 +445,7 @@ class _Between:
             if a.blockers and not blockers and a.attacker in original:
                 notes.append(
                     f"{self.state.label(a.attacker)}をブロックしていたクリーチャーはいなくなったが、"
-                    "ブロックされたクリーチャーのままである (509.1h)。"
+                    "ブロックされたクリーチャーのままです (509.1h)。"
                 )
             new_attacks.append(Attack(a.attacker, a.defender, blockers, a.blocked))
         if notes and self.steps:
@@ -492,14 +492,14 @@ def _keyword_why(keyword: str, gain: bool, creature: str, scenario: Scenario) ->
     had_first = start.has("first_strike") or start.has("double_strike")
     if keyword == "double_strike":
         if gain and had_first:
-            return "第1ステップで戦闘ダメージを与えていても、第2戦闘ダメージ・ステップでも割り振る (702.4d)。"
+            return "第1ステップで戦闘ダメージを与えていても、第2戦闘ダメージ・ステップでも割り振ります (702.4d)。"
         if not gain:
-            return "第2戦闘ダメージ・ステップでは戦闘ダメージを割り振らない (702.4c)。"
-        return "第1ステップの開始時に先制攻撃も二段攻撃もなかったので、第2戦闘ダメージ・ステップで割り振る (510.4)。"
+            return "第2戦闘ダメージ・ステップでは戦闘ダメージを割り振りません (702.4c)。"
+        return "第1ステップの開始時に先制攻撃も二段攻撃もなかったので、第2戦闘ダメージ・ステップで割り振ります (510.4)。"
     if keyword == "first_strike":
         if gain and not had_first:
-            return "それでも第2戦闘ダメージ・ステップで戦闘ダメージを割り振る (702.7c)。"
+            return "それでも第2戦闘ダメージ・ステップで戦闘ダメージを割り振ります (702.7c)。"
         if not gain and had_first:
-            return "すでに第1ステップで割り振ったので、二段攻撃がない限り第2戦闘ダメージ・ステップでは割り振らない (702.7c)。"
-        return "どのステップで割り振るかは変わらない (510.4)。"
+            return "すでに第1ステップで割り振ったので、二段攻撃がない限り第2戦闘ダメージ・ステップでは割り振りません (702.7c)。"
+        return "どのステップで割り振るかは変わりません (510.4)。"
     return ""

@@ -240,30 +240,28 @@ def _given_for_step(
             label = names.get(creature, creature)
             if state.permanent(creature).removed_from_combat:
                 ignored.append(
-                    f"「{label}」は再生して戦闘から取り除かれたので戦闘ダメージを与えない。指定された割り振りは"
-                    "使われない (506.4, 701.19a)。"
+                    f"「{label}」は再生して戦闘から取り除かれたので戦闘ダメージを与えません。指定された割り振りは"
+                    "使われません (506.4, 701.19a)。"
                 )
                 continue
             if not state.permanent(creature).on_battlefield:
                 ignored.append(
-                    f"「{label}」は戦場を離れたので戦闘ダメージを与えない。指定された割り振りは使われない "
+                    f"「{label}」は戦場を離れたので戦闘ダメージを与えません。指定された割り振りは使われません "
                     "(506.4, 510.4)。"
                 )
                 continue
             if second and not two_steps:
                 msg = (
-                    f"先制攻撃や二段攻撃を持つクリーチャーがいないので第2戦闘ダメージ・ステップはない。"
+                    f"先制攻撃や二段攻撃を持つクリーチャーがいないので第2戦闘ダメージ・ステップはありません。"
                     f"「{label}」の second_step の割り振りを取り消してください (510.4)"
                 )
             elif second:
                 msg = (
-                    f"「{label}」は第2戦闘ダメージ・ステップで戦闘ダメージを割り振らない(二段攻撃を持たず、"
-                    f"第1ステップで戦闘ダメージを与えた)。second_step の割り振りを取り消してください (510.4)"
+                    f"「{label}」は第2戦闘ダメージ・ステップで戦闘ダメージを割り振りません(二段攻撃を持たず、"
+                    f"第1ステップで戦闘ダメージを与えました)。second_step の割り振りを取り消してください (510.4)"
                 )
             else:
-                msg = (
-                    f"「{label}」はこの戦闘で戦闘ダメージを割り振らない。割り振りを取り消してください (510.4)"
-                )
+                msg = f"「{label}」はこの戦闘で戦闘ダメージを割り振りません。割り振りを取り消してください (510.4)"
             violations.append(Violation("510.4", msg, creature))
 
     if number == 1:
@@ -290,7 +288,7 @@ def _reason(
     """Why this attacker's assignment is legal, in Japanese, citing the rule."""
     if a.power <= 0:
         _add(rules, "510.1a")
-        return f"{DAMAGE_BASIS_JA[a.basis]}が{a.power}なので戦闘ダメージを割り振らない (510.1a)。"
+        return f"{DAMAGE_BASIS_JA[a.basis]}が{a.power}なので戦闘ダメージを割り振りません (510.1a)。"
     if a.as_though_unblocked and a.blocked:
         _add(rules, "510.1c")
         if am.chose_unblocked(view, a.attacker, full):
@@ -349,45 +347,47 @@ def _blocked_reason(
         if a.attacks_nothing:
             if amounts:
                 _add(rules, "702.19e")
-                return "攻撃していたプレインズウォーカーが戦闘から取り除かれたが、プレインズウォーカー越えトランプルにより防御プレイヤーに割り振れる (702.19e)。"
+                return "攻撃していたプレインズウォーカーが戦闘から取り除かれたが、プレインズウォーカー越えトランプルにより防御プレイヤーに割り振れます (702.19e)。"
             _add(rules, "510.1b")
-            return "何も攻撃していないので、戦闘ダメージを割り振らない (510.1b)。"
+            return "何も攻撃していないので、戦闘ダメージを割り振りません (510.1b)。"
         if a.trample_over_planeswalkers and a.defender_kind == "planeswalker" and len(past) > 1:
             _add(rules, "702.19c")
             return (
                 f"ブロックされておらず、プレインズウォーカー越えトランプルを持つので、{q(a.defender)}に忠誠度以上の"
-                f"ダメージを割り振れば残りをそのコントローラーに割り振れる (702.19c)。"
+                f"ダメージを割り振れば残りをそのコントローラーに割り振れます (702.19c)。"
             )
         _add(rules, "510.1b")
-        return f"ブロックされていないので、攻撃している{DEFENDER_KIND_JA[a.defender_kind]}{q(a.defender)}に割り振る (510.1b)。"
+        return f"ブロックされていないので、攻撃している{DEFENDER_KIND_JA[a.defender_kind]}{q(a.defender)}に割り振ります (510.1b)。"
     if not a.blockers:
         if a.tramples and not a.attacks_nothing:
             _add(rules, "702.19d")
-            return "ブロックされたがブロック・クリーチャーがもういないので、トランプルによりすべてを攻撃先に割り振る (702.19d)。"
+            return "ブロックされたがブロック・クリーチャーがもういないので、トランプルによりすべてを攻撃先に割り振ります (702.19d)。"
         _add(rules, "510.1c")
-        return "ブロックされたがブロック・クリーチャーがもういないので、戦闘ダメージを割り振らない (510.1c)。"
+        return (
+            "ブロックされたがブロック・クリーチャーがもういないので、戦闘ダメージを割り振りません (510.1c)。"
+        )
     tramples = a.tramples
     both = ""
     if a.defender in a.blockers:  # one object, one recipient (see rules_core.combat.assignment._attack_plan)
         _add(rules, "510.1c")
         both = (
             f"攻撃されている{DEFENDER_KIND_JA[a.defender_kind]}{q(a.defender)}はこのクリーチャーをブロックしてもいるので、"
-            "それへのダメージはブロック・クリーチャーへのダメージとして自由に割り振れる (510.1c)。"
+            "それへのダメージはブロック・クリーチャーへのダメージとして自由に割り振れます (510.1c)。"
         )
     if not tramples:
         _add(rules, "510.1c")
         if len(a.blockers) == 1:
             return (
                 both
-                + f"ブロックしているクリーチャーは{q(a.blockers[0])}だけなので、すべてをそれに割り振る (510.1c)。"
+                + f"ブロックしているクリーチャーは{q(a.blockers[0])}だけなので、すべてをそれに割り振ります (510.1c)。"
             )
         return both + (
-            "複数のクリーチャーにブロックされたので、コントローラーがそれらに自由に分けて割り振る。"
-            "割り振る順番はない (510.1c)。"
+            "複数のクリーチャーにブロックされたので、コントローラーがそれらに自由に分けて割り振ります。"
+            "割り振る順番はありません (510.1c)。"
         )
     _add(rules, "702.19b")
     if not past:
-        return both + "トランプルを持つが、すべてをブロック・クリーチャーに割り振った (702.19b)。"
+        return both + "トランプルを持つが、すべてをブロック・クリーチャーに割り振りました (702.19b)。"
     others = {k: v for k, v in full.items() if k != a.attacker}
     needs = am.lethal_needed(view, a.attacker, others)
     parts = []
@@ -403,11 +403,11 @@ def _blocked_reason(
         _add(rules, "702.2c")
     text = both + (
         f"トランプル：ブロック・クリーチャーすべてに致死ダメージが割り振られているので({'、'.join(parts)})、"
-        f"残りを攻撃先にも割り振れる (702.19b)。"
+        f"残りを攻撃先にも割り振れます (702.19b)。"
     )
     if a.defender_controller in past and a.defender_kind == "planeswalker":
         _add(rules, "702.19c")
-        text += "プレインズウォーカーに忠誠度以上を割り振ったので、さらに残りをそのコントローラーに割り振れる (702.19c)。"
+        text += "プレインズウォーカーに忠誠度以上を割り振ったので、さらに残りをそのコントローラーに割り振れます (702.19c)。"
     return text
 
 
@@ -480,16 +480,16 @@ def _assignment_stage(
         origin = ASSIGNMENT_ORIGIN_JA["given" if b.blocker in given.blocker_assignments else "default"]
         what = am.format_assignment(amounts, names)
         if b.power <= 0:
-            why = f"{DAMAGE_BASIS_JA[b.basis]}が{b.power}なので戦闘ダメージを割り振らない (510.1a)。"
+            why = f"{DAMAGE_BASIS_JA[b.basis]}が{b.power}なので戦闘ダメージを割り振りません (510.1a)。"
             _add(rules, "510.1a")
         elif not b.blocking:
-            why = "ブロックしているクリーチャーがもういないので割り振らない (510.1d)。"
+            why = "ブロックしているクリーチャーがもういないので割り振りません (510.1d)。"
             _add(rules, "510.1d")
         elif len(b.blocking) == 1:
-            why = "ブロックしているクリーチャーにすべて割り振る (510.1d)。"
+            why = "ブロックしているクリーチャーにすべて割り振ります (510.1d)。"
             _add(rules, "510.1d")
         else:
-            why = "複数のクリーチャーをブロックしているので、コントローラーが自由に分けて割り振る (510.1d)。"
+            why = "複数のクリーチャーをブロックしているので、コントローラーが自由に分けて割り振ります (510.1d)。"
             _add(rules, "510.1d")
         notes.append(
             f"{COMBAT_ROLE_JA['blocker']}「{names.get(b.blocker, b.blocker)}」"
@@ -498,8 +498,8 @@ def _assignment_stage(
         )
         events.extend(_assigned_events(b.blocker, amounts, given=b.blocker in given.blocker_assignments))
     notes.extend(given.ignored)
-    notes.append("割り振り全体がルールに従っているので適正 (510.1e)。")
-    notes.append("割り振られた戦闘ダメージはすべて同時に与えられる。スタックは用いない (510.2)。")
+    notes.append("割り振り全体がルールに従っているので適正です (510.1e)。")
+    notes.append("割り振られた戦闘ダメージはすべて同時に与えられます。スタックは用いません (510.2)。")
     for r in ("510.1e", "510.2"):
         _add(rules, r)
     return Stage("assignment", tuple(rules), tuple(notes), (), tuple(events))
@@ -556,7 +556,7 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
                         final_stage.rules,
                         (
                             *final_stage.notes,
-                            "ゲームが終わったので、第2戦闘ダメージ・ステップは行われない (104.3a)。",
+                            "ゲームが終わったので、第2戦闘ダメージ・ステップは行われません (104.3a)。",
                         ),
                         final_stage.changes,
                         final_stage.events,
@@ -582,7 +582,7 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
                         *steps[-1].stages[:-1],
                         noted(
                             steps[-1].stages[-1],
-                            ["ゲームが終わったので、第2戦闘ダメージ・ステップは行われない (104.3a)。"],
+                            ["ゲームが終わったので、第2戦闘ダメージ・ステップは行われません (104.3a)。"],
                         ),
                     ),
                 )
@@ -619,14 +619,14 @@ def _run(scenario: Scenario, *, defaults_only: bool = False, stop_at: int | None
         header: list[str] = []
         if two_steps and number == 1:
             header.append(
-                "先制攻撃か二段攻撃を持つクリーチャーがいるので、戦闘ダメージ・ステップは2回ある。"
-                "この第1ステップでは先制攻撃か二段攻撃を持つクリーチャーだけが戦闘ダメージを割り振る (510.4)。"
+                "先制攻撃か二段攻撃を持つクリーチャーがいるので、戦闘ダメージ・ステップは2回あります。"
+                "この第1ステップでは先制攻撃か二段攻撃を持つクリーチャーだけが戦闘ダメージを割り振ります (510.4)。"
             )
         elif two_steps:
             header.append(
                 "第2戦闘ダメージ・ステップ：第1ステップの開始時に先制攻撃も二段攻撃も持っていなかった"
-                "クリーチャーと、二段攻撃を持つクリーチャーが戦闘ダメージを割り振る (510.4)。"
-                "戦場を離れたクリーチャーは戦闘から取り除かれている (506.4)。"
+                "クリーチャーと、二段攻撃を持つクリーチャーが戦闘ダメージを割り振ります (510.4)。"
+                "戦場を離れたクリーチャーは戦闘から取り除かれています (506.4)。"
             )
         stage = _assignment_stage(view, full_a, full_b, given, header, _toughness_notes(view, effects, state))
         if two_steps:

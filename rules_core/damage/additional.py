@@ -87,7 +87,7 @@ def _one_round(
         if n <= 0:
             notes.append(
                 f"{label}は適用されたが、{source_name(state, extra.source)}のダメージは軽減できないので"
-                "0点しか軽減していない。軽減した量を数える追加の効果は何もしない (615.12, 615.5)。"
+                "0点しか軽減していません。軽減した量を数える追加の効果は何もしません (615.12, 615.5)。"
             )
             add("615.12")
             continue
@@ -95,12 +95,12 @@ def _one_round(
             kind = "+1/+1" if extra.then == "plus_counters" else "-1/-1"
             permanent = changed.get(extra.recipient) or state.permanent(extra.recipient)
             if not permanent.on_battlefield:
-                notes.append(f"{permanent.label}はもう戦場にないので、カウンターは置かれない (615.5)。")
+                notes.append(f"{permanent.label}はもう戦場にないので、カウンターは置かれません (615.5)。")
                 continue
             count, reasons = _counters(state, effects, extra.recipient, permanent.controller, n)
             notes.append(
                 f"{label}の追加の効果：軽減した{n}点の1点につき、{who(state, extra.recipient)}に"
-                f"{kind}カウンターを置く。軽減は本来のイベントの時点で、追加の効果はその直後に起こる (615.5)。"
+                f"{kind}カウンターを置きます。軽減は本来のイベントの時点で、追加の効果はその直後に起こります (615.5)。"
             )
             notes.extend(reasons)
             if reasons:
@@ -138,13 +138,13 @@ def _one_round(
             # Protean Hydra: "prevent that damage and remove that many +1/+1 counters from it"
             permanent = changed.get(extra.recipient) or state.permanent(extra.recipient)
             if not permanent.on_battlefield:
-                notes.append(f"{permanent.label}はもう戦場にないので、カウンターは取り除かれない (615.5)。")
+                notes.append(f"{permanent.label}はもう戦場にないので、カウンターは取り除かれません (615.5)。")
                 continue
             before = permanent.plus_counters
             count = min(n, before)
             notes.append(
                 f"{label}の追加の効果：軽減した{n}点と同じ数の+1/+1カウンターを{who(state, extra.recipient)}から"
-                f"取り除く(あるだけ：{count}個)。軽減は本来のイベントの時点で、追加の効果はその直後に起こる (615.5)。"
+                f"取り除きます(あるだけ：{count}個)。軽減は本来のイベントの時点で、追加の効果はその直後に起こります (615.5)。"
             )
             if count <= 0:
                 continue
@@ -180,7 +180,7 @@ def _one_round(
                 )
             )
             notes.append(
-                f"{label}の追加の効果：{plain(state, player)}はカードを{n}枚引く。軽減したダメージの量だけ引く (615.5)。"
+                f"{label}の追加の効果：{plain(state, player)}はカードを{n}枚引きます。軽減したダメージの量だけ引きます (615.5)。"
             )
         elif extra.then == "deal_damage":
             dealer = extra.dealer
@@ -191,9 +191,9 @@ def _one_round(
             damage.append((source, controller, n))
             notes.append(
                 f"{label}の追加の効果：軽減した{n}点と同じ量のダメージを、{source_name(state, source)}が"
-                f"{source_name(state, extra.source)}のコントローラーである{plain(state, controller)}に与える。"
+                f"{source_name(state, extra.source)}のコントローラーである{plain(state, controller)}に与えます。"
                 f"これは新しいダメージのイベントで、発生源は{source_name(state, extra.source)}ではなく"
-                f"{source_name(state, source)}である (615.5, 120.4)。"
+                f"{source_name(state, source)}です (615.5, 120.4)。"
             )
             add("120.4")
     if changed:
@@ -209,7 +209,7 @@ def _counters(
     for index, effect in enumerate(effects):
         if isinstance(effect, NoCounters) and effect.on == on and count > 0:
             notes.append(
-                f"{effect_label(effect, index, state.label)}により、カウンターは置かれない (614.16)。"
+                f"{effect_label(effect, index, state.label)}により、カウンターは置かれません (614.16)。"
             )
             count = 0
         elif (
@@ -221,6 +221,6 @@ def _counters(
             count *= effect.factor
             notes.append(
                 f"{effect_label(effect, index, state.label)}により、置かれるカウンターは"
-                f"{before}個から{count}個になる (614.16)。"
+                f"{before}個から{count}個になります (614.16)。"
             )
     return count, notes

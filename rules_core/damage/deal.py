@@ -100,7 +100,7 @@ def _redirect(
 ) -> tuple[list[Hit], list[str], list[Change]]:
     """CR 120.4a: move excess damage to ``excess_to`` (a player or permanent id, or ``"controller"``)."""
     if excess_to is None:
-        return hits, ["余剰のダメージを移し替える効果はない。"], []
+        return hits, ["余剰のダメージを移し替える効果はありません。"], []
     notes: list[str] = []
     changes: list[Change] = []
     # Damage to each permanent from all sources, for "damage from other sources at the same time".
@@ -117,7 +117,7 @@ def _redirect(
         )
         target = permanent.controller if excess_to == "controller" else excess_to
         if excess <= 0 or target == h.to:
-            notes.append(f"{who(state, h.to)}への{h.amount}点に余剰のダメージはない (120.4a)。")
+            notes.append(f"{who(state, h.to)}への{h.amount}点に余剰のダメージはありません (120.4a)。")
             continue
         before = h.amount
         h.amount -= excess
@@ -136,7 +136,7 @@ def _redirect(
             why = "致死ダメージなどを超える分"
         notes.append(
             f"{who(state, h.to)}への{before}点のうち、{why}の{excess}点は余剰のダメージとして"
-            f"代わりに{who(state, target)}に与えられる (120.4a)。"
+            f"代わりに{who(state, target)}に与えられます (120.4a)。"
         )
         changes.append(
             Change(
@@ -235,9 +235,7 @@ def _exile_if_dies(
     if at >= 0:
         s = stages[at]
         names = "、".join(who(state, pid) for pid in dealt)
-        note = (
-            f"{names}はこのダメージを受けたので、このターン死亡するなら、代わりに追放される (614.1a, 614.6)。"
-        )
+        note = f"{names}はこのダメージを受けたので、このターン死亡するなら、代わりに追放されます (614.1a, 614.6)。"
         stages[at] = Stage(s.stage, (*s.rules, "614.6"), (*s.notes, note), s.changes, s.events, s.extra)
     return (*effects, effect)
 
@@ -274,13 +272,13 @@ def _process(
     # 120.4a
     start = _describe(state, hits)
     hits, notes_a, changes_a = _redirect(state, hits, excess_to)
-    notes_a.insert(0, f"ダメージのイベントは{start}から始まる。")
+    notes_a.insert(0, f"ダメージのイベントは{start}から始まります。")
     rules_a: tuple[str, ...] = ("120.4a",)
     for h in hits:
         if h.amount == 0:
             notes_a.append(
                 f"{source_name(state, h.source)}から{who(state, h.to)}へのダメージは0点なので、"
-                "ダメージは与えられない (120.8)。"
+                "ダメージは与えられません (120.8)。"
             )
             rules_a = ("120.4a", "120.8")
     stages.append(
@@ -297,12 +295,12 @@ def _process(
     outcome = apply_damage_effects(state, effects, choices, hits, cant_be_prevented=cant_be_prevented)
     notes_b = outcome.notes
     if not notes_b:
-        notes_b.append("ダメージを置換・軽減する効果はない。")
+        notes_b.append("ダメージを置換・軽減する効果はありません。")
     dealt = [h for h in hits if h.amount > 0]
     if dealt:
         notes_b.append(f"与えられるダメージ：{_describe(state, dealt)}。")
     else:
-        notes_b.append("与えられるダメージはない。")
+        notes_b.append("与えられるダメージはありません。")
     stages.append(
         Stage(
             "120.4b",
@@ -338,10 +336,10 @@ def _process(
     if outcome.shield_removed:
         applied = [*applied, *(Result(SHIELD_REMOVED, pid, 1, "122.1c") for pid in outcome.shield_removed)]
     event = apply_results(state, applied, res.deathtouched)
-    notes_d = ["ダメージのイベントが発生し、すべての結果が同時に起こる (120.4d)。", *event.notes]
+    notes_d = ["ダメージのイベントが発生し、すべての結果が同時に起こります (120.4d)。", *event.notes]
     rules_d = ["120.4d"]
     if not event.changes:
-        notes_d.append("盤面は何も変わらない。")
+        notes_d.append("盤面は何も変わりません。")
     newly_lethal = False  # a creature that now has lethal damage and had not before (a loop, no generators)
     for c in event.changes:
         if c.attribute == "damage":
@@ -353,8 +351,8 @@ def _process(
                     break
     if newly_lethal:
         notes_d.append(
-            "ダメージそのものはクリーチャーを破壊しない。致死ダメージを負ったクリーチャーを破壊するのは"
-            "状況起因処理である (120.5)。"
+            "ダメージそのものはクリーチャーを破壊しません。致死ダメージを負ったクリーチャーを破壊するのは"
+            "状況起因処理です (120.5)。"
         )
         rules_d.append("120.5")
     unregenerable: list[str] = []
@@ -367,7 +365,9 @@ def _process(
             )
         )
         for pid in unregenerable:
-            notes_d.append(f"{who(state, pid)}はこのダメージを受けたので、このターン再生できない (701.19c)。")
+            notes_d.append(
+                f"{who(state, pid)}はこのダメージを受けたので、このターン再生できません (701.19c)。"
+            )
         if unregenerable:
             rules_d.append("701.19c")
     stages.append(Stage("120.4d", tuple(rules_d), tuple(notes_d), tuple(event.changes)))
@@ -432,7 +432,7 @@ def state_based_stages(
             Stage(
                 "704",
                 ("704.3",),
-                ("状況起因処理で起きることはない (704.3)。", *remarks),
+                ("状況起因処理で起きることはありません (704.3)。", *remarks),
                 extra=ScalarMap.adopt({"round": 0}),
             )
         )
@@ -442,9 +442,9 @@ def state_based_stages(
         if i == 0:
             notes.extend(remarks)
         if i > 0:
-            notes.insert(0, "状況起因処理が行われたので、もう一度チェックする (704.3)。")
+            notes.insert(0, "状況起因処理が行われたので、もう一度チェックします (704.3)。")
         if i == last:  # the last round says so itself (one stage made per round, none made twice)
-            notes.append("これ以上行われる状況起因処理はない (704.3)。")
+            notes.append("これ以上行われる状況起因処理はありません (704.3)。")
         stages.append(
             Stage("704", rnd.rules, tuple(notes), rnd.changes, extra=ScalarMap.adopt({"round": rnd.number}))
         )

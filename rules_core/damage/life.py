@@ -47,8 +47,8 @@ def ordinary_loss_notes(state: GameState, effects: Sequence[Effect], damaged: It
             if life > 0:
                 notes.append(
                     f"ダメージが与えられる時点で{state.label(e.player)}のライフは{life}点(1点以上)なので、"
-                    f"{effect_label(e, i, state.label)}の「感染を持つかのように」は適用されず、通常どおりライフを失う。"
-                    "0点以下になったあとのダメージから毒カウンターになる (120.3a)。"
+                    f"{effect_label(e, i, state.label)}の「感染を持つかのように」は適用されず、通常どおりライフを失います。"
+                    "0点以下になったあとのダメージから毒カウンターになります (120.3a)。"
                 )
     return notes
 
@@ -71,7 +71,7 @@ def infect_note(state: GameState, effects: Sequence[Effect], player: str) -> str
             life = state.player(player).life
             return (
                 f"{state.label(player)}のライフは{life}点(0点以下)なので、{label}により、ダメージは発生源が"
-                "感染を持つかのように与えられる (702.90b)。"
+                "感染を持つかのように与えられます (702.90b)。"
             )
     return ""  # pragma: no cover - only called for players with such an effect
 
@@ -118,11 +118,11 @@ def floor_condition_fails(state: GameState, effect: LifeFloor, player: str, labe
         if life < effect.if_life_at_least:
             return (
                 f"{state.label(player)}のライフは{life}点で、{effect.if_life_at_least}点以上ではないので、"
-                f"{label}は適用されない。条件はこのダメージのイベントの前のライフの総量で判断する (120.4c, 614.1a)。"
+                f"{label}は適用されません。条件はこのダメージのイベントの前のライフの総量で判断します (120.4c, 614.1a)。"
             )
     if effect.condition is None or condition_holds(state, player, effect.condition):
         return None
     return (
         f"{state.label(player)}は{describe_condition(effect.condition)}コントロールしていないので、"
-        f"{label}の条件を満たさず、適用されない (120.4c)。"
+        f"{label}の条件を満たさず、適用されません (120.4c)。"
     )

@@ -158,7 +158,7 @@ def apply_damage_effects(
             hit.unpreventable = is_unpreventable(hit, effects, event_flag=cant_be_prevented)
             if hit.unpreventable and hit.source.key not in told:
                 told.add(hit.source.key)
-                notes.append(f"{source_name(state, hit.source)}のダメージは軽減できない (615.12)。")
+                notes.append(f"{source_name(state, hit.source)}のダメージは軽減できません (615.12)。")
                 _add(rules, "615.12")
 
     # The damage effects that can still do something, split by the recipient they name.
@@ -228,7 +228,7 @@ def apply_damage_effects(
             how = "指定された順番" if chosen else "既定の順番"
             notes.append(
                 f"{who(state, recipient)}に適用しうる置換・軽減効果が複数あるので、"
-                f"{state.label(chooser)}が適用する順番を選ぶ (616.1)。{how}：{names}。"
+                f"{state.label(chooser)}が適用する順番を選びます (616.1)。{how}：{names}。"
             )
             _add(rules, "616.1")
         if flow is None:
@@ -251,22 +251,22 @@ def apply_damage_effects(
                 out.gains.append(PendingGain(effect.gain_life_to, total, i))
                 notes.append(
                     f"{label}の追加の効果：{state.label(effect.gain_life_to)}は軽減された{total}点に等しいライフを"
-                    f"得る。軽減は本来のイベントの時点で、追加の効果はその直後に起こる (615.5)。"
+                    f"得ます。軽減は本来のイベントの時点で、追加の効果はその直後に起こります (615.5)。"
                 )
             else:
-                notes.append(f"{label}が軽減したダメージは0点なので、ライフは得ない (615.5)。")
+                notes.append(f"{label}が軽減したダメージは0点なので、ライフは得ません (615.5)。")
             _add(rules, "615.5")
 
     for hit in hits:
         if hit.redirected_out and hit.amount == 0 and not hit.prevented:
             notes.append(
                 f"{source_name(state, hit.source)}から{who(state, hit.to)}へのダメージはすべて移し替えられたので、"
-                f"{who(state, hit.to)}には与えられない (614.9)。"
+                f"{who(state, hit.to)}には与えられません (614.9)。"
             )
         elif hit.would_deal > 0 and hit.amount == 0:
             notes.append(
                 f"{source_name(state, hit.source)}から{who(state, hit.to)}へのダメージは0点になったので、"
-                "ダメージは与えられない (615.6, 120.8)。"
+                "ダメージは与えられません (615.6, 120.8)。"
             )
             _add(rules, "615.6")
     out.effects = book.result()
@@ -305,7 +305,7 @@ def _apply_with_flow(
                 for rest in order[position:]:
                     out.notes.append(
                         f"{_order_label(effects, rest, name_of)}は、ダメージがすべて移し替えられたあとでは"
-                        f"もう{who(state, recipient)}へのダメージに適用できないので、適用されない (616.1f)。"
+                        f"もう{who(state, recipient)}へのダメージに適用できないので、適用されません (616.1f)。"
                     )
                 _add(out.rules, "616.1f")
             break  # CR 614.7a: no damage left to modify
@@ -315,7 +315,7 @@ def _apply_with_flow(
             if not _could_apply(state, effects[item], recipient, live):
                 out.notes.append(
                     f"{effect_label(effects[item], item, name_of)}は、先に適用された効果のあとでは"
-                    f"もう{who(state, recipient)}へのダメージに適用できないので、適用されない (616.1f)。"
+                    f"もう{who(state, recipient)}へのダメージに適用できないので、適用されません (616.1f)。"
                 )
                 _add(out.rules, "616.1f")
                 continue
@@ -460,7 +460,7 @@ class _Application:
         if hit.unpreventable:
             self.notes.append(
                 f"{label}は{source_name(state, hit.source)}から{self.to_name}へのダメージに適用されるが、"
-                "軽減できないダメージなので何も軽減しない (615.12)。"
+                "軽減できないダメージなので何も軽減しません (615.12)。"
             )
             _add(self.rules, "615.12")
             return 0
@@ -493,7 +493,7 @@ def _apply_protection(a: _Application) -> None:
             if done:
                 a.notes.append(
                     f"{a.to_name}は{label}を持つので、"
-                    f"{source_name(state, hit.source)}からの{before}点のダメージはすべて軽減される ({rule})。"
+                    f"{source_name(state, hit.source)}からの{before}点のダメージはすべて軽減されます ({rule})。"
                 )
 
 
@@ -519,7 +519,7 @@ def _apply_damage_multiplier(a: _Application, effect: DamageMultiplier) -> None:
         )
         a.notes.append(
             f"{a.label}により、{source_name(a.state, hit.source)}が{a.to_name}に与えるダメージは"
-            f"{before}点から{hit.amount}点になる (614.1a, 120.4b)。"
+            f"{before}点から{hit.amount}点になります (614.1a, 120.4b)。"
         )
         _add(a.rules, "614.1a")
 
@@ -534,7 +534,7 @@ def _apply_prevent_next(a: _Application, effect: PreventNext) -> None:
         if hit.unpreventable:
             a.notes.append(
                 f"{a.label}は{source_name(a.state, hit.source)}から{a.to_name}へのダメージに適用されるが、"
-                f"軽減できないダメージなので何も軽減せず、盾も減らない (615.12)。"
+                f"軽減できないダメージなので何も軽減せず、盾も減りません (615.12)。"
             )
             _add(a.rules, "615.12")
             _add(a.rules, "615.7")
@@ -552,7 +552,7 @@ def _apply_prevent_next(a: _Application, effect: PreventNext) -> None:
         if len(preventable) > 1:
             a.notes.append(
                 f"{a.to_name}は複数の発生源から同時にダメージを受けるので、"
-                f"{a.label}がどのダメージを軽減するかを選ぶ (615.7)。"
+                f"{a.label}がどのダメージを軽減するかを選びます (615.7)。"
             )
     plan.extend((h, h.amount) for h in preventable)
     start = remaining
@@ -565,7 +565,7 @@ def _apply_prevent_next(a: _Application, effect: PreventNext) -> None:
             remaining -= done
             a.notes.append(
                 f"{a.to_name}が{source_name(a.state, hit.source)}から受ける{before}点のうち{done}点を"
-                f"{a.label}が軽減 (615.7)。残り{hit.amount}点。"
+                f"{a.label}が軽減します (615.7)。残り{hit.amount}点。"
             )
     if remaining != start:
         a.book.shield[a.index] = remaining
@@ -573,7 +573,7 @@ def _apply_prevent_next(a: _Application, effect: PreventNext) -> None:
             Change(a.recipient, "shield", start, remaining, "615.7", ScalarMap.adopt({"effect": a.index}))
         )
         a.notes.append(
-            f"{a.label}の残りは{remaining}点。" if remaining else f"{a.label}は使い切られた (615.7)。"
+            f"{a.label}の残りは{remaining}点です。" if remaining else f"{a.label}は使い切られました (615.7)。"
         )
 
 
@@ -589,7 +589,7 @@ def _apply_prevent_next_from_source(a: _Application, effect: PreventNextFromSour
             a.book.used.add(a.index)
             a.notes.append(
                 f"{a.label}により、{source_name(a.state, hit.source)}が{a.to_name}に与える{before}点のダメージを"
-                "すべて軽減 (615.8)。"
+                "すべて軽減します (615.8)。"
             )
 
 
@@ -606,7 +606,7 @@ def _apply_prevent_all(a: _Application, effect: PreventAll) -> None:
         if a.prevent(hit, hit.amount, "615.1", a.label, a.index):
             a.notes.append(
                 f"{a.label}により、{source_name(a.state, hit.source)}から{a.to_name}への{before}点のダメージを"
-                "すべて軽減 (615.1)。"
+                "すべて軽減します (615.1)。"
             )
 
 
@@ -620,7 +620,7 @@ def _apply_prevent_static(a: _Application, effect: PreventStatic) -> None:
         if done:
             a.notes.append(
                 f"{a.label}は{a.to_name}が{source_name(a.state, hit.source)}から受ける{before}点のうち"
-                f"{done}点を軽減 (615.10)。残り{hit.amount}点。"
+                f"{done}点を軽減します (615.10)。残り{hit.amount}点。"
             )
 
 
@@ -636,8 +636,8 @@ def _apply_prevent_from_color(a: _Application, effect: PreventFromColor) -> None
         if effect.color not in hit.source.colors:
             a.notes.append(
                 f"{source_name(a.state, hit.source)}は今{color}ではないので、{a.label}は"
-                f"そのダメージを軽減しない"
-                + ("。盾は消費されない (615.9)。" if effect.next_only else " (615.9)。")
+                f"そのダメージを軽減しません"
+                + ("。盾は消費されません (615.9)。" if effect.next_only else " (615.9)。")
             )
             _add(a.rules, "615.9")
             continue
@@ -647,7 +647,7 @@ def _apply_prevent_from_color(a: _Application, effect: PreventFromColor) -> None
         if done:
             a.notes.append(
                 f"{source_name(a.state, hit.source)}は{color}なので、{a.label}が{a.to_name}への"
-                f"{before}点のダメージを軽減 (615.9)。"
+                f"{before}点のダメージを軽減します (615.9)。"
             )
             if effect.next_only:
                 a.book.used.add(a.index)

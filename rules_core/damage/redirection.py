@@ -203,7 +203,7 @@ class _Context:
         if hit.unpreventable:
             self.notes.append(
                 f"{label}は{self.src(hit)}から{who(self.state, recipient)}へのダメージに適用されるが、"
-                "軽減できないダメージなので何も軽減しない (615.12)。"
+                "軽減できないダメージなので何も軽減しません (615.12)。"
             )
             self.rule("615.12")
             return 0
@@ -256,7 +256,7 @@ def apply(
             if done:
                 ctx.notes.append(
                     f"{label}により、{ctx.src(hit)}が{who(state, recipient)}に与える{before}点の半分"
-                    f"(端数切り上げ)の{done}点を軽減 (615.1a)。残り{hit.amount}点。"
+                    f"(端数切り上げ)の{done}点を軽減します (615.1a)。残り{hit.amount}点。"
                 )
     elif isinstance(effect, PreventAllBut):
         _all_but(ctx, book, effect, index, label, recipient, live)
@@ -272,7 +272,7 @@ def _plan(ctx: _Context, choices: Choices, index: int, label: str, live: list[Hi
         if len(live) > 1:
             ctx.notes.append(
                 f"複数の発生源から同時にダメージを受けるので、{label}がどのダメージに適用されるかを"
-                "影響を受けるプレイヤーかコントローラーが選ぶ (615.7)。"
+                "影響を受けるプレイヤーかコントローラーが選びます (615.7)。"
             )
             ctx.rule("615.7")
     plan.extend((h, h.amount) for h in live)
@@ -293,7 +293,7 @@ def _redirect(
     reason = _cannot_redirect(state, recipient, effect.to)
     if reason is not None:
         ctx.notes.append(
-            f"{label}は{reason}ので、何もしない。ダメージは{who(state, recipient)}に与えられる (614.9)。"
+            f"{label}は{reason}ので、何もしません。ダメージは{who(state, recipient)}に与えられます (614.9)。"
         )
         return
     remaining = effect.amount
@@ -331,22 +331,22 @@ def _redirect(
         part = "" if n == before else f"{before}点のうち"
         ctx.notes.append(
             f"{label}により、{ctx.src(hit)}が{who(state, recipient)}に与える{part}{n}点のダメージは、"
-            f"代わりに{who(state, effect.to)}に与えられる (614.9)。"
+            f"代わりに{who(state, effect.to)}に与えられます (614.9)。"
         )
         kept = [k for k in FOLLOWS_SOURCE if hit.source.has(k)]
         if kept:
             cited = ", ".join(["120.3", *(FOLLOWS_SOURCE[k] for k in kept)])
             ctx.notes.append(
                 f"移し替えても発生源は{ctx.src(hit)}のままなので、{'・'.join(KEYWORD_JA[k] for k in kept)}は"
-                f"新しい受け手へのダメージにもそのまま働く ({cited})。"
+                f"新しい受け手へのダメージにもそのまま働きます ({cited})。"
             )
             ctx.rule("120.3")
         if hit.combat:
-            ctx.notes.append("移し替えられたダメージも戦闘ダメージのままである (614.9、2012-10-01の裁定)。")
+            ctx.notes.append("移し替えられたダメージも戦闘ダメージのままです (614.9、2012-10-01の裁定)。")
     if remaining is not None and remaining != effect.amount:
         book.changed[index] = replace(effect, amount=remaining, used=remaining == 0)
         ctx.notes.append(
-            f"{label}の残りは{remaining}点。" if remaining else f"{label}は使い切られた (614.9)。"
+            f"{label}の残りは{remaining}点です。" if remaining else f"{label}は使い切られました (614.9)。"
         )
 
 
@@ -390,15 +390,15 @@ def _prevent_and(
         done = ctx.prevent(hit, cap, rule, label, index, recipient)
         if done == before:
             ctx.notes.append(
-                f"{label}が、{ctx.src(hit)}から{who(state, recipient)}への{before}点のダメージをすべて軽減 ({rule})。"
+                f"{label}が、{ctx.src(hit)}から{who(state, recipient)}への{before}点のダメージをすべて軽減します ({rule})。"
             )
         elif done:
             ctx.notes.append(
-                f"{label}が、{ctx.src(hit)}から{who(state, recipient)}への{before}点のうち{done}点を軽減 "
+                f"{label}が、{ctx.src(hit)}から{who(state, recipient)}への{before}点のうち{done}点を軽減します "
                 f"({rule})。残り{hit.amount}点。"
             )
         elif hit.unpreventable and remaining is not None:
-            ctx.notes.append(f"軽減できないダメージなので、{label}の盾は減らない (615.12)。")
+            ctx.notes.append(f"軽減できないダメージなので、{label}の盾は減りません (615.12)。")
         if remaining is not None:
             remaining -= done
         if effect.source is not None and done:
@@ -412,7 +412,7 @@ def _prevent_and(
     if remaining is not None and remaining != effect.amount:
         book.changed[index] = replace(effect, amount=remaining, used=remaining == 0)
         ctx.notes.append(
-            f"{label}の残りは{remaining}点。" if remaining else f"{label}は使い切られた (615.7)。"
+            f"{label}の残りは{remaining}点です。" if remaining else f"{label}は使い切られました (615.7)。"
         )
     elif used:
         book.changed[index] = replace(effect, used=True)
@@ -440,7 +440,7 @@ def _plus(ctx: _Context, effect: DamagePlus, index: int, label: str, recipient: 
         color = f"{COLOR_JA[effect.source_color]}の" if effect.source_color else ""
         ctx.notes.append(
             f"{label}により、{color}発生源{ctx.src(hit)}が{who(state, recipient)}に与えるダメージは"
-            f"{before}点に{effect.amount}点を加えた{hit.amount}点になる (614.1a, 120.4b)。"
+            f"{before}点に{effect.amount}点を加えた{hit.amount}点になります (614.1a, 120.4b)。"
         )
 
 
@@ -463,12 +463,12 @@ def _all_but(
             book.changed[index] = replace(effect, used=True)
             ctx.notes.append(
                 f"{label}により、{ctx.src(hit)}が{who(state, recipient)}に与える{before}点の戦闘ダメージのうち"
-                f"{effect.leave}点を残して{done}点を軽減 (615.1a)。この効果は使い切られた。"
+                f"{effect.leave}点を残して{done}点を軽減します (615.1a)。この効果は使い切られました。"
             )
         elif not hit.unpreventable:
             ctx.rule("609.7b")
             ctx.notes.append(
                 f"{ctx.src(hit)}のダメージは{before}点で、{effect.leave}点を残すと軽減するダメージがないので、"
-                f"{label}は何も軽減せず、使い切られない (609.7b)。"
+                f"{label}は何も軽減せず、使い切られません (609.7b)。"
             )
         return

@@ -124,25 +124,27 @@ def damage_results(
             to = plain(state, hit.to)
             if source.has("infect"):
                 results.append(Result(POISON, hit.to, n, "120.3b", source.key, source.controller, n))
-                notes.append(f"感染を持つ{src}からのダメージなので、{to}は毒カウンターを{n}個得る (120.3b)。")
+                notes.append(
+                    f"感染を持つ{src}からのダメージなので、{to}は毒カウンターを{n}個得ます (120.3b)。"
+                )
                 _add(rules, "120.3b")
             elif hit.to in as_infect:
                 results.append(Result(POISON, hit.to, n, "120.3b", source.key, source.controller, n))
                 notes.append(
                     infect_note(state, effects, hit.to)
-                    + f"{src}からのダメージで、{to}は毒カウンターを{n}個得る (120.3b)。"
+                    + f"{src}からのダメージで、{to}は毒カウンターを{n}個得ます (120.3b)。"
                 )
                 _add(rules, "120.3b")
                 _add(rules, "702.90b")
             else:
                 results.append(Result(LIFE_LOSS, hit.to, n, "120.3a", source.key, None, n))
-                notes.append(f"{to}は{src}からのダメージで{n}点のライフを失う (120.3a)。")
+                notes.append(f"{to}は{src}からのダメージで{n}点のライフを失います (120.3a)。")
                 _add(rules, "120.3a")
             if hit.combat and source.is_creature and source.toxic > 0:
                 t = source.toxic
                 results.append(Result(POISON, hit.to, t, "120.3g", source.key, source.controller, t))
                 notes.append(
-                    f"毒性{t}を持つ{src}の戦闘ダメージなので、さらに{to}は毒カウンターを{t}個得る (120.3g)。"
+                    f"毒性{t}を持つ{src}の戦闘ダメージなので、さらに{to}は毒カウンターを{t}個得ます (120.3g)。"
                 )
                 _add(rules, "120.3g")
         else:
@@ -155,24 +157,24 @@ def damage_results(
                         Result(MINUS_COUNTERS, hit.to, n, "120.3d", source.key, source.controller, n)
                     )
                     notes.append(
-                        f"{kw}を持つ{src}からのダメージなので、{to}に-1/-1カウンターが{n}個置かれる (120.3d)。"
+                        f"{kw}を持つ{src}からのダメージなので、{to}に-1/-1カウンターが{n}個置かれます (120.3d)。"
                     )
                     _add(rules, "120.3d")
                 else:
                     results.append(Result(DAMAGE, hit.to, n, "120.3e", source.key, None, n))
-                    notes.append(f"{to}は{src}からの{n}点のダメージを負う (120.3e)。")
+                    notes.append(f"{to}は{src}からの{n}点のダメージを負います (120.3e)。")
                     _add(rules, "120.3e")
                 if source.has("deathtouch") and hit.to not in deathtouched:
                     deathtouched.append(hit.to)
-                    notes.append(f"{to}は接死を持つ{src}からダメージを受けた (702.2b)。")
+                    notes.append(f"{to}は接死を持つ{src}からダメージを受けました (702.2b)。")
                     _add(rules, "702.2b")
             if permanent.is_planeswalker:
                 results.append(Result(LOYALTY, hit.to, n, "120.3c", source.key, None, n))
-                notes.append(f"{src}からのダメージで、{to}から忠誠カウンターが{n}個取り除かれる (120.3c)。")
+                notes.append(f"{src}からのダメージで、{to}から忠誠カウンターが{n}個取り除かれます (120.3c)。")
                 _add(rules, "120.3c")
             if permanent.is_battle:
                 results.append(Result(DEFENSE, hit.to, n, "120.3h", source.key, None, n))
-                notes.append(f"{src}からのダメージで、{to}から守備カウンターが{n}個取り除かれる (120.3h)。")
+                notes.append(f"{src}からのダメージで、{to}から守備カウンターが{n}個取り除かれます (120.3h)。")
                 _add(rules, "120.3h")
         if source.has("lifelink"):
             gain = lifelink.get(source.key)
@@ -186,11 +188,11 @@ def damage_results(
     for gain in lifelink.values():
         notes.append(
             f"絆魂を持つ{source_name(state, _source_of(hits, gain.source))}が与えた{gain.amount}点のダメージで、"
-            f"{plain(state, gain.object)}は{gain.amount}点のライフを得る (120.3f)。"
+            f"{plain(state, gain.object)}は{gain.amount}点のライフを得ます (120.3f)。"
         )
         _add(rules, "120.3f")
     if len(lifelink) > 1:
-        notes.append("絆魂を持つ発生源ごとに別々のライフ獲得のイベントになる (702.15e)。")
+        notes.append("絆魂を持つ発生源ごとに別々のライフ獲得のイベントになります (702.15e)。")
         _add(rules, "702.15e")
 
     for pending in gains:
@@ -202,12 +204,12 @@ def damage_results(
         names = object_names(state, [h.source for h in hits])
         label = effect_label(effects[pending.effect], pending.effect, names)
         notes.append(
-            f"{label}の追加の効果で、{plain(state, pending.player)}は{pending.amount}点のライフを得る (615.5)。"
+            f"{label}の追加の効果で、{plain(state, pending.player)}は{pending.amount}点のライフを得ます (615.5)。"
         )
         _add(rules, "615.5")
 
     if not results:
-        notes.append("ダメージは与えられなかったので、結果もない (120.8)。")
+        notes.append("ダメージは与えられなかったので、結果もありません (120.8)。")
         _add(rules, "120.8")
     else:
         if life_rules:
@@ -239,7 +241,7 @@ def life_cant_change_results(
             notes.append(
                 f"{label}は{plain(state, holder)}のライフの総量を変化させなくする効果だが、双頭巨人戦では、"
                 f"ライフを得られない・失えないという効果はそのプレイヤーのチーム全員に及ぶので、チームメイトの"
-                f"{name}もライフを得ることも失うこともできない (810.9g, 810.9h)。"
+                f"{name}もライフを得ることも失うこともできません (810.9g, 810.9h)。"
             )
             _add(rules, "810.9g")
             _add(rules, "810.9h")
@@ -250,18 +252,18 @@ def life_cant_change_results(
             r.modified_by.append(index)
         if loss and any(r.rule == "120.3a" for r in mine):
             notes.append(
-                f"{label}により{name}のライフの総量は変化しない：ダメージは与えられているが、{name}は"
-                f"{loss}点のライフを失わない (119.8, 120.3a)。"
+                f"{label}により{name}のライフの総量は変化しません：ダメージは与えられていますが、{name}は"
+                f"{loss}点のライフを失いません (119.8, 120.3a)。"
             )
             _add(rules, "119.8")
         elif loss:
             notes.append(
-                f"{label}により{name}のライフの総量は変化しない：{name}は{loss}点のライフを失わない (119.8)。"
+                f"{label}により{name}のライフの総量は変化しません：{name}は{loss}点のライフを失いません (119.8)。"
             )
             _add(rules, "119.8")
         if gain:
             notes.append(
-                f"{label}により{name}のライフの総量は変化しない：{name}は{gain}点のライフを得られない (119.7)。"
+                f"{label}により{name}のライフの総量は変化しません：{name}は{gain}点のライフを得られません (119.7)。"
             )
             _add(rules, "119.7")
 
@@ -300,7 +302,7 @@ def _replace_results(
             names = " → ".join(effect_label(effects[i], i, state.label) for i in order)
             notes.append(
                 f"{plain(state, obj)}への結果を修整する置換効果が複数あるので、"
-                f"{plain(state, chooser)}が順番を選ぶ (616.1)：{names}。"
+                f"{plain(state, chooser)}が順番を選びます (616.1)：{names}。"
             )
             _add(rules, "616.1")
         for i in order:
@@ -348,7 +350,7 @@ def _apply_result_effect(
                 r.amount *= effect.factor
                 r.modified_by.append(index)
                 notes.append(
-                    f"{label}により、{name}が得るライフは{before}点から{r.amount}点になる (120.4c)。"
+                    f"{label}により、{name}が得るライフは{before}点から{r.amount}点になります (120.4c)。"
                 )
         _add(rules, "120.4c")
         _add(rules, "614.1a")
@@ -364,17 +366,17 @@ def _apply_result_effect(
                     notes.append(
                         f"{label}は{plain(state, effect.player)}がライフを得られなくする効果だが、双頭巨人戦では"
                         f"そのチームのプレイヤー全員がライフを得られないので、チームメイトの{name}も{before}点の"
-                        "ライフを得られない (810.9g, 120.4c)。"
+                        "ライフを得られません (810.9g, 120.4c)。"
                     )
                 else:
-                    notes.append(f"{label}により、{name}は{before}点のライフを得られない (120.4c)。")
+                    notes.append(f"{label}により、{name}は{before}点のライフを得られません (120.4c)。")
         _add(rules, "120.4c")
         if teammate:
             _add(rules, "810.9g")
     elif isinstance(effect, LifeFloor):
         _add(rules, "120.4c")
         if effect.if_controls_creature and not state.controls_creature(obj):
-            notes.append(f"{name}はクリーチャーをコントロールしていないので、{label}は適用されない。")
+            notes.append(f"{name}はクリーチャーをコントロールしていないので、{label}は適用されません。")
             return
         failed = floor_condition_fails(state, effect, obj, label)
         if failed is not None:
@@ -388,7 +390,7 @@ def _apply_result_effect(
             parts = f"{loss}点を失い{gain}点を得るので" if gain else f"{loss}点を失うので"
             notes.append(
                 f"このダメージのイベントでは{name}は{parts}ライフは{life}点から{after}点になり、"
-                f"{effect.floor}点未満にならない。{label}は適用されない (120.4c)。"
+                f"{effect.floor}点未満になりません。{label}は適用されません (120.4c)。"
             )
             return
         allowed = max(0, life + gain - effect.floor)
@@ -403,13 +405,13 @@ def _apply_result_effect(
                 r.modified_by.append(index)
         notes.append(
             f"このダメージは{name}のライフを{effect.floor}点未満({after}点)にするので、{label}により"
-            f"代わりに{effect.floor}点まで減る：失うライフは{loss}点から{allowed}点になる (120.4c)。"
+            f"代わりに{effect.floor}点まで減ります：失うライフは{loss}点から{allowed}点になります (120.4c)。"
         )
     elif isinstance(effect, NoCounters):
         for r in items:
             if r.kind in _COUNTER_KINDS and r.amount > 0:
                 what = "毒カウンター" if r.kind == POISON else "-1/-1カウンター"
-                notes.append(f"{label}により、{name}には{what}{r.amount}個が置かれない (120.4c)。")
+                notes.append(f"{label}により、{name}には{what}{r.amount}個が置かれません (120.4c)。")
                 r.amount = 0
                 r.modified_by.append(index)
         _add(rules, "120.4c")
@@ -422,7 +424,7 @@ def _apply_result_effect(
                 r.amount *= effect.factor
                 r.modified_by.append(index)
                 notes.append(
-                    f"{label}により、{name}に置かれる{what}は{before}個から{r.amount}個になる (120.4c)。"
+                    f"{label}により、{name}に置かれる{what}は{before}個から{r.amount}個になります (120.4c)。"
                 )
         _add(rules, "120.4c")
         _add(rules, "614.1a")

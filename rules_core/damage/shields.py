@@ -50,7 +50,7 @@ def prevent_with_shield_counter(
         if hit.unpreventable:
             notes.append(
                 f"{to_name}の盾カウンターの軽減効果は{source_name(state, hit.source)}からのダメージにも適用されるが、"
-                "軽減できないダメージなので何も軽減しない。それでも盾カウンターは取り除かれる (615.12, 122.1c)。"
+                "軽減できないダメージなので何も軽減しません。それでも盾カウンターは取り除かれます (615.12, 122.1c)。"
             )
             _add(rules, "615.12")
             continue
@@ -66,9 +66,9 @@ def prevent_with_shield_counter(
             if len(live) > 1
             else f"{source_name(state, live[0].source)}からの{prevented}点のダメージ"
         )
-        notes.append(f"{to_name}の盾カウンターにより、{what}がすべて軽減される (122.1c, 615.1)。")
+        notes.append(f"{to_name}の盾カウンターにより、{what}がすべて軽減されます (122.1c, 615.1)。")
     many = f"盾カウンターは{count}個あるが、効果は1つなので" if count > 1 else ""
-    notes.append(f"{many}{to_name}から盾カウンターを1個取り除く (122.1c)。")
+    notes.append(f"{many}{to_name}から盾カウンターを1個取り除きます (122.1c)。")
     _add(rules, "122.1c")
     removed.append(recipient)
 

@@ -99,9 +99,9 @@ def _destroy(
     changes: list[Change] = []
     events: list[FrozenMap[str, Any]] = []
     names = "、".join(state.who(t) for t in targets)
-    notes.append(f"{src}が{names}を破壊する (701.8a)。")
+    notes.append(f"{src}が{names}を破壊します (701.8a)。")
     if event.cant_be_regenerated:
-        notes.append("この破壊では再生できない。再生の盾は適用されない (701.19c)。")
+        notes.append("この破壊では再生できません。再生の盾は適用されません (701.19c)。")
         rules.append("701.19c")
     changed: dict[str, Permanent] = {}
     tokens: list[tuple[str, ExileInstead]] = []
@@ -110,7 +110,7 @@ def _destroy(
         p = state.permanent(target)
         if p.has("indestructible"):
             notes.append(
-                f"{p.sized()}は破壊不能なので破壊されない。破壊が起きないので、再生の盾も盾カウンターも使われない "
+                f"{p.sized()}は破壊不能なので破壊されません。破壊が起きないので、再生の盾も盾カウンターも使われません "
                 "(702.12b)。"
             )
             _add(rules, "702.12b")
@@ -131,10 +131,10 @@ def _destroy(
         moved = to_graveyard(state, p, "701.8a", zones=zones)
         changed[target] = moved.permanent
         if moved.notes:
-            notes.append(f"{p.sized()}は破壊される (701.8a)。")
+            notes.append(f"{p.sized()}は破壊されます (701.8a)。")
             notes.extend(moved.notes)
         else:
-            notes.append(f"{p.sized()}は破壊され、オーナーの墓地に置かれる (701.8a)。")
+            notes.append(f"{p.sized()}は破壊され、オーナーの墓地に置かれます (701.8a)。")
         for r in moved.rules:
             _add(rules, r)
         tokens.extend(moved.tokens)

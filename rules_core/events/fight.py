@@ -110,18 +110,18 @@ def _resolve(
         if len(event.pairs) == 1:
             rules.append("701.14c")
             notes.append(
-                f"{by}{names}は自分自身と格闘を行うので、自分のパワーの2倍のダメージを自分に与える (701.14c)。"
+                f"{by}{names}は自分自身と格闘を行うので、自分のパワーの2倍のダメージを自分に与えます (701.14c)。"
             )
         else:
             notes.append(
-                f"{by}{names}が格闘を行う：それぞれが自分のパワーに等しい点数のダメージを相手に与える (701.14a)。"
+                f"{by}{names}が格闘を行います：それぞれが自分のパワーに等しい点数のダメージを相手に与えます (701.14a)。"
             )
         missing = [(x, why) for a, _b in event.pairs for x in (a,) if (why := _absent(state, x, event.gone))]
         if missing:
             rules.append("701.14b")
             for x, why in missing:
                 notes.append(
-                    f"{state.label(x)}は{why}ので、どちらも格闘を行わず、ダメージを与えない (701.14b)。"
+                    f"{state.label(x)}は{why}ので、どちらも格闘を行わず、ダメージを与えません (701.14b)。"
                 )
         else:
             for a, b in event.pairs:
@@ -136,7 +136,7 @@ def _resolve(
             if why:
                 culprit = a if source_why else b
                 notes.append(
-                    f"{state.label(culprit)}は{why}ので、{state.label(a)}は{state.label(b)}にダメージを与えない (608.2b)。"
+                    f"{state.label(culprit)}は{why}ので、{state.label(a)}は{state.label(b)}にダメージを与えません (608.2b)。"
                 )
                 if "608.2b" not in rules:
                     rules.append("608.2b")
@@ -146,17 +146,17 @@ def _resolve(
             sources = "、".join(state.who(s.id or "") for s, _to, _n in damage)
             notes.insert(
                 0,
-                f"{by}{sources}が{what}自分のパワーに等しい点数のダメージを{state.who(damage[0][1])}に与える。"
-                "呪文や能力によるダメージで、戦闘ダメージではない (120.2b)。",
+                f"{by}{sources}が{what}自分のパワーに等しい点数のダメージを{state.who(damage[0][1])}に与えます。"
+                "呪文や能力によるダメージで、戦闘ダメージではありません (120.2b)。",
             )
     for source, _to, n in damage:
         if n <= 0:
-            notes.append(f"{state.who(source.id or '')}はパワーが0以下なので、ダメージを与えない (120.8)。")
+            notes.append(f"{state.who(source.id or '')}はパワーが0以下なので、ダメージを与えません (120.8)。")
             if "120.8" not in rules:
                 rules.append("120.8")
     if len(damage) > 1:
         notes.append(
-            "これらのダメージは同時に与えられ、1つのダメージのイベントとして120.4の手順で処理される (120.4a)。"
+            "これらのダメージは同時に与えられ、1つのダメージのイベントとして120.4の手順で処理されます (120.4a)。"
         )
         rules.append("120.4a")
     head = Stage(event.type if event.type != "fight" else "701.14", tuple(rules), tuple(notes))

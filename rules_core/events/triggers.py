@@ -55,7 +55,7 @@ _COUNTER_STAGES: Final = ("120.4d", "615.5", "704")
 _REMOVED: Final = {"counters.+1/+1": "+1/+1", "loyalty": "loyalty"}
 """Stages whose ``zone`` changes can be a creature dying."""
 
-_NO_MORE_SBA: Final = "これ以上行われる状況起因処理はない (704.3)。"
+_NO_MORE_SBA: Final = "これ以上行われる状況起因処理はありません (704.3)。"
 
 SIEGE_INDEX: Final = -1
 """``Pending.index`` of a Siege's intrinsic ability (CR 310.11b)."""
@@ -351,7 +351,7 @@ def _find_life_and_siege_triggers(
         if amount <= 0:
             remarks.append(
                 f"{before.label(player)}が得るライフは0点なので、ライフを得るイベントは起こらず、"
-                "「ライフを得るたび」の能力は誘発しない (119.9)。"
+                "「ライフを得るたび」の能力は誘発しません (119.9)。"
             )
             continue
         for watcher, i in watchers:
@@ -487,7 +487,9 @@ def _annotate(stages: list[Stage], found: _Found) -> None:
         closing = [notes.pop()] if notes and notes[-1] == _NO_MORE_SBA else []
         rules = list(s.rules)
         for why, p, rule in items:
-            notes.append(f"{why}ので、{p.label}が誘発する。スタックに置かれるのを待つ ({rule}, 603.2)。")
+            notes.append(
+                f"{why}ので、{p.label}が誘発します。スタックに置かれるのを待ちます ({rule}, 603.2)。"
+            )
             for r in (rule, "603.2"):
                 if r not in rules:
                     rules.append(r)
@@ -549,29 +551,29 @@ def _put_on_stack(ctx: _Context, state: GameState, new: Sequence[Pending]) -> St
             ctx.stack.append(p)
     rules = ["603.3", "117.5"]
     notes = [
-        "誘発した能力は、次にプレイヤーが優先権を得る前に、そのコントローラーがスタックに置く (117.5, 603.3)。"
+        "誘発した能力は、次にプレイヤーが優先権を得る前に、そのコントローラーがスタックに置きます (117.5, 603.3)。"
     ]
     if ctx.combat:
         rules.append("510.3a")
         notes.append(
-            "戦闘ダメージで誘発した能力も、アクティブ・プレイヤーが優先権を得る前にスタックに置かれる (510.3a)。"
+            "戦闘ダメージで誘発した能力も、アクティブ・プレイヤーが優先権を得る前にスタックに置かれます (510.3a)。"
         )
     if len(players) > 1:
         rules.append("603.3b")
         order = "→".join(state.label(p) for p in players)
         notes.append(
-            f"複数のプレイヤーの能力が誘発したので、APNAP順（{order}）にスタックに置く。"
-            "後から置かれた能力ほど先に解決されるので、アクティブ・プレイヤーでないプレイヤーの能力が先に解決される (603.3b)。"
+            f"複数のプレイヤーの能力が誘発したので、APNAP順（{order}）にスタックに置きます。"
+            "後から置かれた能力ほど先に解決されるので、アクティブ・プレイヤーでないプレイヤーの能力が先に解決されます (603.3b)。"
         )
     elif len(new) > 1:
         rules.append("603.3b")
         notes.append(
-            f"{state.label(players[0])}は自分の能力を好きな順番でスタックに置ける。既定では誘発した順に解決される (603.3b)。"
+            f"{state.label(players[0])}は自分の能力を好きな順番でスタックに置けます。既定では誘発した順に解決されます (603.3b)。"
         )
     if dropped:
         rules.append("800.4d")
         names = "、".join(x.label for x in dropped)
-        notes.append(f"{names}のコントローラーはゲームから除外されたので、スタックに置かれない (800.4d)。")
+        notes.append(f"{names}のコントローラーはゲームから除外されたので、スタックに置かれません (800.4d)。")
     top_first = list(reversed(ctx.stack))
     listed = "、".join(f"{i + 1}. {p.label}" for i, p in enumerate(top_first))
     notes.append(f"スタック（上から）：{listed}。")
@@ -635,14 +637,14 @@ def follow_up(
     while ctx.stack:
         if not game_goes_on(state):
             steps[-1] = _with_note(
-                steps[-1], "ゲームが終わったので、スタックに残った能力は解決されない (104.2a, 104.1)。"
+                steps[-1], "ゲームが終わったので、スタックに残った能力は解決されません (104.2a, 104.1)。"
             )
             break
         if resolved >= MAX_RESOLUTIONS:
             steps[-1] = _with_note(
                 steps[-1],
-                f"誘発型能力の解決は{MAX_RESOLUTIONS}回までにしている。"
-                f"スタックにはまだ{len(ctx.stack)}個の能力が残っている（ここで打ち切る）。",
+                f"誘発型能力の解決は{MAX_RESOLUTIONS}回までにしています。"
+                f"スタックにはまだ{len(ctx.stack)}個の能力が残っています（ここで打ち切ります）。",
             )
             break
         departed = [p for p in ctx.stack if state.player(p.controller).left]
@@ -651,7 +653,7 @@ def follow_up(
             names = "、".join(p.label for p in departed)
             steps[-1] = _with_note(
                 steps[-1],
-                f"コントローラーがゲームから除外されたので、{names}はスタックから消滅する (800.4a)。",
+                f"コントローラーがゲームから除外されたので、{names}はスタックから消滅します (800.4a)。",
             )
             continue
         top = ctx.stack.pop()
@@ -666,7 +668,7 @@ def follow_up(
     if missing and len(steps) > 1:
         steps[-1] = _with_note(
             steps[-1],
-            f"{'、'.join(missing)}という誘発型能力はスタックに置かれなかったので、打ち消されるものはない (701.6a)。",
+            f"{'、'.join(missing)}という誘発型能力はスタックに置かれなかったので、打ち消されるものはありません (701.6a)。",
         )
     steps[-1] = _delayed_unfired(ctx, steps[-1], state)
     return tuple(steps), state, effects
@@ -692,12 +694,12 @@ def _counter_on_stack(
         spell = how.name or "呪文"
         who = f"{state.label(how.controller)}が" if how.controller is not None else ""
         notes.append(
-            f"{who}{spell}を唱え、スタック上の{p.label}を対象とする。{spell}は能力より上にあるので先に解決し、"
-            f"{p.label}を打ち消す。打ち消された能力はスタックから取り除かれ、解決されず、その効果は何も起こらない "
+            f"{who}{spell}を唱え、スタック上の{p.label}を対象とします。{spell}は能力より上にあるので先に解決し、"
+            f"{p.label}を打ち消します。打ち消された能力はスタックから取り除かれ、解決されず、その効果は何も起こりません "
             "(405.5, 701.6a)。"
         )
     left = "、".join(f"{i + 1}. {p.label}" for i, p in enumerate(reversed(ctx.stack)))
-    notes.append(f"スタック（上から）：{left}。" if left else "スタックは空になった。")
+    notes.append(f"スタック（上から）：{left}。" if left else "スタックは空になりました。")
     stage = Stage(
         "701.6a",
         ("701.6a", "405.5"),
@@ -724,10 +726,10 @@ def _delayed_unfired(ctx: _Context, step: Step, state: GameState) -> Step:
         name = delayed.name or f"{source.label}の遅延誘発型能力"
         step = _with_note(
             step,
-            f"{creature.label}は{where}ので、{name}はここでは誘発しない。"
-            "このターンのうちに死亡すれば、そのとき一度だけ誘発する (603.7b, 603.7c)。"
+            f"{creature.label}は{where}ので、{name}はここでは誘発しません。"
+            "このターンのうちに死亡すれば、そのとき一度だけ誘発します (603.7b, 603.7c)。"
             if creature.on_battlefield
-            else f"{creature.label}は{where}ので、{name}は誘発しない (603.7c, 400.7)。",
+            else f"{creature.label}は{where}ので、{name}は誘発しません (603.7c, 400.7)。",
         )
     return step
 
@@ -745,7 +747,7 @@ def _resolve(
     ctx: _Context, p: Pending, state: GameState, effects: tuple[Effect, ...]
 ) -> tuple[list[Stage], GameState, tuple[Effect, ...], list[Pending]]:
     """CR 608.2: one triggered ability resolves, then state-based actions (CR 704.3)."""
-    head = f"スタックの一番上の{p.label}が解決する (608.2)。"
+    head = f"スタックの一番上の{p.label}が解決します (608.2)。"
     info: dict[str, Any] = {"trigger": p.event()}
     trigger = p.trigger
     if trigger is None:
@@ -753,7 +755,7 @@ def _resolve(
     effect = trigger.effect
     amount = p.amount if effect.amount == tt.THAT_MUCH else int(effect.amount)
     if effect.amount == tt.THAT_MUCH:
-        head += f"「その点数」は誘発したときの{amount}点 (120.9)。"
+        head += f"「その点数」は誘発したときの{amount}点です (120.9)。"
     if effect.type == "damage":
         return _resolve_damage(ctx, p, state, effects, amount, head, info)
     notes = [head]
@@ -791,12 +793,12 @@ def _resolve_siege(
         state = state.with_permanents({battle.id: evolve(battle, zone="exile")})
         changes.append(Change(battle.id, "zone", "battlefield", "exile", "310.11b"))
         notes.append(
-            f"{battle.label}を追放する。その後、コントローラーはこれを変身させた状態で、マナ・コストを支払わずに"
-            "唱えてもよい (310.11b)。裏面の呪文はダメージのルールの外なので、ここでは追わない。"
+            f"{battle.label}を追放します。その後、コントローラーはこれを変身させた状態で、マナ・コストを支払わずに"
+            "唱えてもかまいません (310.11b)。裏面の呪文はダメージのルールの外なので、ここでは追いません。"
         )
     else:
         notes.append(
-            f"{battle.label}はもう戦場にないので、追放も変身した状態で唱えることも行われない (400.7)。"
+            f"{battle.label}はもう戦場にないので、追放も変身した状態で唱えることも行われません (400.7)。"
         )
     stages = [Stage("608.2", ("608.2", "310.11b"), tuple(notes), tuple(changes), extra=FrozenMap(info))]
     state, sba = state_based_stages(
@@ -835,9 +837,7 @@ def _resolve_damage(
     current = state.permanent(p.source.id) if state.is_permanent(p.source.id) else None
     source_perm = current if current is not None and current.on_battlefield else p.source
     if _gone(state, to):
-        note = (
-            f"{head}対象の{state.label(to)}がもう不正な対象なので、この能力は解決されず何もしない (608.2b)。"
-        )
+        note = f"{head}対象の{state.label(to)}がもう不正な対象なので、この能力は解決されず何もしません (608.2b)。"
         stage = Stage("608.2", ("608.2", "608.2b"), (note,), extra=FrozenMap(info))
         return [stage], state, effects, []
     checked: tuple[str, ...] = ()
@@ -848,16 +848,16 @@ def _resolve_damage(
     notes = [
         head,
         *checked,
-        f"{source_perm.label}が{state.who(to)}に{amount}点のダメージを与える。ダメージは120.4の手順で処理される。",
+        f"{source_perm.label}が{state.who(to)}に{amount}点のダメージを与えます。ダメージは120.4の手順で処理されます。",
     ]
     if current is None:  # a delayed trigger's source is the spell that made it (CR 603.7d)
         notes.append(
-            f"この能力の発生源は、それを作った{p.source.label}である。{p.source.label}はもうスタックにないので、"
-            "最後に存在したときの情報を用いる (603.7d, 608.2h)。"
+            f"この能力の発生源は、それを作った{p.source.label}です。{p.source.label}はもうスタックにないので、"
+            "最後に存在したときの情報を用います (603.7d, 608.2h)。"
         )
     elif not current.on_battlefield:
         notes.append(
-            f"{p.source.label}はもう戦場にないので、最後に戦場にあったときの情報を用いる (702.2e, 702.15c)。"
+            f"{p.source.label}はもう戦場にないので、最後に戦場にあったときの情報を用います (702.2e, 702.15c)。"
         )
     rules = ("608.2", "120.4", "603.3d", "608.2b") if checked else ("608.2", "120.4")
     if checked and "702.21a" in "".join(checked):
@@ -948,9 +948,9 @@ def _life(
     if amount <= 0 or not players:
         what = "ライフを得る" if effect.type == "gain_life" else "ライフを失う"
         notes.append(
-            f"0点なので、{what}イベントは起こらない (119.9, 119.10)。"
+            f"0点なので、{what}イベントは起こりません (119.9, 119.10)。"
             if amount <= 0
-            else "対象のプレイヤーがいない。"
+            else "対象のプレイヤーがいません。"
         )
         return state, []
     kind = LIFE_GAIN if effect.type == "gain_life" else LIFE_LOSS
@@ -965,7 +965,7 @@ def _life(
     else:
         for r in results:
             if r.amount > 0:
-                notes.append(f"{state.label(r.object)}は{amount}点のライフを失う (119.3)。")
+                notes.append(f"{state.label(r.object)}は{amount}点のライフを失います (119.3)。")
     event = apply_results(state, results, ())
     notes.extend(event.notes)
     changes.extend(event.changes)
@@ -976,9 +976,9 @@ def _life(
         if kind == LIFE_GAIN:
             life_events.append((r.object, r.amount, r.source))
             if r.amount <= 0:
-                notes.append(f"{state.label(r.object)}はライフを得ない (119.7)。")
+                notes.append(f"{state.label(r.object)}はライフを得ません (119.7)。")
             else:
-                notes.append(f"{state.label(r.object)}は{r.amount}点のライフを得る (119.3)。")
+                notes.append(f"{state.label(r.object)}は{r.amount}点のライフを得ます (119.3)。")
     return event.state, life_events
 
 
@@ -998,16 +998,16 @@ def _counters(
     target = p.source.id if effect.on == tt.SELF else effect.on
     permanent = state.permanent(target)
     if not permanent.on_battlefield:
-        notes.append(f"{permanent.label}はもう戦場にないので、カウンターは置かれない (400.7)。")
+        notes.append(f"{permanent.label}はもう戦場にないので、カウンターは置かれません (400.7)。")
         return state
     n = amount
     for i, e in enumerate(effects):
         label = effect_label(e, i, state.label)
         if isinstance(e, NoCounters) and e.on == target and n > 0:
-            notes.append(f"{label}により、{permanent.label}にはカウンターが置かれない (614.1a)。")
+            notes.append(f"{label}により、{permanent.label}にはカウンターが置かれません (614.1a)。")
             n = 0
         elif isinstance(e, CounterMultiplier) and n > 0 and e.covers(p.controller, permanent.controller):
-            notes.append(f"{label}により、置かれるカウンターは{n}個から{n * e.factor}個になる (614.1a)。")
+            notes.append(f"{label}により、置かれるカウンターは{n}個から{n * e.factor}個になります (614.1a)。")
             n *= e.factor
             if "614.1a" not in rules:
                 rules.append("614.1a")
@@ -1025,7 +1025,7 @@ def _counters(
             Change(target, MINUS_COUNTERS, permanent.minus_counters, after.minus_counters, "122.1a")
         )
     notes.append(
-        f"{permanent.label}に{effect.kind}カウンターを{n}個置く：{permanent.current_power}/{permanent.current_toughness}"
+        f"{permanent.label}に{effect.kind}カウンターを{n}個置きます：{permanent.current_power}/{permanent.current_toughness}"
         f" → {after.current_power}/{after.current_toughness} (122.1a)。"
     )
     return state.with_permanents({target: after})
@@ -1101,9 +1101,9 @@ def delayed_created(scenario: Scenario) -> Stage | None:
         ("603.7a", "603.7d"),
         (
             f"{source.label}は解決するときに、遅延誘発型能力「{creature.label}がこのターン死亡したとき、"
-            f"{source.label}はそのクリーチャーのコントローラーに{delayed.amount}点のダメージを与える」を作る (603.7a)。"
-            "作られるまでは誘発しない。発生源はこの呪文で、コントローラーはこの呪文のコントローラーである (603.7d)。",
-            f"{name}は、{creature.label}がこのターン死亡したとき、一度だけ誘発する (603.7b)。",
+            f"{source.label}はそのクリーチャーのコントローラーに{delayed.amount}点のダメージを与える」を作ります (603.7a)。"
+            "作られるまでは誘発しません。発生源はこの呪文で、コントローラーはこの呪文のコントローラーです (603.7d)。",
+            f"{name}は、{creature.label}がこのターン死亡したとき、一度だけ誘発します (603.7b)。",
         ),
         extra=FrozenMap({"delayed": delayed.to_dict()}),
     )

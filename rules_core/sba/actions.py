@@ -110,15 +110,15 @@ def _one_round(
                 told.add(player.id + "a")
                 remarks.append(
                     f"{player.label}のライフは{player.life}点だが、{spared[player.id]}により、ライフが0点以下で"
-                    "あることではゲームに敗北しない (704.5a, 104.3b)。"
+                    "あることではゲームに敗北しません (704.5a, 104.3b)。"
                 )
         elif player.life <= 0:
             why.append("704.5a")
-            notes.append(f"{player.label}のライフは{player.life}点なので、ゲームに敗北する (704.5a)。")
+            notes.append(f"{player.label}のライフは{player.life}点なので、ゲームに敗北します (704.5a)。")
         if not state.teams and player.poison >= 10:
             why.append("704.5c")
             notes.append(
-                f"{player.label}は毒カウンターを{player.poison}個持っているので、ゲームに敗北する (704.5c)。"
+                f"{player.label}は毒カウンターを{player.poison}個持っているので、ゲームに敗北します (704.5c)。"
             )
         if why:
             for r in why:
@@ -147,8 +147,8 @@ def _one_round(
             if t <= 0:
                 why.append("704.5f")
                 notes.append(
-                    f"{label}はタフネスが{t}なので、オーナーの墓地に置かれる (704.5f)。"
-                    + ("破壊不能でも墓地に置かれる。" if indestructible else "")
+                    f"{label}はタフネスが{t}なので、オーナーの墓地に置かれます (704.5f)。"
+                    + ("破壊不能でも墓地に置かれます。" if indestructible else "")
                 )
             else:
                 if p.damage > 0 and p.damage >= t:
@@ -156,14 +156,14 @@ def _one_round(
                         if p.id + "g" not in told:
                             told.add(p.id + "g")
                             remarks.append(
-                                f"{label}は致死ダメージを負っているが、破壊不能なので破壊されない "
+                                f"{label}は致死ダメージを負っているが、破壊不能なので破壊されません "
                                 "(704.5g, 702.12b)。"
                             )
                     else:
                         why.append("704.5g")
                         notes.append(
                             f"{label}が負っているダメージ({p.damage}点)がタフネス({t})以上なので、"
-                            "致死ダメージを受けていて、破壊される (704.5g)。"
+                            "致死ダメージを受けていて、破壊されます (704.5g)。"
                         )
                 if p.deathtouch_damaged:
                     if indestructible:
@@ -171,27 +171,27 @@ def _one_round(
                             told.add(p.id + "h")
                             remarks.append(
                                 f"{label}は接死を持つ発生源からダメージを受けたが、破壊不能なので"
-                                "破壊されない (704.5h, 702.12b)。"
+                                "破壊されません (704.5h, 702.12b)。"
                             )
                     else:
                         why.append("704.5h")
                         notes.append(
                             f"{label}は前回の状況起因処理以降に接死を持つ発生源からダメージを受けたので、"
-                            "破壊される (704.5h)。"
+                            "破壊されます (704.5h)。"
                         )
         if p.is_planeswalker and (p.loyalty or 0) <= 0:
             why.append("704.5i")
-            notes.append(f"{p.label}は忠誠度が0なので、オーナーの墓地に置かれる (704.5i)。")
+            notes.append(f"{p.label}は忠誠度が0なので、オーナーの墓地に置かれます (704.5i)。")
         if p.is_battle and (p.defense or 0) <= 0 and p.id in keep_battles:
             if p.id + "v" not in told:
                 told.add(p.id + "v")
                 remarks.append(
                     f"{p.label}は守備値が0だが、その最後の守備カウンターが取り除かれたときに誘発した能力が"
-                    "まだスタックを離れていないので、墓地には置かれない (704.5v, 310.11b)。"
+                    "まだスタックを離れていないので、墓地には置かれません (704.5v, 310.11b)。"
                 )
         elif p.is_battle and (p.defense or 0) <= 0:
             why.append("704.5v")
-            notes.append(f"{p.label}は守備値が0なので、オーナーの墓地に置かれる (704.5v)。")
+            notes.append(f"{p.label}は守備値が0なので、オーナーの墓地に置かれます (704.5v)。")
         if why and guard is not None and set(why) <= _DESTRUCTION:
             # CR 704.5g, 704.5h: destruction, which regeneration can replace (not 704.5f, 704.5i, 704.5v).
             reason = (
@@ -239,7 +239,7 @@ def _one_round(
                 deathtouch_damaged=False,
             )
             _add(rules, "704.5q")
-            notes.append(f"{p.label}の上の+1/+1カウンターと-1/-1カウンターを{n}個ずつ取り除く (704.5q)。")
+            notes.append(f"{p.label}の上の+1/+1カウンターと-1/-1カウンターを{n}個ずつ取り除きます (704.5q)。")
             changes.append(Change(p.id, "counters.+1/+1", p.plus_counters, q.plus_counters, "704.5q"))
             changes.append(Change(p.id, "counters.-1/-1", p.minus_counters, q.minus_counters, "704.5q"))
             new_perms[p.id] = q
@@ -278,20 +278,20 @@ def _team_loss(
             members = "と".join(state.label(m) for m in team)
             remarks.append(
                 f"{members}のチームの共有ライフは{player.life}点だが、{spared[keeper]}により"
-                f"{state.label(keeper)}はライフが0点以下であることではゲームに敗北しない。双頭巨人戦では、"
+                f"{state.label(keeper)}はライフが0点以下であることではゲームに敗北しません。双頭巨人戦では、"
                 "プレイヤーが敗北しないという効果はそのプレイヤーのチームも敗北させないので、チームは敗北せず、"
-                f"{members}はどちらもゲームを続ける (810.8a, 810.8c, 810.9a)。"
+                f"{members}はどちらもゲームを続けます (810.8a, 810.8c, 810.9a)。"
             )
     elif player.life <= 0:
         why.append("810.8c")
         notes.append(
             f"{player.label}のチームの共有ライフは{player.life}点なので、チームはゲームに敗北し、"
-            f"{player.label}も敗北する (810.8c, 810.8a)。"
+            f"{player.label}も敗北します (810.8c, 810.8a)。"
         )
     if player.poison >= 15:
         why.append("704.6b")
         notes.append(
             f"{player.label}のチームは毒カウンターを{player.poison}個持っているので、チームはゲームに敗北し、"
-            f"{player.label}も敗北する (704.6b, 810.8d)。"
+            f"{player.label}も敗北します (704.6b, 810.8d)。"
         )
     return why

@@ -121,7 +121,7 @@ class DestructionGuard:
             else:
                 notes.append(
                     f"{name}の盾カウンターが置換するのは効果による破壊だけで、状況起因処理による破壊は置換しない"
-                    "ので、盾カウンターは取り除かれず、破壊を防げない (122.1c, 701.8b)。"
+                    "ので、盾カウンターは取り除かれず、破壊を防げません (122.1c, 701.8b)。"
                 )
                 _add(rules, "122.1c")
         shields = self._shields.get(p.id, [])
@@ -131,7 +131,7 @@ class DestructionGuard:
                 options.extend(live_shields)
             else:
                 labels = "、".join(self._label(state, i) for i in live_shields)
-                notes.append(f"{name}は再生できないので、{labels}は適用されない (701.19c)。")
+                notes.append(f"{name}は再生できないので、{labels}は適用されません (701.19c)。")
                 _add(rules, "701.19c")
         if not options:
             return None, notes, changes, rules
@@ -144,14 +144,14 @@ class DestructionGuard:
             names = " → ".join(self._label(state, x) for x in options)
             notes.append(
                 f"{name}の破壊を置換できる効果が複数あるので、コントローラーの{state.label(p.controller)}が"
-                f"1つを選ぶ (616.1)。{how}：{names}。最初の1つが破壊を置換し、ほかは適用されない (616.1f)。"
+                f"1つを選びます (616.1)。{how}：{names}。最初の1つが破壊を置換し、ほかは適用されません (616.1f)。"
             )
             _add(rules, "616.1")
         pick = options[0]
         if pick == SHIELD_COUNTER:
             after = p.shield_counters - 1
             notes.append(
-                f"{name}は{reason}が、代わりに盾カウンターを1個取り除く (122.1c, 614.1a)。"
+                f"{name}は{reason}が、代わりに盾カウンターを1個取り除きます (122.1c, 614.1a)。"
                 f"盾カウンター：{p.shield_counters} → {after}。"
             )
             changes.append(Change(p.id, "counters.shield", p.shield_counters, after, "122.1c"))
@@ -177,21 +177,21 @@ class DestructionGuard:
         if in_combat:
             fields["removed_from_combat"] = True
             changes.append(Change(p.id, "removed_from_combat", False, True, "506.4", extra))
-            steps.append("戦闘から取り除く")
+            steps.append("戦闘から取り除き")
             _add(rules, "506.4")
-        what = "、".join(steps)
-        used = "" if effect.static else f"{self._label(state, pick)}は使われた。"
+        what = "、".join(steps) + "ます"  # the last step's verb, made polite
+        used = "" if effect.static else f"{self._label(state, pick)}は使われました。"
         notes.append(
-            f"{name}は{reason}が、{self._label(state, pick)}により代わりに再生する：{what} "
+            f"{name}は{reason}が、{self._label(state, pick)}により代わりに再生します：{what} "
             f"({rule}, 614.8)。{used}"
         )
         if in_combat:
             text = (
                 f"戦闘から取り除かれたので、{p.label}はこのあとの戦闘ダメージ・ステップで戦闘ダメージを割り振られず、"
-                "割り振りもしない (506.4)。"
+                "割り振りもしません (506.4)。"
             )
             if p.id in self._blocking:
-                text += "それがブロックしていた攻撃クリーチャーはブロックされたままである (509.1h)。"
+                text += "それがブロックしていた攻撃クリーチャーはブロックされたままです (509.1h)。"
                 _add(rules, "509.1h")
             notes.append(text)
         _add(rules, rule)

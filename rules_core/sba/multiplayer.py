@@ -50,8 +50,8 @@ def depart(state: GameState, leaving: list[str]) -> tuple[GameState, Stage]:
     perms: dict[str, Permanent] = {}
     names = "、".join(state.label(p) for p in leaving)
     notes.append(
-        f"{names}はゲームに敗北したが、ほかのプレイヤーでゲームは続くので、ゲームから除外される (800.4, 800.4a)。"
-        "これは状況起因処理ではなく、すぐに起こる。"
+        f"{names}はゲームに敗北したが、ほかのプレイヤーでゲームは続くので、ゲームから除外されます (800.4, 800.4a)。"
+        "これは状況起因処理ではなく、すぐに起こります。"
     )
     for pid in leaving:
         players[pid] = replace(state.player(pid), left=True)
@@ -64,7 +64,7 @@ def depart(state: GameState, leaving: list[str]) -> tuple[GameState, Stage]:
             changes.append(Change(p.id, "zone", p.zone, LEFT_GAME, "800.4a"))
             if p.on_battlefield:
                 notes.append(
-                    f"{p.sized()}は{state.label(p.owned_by)}がオーナーなので、ゲームから除外される (800.4a)。"
+                    f"{p.sized()}は{state.label(p.owned_by)}がオーナーなので、ゲームから除外されます (800.4a)。"
                 )
         elif p.controller in gone and p.on_battlefield:
             back = evolve(p, controller=p.owned_by)
@@ -72,8 +72,8 @@ def depart(state: GameState, leaving: list[str]) -> tuple[GameState, Stage]:
             changes.append(Change(p.id, "controller", p.controller, p.owned_by, "800.4a"))
             notes.append(
                 f"{state.label(p.controller)}に{p.label}のコントロールを与えていた効果は終わり、"
-                f"オーナーの{state.label(p.owned_by)}のコントロールに戻る (800.4a)。"
-                "コントローラーが変わったので、戦闘に参加していたなら戦闘から取り除かれる (506.4)。"
+                f"オーナーの{state.label(p.owned_by)}のコントロールに戻ります (800.4a)。"
+                "コントローラーが変わったので、戦闘に参加していたなら戦闘から取り除かれます (506.4)。"
             )
             if "506.4" not in rules:
                 rules.append("506.4")
@@ -96,7 +96,7 @@ def combat_after_departures(scenario: Scenario, state: GameState) -> tuple[Scena
 
     notes = [
         f"{state.who(a.attacker)}が攻撃していた{state.label(a.defender)}はゲームから除外されたので、"
-        "それに戦闘ダメージは割り振られない (800.4e)。"
+        "それに戦闘ダメージは割り振られません (800.4e)。"
         for a in event.attacks
         if not a.blocked
         and state.is_player(a.defender)
@@ -109,7 +109,7 @@ def combat_after_departures(scenario: Scenario, state: GameState) -> tuple[Scena
         if left and not stays and state.permanent(a.attacker).on_battlefield and not changed(a.attacker):
             notes.append(
                 f"{state.label(a.attacker)}をブロックしていたクリーチャーは戦闘から取り除かれたが、"
-                "ブロックされたクリーチャーのままなので、トランプルがなければ戦闘ダメージを割り振らない (509.1h, 510.1c)。"
+                "ブロックされたクリーチャーのままなので、トランプルがなければ戦闘ダメージを割り振りません (509.1h, 510.1c)。"
             )
     if not any(changed(c) for c in event.combatants):
         return scenario, notes
@@ -130,8 +130,8 @@ def absent_from_spell(
     nobody it names has left)."""
     if state.player(controller).left:
         note = (
-            f"{name}のコントローラーの{state.label(controller)}はゲームから抜けたので、{name}もゲームを離れている。"
-            "解決せず、ダメージは与えられない (800.4a)。"
+            f"{name}のコントローラーの{state.label(controller)}はゲームから抜けたので、{name}もゲームを離れています。"
+            "解決せず、ダメージは与えられません (800.4a)。"
         )
         return [], Stage("800.4a", ("800.4a",), (note,))
     gone = [to for to, _amount in damage if state.is_player(to) and state.player(to).left]
@@ -140,11 +140,11 @@ def absent_from_spell(
     kept = [(to, amount) for to, amount in damage if to not in gone]
     names = "、".join(state.label(p) for p in gone)
     notes = [
-        f"{names}はこの呪文が解決する前にゲームから抜けた (800.4a)。もうゲームにいないので不正な対象で、"
-        "ダメージは与えられない (608.2b)。"
+        f"{names}はこの呪文が解決する前にゲームから抜けました (800.4a)。もうゲームにいないので不正な対象で、"
+        "ダメージは与えられません (608.2b)。"
     ]
     if not kept:
-        notes.append(f"{name}の対象はすべて不正なので、{name}は解決しない (608.2b)。")
+        notes.append(f"{name}の対象はすべて不正なので、{name}は解決しません (608.2b)。")
     return kept, Stage("800.4a", ("800.4a", "608.2b"), tuple(notes))
 
 
@@ -170,6 +170,6 @@ def share_with_teams(state: GameState, life: dict[str, int], poison: dict[str, i
                 changes[m] = total
             notes.append(
                 f"双頭巨人戦：{what}の増減は各プレイヤーに個別に起こり（{parts}）、その結果がチームの共有の{what}に"
-                f"適用される：{before} → {before + total} ({rule})。"
+                f"適用されます：{before} → {before + total} ({rule})。"
             )
     return notes

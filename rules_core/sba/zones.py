@@ -118,28 +118,28 @@ def to_graveyard(
         names = " → ".join(effect_label(e, i, state.label) for i, e in options)
         notes.append(
             f"{name}が墓地に置かれる代わりに追放する効果が複数あるので、コントローラーの"
-            f"{state.label(p.controller)}が1つを選ぶ (616.1)。{how}：{names}。選ばれた1つで追放され、"
-            "墓地に置かれる出来事はもうないので、ほかは適用されない (616.1f)。"
+            f"{state.label(p.controller)}が1つを選びます (616.1)。{how}：{names}。選ばれた1つで追放され、"
+            "墓地に置かれる出来事はもうないので、ほかは適用されません (616.1f)。"
         )
         cited.append("616.1")
     index, effect = options[0]
     label = effect_label(effect, index, state.label)
-    note = f"{name}は墓地に置かれるところだが、{label}により、代わりに追放される (614.1a, 614.6)。"
+    note = f"{name}は墓地に置かれるところだが、{label}により、代わりに追放されます (614.1a, 614.6)。"
     if p.is_creature:
         note += (
-            "墓地に置かれないので死亡しない (700.4)。戦場から墓地に置かれる出来事が起きないので、"
-            "「死亡したとき」の能力は誘発しない (603.6c, 603.10a)。"
+            "墓地に置かれないので死亡しません (700.4)。戦場から墓地に置かれる出来事が起きないので、"
+            "「死亡したとき」の能力は誘発しません (603.6c, 603.10a)。"
         )
         cited += ["700.4", "603.10a"]
     if p.token:
-        note += "トークンは戦場以外の領域に移ると消滅する (111.7)。"
+        note += "トークンは戦場以外の領域に移ると消滅します (111.7)。"
         cited.append("111.7")
     notes.append(note)
     tokens: tuple[tuple[str, ExileInstead], ...] = ()
     if effect.token is not None:
         tokens = ((effect.controller, effect),)
         notes.append(
-            f"{label}の置換により、{state.label(effect.controller)}は{token_label(effect)}を1体生成する "
+            f"{label}の置換により、{state.label(effect.controller)}は{token_label(effect)}を1体生成します "
             "(614.6, 111.1)。"
         )
         cited.append("111.1")

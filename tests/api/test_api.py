@@ -255,7 +255,7 @@ def test_resolve_gives_the_stages_with_rules_and_japanese_notes():
     stages = [stage for step in body["result"]["steps"] for stage in step["stages"]]
     assert [s["stage"] for s in stages][:4] == ["120.4a", "120.4b", "120.4c", "120.4d"]
     assert all(s["rules"] and s["notes"] for s in stages)
-    assert "破壊される (704.5g)" in " ".join(stages[-1]["notes"])
+    assert "破壊されます (704.5g)" in " ".join(stages[-1]["notes"])
     assert body["result"]["final"]["permanents"]["bear"]["zone"] == "graveyard"
     assert "Set-Cookie" not in response  # no session, no CSRF cookie: nothing for a forged request to use
 

@@ -79,7 +79,7 @@ def test_defeated_siege_waits_on_the_battlefield_then_is_exiled(client):
     assert trigger["when"] == "最後の守備カウンターが取り除かれたとき"
     assert "追放する" in trigger["does"]
     assert any(
-        "墓地には置かれない" in n for st in view["stages"] if st["key"] == "704" for n in st["plain_notes"]
+        "墓地には置かれません" in n for st in view["stages"] if st["key"] == "704" for n in st["plain_notes"]
     )
     assert any(line["zone"] == "追放" for line in view["final"] if line["id"] == "siege")
     assert "スタックに置かれるのを待つ誘発型能力" in _html(client, "cr704-5v")
@@ -133,4 +133,4 @@ def test_siege_defeated_by_first_strike_is_gone_before_the_regular_step():
     assert names == ["first_strike_damage", "trigger", "combat_damage"]
     assert view["steps"][2]["title"] == "第2戦闘ダメージ・ステップ"
     regular = view["steps"][2]["stages"][0]["plain_notes"]
-    assert any("何も攻撃していないので、戦闘ダメージを割り振らない" in n for n in regular)
+    assert any("何も攻撃していないので、戦闘ダメージを割り振りません" in n for n in regular)

@@ -126,9 +126,9 @@ def test_build_120_4_boon_reflection_from_an_empty_board(live_server, page: Page
     expect(stage).to_contain_text("「2/2クリーチャー」に3点")
 
     expected = [
-        ("120.4a 余剰のダメージの移し替え", "余剰のダメージを移し替える効果はない"),
-        ("120.4b 置換効果・軽減効果の適用", "3点のうち2点を次の2点を軽減する呪文が軽減"),
-        ("120.4c 結果への変換と修整", "《加護の反射》により、あなたが得るライフは1点から2点になる"),
+        ("120.4a 余剰のダメージの移し替え", "余剰のダメージを移し替える効果はありません"),
+        ("120.4b 置換効果・軽減効果の適用", "3点のうち2点を次の2点を軽減する呪文が軽減します"),
+        ("120.4c 結果への変換と修整", "《加護の反射》により、あなたが得るライフは1点から2点になります"),
         ("120.4d ダメージのイベントの発生", "あなたのライフ: 20 → 22"),
         ("704 状況起因処理", "状況起因処理"),
     ]
@@ -143,8 +143,8 @@ def test_build_120_4_boon_reflection_from_an_empty_board(live_server, page: Page
 
     # the 120.4c stage: the blocker gets a -1/-1 counter, the attacker marks 2 damage
     page.get_by_role("link", name="120.4c 結果への変換と修整").click()
-    expect(stage).to_contain_text("-1/-1カウンターが1個置かれる")
-    expect(stage).to_contain_text("2点のダメージを負う")
+    expect(stage).to_contain_text("-1/-1カウンターが1個置かれます")
+    expect(stage).to_contain_text("2点のダメージを負います")
 
     page.locator("#stage-all").click()
     final = page.locator(".final")

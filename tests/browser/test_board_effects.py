@@ -60,9 +60,9 @@ def test_shield_counters_and_a_redirection_through_the_forms(live_server, page: 
     stage = page.locator(".stage-detail")
     page.locator("#stage-next").click()
     expect(stage).to_contain_text("120.4b 置換効果・軽減効果の適用")
-    expect(stage).to_contain_text("代わりに5/5の聖域の番人に与えられる (614.9)")
-    expect(stage).to_contain_text("盾カウンターにより、《稲妻》からの3点のダメージがすべて軽減される")
-    expect(stage).to_contain_text("盾カウンターを1個取り除く (122.1c)")
+    expect(stage).to_contain_text("代わりに5/5の聖域の番人に与えられます (614.9)")
+    expect(stage).to_contain_text("盾カウンターにより、《稲妻》からの3点のダメージがすべて軽減されます")
+    expect(stage).to_contain_text("盾カウンターを1個取り除きます (122.1c)")
     expect(stage.get_by_role("link", name="614.9").first).to_be_visible()
 
     page.locator("#stage-all").click()

@@ -44,7 +44,7 @@ def test_declare_a_fight_with_deathtouch_through_the_forms(live_server, page: Pa
     for title in ("120.4a", "120.4b", "120.4c", "120.4d", "704 状況起因処理"):
         page.locator("#stage-next").click()
         expect(stage).to_contain_text(title)
-    expect(stage).to_contain_text("接死を持つ発生源からダメージを受けたので、破壊される (704.5h)")
+    expect(stage).to_contain_text("接死を持つ発生源からダメージを受けたので、破壊されます (704.5h)")
     final = page.locator(".final")
     expect(final.locator("[data-final]", has_text="《チフス鼠》")).to_contain_text("墓地")
     expect(final.locator("[data-final]", has_text="《大喰らいのワーム》")).to_contain_text("墓地")

@@ -52,7 +52,7 @@ def test_120_4_example_2_worship_and_awe_strike() -> None:
     assert "615.5" in b["rules"]
     results = {(r["result"], r["rule"]): r["amount"] for r in stage(result, "120.4c")["events"]}
     assert results == {("life_loss", "120.3a"): 5, ("life_gain", "615.5"): 5}
-    assert "《崇拝》は適用されない" in notes(result, "120.4c")
+    assert "《崇拝》は適用されません" in notes(result, "120.4c")
     life = next(c for c in stage(result, "120.4d")["changes"] if c["attribute"] == "life")
     assert (life["before"], life["after"], life["lost"], life["gained"]) == (2, 2, 5, 5)
     assert result["final"]["players"]["B"] == {"life": 2, "poison": 0, "lost": False}

@@ -291,7 +291,7 @@ def _stage_summary(view: Mapping[str, Any]) -> str:
     """One sentence for screen readers: which stage, then what it says."""
     head = f"{view['title']}。"
     body = "".join(view["plain_notes"][:3]) or "".join(c["text"] + "。" for c in view["changes"][:3])
-    return head + (body or "この段階では何も起こらない。")
+    return head + (body or "この段階では何も起こりません。")
 
 
 def _final_lines(

@@ -373,7 +373,7 @@ def test_510_4_assignment_of_a_creature_killed_by_first_strike_is_ignored_with_a
     assert result["legal"]
     assert result["final"]["permanents"]["a"]["zone"] == "graveyard"
     assert result["final"]["permanents"]["knight"]["damage"] == 0
-    assert "指定された割り振りは使われない" in notes(result, "assignment", step=1)
+    assert "指定された割り振りは使われません" in notes(result, "assignment", step=1)
 
 
 def test_510_4_player_losing_in_first_step_ends_the_game() -> None:

@@ -84,7 +84,7 @@ def test_510_1a_under_doran_toughness_zero_or_less_assigns_no_combat_damage() ->
     assert default_assignment(s)["assignments"] == {"husk": {}, "shade": {}}
     assert count_assignments(s, "husk") == count_assignments(s, "shade") == 1
     assert final(d)["players"]["B"]["life"] == 20
-    assert "タフネスが0なので戦闘ダメージを割り振らない (510.1a)" in notes(run(d)[1], "assignment")
+    assert "タフネスが0なので戦闘ダメージを割り振りません (510.1a)" in notes(run(d)[1], "assignment")
     (violation,) = check_assignment(
         parse_scenario({**d, "event": {**d["event"], "assignments": {"husk": {"B": 2}}}})
     )

@@ -54,7 +54,7 @@ def test_a_chosen_source_no_longer_red_is_not_prevented_and_the_shield_stays() -
     _, result = run(doc([green], combat(attack("chosen")), effects=[circle()]))
     assert result["final"]["players"]["B"]["life"] == 17
     assert result["final"]["effects"][0].get("used", False) is False
-    assert "盾は消費されない (615.9)" in notes(result, "120.4b")
+    assert "盾は消費されません (615.9)" in notes(result, "120.4b")
 
 
 def test_without_a_chosen_source_every_red_source_is_still_the_old_form() -> None:

@@ -150,8 +150,8 @@ def test_120_4_every_step_has_the_four_stages_and_sba() -> None:
         "704",
     ]
     assert result["steps"][0]["name"] == "damage"
-    assert "余剰のダメージを移し替える効果はない。" in stage(result, "120.4a")["notes"]
-    assert "ダメージを置換・軽減する効果はない。" in stage(result, "120.4b")["notes"]
+    assert "余剰のダメージを移し替える効果はありません。" in stage(result, "120.4a")["notes"]
+    assert "ダメージを置換・軽減する効果はありません。" in stage(result, "120.4b")["notes"]
 
 
 def test_120_4a_excess_damage_to_creature_goes_to_controller() -> None:
@@ -330,7 +330,7 @@ def test_702_2b_deathtouch_damage_destroys_large_creature() -> None:
 def test_damage_to_player_notes_name_the_player() -> None:
     _, result = run(doc(event=spell({"B": 3}, name="《稲妻》")))
     assert (
-        "対戦相手は《稲妻》からのダメージで3点のライフを失う (120.3a)。" in stage(result, "120.4c")["notes"]
+        "対戦相手は《稲妻》からのダメージで3点のライフを失います (120.3a)。" in stage(result, "120.4c")["notes"]
     )
 
 

@@ -105,7 +105,7 @@ def test_615_5_extra_life_gain_stopped_by_no_life_gain() -> None:
     _, result = run(d)
     assert result["final"]["players"]["B"]["life"] == 20
     assert (
-        "《硫黄の渦》により、対戦相手は2点のライフを得られない (120.4c)。" in stage(result, "120.4c")["notes"]
+        "《硫黄の渦》により、対戦相手は2点のライフを得られません (120.4c)。" in stage(result, "120.4c")["notes"]
     )
 
 
@@ -140,7 +140,7 @@ def test_615_7_shield_prevents_part_and_keeps_the_rest() -> None:
     assert result["final"]["permanents"]["bear"]["damage"] == 1
     assert result["final"]["effects"] == [{"type": "prevent_next", "to": "bear", "amount": 0, "used": True}]
     assert (
-        "2/2のbearが呪文から受ける3点のうち2点を効果1（次の2点を軽減する盾）が軽減 (615.7)。残り1点。"
+        "2/2のbearが呪文から受ける3点のうち2点を効果1（次の2点を軽減する盾）が軽減します (615.7)。残り1点。"
         in notes(result, "120.4b")
     )
     shield = next(c for c in stage(result, "120.4b")["changes"] if c["attribute"] == "shield")

@@ -82,7 +82,7 @@ def test_kalitas_exiles_the_opponents_creature_which_does_not_die_and_makes_a_zo
     }
     sba = next(s for s in result["steps"][0]["stages"] if s["stage"] == "704")
     assert {"614.6", "700.4", "603.10a", "111.1"} <= set(sba["rules"])
-    assert "代わりに追放される (614.1a, 614.6)" in _notes(result)
+    assert "代わりに追放されます (614.1a, 614.6)" in _notes(result)
 
 
 def test_without_the_replacement_the_same_creature_dies_and_its_ability_triggers() -> None:
