@@ -330,7 +330,8 @@ def test_702_2b_deathtouch_damage_destroys_large_creature() -> None:
 def test_damage_to_player_notes_name_the_player() -> None:
     _, result = run(doc(event=spell({"B": 3}, name="《稲妻》")))
     assert (
-        "対戦相手は《稲妻》からのダメージで3点のライフを失います (120.3a)。" in stage(result, "120.4c")["notes"]
+        "対戦相手は《稲妻》からのダメージで3点のライフを失います (120.3a)。"
+        in stage(result, "120.4c")["notes"]
     )
 
 

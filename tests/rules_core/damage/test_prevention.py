@@ -105,7 +105,8 @@ def test_615_5_extra_life_gain_stopped_by_no_life_gain() -> None:
     _, result = run(d)
     assert result["final"]["players"]["B"]["life"] == 20
     assert (
-        "《硫黄の渦》により、対戦相手は2点のライフを得られません (120.4c)。" in stage(result, "120.4c")["notes"]
+        "《硫黄の渦》により、対戦相手は2点のライフを得られません (120.4c)。"
+        in stage(result, "120.4c")["notes"]
     )
 
 
