@@ -102,8 +102,10 @@
     const announcer = document.getElementById("announcer");
     if (elt.id === "play" && elt.dataset.announce && announcer) announcer.textContent = elt.dataset.announce;
     if (elt.id === "play" && trigger instanceof HTMLElement && RESOLVE_TRIGGERS.has(trigger.id)) {
+      // watch.js scrolls the drawing and the stage into view, smoothly: a focus that scrolled too
+      // would first make the page jump to the heading, then glide back down
       const heading = document.getElementById("result-heading");
-      if (heading) heading.focus();
+      if (heading) heading.focus({ preventScroll: true });
       return;
     }
     // Focus: a new editor panel or form → its heading; the whole board → the status message.

@@ -243,6 +243,32 @@ def test_save_and_resolve_focuses_the_result_and_a_save_keeps_the_place(live_ser
 
 
 @pytest.mark.parametrize("size", WIDTHS)
+@pytest.mark.parametrize("button", ["#resolve-step", "#resolve-all"])
+def test_resolving_from_below_glides_to_the_result_without_a_jump(live_server, browser, size, button):
+    """The resolve buttons sit below the drawing: after the click the page moves once, towards the
+    drawing and the first stage, and never first jumps past them to the result's heading (the focus
+    lands there without scrolling)."""
+    page = _page(browser, size)
+    page.goto(f"{live_server.url}/board/s/cr702-19b-ex2/")
+    page.locator(button).scroll_into_view_if_needed()
+    start = page.evaluate("window.scrollY")
+    page.evaluate(
+        """() => { window.__scrolls = [];
+                   addEventListener('scroll', () => window.__scrolls.push(window.scrollY)); }"""
+    )
+    page.locator(button).click()
+    expect(page.locator("#result-heading")).to_be_focused()
+    page.wait_for_timeout(900)  # the smooth scroll
+    scrolls = page.evaluate("window.__scrolls")
+    end = page.evaluate("window.scrollY")
+    assert end < start, (start, end)  # the page moved up, to the drawing and the stage
+    low, high = min(start, end), max(start, end)
+    assert all(low - 1 <= y <= high + 1 for y in scrolls), (start, end, scrolls)
+    assert _on_screen(page, ".lane-svg")["inside"]
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", WIDTHS)
 def test_without_javascript_the_stage_links_open_at_the_drawing(live_server, browser, size):
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, java_script_enabled=False)
     page = context.new_page()
