@@ -89,6 +89,13 @@ __all__ = [
 DEFENDER_KINDS: Final = ("player", "planeswalker", "battle")
 """What an attacking creature can attack (CR 506.1, 508.1b)."""
 
+NO_ORDER_NOTE: Final = "割り振る順番はありません (510.1c)"
+"""CR 510.1c: a creature blocked by several divides its damage among them freely, in no order. The
+former rules rewrite this sentence of the assignment stage (``era_order``: 2024's damage assignment
+order; ``eras.era_2007``: 310.2c), so it is written once, here."""
+FREE_DIVISION_NOTE: Final = "自由に分けて割り振ります。" + NO_ORDER_NOTE
+"""The end of the assignment note for a creature blocked by several (CR 510.1c)."""
+
 
 # --------------------------------------------------------------------------------------------
 # Value objects

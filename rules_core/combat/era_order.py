@@ -276,7 +276,7 @@ def annotate(stage: Stage, view: CombatView) -> Stage:
     file required of it, and what differs from today (「現在のルールでは…」)."""
     notes = [
         n.replace(
-            "自由に分けて割り振ります。割り振る順番はありません (510.1c)",
+            am.FREE_DIVISION_NOTE,
             "ダメージ割り振り順に従って割り振ります (2024-08-02版 510.1c)",
         )
         for n in stage.notes

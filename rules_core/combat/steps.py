@@ -381,9 +381,9 @@ def _blocked_reason(
                 both
                 + f"ブロックしているクリーチャーは{q(a.blockers[0])}だけなので、すべてをそれに割り振ります (510.1c)。"
             )
-        return both + (
-            "複数のクリーチャーにブロックされたので、コントローラーがそれらに自由に分けて割り振ります。"
-            "割り振る順番はありません (510.1c)。"
+        return (
+            both
+            + f"複数のクリーチャーにブロックされたので、コントローラーがそれらに{am.FREE_DIVISION_NOTE}。"
         )
     _add(rules, "702.19b")
     if not past:

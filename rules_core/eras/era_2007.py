@@ -51,7 +51,7 @@ def _extra(rules: list[str], extra: FrozenMap[str, Any] | None = None) -> Frozen
 def _assignment_stage(stage: Stage) -> Stage:
     """Today's assignment stage, told as 2007's: the assignment goes on the stack (310.1)."""
     notes = [
-        n.replace("割り振る順番はありません (510.1c)", "割り振る順番はありません (2007-02-01版 310.2c)")
+        n.replace(am.NO_ORDER_NOTE, "割り振る順番はありません (2007-02-01版 310.2c)")
         for n in stage.notes
         if "(510.2)" not in n
     ]
