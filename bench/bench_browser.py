@@ -9,7 +9,9 @@ Playwright:
   「すべての段階を表示」 (an htmx request that resolves the board and swaps the result in), and wait
   for the new content to be painted;
 * **assignment change**: on the same board, click a −/＋ stepper of the damage assignment (an htmx
-  request that checks the new assignment and swaps the feedback in) and wait for the paint;
+  GET that checks the new assignment and swaps the panel in) and wait for the paint. The two checks the
+  clicks send (− then ＋, back and forth) are warmed in every worker first, as the boards are: a check's
+  answer depends only on the board and the numbers in its address, and the content cache keeps it;
 * **lesson step**: on the first lesson, once the learner has predicted (the lesson's own path), at its
   first stage, click 次の段階 (an htmx request that swaps the lesson's drawing and stages,
   ``#lesson-reveal``);
@@ -182,9 +184,11 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     return app, url
 
 
-def _warm(url: str, pages: list[tuple[str, str]], *, workers: int, cookie: str = "") -> None:
-    """Ask for each of ``pages`` (path, htmx target), whole and as its htmx partial, 20 rounds of one
-    request per worker at once, as the visitor with ``cookie``."""
+def _warm(
+    url: str, pages: list[tuple[str, str]], *, workers: int, cookie: str = "", whole: bool = True
+) -> None:
+    """Ask for each of ``pages`` (path, htmx target), whole (unless not ``whole``) and as its htmx
+    partial, 20 rounds of one request per worker at once, as the visitor with ``cookie``."""
 
     def fetch(request: urllib.request.Request) -> None:
         # generous: on a loaded machine a cold worker's first page can take seconds
@@ -194,7 +198,7 @@ def _warm(url: str, pages: list[tuple[str, str]], *, workers: int, cookie: str =
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for path, target in pages:
             for _ in range(20):
-                for headers in ({}, {"HX-Request": "true", "HX-Target": target}):
+                for headers in ({}, {"HX-Request": "true", "HX-Target": target})[0 if whole else 1 :]:
                     request = urllib.request.Request(url + path, headers={**headers, **visitor})
                     list(pool.map(fetch, [request] * workers))
 
@@ -216,6 +220,24 @@ def _predict(page: Any, url: str) -> None:
     page.wait_for_load_state("networkidle")
     cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
     _warm(url, [(LESSON + "?stage=2", "lesson-reveal")], workers=_workers(), cookie=cookie)
+
+
+def _warm_checks(page: Any, url: str, selectors: list[str]) -> None:
+    """Click each of ``selectors`` (−, then ＋: the board is back where it was) and warm every worker for
+    the checks they sent, as this visitor. htmx asks for a check with a GET whose address holds the
+    numbers, which the content cache keeps per worker (per site with Redis), as it keeps a resolved
+    board: the timed clicks then find each worker warm, as the resolve clicks do."""
+    addresses = []
+    for selector in selectors:
+        with page.expect_response(lambda response: "/assignment/check/" in response.url) as answer:
+            page.click(selector)
+        addresses.append(answer.value.url.removeprefix(url))
+        page.wait_for_load_state("networkidle")
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+    # a check is only ever asked for by htmx (without it the address goes back to the board)
+    checks = [(address, "assignment") for address in addresses]
+    _warm(url, checks, workers=_workers(), cookie=cookie, whole=False)
+    page.wait_for_timeout(REST_MS)
 
 
 def _open(page: Any, address: str) -> None:
@@ -358,6 +380,7 @@ def main() -> None:
                     steppers = page.locator("#assignment-form button.step")
                     minus = steppers.nth(0).get_attribute("id")
                     plus = steppers.nth(1).get_attribute("id")
+                    _warm_checks(page, url, [f"#{minus}", f"#{plus}"])
                     measure(
                         "assignment change (−/＋)",
                         [  # the same page throughout: the learner reads the feedback before the next click

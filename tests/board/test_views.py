@@ -508,6 +508,40 @@ def test_assignment_nudge_and_fill(client):
     assert 'value="3"' in default and 'id="assignment"' in default
 
 
+HX_CHECK = {**HX, "HTTP_HX_TARGET": "assignment"}
+
+
+def test_htmx_checks_with_get_and_the_same_numbers_come_from_the_cache(client):
+    """htmx sends the assignment form as a GET (a check stores nothing): the answer is the same panel a
+    POST gets, its numbers stepped by −/＋ (3+2 → 2+3 leaves the 3/3 blocker short of lethal damage, so
+    CR 702.19b is cited), and the same numbers again are served from the content cache, with this
+    visitor's own CSRF token."""
+    url = "/board/s/cr702-19b/assignment/check/"
+    page = _html(client.get("/board/s/cr702-19b/"))
+    assert f'hx-get="{url}" hx-params="not csrfmiddlewaretoken"' in page  # no token in the address
+    sent = {"a_0_0": "3", "a_0_1": "2", "nudge": "a_0_1:+1"}
+    first = client.get(url, sent, **HX_CHECK)
+    again = client.get(url, sent, **HX_CHECK)
+    posted = _html(client.post(url, sent, **HX_CHECK))
+    assert (first["X-Content-Cache"], again["X-Content-Cache"]) == ("miss", "hit")
+    for html in (_html(first), _html(again), posted):
+        assert 'id="assignment"' in html
+        assert 'name="a_0_0" id="id_a_0_0" value="2"' in html
+        assert 'name="a_0_1" id="id_a_0_1" value="3"' in html
+        assert "不適正" in html and 'href="/cr/702.19/#cr-702.19b"' in html
+    # the cached panel's form still posts (保存): it carries a token, not the placeholder of the cache
+    assert re.search(r'name="csrfmiddlewaretoken" value="[A-Za-z0-9]{64}"', _html(again))
+    # a typed check (no −/＋) answers with the verdict alone, from the query string too
+    typed = client.get(url, {"a_0_0": "2", "a_0_1": "3"}, **HX_CHECK)
+    assert typed["HX-Retarget"] == "#assignment-feedback" and "不適正" in _html(typed)
+
+
+def test_a_get_check_without_htmx_goes_back_to_the_board(client):
+    """Only htmx asks with GET; an address typed or reloaded shows the board (303), whatever its query."""
+    response = client.get("/board/s/cr702-19b/assignment/check/", {"a_0_0": "5", "nudge": "a_0_0:-1"})
+    assert response.status_code == 303 and response["Location"] == "/board/s/cr702-19b/"
+
+
 @pytest.mark.parametrize(
     "data",
     [
@@ -522,6 +556,7 @@ def test_assignment_nudge_and_fill(client):
 )
 def test_hostile_assignments_never_crash(client, data):
     assert client.post("/board/s/cr702-19b/assignment/check/", data).status_code == 200
+    assert client.get("/board/s/cr702-19b/assignment/check/", data, **HX_CHECK).status_code == 200
     assert client.post("/board/s/cr702-19b/assignment/", data).status_code in (302, 422)
 
 

@@ -175,7 +175,17 @@ def test_three_steps_trample_blocked_then_a_shield_then_deathtouch(live_server, 
 
 
 def test_one_click_moves_a_point_and_an_illegal_save_is_refused(live_server, page: Page):
-    """CR 702.19b: moving a point off the 3/3 leaves it short of lethal; saving that is refused."""
+    """CR 702.19b: moving a point off the 3/3 leaves it short of lethal; saving that is refused.
+
+    The check goes out as a GET whose address holds the numbers and the −/＋ pressed, never the CSRF
+    token; the save still posts, with the token in its header."""
+    checks: list[tuple[str, str]] = []
+    page.on(
+        "request",
+        lambda request: checks.append((request.method, request.url))
+        if "/assignment/" in request.url
+        else None,
+    )
     page.goto(f"{live_server.url}/board/s/cr702-19b/")
     row = page.locator("fieldset.assign-row", has_text="トランプルを持つ5/5")
     blocker, player = (
@@ -186,11 +196,16 @@ def test_one_click_moves_a_point_and_an_illegal_save_is_refused(live_server, pag
     expect(player).to_have_value("3")
     expect(blocker).to_have_value("2")
     expect(page.locator("#assignment-feedback")).to_contain_text("不適正")
+    method, address = checks[-1]
+    assert method == "GET" and "/assignment/check/?" in address, checks
+    assert "nudge=a_0_1%3A%2B1" in address and "csrfmiddlewaretoken" not in address, address
     page.locator("#assign-resolve").click()
     expect(page.locator(".feedback-refused")).to_contain_text("保存していません")
     expect(page.locator(".stage-count")).to_have_count(0)
+    assert checks[-1][0] == "POST" and checks[-1][1].endswith("/assignment/"), checks
     page.locator("#fill-default").click()
     expect(page.locator("#assignment-feedback")).to_contain_text("適正です")
+    assert checks[-1][0] == "GET" and "fill=default" in checks[-1][1], checks
 
 
 @pytest.mark.parametrize("size", WIDTHS)

@@ -68,6 +68,23 @@ def test_the_assignment_check_has_its_own_larger_budget(board):
 
 
 @override_settings(RATELIMIT_ENABLE=True)
+def test_the_assignment_check_counts_htmx_gets_too_but_not_cached_answers():
+    """htmx checks with GET: those count against the check's budget (240 a minute), as its posts do,
+    except an answer the content cache serves (nothing is resolved for it)."""
+    client = Client(raise_request_exception=False)
+    url = "/board/s/cr702-19b/assignment/check/"
+    hx = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "assignment"}
+    client.get("/board/s/cr702-19b/")  # the visitor's CSRF cookie, as on the page
+    for n in range(_rate(ratelimits.ASSIGNMENT_CHECK_RATE)):
+        response = client.get(url, {"a_0_0": str(n), "a_0_1": "0"}, **hx)
+        assert response.status_code == 200 and response[CACHE_HEADER] == "miss"
+    assert client.get(url, {"a_0_0": "0", "a_0_1": "0"}, **hx)[CACHE_HEADER] == "hit"
+    refused = client.get(url, {"a_0_0": "999", "a_0_1": "0"}, **hx)
+    assert refused.status_code == 429 and TOO_MANY in refused.content.decode()
+    assert client.post(url, {"a_0_0": "1"}, **hx).status_code == 429  # one budget for both methods
+
+
+@override_settings(RATELIMIT_ENABLE=True)
 def test_the_31st_study_post_of_a_minute_is_a_429():
     client = Client(raise_request_exception=False)
     for _ in range(_rate(ratelimits.STUDY_ANSWER_RATE)):

@@ -91,10 +91,14 @@ def ratelimit_key(group: str, request: HttpRequest) -> str:
     return client_ip(request) or "unknown"
 
 
-def _limit(rate: str, group: str) -> Callable[[View], View]:
+def _limit(rate: str, group: str, methods: tuple[str, ...] = ("POST",)) -> Callable[[View], View]:
     def decorate(view: View) -> View:
         limited: View = ratelimit(
-            key="tutor.common.ratelimits.ratelimit_key", rate=rate, method="POST", block=True, group=group
+            key="tutor.common.ratelimits.ratelimit_key",
+            rate=rate,
+            method=list(methods),
+            block=True,
+            group=group,
         )(view)
 
         @wraps(view)
@@ -103,7 +107,7 @@ def _limit(rate: str, group: str) -> Callable[[View], View]:
                 return limited(request, *args, **kwargs)
             except Ratelimited:
                 # the 429 page says how long this limit's window still runs (a minute, or an hour)
-                request.ratelimit_wait = _time_left(request, group, rate)  # type: ignore[attr-defined]
+                request.ratelimit_wait = _time_left(request, group, rate, methods)  # type: ignore[attr-defined]
                 raise
 
         return cast(View, wrapped)
@@ -111,9 +115,9 @@ def _limit(rate: str, group: str) -> Callable[[View], View]:
     return decorate
 
 
-def _time_left(request: HttpRequest, group: str, rate: str) -> int:
+def _time_left(request: HttpRequest, group: str, rate: str, methods: tuple[str, ...]) -> int:
     usage = get_usage(
-        request, group=group, key="tutor.common.ratelimits.ratelimit_key", rate=rate, method="POST"
+        request, group=group, key="tutor.common.ratelimits.ratelimit_key", rate=rate, method=list(methods)
     )
     left = int(usage["time_left"]) if usage else 0
     return left if left > 0 else 60
@@ -121,8 +125,10 @@ def _time_left(request: HttpRequest, group: str, rate: str) -> int:
 
 board_write_limit = _limit(BOARD_WRITE_RATE, "board-write")
 """For the board's writing views (edits, assignment save, choices, import)."""
-assignment_check_limit = _limit(ASSIGNMENT_CHECK_RATE, "board-check")
-"""For ``assignment_check`` (it stores nothing but resolves the board)."""
+assignment_check_limit = _limit(ASSIGNMENT_CHECK_RATE, "board-check", ("GET", "POST"))
+"""For ``assignment_check`` (it stores nothing but resolves the board): htmx asks with GET, a page
+without JavaScript posts its form. A GET served from the content cache is not counted: the cache
+decorator stands outside this one."""
 study_answer_limit = _limit(STUDY_ANSWER_RATE, "study-answer")
 """For the study views that store rows (answers, new questions)."""
 exam_move_limit = _limit(EXAM_MOVE_RATE, "exam-move")

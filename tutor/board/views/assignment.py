@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpResponse, HttpResponseBadRequest, QueryDict
-from django.views.decorators.http import require_POST
+from django.http import HttpResponse, HttpResponseBadRequest, HttpResponseNotAllowed, QueryDict
+from django.views.decorators.http import require_http_methods, require_POST
 
 from rules_core import Scenario, ScenarioError
 from tutor.board import assignment_moves as moves
@@ -21,6 +21,7 @@ from tutor.board.views.flow import (
     saved,
     saved_or_refused,
 )
+from tutor.common.content_cache import cache_content_page
 from tutor.common.htmx import HtmxHttpRequest, render_partial, swap
 from tutor.common.ratelimits import assignment_check_limit, board_write_limit
 
@@ -37,9 +38,10 @@ def _combat(slug: str | None) -> tuple[Board, Scenario] | None:
 def _assignment_form(
     request: HtmxHttpRequest, document: documents.Document, parsed: Scenario
 ) -> AssignmentForm:
-    """The posted assignment; ``fill`` replaces it with the default or the most damage, ``nudge`` steps one number."""
+    """The posted assignment (the query string of a GET check); ``fill`` replaces it with the default or
+    the most damage, ``nudge`` steps one number."""
     rows = assignment.rows_of(document, parsed)
-    data = request.POST.copy()
+    data = _sent(request).copy()
     fill = data.get("fill")
     if fill in ("default", "max"):
         tables = assignment.filled(document, parsed, rows, fill)
@@ -79,10 +81,24 @@ def _typed_rows(
     return fresh
 
 
+def _sent(request: HtmxHttpRequest) -> QueryDict:
+    """What the assignment form sent: its query string (htmx's GET) or its body (a POST)."""
+    return request.GET if request.method in ("GET", "HEAD") else request.POST
+
+
+@cache_content_page
 @assignment_check_limit
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
-    """Check an assignment without storing it (htmx: on every change; without JS: the 確認 button)."""
+    """Check an assignment without storing it (htmx: on every change; without JS: the 確認 button).
+
+    htmx asks with GET: a check reads the board and stores nothing, so its answer depends only on the
+    board and the numbers in the URL, and the content cache serves it again to whoever sends the same
+    numbers (a learner going back and forth with −/＋, everyone on a curated board). A page without
+    JavaScript posts the form and gets the whole board back; a plain GET (a reload of that page's
+    address) goes back to the board."""
+    if request.method != "POST" and not request.htmx:
+        return HttpResponseNotAllowed(["POST"])  # the styled-errors middleware sends it to the board
     combat = _combat(slug)
     if combat is None:
         return HttpResponseBadRequest(NOT_COMBAT.encode())
@@ -91,7 +107,8 @@ def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
     if not request.htmx:
         return page_render(request, board, assignment_form=form, assignment_checked=True)
     context = _panel_context(board, parsed, form)
-    if request.POST.get("fill") or request.POST.get("nudge"):
+    sent = _sent(request)
+    if sent.get("fill") or sent.get("nudge"):
         return render_partial(request, TEMPLATE, "assignment", context)
     # the second step's rows follow the typed first step: their marks and counts (or the whole
     # row, when the creature leaves or stays on the battlefield) go out of band with the feedback
@@ -99,7 +116,7 @@ def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
         {
             **row,
             "index": r,
-            "reshaped": bool(row["recipients"]) != any(k.startswith(f"a_{r}_") for k in request.POST),
+            "reshaped": bool(row["recipients"]) != any(k.startswith(f"a_{r}_") for k in sent),
         }
         for r, row in enumerate(form.rows)
         if row["step"] == 2
