@@ -67,7 +67,7 @@ def test_a_destroy_event_through_its_form_and_its_701_8_stage(client):
     }
     page = client.get(location + "?stage=all").content.decode()
     assert "701.8 破壊" in page
-    assert "《神の怒り》が蠢く骸骨と聖域の番人を破壊する(701.8a)。" in page
+    assert "《神の怒り》が蠢く骸骨と聖域の番人を破壊します(701.8a)。" in page
     assert '/#cr-701.8a"' in page
     assert "盾カウンター: 2個 → 1個" in page
     assert "盾カウンター×1" in page  # the card at the end

@@ -81,7 +81,7 @@ def test_a_fight_with_deathtouch_declared_through_the_forms_destroys_both():
     assert _document(board)["event"]["fighters"] == ["c1", "c2"]
     page = _html(client.get(board + "?stage=all"))
     assert "701.14 格闘" in page
-    assert "《捕食》の指示で、《チフス鼠》と《大喰らいのワーム》が格闘する(701.14a)。" in page
+    assert "《捕食》の指示で、《チフス鼠》と《大喰らいのワーム》が格闘します(701.14a)。" in page
     assert page.count("墓地") >= 2
     final = page[page.index("最終的な盤面") :]
     assert re.search(r"《チフス鼠》</b>\(墓地", final) and re.search(r"《大喰らいのワーム》</b>\(墓地", final)
@@ -190,7 +190,7 @@ def test_that_much_damage_trigger_sees_the_damage_dealt():
     }
     result = _html(client.get(board + "?stage=all"))
     assert "与えられたダメージ: 3点" in result
-    assert "その数(3)点のダメージを与える" in result
+    assert "その数(3)点のダメージを与えます。" in result
 
 
 def test_trigger_form_errors_name_their_field(pridemate_board):
@@ -269,7 +269,7 @@ def test_a_pump_between_the_steps_is_stated_and_shown(first_striker_board):
         {"type": "pump", "creature": "c1", "power": 3, "toughness": 3, "name": "《巨大化》"}
     ]
     page = _html(client.get(board + "?stage=all"))
-    assert "戦闘ダメージ・ステップの間に、《巨大化》で、《若年の騎士》は+3/+3の修整を受ける。" in page
+    assert "戦闘ダメージ・ステップの間に、《巨大化》で、《若年の騎士》は+3/+3の修整を受けます。" in page
     assert "510.4 2つの戦闘ダメージ・ステップの間" in page
     final = page[page.index("最終的な盤面") :]
     assert re.search(r"《若年の騎士》</b>\(戦場・5/4", final)
@@ -480,6 +480,6 @@ def test_a_fight_with_a_fighter_gone_deals_no_damage():
         client, "/board/s/cr701-14a/event/fight/", {"fighter_1": "rat", "fighter_2": "wurm", "gone": ["rat"]}
     )
     page = _html(client.get(board + "?stage=all"))
-    assert "《チフス鼠》は、解決する前に戦場を離れている(608.2b)。" in page
+    assert "《チフス鼠》は、解決する前に戦場を離れています(608.2b)。" in page
     assert "全1段階" in page
     assert "701.14b" in page

@@ -48,7 +48,7 @@ def test_the_exile_instead_form_writes_kalitas_with_its_token(client):
         "name": "《ゲトの裏切り者、カリタス》",
     }
     page = client.get(response["Location"] + "?stage=all").content.decode()
-    assert "死亡するなら、代わりにそれを追放する" in page and "cr-614.6" in page
+    assert "死亡するなら、代わりにそれを追放します" in page and "cr-614.6" in page
 
 
 def test_a_token_needs_both_power_and_toughness(client):

@@ -69,7 +69,7 @@ def test_ninjutsu_through_the_form_puts_the_ninja_in_and_it_deals_regular_damage
         {"type": "ninjutsu", "creature": "c2", "returned": "c1", "name": "《深き刻の忍者》の忍術"}
     ]
     page = client.get(board + "?stage=all").content.decode()
-    assert "を手札に戻し、《深き刻の忍者》がタップ状態で攻撃している状態で戦場に出る(702.49a)" in page
+    assert "を手札に戻し、《深き刻の忍者》がタップ状態で攻撃している状態で戦場に出ます(702.49a)" in page
     final = page[page.index("最終的な盤面") :]
     assert re.search(r"《若年の騎士》</b>\(手札", final)
     assert "16" in final
@@ -99,7 +99,7 @@ def test_a_damage_spell_between_the_steps_through_the_form(unblocked_first_strik
         "name": "《ショック》",
     }
     page = client.get(board + "?stage=all").content.decode()
-    assert "《ショック》が《若年の騎士》に2点のダメージを与える(120.2b)" in page
+    assert "《ショック》が《若年の騎士》に2点のダメージを与えます(120.2b)" in page
     final = page[page.index("最終的な盤面") :]
     assert re.search(r"《若年の騎士》</b>\(墓地", final)
 
@@ -145,7 +145,7 @@ def test_import_accepts_the_between_steps_forms_and_the_page_resolves():
     page = client.get(response["Location"] + "?stage=all")
     assert page.status_code == 200
     html = page.content.decode()
-    assert "《送還》で、《灰色熊》はオーナーの手札に戻る(400.7)" in html
+    assert "《送還》で、《灰色熊》はオーナーの手札に戻ります(400.7)" in html
     final = html[html.index("最終的な盤面") :]
     assert re.search(r"《深き刻の忍者》</b>\(墓地", final)
 
@@ -175,7 +175,7 @@ def test_a_delayed_trigger_through_the_noncombat_form():
     assert event["delayed"] == {"when": "dies", "creature": "c1", "amount": 3}
     page = client.get(location + "?stage=all").content.decode()
     assert "603.7a 遅延誘発型能力が作られる" in page
-    assert "遅延誘発型能力を作る:《灰色熊》がこのターン死亡したとき" in page
+    assert "遅延誘発型能力を作ります:《灰色熊》がこのターン死亡したとき" in page
     final = page[page.index("最終的な盤面") :]
     assert "17" in final
     missing = client.post(

@@ -69,11 +69,11 @@ def test_an_unknown_player_for_whose_permanents_is_refused_in_japanese(client):
     [
         (
             {"type": "counter_multiplier", "factor": 2, "on_controlled_by": "A"},
-            "あなたがコントロールするパーマネントにカウンターを置くなら、代わりにその2倍の個数を置く。",
+            "あなたがコントロールするパーマネントにカウンターを置くなら、代わりにその2倍の個数を置きます。",
         ),
         (
             {"type": "prevent_from_color", "color": "red", "to": "A", "next_only": True, "source": "giant"},
-            "このターン、選ばれた発生源丘巨人が次にあなたに与えるダメージを、その時点で赤であれば軽減する。",
+            "このターン、選ばれた発生源丘巨人が次にあなたに与えるダメージを、その時点で赤であれば軽減します。",
         ),
     ],
 )

@@ -49,7 +49,7 @@ def test_pridemate_trigger_waits_then_resolves_as_a_further_stage():
     assert trigger["source"] == "《アジャニの群れ仲間》"
     assert trigger["controller"] == "あなた"
     assert trigger["amount"] == 4 and trigger["seen"] == "得たライフ"
-    assert "+1/+1カウンターを1個置く" in trigger["does"]
+    assert "+1/+1カウンターを1個置きます。" in trigger["does"]
     stack = next(st for st in view["stages"] if st["key"] == "603.3b")
     assert [t["id"] for t in stack["stack"]] == ["t1"]
     assert stack["title_rule"]["number"] == "603.3b"
@@ -65,6 +65,12 @@ def test_pridemate_page_shows_the_waiting_ability_and_the_stack(client):
     assert 'class="trigger" data-trigger="t1"' in html
     assert "コントローラーはあなた" in html
     assert "得たライフ: 4点" in html
+    # what the ability does is whole です・ます sentences, once punctuated
+    assert (
+        "コントローラーはあなたです。このパーマネントに+1/+1カウンターを1個置きます。得たライフ: 4点。"
+        in html
+    )
+    assert "。。" not in html
     assert 'class="stack-item" data-trigger="t1"' in html
     assert "解決する能力" in html
     assert 'href="/cr/603/#cr-603.3b"' in html
@@ -77,7 +83,7 @@ def test_defeated_siege_waits_on_the_battlefield_then_is_exiled(client):
     view = _present("cr704-5v")
     trigger = next(st for st in view["stages"] if st["triggered"])["triggered"][0]
     assert trigger["when"] == "最後の守備カウンターが取り除かれたとき"
-    assert "追放する" in trigger["does"]
+    assert "追放します" in trigger["does"]
     assert any(
         "墓地には置かれません" in n for st in view["stages"] if st["key"] == "704" for n in st["plain_notes"]
     )

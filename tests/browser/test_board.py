@@ -115,7 +115,7 @@ def test_build_120_4_boon_reflection_from_an_empty_board(live_server, page: Page
     blocks.get_by_label("萎縮と絆魂を持つクリーチャー", exact=True).check()
     form.get_by_role("button", name="この戦闘にする").click()
     expect(page.locator("#editor .event-lines")).to_contain_text(
-        "萎縮と絆魂を持つクリーチャーが対戦相手を攻撃し、2/2クリーチャーにブロックされた。"
+        "萎縮と絆魂を持つクリーチャーが対戦相手を攻撃し、2/2クリーチャーにブロックされました。"
     )
     expect(page.locator("#assignment-feedback")).to_contain_text("適正")
 

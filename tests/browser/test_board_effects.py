@@ -46,7 +46,9 @@ def test_shield_counters_and_a_redirection_through_the_forms(live_server, page: 
     effect.get_by_label(_label("代わりにダメージを受ける者")).select_option(label="聖域の番人(あなた)")
     effect.get_by_role("button", name="効果を置く").click()
     expect(page.locator("#form-effect")).to_have_count(0)
-    expect(page.locator(".effect", has_text="《最下層民》")).to_contain_text("代わりに聖域の番人に与えられる")
+    expect(page.locator(".effect", has_text="《最下層民》")).to_contain_text(
+        "代わりに聖域の番人に与えられます"
+    )
 
     page.locator("#event-noncombat").click()
     event = page.locator("#form-noncombat")
@@ -54,7 +56,9 @@ def test_shield_counters_and_a_redirection_through_the_forms(live_server, page: 
     event.get_by_label(_label("呪文・能力のコントローラー")).select_option(label="対戦相手")
     event.get_by_label(_label("あなたに")).fill("3")
     event.get_by_role("button", name="このダメージにする").click()
-    expect(page.locator("#editor .event-lines")).to_contain_text("《稲妻》があなたに3点のダメージを与える。")
+    expect(page.locator("#editor .event-lines")).to_contain_text(
+        "《稲妻》があなたに3点のダメージを与えます。"
+    )
 
     page.locator("#resolve-step").click()
     stage = page.locator(".stage-detail")

@@ -31,7 +31,7 @@ def test_declare_a_fight_with_deathtouch_through_the_forms(live_server, page: Pa
     form.get_by_label(_label("指示する呪文・能力の名前")).fill("《捕食》")
     form.get_by_role("button", name="このダメージにする").click()
     expect(page.locator("#editor .event-lines")).to_contain_text(
-        "《捕食》の指示で、《チフス鼠》と《大喰らいのワーム》が格闘する(701.14a)。"
+        "《捕食》の指示で、《チフス鼠》と《大喰らいのワーム》が格闘します(701.14a)。"
     )
 
     page.locator("#resolve-step").click()
@@ -70,6 +70,6 @@ def test_pridemate_board_shows_the_trigger_waiting_then_resolving(live_server, p
     page.locator("#stage-next").click()
     expect(stage).to_contain_text("608.2 誘発型能力の解決")
     expect(stage).to_contain_text("誘発型能力の解決")
-    expect(stage.locator(".trigger-resolving")).to_contain_text("+1/+1カウンターを1個置く")
+    expect(stage.locator(".trigger-resolving")).to_contain_text("+1/+1カウンターを1個置きます。")
     page.locator("#stage-all").click()
     expect(page.locator(".final [data-final]", has_text="《アジャニの群れ仲間》")).to_contain_text("3/3")

@@ -187,24 +187,24 @@ def _action_sentence(action: Mapping[str, Any], names: Names) -> str:
     """One action of the 2007 window in words.
 
     >>> _action_sentence({"type": "pump", "creature": "x", "power": 3, "toughness": 3, "name": "《巨大化》"}, Names({}))
-    '《巨大化》: xが+3/+3の修整を受ける'
+    '《巨大化》: xが+3/+3の修整を受けます'
     """
     kind = action.get("type")
     head = f"{action['name']}: " if action.get("name") else ""
     who = names(action.get("creature"))
     if kind == "sacrifice":
-        gain = f"(コントローラーは{action['gain_life']}点のライフを得る)" if action.get("gain_life") else ""
-        return f"{head}{who}を生け贄に捧げる{gain}"
+        gain = f"(コントローラーは{action['gain_life']}点のライフを得ます)" if action.get("gain_life") else ""
+        return f"{head}{who}を生け贄に捧げます{gain}"
     if kind == "pump":
-        return f"{head}{who}が{action.get('power', 0):+d}/{action.get('toughness', 0):+d}の修整を受ける"
+        return f"{head}{who}が{action.get('power', 0):+d}/{action.get('toughness', 0):+d}の修整を受けます"
     if kind == "destroy":
-        return f"{head}{who}を破壊する"
+        return f"{head}{who}を破壊します"
     if kind == "bounce":
-        return f"{head}{who}をオーナーの手札に戻す"
+        return f"{head}{who}をオーナーの手札に戻します"
     if kind == "damage":
-        return f"{head}{names(action.get('source'))}が{names(action.get('to'))}に{action.get('amount', 0)}点のダメージを与える"
+        return f"{head}{names(action.get('source'))}が{names(action.get('to'))}に{action.get('amount', 0)}点のダメージを与えます"
     effect = action.get("effect") or {}
-    return f"{head}{effect.get('name') or '効果'}が生じる"
+    return f"{head}{effect.get('name') or '効果'}が生じます"
 
 
 def _file_cite(era: str) -> str:

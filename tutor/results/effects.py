@@ -44,17 +44,17 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
     kind = effect.get("type")
     n = names
     if kind == "prevent_next":
-        return f"このターン、{n(effect['to'])}が次に受ける{effect['amount']}点のダメージを軽減する。"
+        return f"このターン、{n(effect['to'])}が次に受ける{effect['amount']}点のダメージを軽減します。"
     if kind == "prevent_next_from_source":
-        text = f"このターン、{n(effect['source'])}が次に与えるダメージをすべて軽減する。"
+        text = f"このターン、{n(effect['source'])}が次に与えるダメージをすべて軽減します。"
         if effect.get("gain_life_to"):
-            text += f"{n(effect['gain_life_to'])}は軽減されたダメージに等しい点数のライフを得る(615.5)。"
+            text += f"{n(effect['gain_life_to'])}は軽減されたダメージに等しい点数のライフを得ます(615.5)。"
         return text
     if kind == "prevent_all":
         who = f"{n(effect['to'])}が受ける" if effect.get("to") else ""
         src = f"{n(effect['from'])}から" if effect.get("from") else ""
         what = "戦闘ダメージ" if effect.get("combat_only") else "ダメージ"
-        return f"このターン、{src}{who}{what}をすべて軽減する。"
+        return f"このターン、{src}{who}{what}をすべて軽減します。"
     if kind == "prevent_static":
         if effect.get("to"):
             target = n(effect["to"])
@@ -70,18 +70,16 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
             target = "".join(parts)
         else:
             target = "すべて"
-        return (
-            f"発生源1つが{target}にダメージを与えるなら、そのダメージ{effect['amount']}点を軽減する(常在型)。"
-        )
+        return f"発生源1つが{target}にダメージを与えるなら、そのダメージ{effect['amount']}点を軽減します(常在型)。"
     if kind == "prevent_from_color":
         once = "次に" if effect.get("next_only") else ""
         color = COLOR_JA.get(effect["color"], effect["color"])
         if effect.get("source"):
             return (
                 f"このターン、選ばれた発生源{n(effect['source'])}が{once}{n(effect['to'])}に与えるダメージを、"
-                f"その時点で{color}であれば軽減する。"
+                f"その時点で{color}であれば軽減します。"
             )
-        return f"このターン、{color}の発生源が{once}{n(effect['to'])}に与えるダメージを軽減する。"
+        return f"このターン、{color}の発生源が{once}{n(effect['to'])}に与えるダメージを軽減します。"
     if kind == "damage_multiplier":
         src = (
             f"{n(effect['from_controller'])}がコントロールしている発生源が"
@@ -91,14 +89,12 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
         to = f"{n(effect['to'])}に" if effect.get("to") else ""
         if effect.get("to_opponents_of"):
             to = f"{n(effect['to_opponents_of'])}の対戦相手かそのパーマネントに"
-        return f"{src}{to}ダメージを与えるなら、代わりにその{effect['factor']}倍のダメージを与える。"
+        return f"{src}{to}ダメージを与えるなら、代わりにその{effect['factor']}倍のダメージを与えます。"
     if kind == "life_gain_multiplier":
-        return (
-            f"{n(effect['player'])}がライフを得るなら、代わりにその{effect['factor']}倍の点数のライフを得る。"
-        )
+        return f"{n(effect['player'])}がライフを得るなら、代わりにその{effect['factor']}倍の点数のライフを得ます。"
     if kind == "no_life_gain":
         who = n(effect["player"]) if effect.get("player") else "プレイヤー"
-        return f"{who}はライフを得られない。"
+        return f"{who}はライフを得られません。"
     if kind == "life_floor":
         cond = "クリーチャーをコントロールしているなら、" if effect.get("if_controls_creature") else ""
         if isinstance(effect.get("condition"), Mapping):
@@ -108,18 +104,18 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
             cond = f"{effect['if_life_at_least']}点以上のライフを持っているかぎり、" + cond
         return (
             f"{n(effect['player'])}が{cond}そのライフの総量を{floor}点未満にするダメージは、"
-            f"代わりにライフの総量を{floor}点にする。"
+            f"代わりにライフの総量を{floor}点にします。"
         )
     if kind == "no_counters":
-        return f"{n(effect['on'])}にはカウンターを置けない。"
+        return f"{n(effect['on'])}にはカウンターを置けません。"
     if kind == "counter_multiplier":
         who = f"{n(effect['by_controller'])}が" if effect.get("by_controller") else ""
         if effect.get("on_controlled_by"):
             return (
                 f"{who}{n(effect['on_controlled_by'])}がコントロールするパーマネントにカウンターを置くなら、"
-                f"代わりにその{effect['factor']}倍の個数を置く。"
+                f"代わりにその{effect['factor']}倍の個数を置きます。"
             )
-        return f"{who}カウンターを置くなら、代わりにその{effect['factor']}倍の個数を置く。"
+        return f"{who}カウンターを置くなら、代わりにその{effect['factor']}倍の個数を置きます。"
     if kind == "cant_be_prevented":
         src = (
             f"{n(effect['from'])}が与える"
@@ -129,7 +125,7 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
             else ""
         )
         what = "戦闘ダメージ" if effect.get("combat_only") else "ダメージ"
-        return f"{src}{what}は軽減できない。"
+        return f"{src}{what}は軽減できません。"
     return _describe_more(effect, names) or str(kind)
 
 
@@ -149,29 +145,33 @@ def _describe_more(effect: Mapping[str, Any], names: Names) -> str:
     n = names
     if kind == "regenerate":
         if effect.get("static"):
-            return f"{n(effect.get('on'))}が破壊されるなら、そのたびに代わりに再生する(常在型、701.19b)。"
-        return f"このターン、次に{n(effect.get('on'))}が破壊されるなら、代わりに再生する(再生の盾)。"
+            return f"{n(effect.get('on'))}が破壊されるなら、そのたびに代わりに再生します(常在型、701.19b)。"
+        return f"このターン、次に{n(effect.get('on'))}が破壊されるなら、代わりに再生します(再生の盾)。"
     if kind == "cant_be_regenerated":
         return (
-            f"{n(effect.get('on'))}は再生できない。" if effect.get("on") else "パーマネントは再生できない。"
+            f"{n(effect.get('on'))}は再生できません。"
+            if effect.get("on")
+            else "パーマネントは再生できません。"
         )
     if kind == "life_cant_change":
-        return f"{n(effect.get('player'))}のライフの総量は変化しない(ライフを得ることも失うこともない)。"
+        return (
+            f"{n(effect.get('player'))}のライフの総量は変化しません(ライフを得ることも失うこともありません)。"
+        )
     if kind == "no_loss_for_life":
-        text = f"{n(effect.get('player'))}はライフが0点以下でもゲームに敗北しない。"
+        text = f"{n(effect.get('player'))}はライフが0点以下でもゲームに敗北しません。"
         if effect.get("damage_as_infect"):
-            text += "ライフが0点以下であるかぎり、そのプレイヤーへのダメージは感染を持つ発生源からのように与えられる。"
+            text += "ライフが0点以下であるかぎり、そのプレイヤーへのダメージは感染を持つ発生源からのように与えられます。"
         return text
     if kind == "assign_by_toughness":
         who = f"{n(effect.get('controller'))}がコントロールしている" if effect.get("controller") else ""
-        return f"{who}各クリーチャーは、パワーではなくタフネスに等しい戦闘ダメージを割り振る。"
+        return f"{who}各クリーチャーは、パワーではなくタフネスに等しい戦闘ダメージを割り振ります。"
     if kind == "redirect_damage":
         whom = n(effect.get("from")) + (
             "か、そのプレイヤーがコントロールしている他のパーマネント" if effect.get("and_permanents") else ""
         )
         src = f"{n(effect.get('source'))}から" if effect.get("source") else ""
         what = f"次の{effect.get('amount')}点のダメージ" if effect.get("amount") else "ダメージ"
-        return f"{src}{whom}に与えられる{what}は、代わりに{n(effect.get('to'))}に与えられる。"
+        return f"{src}{whom}に与えられる{what}は、代わりに{n(effect.get('to'))}に与えられます。"
     if kind == "prevent_and":
         if effect.get("amount"):
             what = f"このターン、{n(effect.get('to'))}が次に受ける{effect.get('amount')}点のダメージ"
@@ -182,7 +182,7 @@ def _describe_more(effect: Mapping[str, Any], names: Names) -> str:
         then = PREVENT_THEN_JA.get(str(effect.get("then")), str(effect.get("then")))
         if effect.get("then") == "draw" and effect.get("player"):
             then = f"{n(effect.get('player'))}が軽減した分だけカードを引く"
-        return f"{what}を軽減し、{then}。"
+        return f"{what}を軽減し、{_polite(then)}。"
     if kind == "damage_plus":
         color = COLOR_JA.get(effect.get("source_color") or "", "")
         src = (
@@ -194,29 +194,46 @@ def _describe_more(effect: Mapping[str, Any], names: Names) -> str:
             to = "対戦相手か対戦相手がコントロールしているパーマネントに"
         else:
             to = f"{n(effect.get('to'))}に" if effect.get("to") else ""
-        return f"{src}が{to}ダメージを与えるなら、代わりにその点数に{effect.get('amount')}を足したダメージを与える。"
+        return f"{src}が{to}ダメージを与えるなら、代わりにその点数に{effect.get('amount')}を足したダメージを与えます。"
     if kind == "prevent_half":
-        return f"{n(effect.get('player'))}か、そのプレイヤーがコントロールしているパーマネントに与えられるダメージの半分(端数切り上げ)を軽減する。"
+        return f"{n(effect.get('player'))}か、そのプレイヤーがコントロールしているパーマネントに与えられるダメージの半分(端数切り上げ)を軽減します。"
     if kind == "exile_instead":
         return _exile_instead_ja(effect, names)
     if kind == "prevent_all_but":
         leave = effect.get("leave", 1)
-        return f"このターン、ブロックされていない{n(effect.get('source'))}が次に{n(effect.get('to'))}に与える戦闘ダメージを、{leave}点を除いてすべて軽減する。"
+        return f"このターン、ブロックされていない{n(effect.get('source'))}が次に{n(effect.get('to'))}に与える戦闘ダメージを、{leave}点を除いてすべて軽減します。"
     return ""
+
+
+POLITE_THEN_VERBS = {"置く": "置きます", "与える": "与えます", "引く": "引きます", "取り除く": "取り除きます"}
+"""The verbs the clauses of ``PREVENT_THEN_JA`` end in, and their です・ます forms (the clauses stay plain
+where the engine's notes and the form's choices use them)."""
+
+
+def _polite(clause: str) -> str:
+    """A ``prevent_and`` effect's additional effect as the end of a です・ます sentence (CR 615.5).
+
+    >>> _polite("軽減した1点につき+1/+1カウンターを置く")
+    '軽減した1点につき+1/+1カウンターを置きます'
+    """
+    for plain, polite in POLITE_THEN_VERBS.items():
+        if clause.endswith(plain):
+            return clause[: -len(plain)] + polite
+    return clause
 
 
 def _exile_instead_ja(effect: Mapping[str, Any], names: Names) -> str:
     """Kalitas: 「あなたの対戦相手がコントロールするトークンでないクリーチャーが死亡するなら、代わりに…」."""
     if effect.get("on"):
         who = "、".join(names(x) for x in effect["on"])
-        return f"このターン、{who}が死亡するなら、代わりにそれを追放する(700.4)。"
+        return f"このターン、{who}が死亡するなら、代わりにそれを追放します(700.4)。"
     what = "クリーチャー" if effect.get("creatures") else "パーマネント"
     if effect.get("nontoken"):
         what = f"トークンでない{what}"
     if effect.get("opponents"):
         what = f"{names(effect.get('controller'))}の対戦相手がコントロールする{what}"
     verb = "死亡する" if effect.get("creatures") else "墓地に置かれる"
-    text = f"{what}が{verb}なら、代わりにそれを追放する。"
+    text = f"{what}が{verb}なら、代わりにそれを追放します。"
     token = effect.get("token")
     if isinstance(token, Mapping):
         colors = "・".join(COLOR_JA.get(c, c) for c in token.get("colors") or [])
@@ -224,9 +241,9 @@ def _exile_instead_ja(effect: Mapping[str, Any], names: Names) -> str:
         size = f"{token.get('power')}/{token.get('toughness')}"
         text += (
             f"そうしたとき、{names(effect.get('controller'))}は{size}の{colors + 'の' if colors else ''}"
-            f"{kinds + '・' if kinds else ''}クリーチャー・トークンを1体生成する。"
+            f"{kinds + '・' if kinds else ''}クリーチャー・トークンを1体生成します。"
         )
-    return text + "死亡しないので「死亡したとき」の能力は誘発しない(700.4)。"
+    return text + "死亡しないので「死亡したとき」の能力は誘発しません(700.4)。"
 
 
 def effect_left(effect: Mapping[str, Any], final: Mapping[str, Any] | None) -> str:

@@ -25,12 +25,17 @@ def _amount(amount: Any, seen: int) -> str:
     return f"その数({seen})" if amount == "that_much" else str(amount)
 
 
-def effect_sentence(effect: Mapping[str, Any], seen: int, names: Names, controller: str) -> str:
-    """One effect of ``trigger_types.TriggerEffect`` as a sentence, ``that_much`` read as ``seen``.
+def effect_sentence(
+    effect: Mapping[str, Any], seen: int, names: Names, controller: str, *, polite: bool = False
+) -> str:
+    """One effect of ``trigger_types.TriggerEffect`` as a sentence, ``that_much`` read as ``seen``: as the
+    card would say it, or with ``polite`` ending in です・ます, as the result tells it (no 「。」 either way).
 
     >>> names = Names({"players": [{"id": "A", "name": "あなた"}], "permanents": []})
     >>> effect_sentence({"type": "gain_life", "amount": "that_much"}, 3, names, "A")
     'あなたはその数(3)点のライフを得る'
+    >>> effect_sentence({"type": "gain_life", "amount": "that_much"}, 3, names, "A", polite=True)
+    'あなたはその数(3)点のライフを得ます'
     """
     kind = effect.get("type")
     amount = _amount(effect.get("amount", 1), seen)
@@ -46,31 +51,35 @@ def effect_sentence(effect: Mapping[str, Any], seen: int, names: Names, controll
         return names(value)
 
     if kind == "gain_life":
-        return f"{who('player')}は{amount}点のライフを得る"
+        return f"{who('player')}は{amount}点のライフを{'得ます' if polite else '得る'}"
     if kind == "lose_life":
-        return f"{who('player')}は{amount}点のライフを失う"
+        return f"{who('player')}は{amount}点のライフを{'失います' if polite else '失う'}"
     if kind == "counters":
         on = effect.get("on", "self")
         target = "このパーマネント" if on == "self" else names(on)
-        return f"{target}に{effect.get('kind', '+1/+1')}カウンターを{amount}個置く"
+        return (
+            f"{target}に{effect.get('kind', '+1/+1')}カウンターを{amount}個{'置きます' if polite else '置く'}"
+        )
     if kind == "damage":
-        return f"このパーマネントが{who('to')}に{amount}点のダメージを与える"
+        return f"このパーマネントが{who('to')}に{amount}点のダメージを{'与えます' if polite else '与える'}"
     return str(kind)
 
 
 def trigger_view(trigger: Mapping[str, Any], document: Mapping[str, Any], names: Names) -> dict[str, Any]:
-    """One entry of a stage's ``triggered`` (or a ``608.2`` stage's ``trigger``) for the page."""
+    """One entry of a stage's ``triggered`` (or a ``608.2`` stage's ``trigger``) for the page; ``does``,
+    what the ability does, is whole です・ます sentences, each ending in 「。」."""
     source = str(trigger.get("source", ""))
     when = str(trigger.get("when", ""))
     controller = str(trigger.get("controller", ""))
     seen = int(trigger.get("amount") or 0)
     if when == SIEGE_DEFEATED:
         does = [
-            "これを追放する。その後、コントローラーはこれを変身させた状態で、マナ・コストを支払わずに唱えてもよい"
+            "これを追放します。その後、コントローラーはこれを変身させた状態で、マナ・コストを支払わずに"
+            "唱えてもかまいません。"
         ]
     else:
         does = [
-            effect_sentence(t.get("effect") or {}, seen, names, controller)
+            effect_sentence(t.get("effect") or {}, seen, names, controller, polite=True) + "。"
             for t in _triggers_of(document, source)
             if t.get("when") == when
         ]
@@ -80,7 +89,7 @@ def trigger_view(trigger: Mapping[str, Any], document: Mapping[str, Any], names:
         "source": names(source),
         "when": when_ja(own) if own is not None else WHEN_JA.get(when, when),
         "controller": names(controller),
-        "does": "、または".join(does) or "—",
+        "does": "または、".join(does) or "—。",
         "amount": seen,
         "seen": SEEN_JA.get(when),
         "rule": trigger.get("rule"),
