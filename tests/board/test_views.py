@@ -536,6 +536,21 @@ def test_htmx_checks_with_get_and_the_same_numbers_come_from_the_cache(client):
     assert typed["HX-Retarget"] == "#assignment-feedback" and "不適正" in _html(typed)
 
 
+def test_a_signed_in_learner_shares_the_cached_check(client, django_user_model):
+    """The check's panel shows nothing of who asks, so a signed-in learner gets the answer another
+    visitor's same numbers left in the cache (with their own CSRF token), not a page of their own."""
+    url = "/board/s/cr702-19b/assignment/check/"
+    sent = {"a_0_0": "3", "a_0_1": "2", "check": "1"}
+    client.get("/board/s/cr702-19b/")
+    assert client.get(url, sent, **HX_CHECK)["X-Content-Cache"] == "miss"
+    learner = Client()
+    learner.force_login(django_user_model.objects.create_user("kanae", password="x" * 12))
+    learner.get("/board/s/cr702-19b/")
+    served = learner.get(url, sent, **HX_CHECK)
+    assert served.status_code == 200 and served["X-Content-Cache"] == "hit"
+    assert "適正です" in _html(served) and "kanae" not in _html(served)
+
+
 def test_a_get_check_without_htmx_goes_back_to_the_board(client):
     """Only htmx asks with GET; an address typed or reloaded shows the board (303), whatever its query."""
     response = client.get("/board/s/cr702-19b/assignment/check/", {"a_0_0": "5", "nudge": "a_0_0:-1"})

@@ -11,7 +11,8 @@ What is cached, and why only that:
 
 * only GET/HEAD requests of anonymous visitors with no message waiting: a signed-in learner's page
   carries their name and their logout form, and a message is for one visitor only. Those requests are
-  rendered as usual, every time;
+  rendered as usual, every time. A view that answers only with a part showing nothing of the visitor
+  (:func:`cache_shared_part`: the board's assignment check) serves signed-in learners from the cache too;
 * a view whose page shows a little of the visitor's session names that part (``variant``): the key
   holds it, so visitors in the same state share the page (a lesson's stage for everyone who has
   predicted, and another for everyone who has not), and a state that is one visitor's own is rendered
@@ -133,13 +134,13 @@ def _pending_messages(request: HttpRequest) -> bool:
     return waiting
 
 
-def _cacheable_request(request: HttpRequest) -> bool:
+def _cacheable_request(request: HttpRequest, *, signed_in_too: bool = False) -> bool:
     if not getattr(settings, "CONTENT_CACHE", True) or request.method not in ("GET", "HEAD"):
         return False
     if len(request.META.get("QUERY_STRING", "")) > MAX_QUERY:
         return False
     user = getattr(request, "user", None)
-    if user is None or user.is_authenticated:
+    if user is None or (user.is_authenticated and not signed_in_too):
         return False
     return not _pending_messages(request)
 
@@ -234,16 +235,24 @@ may see (rendered for them, never stored)."""
 
 
 def cache_content_page_by(
-    variant: Variant, *, query_keys: tuple[str, ...] | None = None
+    variant: Variant, *, query_keys: tuple[str, ...] | None = None, signed_in_too: bool = False
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """:func:`cache_content_page` for a view whose page also shows a little of the visitor's session:
     ``variant(request, *args, **kwargs)`` names which form of the page the request gets (see
-    :data:`Variant`). It must name every session state that changes the page."""
+    :data:`Variant`). It must name every session state that changes the page. ``signed_in_too``: the
+    view answers with a part that shows nothing of who asks (no name, no logout form), so signed-in
+    learners share it with everyone."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        return _cached(view, variant, query_keys)
+        return _cached(view, variant, query_keys, signed_in_too)
 
     return decorate
+
+
+def cache_shared_part(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """:func:`cache_content_page` for a view whose GET answers are htmx parts that show nothing of the
+    visitor (a board's assignment check): signed-in learners are served from the cache too."""
+    return cache_content_page_by(_everyone, signed_in_too=True)(view)
 
 
 def _waited(key: str) -> Any | None:
@@ -284,11 +293,15 @@ def built_once[T](key: str, build: Callable[[], T | None], timeout: int = TIMEOU
 
 
 def _cached(
-    view: Callable[..., HttpResponse], variant: Variant, query_keys: tuple[str, ...] | None
+    view: Callable[..., HttpResponse],
+    variant: Variant,
+    query_keys: tuple[str, ...] | None,
+    signed_in_too: bool = False,
 ) -> Callable[..., HttpResponse]:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        form = variant(request, *args, **kwargs) if _cacheable_request(request) else None
+        cacheable = _cacheable_request(request, signed_in_too=signed_in_too)
+        form = variant(request, *args, **kwargs) if cacheable else None
         if form is None:
             return view(request, *args, **kwargs)
         key = cache_key(request, query_keys, form)

@@ -21,7 +21,7 @@ from tutor.board.views.flow import (
     saved,
     saved_or_refused,
 )
-from tutor.common.content_cache import cache_content_page
+from tutor.common.content_cache import cache_shared_part
 from tutor.common.htmx import HtmxHttpRequest, render_partial, swap
 from tutor.common.ratelimits import assignment_check_limit, board_write_limit
 
@@ -86,15 +86,16 @@ def _sent(request: HtmxHttpRequest) -> QueryDict:
     return request.GET if request.method in ("GET", "HEAD") else request.POST
 
 
-@cache_content_page
+@cache_shared_part
 @assignment_check_limit
 @require_http_methods(["GET", "HEAD", "POST"])
 def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
     """Check an assignment without storing it (htmx: on every change; without JS: the 確認 button).
 
     htmx asks with GET: a check reads the board and stores nothing, so its answer depends only on the
-    board and the numbers in the URL, and the content cache serves it again to whoever sends the same
-    numbers (a learner going back and forth with −/＋, everyone on a curated board). A page without
+    board and the numbers in the URL (the panel shows nothing of the visitor), and the content cache
+    serves it again to whoever sends the same numbers, signed in or not (a learner going back and forth
+    with −/＋, everyone on a curated board). A page without
     JavaScript posts the form and gets the whole board back; a plain GET (a reload of that page's
     address) goes back to the board."""
     if request.method != "POST" and not request.htmx:
