@@ -255,10 +255,12 @@ def assignment_context(
     form: AssignmentForm | None = None,
     checked: bool = False,
     sections: Mapping[str, str] | None = None,
+    plan: assignment.Plan | None = None,
 ) -> dict[str, Any] | None:
     """The assignment panel: the steppers (grouped by combat damage step when there are two) and the
-    engine's verdict on the assignment shown (the posted one, or the stored one completed by default)."""
-    plan = assignment.plan_of(document, parsed)
+    engine's verdict on the assignment shown (the posted one, or the stored one completed by default).
+    ``plan``: the combat's steps (``assignment.plan_of``) when the caller has them already."""
+    plan = plan or assignment.plan_of(document, parsed)
     if form is None:
         form = AssignmentForm(rows=assignment.rows_of(document, parsed, plan))
     if not form.rows:

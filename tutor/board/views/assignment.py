@@ -36,11 +36,11 @@ def _combat(slug: str | None) -> tuple[Board, Scenario] | None:
 
 
 def _assignment_form(
-    request: HtmxHttpRequest, document: documents.Document, parsed: Scenario
+    request: HtmxHttpRequest, document: documents.Document, parsed: Scenario, plan: assignment.Plan
 ) -> AssignmentForm:
     """The posted assignment (the query string of a GET check); ``fill`` replaces it with the default or
-    the most damage, ``nudge`` steps one number."""
-    rows = assignment.rows_of(document, parsed)
+    the most damage, ``nudge`` steps one number. ``plan``: the combat's steps (``assignment.plan_of``)."""
+    rows = assignment.rows_of(document, parsed, plan)
     data = _sent(request).copy()
     fill = data.get("fill")
     if fill in ("default", "max"):
@@ -104,10 +104,12 @@ def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
     if combat is None:
         return HttpResponseBadRequest(NOT_COMBAT.encode())
     board, parsed = combat
-    form = _assignment_form(request, board.document, parsed)
+    # one reading of the combat's steps for the rows and the panel (with two steps it resolves the first)
+    plan = assignment.plan_of(board.document, parsed)
+    form = _assignment_form(request, board.document, parsed, plan)
     if not request.htmx:
         return page_render(request, board, assignment_form=form, assignment_checked=True)
-    context = _panel_context(board, parsed, form)
+    context = _panel_context(board, parsed, form, plan)
     sent = _sent(request)
     if sent.get("fill") or sent.get("nudge"):
         return render_partial(request, TEMPLATE, "assignment", context)
@@ -138,13 +140,14 @@ def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRe
     if request.POST.get("reset"):
         new = documents.assignment_set(document=board.document)
         return saved_or_refused(request, board, new, "割り振りを既定に戻しました。")
-    form = _assignment_form(request, board.document, parsed)
+    plan = assignment.plan_of(board.document, parsed)
+    form = _assignment_form(request, board.document, parsed, plan)
     if form.is_valid():
         new = documents.assignment_set(document=board.document, tables=form.tables())
         if assignment.violations_of(new, None):
             # an illegal assignment is never stored as a board to resolve: the panel says how to fix it
             form.add_error(None, REFUSED)
-            return _refused(request, board, parsed, form)
+            return _refused(request, board, parsed, form, plan)
         try:
             return saved(
                 request,
@@ -154,7 +157,7 @@ def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRe
             )
         except ScenarioError as error:
             form.add_error(None, f"{error.field}: {error.message}")
-    return _refused(request, board, parsed, form)
+    return _refused(request, board, parsed, form, plan)
 
 
 NOT_COMBAT = (
@@ -167,17 +170,21 @@ REFUSED = (
 )
 
 
-def _panel_context(board: Board, parsed: Scenario, form: AssignmentForm) -> dict[str, Any]:
+def _panel_context(
+    board: Board, parsed: Scenario, form: AssignmentForm, plan: assignment.Plan
+) -> dict[str, Any]:
     """What the panel's partials show, and nothing else of the page: a check runs at every change."""
     return {
         "urls": board.urls,
-        "assignment": assignment_context(board.document, parsed, form=form, checked=True),
+        "assignment": assignment_context(board.document, parsed, form=form, checked=True, plan=plan),
     }
 
 
-def _refused(request: HtmxHttpRequest, board: Board, parsed: Scenario, form: AssignmentForm) -> HttpResponse:
+def _refused(
+    request: HtmxHttpRequest, board: Board, parsed: Scenario, form: AssignmentForm, plan: assignment.Plan
+) -> HttpResponse:
     """The panel again with the posted numbers, what is wrong and how to fix it (nothing stored)."""
     if not request.htmx:
         return page_render(request, board, assignment_form=form, assignment_checked=True, status=422)
-    context = _panel_context(board, parsed, form)
+    context = _panel_context(board, parsed, form, plan)
     return swap(render_partial(request, TEMPLATE, "assignment", context), "assignment")
