@@ -11,7 +11,10 @@ Playwright:
 * **assignment change**: on the same board, click a −/＋ stepper of the damage assignment (an htmx
   GET that checks the new assignment and swaps the panel in) and wait for the paint. The two checks the
   clicks send (− then ＋, back and forth) are warmed in every worker first, as the boards are: a check's
-  answer depends only on the board and the numbers in its address, and the content cache keeps it;
+  answer depends only on the board and the numbers in its address, and the content cache keeps it.
+  The same clicks are timed again with a field the check does not read added to the form, its value
+  new at each click, so that each check's address is new to the cache and the check is worked out:
+  what a learner's first visit of some numbers costs;
 * **lesson step**: on the first lesson, once the learner has predicted (the lesson's own path), at its
   first stage, click 次の段階 (an htmx request that swaps the lesson's drawing and stages,
   ``#lesson-reveal``);
@@ -240,6 +243,29 @@ def _warm_checks(page: Any, url: str, selectors: list[str]) -> None:
     page.wait_for_timeout(REST_MS)
 
 
+# A field the check does not read, with a value of its own: the address htmx sends (and so the content
+# cache's key) is one the cache has never seen, while the check works out the same numbers as ever.
+ADDRESS_NEVER_SENT = """
+(value) => {
+  const form = document.getElementById("assignment-form");
+  let field = form.querySelector("input[name=bench_visit]");
+  if (!field) {
+    field = document.createElement("input");
+    field.type = "hidden";
+    field.name = "bench_visit";
+    form.append(field);
+  }
+  field.value = value;
+}
+"""
+
+
+def _address_never_sent(page: Any) -> None:
+    """Before a −/＋ click: make the check's address new to the cache, then let the page come to rest."""
+    page.evaluate(ADDRESS_NEVER_SENT, f"{os.getpid()}-{next(_CLICKS)}")
+    page.wait_for_timeout(REST_MS)
+
+
 def _open(page: Any, address: str) -> None:
     """Open the board and let it come to rest, as it has by the time a learner clicks."""
     page.goto(address, wait_until="networkidle")
@@ -385,6 +411,18 @@ def main() -> None:
                         "assignment change (−/＋)",
                         [  # the same page throughout: the learner reads the feedback before the next click
                             _paired(page, None, f"#{minus if n % 2 == 0 else plus}", floor_first=n % 4 < 2)
+                            for n in range(WARM_UP + args.runs)
+                        ],
+                    )
+                    # the same clicks as checks no one has asked for before: each one's address is new
+                    # to the cache, so the check is worked out, as on a learner's first visit
+                    new_address = partial(_address_never_sent, page)
+                    measure(
+                        "assignment change (−/＋, not cached: worked out at each click)",
+                        [
+                            _paired(
+                                page, new_address, f"#{minus if n % 2 == 0 else plus}", floor_first=n % 4 < 2
+                            )
                             for n in range(WARM_UP + args.runs)
                         ],
                     )
