@@ -95,9 +95,8 @@ def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
     htmx asks with GET: a check reads the board and stores nothing, so its answer depends only on the
     board and the numbers in the URL (the panel shows nothing of the visitor), and the content cache
     serves it again to whoever sends the same numbers, signed in or not (a learner going back and forth
-    with −/＋, everyone on a curated board). A page without
-    JavaScript posts the form and gets the whole board back; a plain GET (a reload of that page's
-    address) goes back to the board."""
+    with −/＋, everyone on a curated board). A page without JavaScript posts the form and gets the
+    whole board back; a plain GET (a reload of that page's address) goes back to the board."""
     if request.method != "POST" and not request.htmx:
         return HttpResponseNotAllowed(["POST"])  # the styled-errors middleware sends it to the board
     combat = _combat(slug)
