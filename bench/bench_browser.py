@@ -201,7 +201,8 @@ def _warm(
     with ThreadPoolExecutor(max_workers=workers) as pool:
         for path, target in pages:
             for _ in range(20):
-                for headers in ({}, {"HX-Request": "true", "HX-Target": target})[0 if whole else 1 :]:
+                htmx_part = {"HX-Request": "true", "HX-Target": target}
+                for headers in ({}, htmx_part) if whole else (htmx_part,):
                     request = urllib.request.Request(url + path, headers={**headers, **visitor})
                     list(pool.map(fetch, [request] * workers))
 
@@ -221,8 +222,13 @@ def _predict(page: Any, url: str) -> None:
     form.get_by_role("button", name="予想して解決する").click()
     page.wait_for_url(lambda address: "stage=1" in address)
     page.wait_for_load_state("networkidle")
-    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+    cookie = _cookie_header(page)
     _warm(url, [(LESSON + "?stage=2", "lesson-reveal")], workers=_workers(), cookie=cookie)
+
+
+def _cookie_header(page: Any) -> str:
+    """The browser's cookies as a ``Cookie`` header: the warm-up requests are this visitor's."""
+    return "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
 
 
 def _warm_checks(page: Any, url: str, selectors: list[str]) -> None:
@@ -236,7 +242,7 @@ def _warm_checks(page: Any, url: str, selectors: list[str]) -> None:
             page.click(selector)
         addresses.append(answer.value.url.removeprefix(url))
         page.wait_for_load_state("networkidle")
-    cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+    cookie = _cookie_header(page)
     # a check is only ever asked for by htmx (without it the address goes back to the board)
     checks = [(address, "assignment") for address in addresses]
     _warm(url, checks, workers=_workers(), cookie=cookie, whole=False)

@@ -260,7 +260,7 @@ def assignment_context(
     """The assignment panel: the steppers (grouped by combat damage step when there are two) and the
     engine's verdict on the assignment shown (the posted one, or the stored one completed by default).
     ``plan``: the combat's steps (``assignment.plan_of``) when the caller has them already."""
-    plan = plan or assignment.plan_of(document, parsed)
+    plan = plan if plan is not None else assignment.plan_of(document, parsed)
     if form is None:
         form = AssignmentForm(rows=assignment.rows_of(document, parsed, plan))
     if not form.rows:

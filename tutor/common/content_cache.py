@@ -296,7 +296,7 @@ def _cached(
     view: Callable[..., HttpResponse],
     variant: Variant,
     query_keys: tuple[str, ...] | None,
-    signed_in_too: bool = False,
+    signed_in_too: bool,
 ) -> Callable[..., HttpResponse]:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

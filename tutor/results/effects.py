@@ -182,7 +182,7 @@ def _describe_more(effect: Mapping[str, Any], names: Names) -> str:
         then = PREVENT_THEN_JA.get(str(effect.get("then")), str(effect.get("then")))
         if effect.get("then") == "draw" and effect.get("player"):
             then = f"{n(effect.get('player'))}が軽減した分だけカードを引く"
-        return f"{what}を軽減し、{_polite(then)}。"
+        return f"{what}を軽減し、{polite_ending(then)}。"
     if kind == "damage_plus":
         color = COLOR_JA.get(effect.get("source_color") or "", "")
         src = (
@@ -205,18 +205,27 @@ def _describe_more(effect: Mapping[str, Any], names: Names) -> str:
     return ""
 
 
-POLITE_THEN_VERBS = {"置く": "置きます", "与える": "与えます", "引く": "引きます", "取り除く": "取り除きます"}
-"""The verbs the clauses of ``PREVENT_THEN_JA`` end in, and their です・ます forms (the clauses stay plain
-where the engine's notes and the form's choices use them)."""
+POLITE_VERBS = {
+    "置く": "置きます",
+    "与える": "与えます",
+    "引く": "引きます",
+    "取り除く": "取り除きます",
+    "得る": "得ます",
+    "失う": "失います",
+}
+"""The verbs that the plain clauses of effects end in (``PREVENT_THEN_JA``'s, a triggered ability's
+effect as the card says it), and their です・ます forms: the clauses stay plain where the engine's notes,
+the form's choices and the editor use them."""
 
 
-def _polite(clause: str) -> str:
-    """A ``prevent_and`` effect's additional effect as the end of a です・ます sentence (CR 615.5).
+def polite_ending(clause: str) -> str:
+    """A plain clause as the end of a です・ます sentence (a 615.5 additional effect, what a triggered
+    ability does); a clause ending in no known verb is left as it is.
 
-    >>> _polite("軽減した1点につき+1/+1カウンターを置く")
+    >>> polite_ending("軽減した1点につき+1/+1カウンターを置く")
     '軽減した1点につき+1/+1カウンターを置きます'
     """
-    for plain, polite in POLITE_THEN_VERBS.items():
+    for plain, polite in POLITE_VERBS.items():
         if clause.endswith(plain):
             return clause[: -len(plain)] + polite
     return clause

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules_core.model.ja import SIEGE_ABILITY_JA, TRIGGER_WHEN_JA, WATCHED_WHEN_JA
+from tutor.results.effects import polite_ending
 from tutor.results.names import Names
 
 SIEGE_DEFEATED = "siege_defeated"
@@ -37,6 +38,11 @@ def effect_sentence(
     >>> effect_sentence({"type": "gain_life", "amount": "that_much"}, 3, names, "A", polite=True)
     'あなたはその数(3)点のライフを得ます'
     """
+    sentence = _card_sentence(effect, seen, names, controller)
+    return polite_ending(sentence) if polite else sentence
+
+
+def _card_sentence(effect: Mapping[str, Any], seen: int, names: Names, controller: str) -> str:
     kind = effect.get("type")
     amount = _amount(effect.get("amount", 1), seen)
 
@@ -51,17 +57,15 @@ def effect_sentence(
         return names(value)
 
     if kind == "gain_life":
-        return f"{who('player')}は{amount}点のライフを{'得ます' if polite else '得る'}"
+        return f"{who('player')}は{amount}点のライフを得る"
     if kind == "lose_life":
-        return f"{who('player')}は{amount}点のライフを{'失います' if polite else '失う'}"
+        return f"{who('player')}は{amount}点のライフを失う"
     if kind == "counters":
         on = effect.get("on", "self")
         target = "このパーマネント" if on == "self" else names(on)
-        return (
-            f"{target}に{effect.get('kind', '+1/+1')}カウンターを{amount}個{'置きます' if polite else '置く'}"
-        )
+        return f"{target}に{effect.get('kind', '+1/+1')}カウンターを{amount}個置く"
     if kind == "damage":
-        return f"このパーマネントが{who('to')}に{amount}点のダメージを{'与えます' if polite else '与える'}"
+        return f"このパーマネントが{who('to')}に{amount}点のダメージを与える"
     return str(kind)
 
 
