@@ -153,13 +153,19 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     for command in (["migrate", "--noinput"], ["load_content"], ["collectstatic", "--noinput", "--clear"]):
         subprocess.run([py, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
     gunicorn = Path(py).with_name("gunicorn")
-    app = subprocess.Popen(
-        [str(gunicorn), "-c", "deploy/gunicorn.conf.py", "tutor.wsgi"],
-        cwd=ROOT,
-        # production's gunicorn settings (deploy/gunicorn.conf.py), its 4 × cores + 1 sync workers: a
-        # browser keeps spare connections open, which would hold a lone sync worker
-        env={**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": "/dev/null"},
-    )
+    # the app logs each request as production does (the same work in each worker); the lines go to a
+    # file, not between the figures, and are shown only if the app does not start
+    log = workdir / "app.log"
+    with log.open("wb") as log_file:
+        app = subprocess.Popen(
+            [str(gunicorn), "-c", "deploy/gunicorn.conf.py", "tutor.wsgi"],
+            cwd=ROOT,
+            # production's gunicorn settings (deploy/gunicorn.conf.py), its 4 × cores + 1 sync workers:
+            # a browser keeps spare connections open, which would hold a lone sync worker
+            env={**env, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_ACCESS_LOG": "/dev/null"},
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
     url = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:
@@ -169,7 +175,8 @@ def _start_app(workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.1)
     else:
         app.kill()
-        raise SystemExit("the app did not start")
+        tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-40:]
+        raise SystemExit("the app did not start; the end of its log:\n" + "\n".join(tail))
     # each worker's first requests load templates and URLs and fill its own cache: warm them all
     # before timing anything. A lone client would not reach them all (an idle sync worker that is
     # slow to wake up may never win the accept), so each round sends one request per worker at once.
