@@ -38,6 +38,15 @@ elements). Each figure is the median and the 95th percentile over ``--runs`` cli
 after two warm-up clicks; before each click the page is left to come to rest (network idle, 0.3 s), as
 it is by the time a learner clicks.
 
+When each click comes: a learner clicks at any moment between two of the display's frames (60 a
+second), and what the click swaps in then waits for the next frame, 0 to 16.7 ms. The benchmark's own
+rhythm (a page load, a rest of 0.3 s, the click) puts its clicks at about the same point of a frame
+each time, so that the ratios depend on where that point falls in a run: with the floor's swap ending
+just before a frame and the measure's just after one, a ratio was 1.86× in one batch of 20 clicks and
+1.01× in another of the same run. So each click (the floor's too) is made after a frame, at a random
+moment within the next 16.7 ms. A median of 20 clicks still moves by a millisecond or two from run to
+run, and a ratio by about ±0.1; more clicks (``--runs``) narrow that.
+
 The browser asks for Japanese pages (``ja-JP``), as the tutor's learners' browsers do, and the
 warm-up requests ask for the same: the language is part of a cached page's key. The resolve figures
 say how many of the timed answers came from the page cache (all of them, once every worker is warm):
@@ -124,7 +133,8 @@ MEASURE = """
   }, { once: true });
   body.addEventListener("htmx:afterSwap", () => frame("paint", false), { once: true });
   body.addEventListener("htmx:afterSettle", () => frame("settled", true), { once: true });
-  target.click();
+  // at a random moment between two frames, as a learner's click comes (see the module's docstring)
+  requestAnimationFrame(() => setTimeout(() => target.click(), Math.random() * 16.7));
 })
 """
 
