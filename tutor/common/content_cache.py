@@ -235,24 +235,23 @@ may see (rendered for them, never stored)."""
 
 
 def cache_content_page_by(
-    variant: Variant, *, query_keys: tuple[str, ...] | None = None, signed_in_too: bool = False
+    variant: Variant, *, query_keys: tuple[str, ...] | None = None
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """:func:`cache_content_page` for a view whose page also shows a little of the visitor's session:
     ``variant(request, *args, **kwargs)`` names which form of the page the request gets (see
-    :data:`Variant`). It must name every session state that changes the page. ``signed_in_too``: the
-    view answers with a part that shows nothing of who asks (no name, no logout form), so signed-in
-    learners share it with everyone."""
+    :data:`Variant`). It must name every session state that changes the page."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        return _cached(view, variant, query_keys, signed_in_too)
+        return _cached(view, variant, query_keys)
 
     return decorate
 
 
 def cache_shared_part(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """:func:`cache_content_page` for a view whose GET answers are htmx parts that show nothing of the
-    visitor (a board's assignment check): signed-in learners are served from the cache too."""
-    return cache_content_page_by(_everyone, signed_in_too=True)(view)
+    visitor, no name and no logout form (a board's assignment check): signed-in learners share them
+    with everyone, served from the cache too."""
+    return _cached(view, _everyone, None, signed_in_too=True)
 
 
 def _waited(key: str) -> Any | None:
@@ -296,7 +295,8 @@ def _cached(
     view: Callable[..., HttpResponse],
     variant: Variant,
     query_keys: tuple[str, ...] | None,
-    signed_in_too: bool,
+    *,
+    signed_in_too: bool = False,
 ) -> Callable[..., HttpResponse]:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:

@@ -36,12 +36,12 @@ def _combat(slug: str | None) -> tuple[Board, Scenario] | None:
 
 
 def _assignment_form(
-    request: HtmxHttpRequest, document: documents.Document, parsed: Scenario, plan: assignment.Plan
+    sent: QueryDict, document: documents.Document, parsed: Scenario, plan: assignment.Plan
 ) -> AssignmentForm:
-    """The posted assignment (the query string of a GET check); ``fill`` replaces it with the default or
-    the most damage, ``nudge`` steps one number. ``plan``: the combat's steps (``assignment.plan_of``)."""
+    """The assignment ``sent`` (:func:`_sent`); ``fill`` replaces it with the default or the most damage,
+    ``nudge`` steps one number. ``plan``: the combat's steps (``assignment.plan_of``)."""
     rows = assignment.rows_of(document, parsed, plan)
-    data = _sent(request).copy()
+    data = sent.copy()
     fill = data.get("fill")
     if fill in ("default", "max"):
         tables = assignment.filled(document, parsed, rows, fill)
@@ -105,11 +105,11 @@ def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpR
     board, parsed = combat
     # one reading of the combat's steps for the rows and the panel (with two steps it resolves the first)
     plan = assignment.plan_of(board.document, parsed)
-    form = _assignment_form(request, board.document, parsed, plan)
+    sent = _sent(request)
+    form = _assignment_form(sent, board.document, parsed, plan)
     if not request.htmx:
         return page_render(request, board, assignment_form=form, assignment_checked=True)
     context = _panel_context(board, parsed, form, plan)
-    sent = _sent(request)
     if sent.get("fill") or sent.get("nudge"):
         return render_partial(request, TEMPLATE, "assignment", context)
     # the second step's rows follow the typed first step: their marks and counts (or the whole
@@ -140,7 +140,7 @@ def assignment_save(request: HtmxHttpRequest, slug: str | None = None) -> HttpRe
         new = documents.assignment_set(document=board.document)
         return saved_or_refused(request, board, new, "割り振りを既定に戻しました。")
     plan = assignment.plan_of(board.document, parsed)
-    form = _assignment_form(request, board.document, parsed, plan)
+    form = _assignment_form(request.POST, board.document, parsed, plan)
     if form.is_valid():
         new = documents.assignment_set(document=board.document, tables=form.tables())
         if assignment.violations_of(new, None):
