@@ -32,6 +32,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -172,7 +173,8 @@ AREAS["cr"] = bench_cr
 
 def bench_board(client: Client) -> None:
     """The board: the resolve request (the engine runs on every request: no cache), stepping with htmx,
-    the combat assignment check, and the first load of a board page."""
+    the same steps as a signed-in learner, the combat assignment check, and the first load of a board
+    page."""
     print("board (/board/…)")
     htmx_play = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "play"}
     pages = [
@@ -188,6 +190,17 @@ def bench_board(client: Client) -> None:
     for label, headers in pages:
         url = label.split(" ")[0]
         report_times(label, server_time(client, url, **headers))
+    # a signed-in learner's steps: the parts show nothing of who they are and come from the content
+    # cache as everyone's do; their whole page, which names them, is rendered for them each time
+    learner = Client()
+    learner.force_login(get_user_model().objects.create_user("bench-learner", password=os.urandom(12).hex()))
+    htmx_reveal = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "lesson-reveal"}
+    for label, headers in (
+        ("/board/s/cr120-4-ex1/?stage=0 (resolve, htmx partial, signed in)", htmx_play),
+        ("/lessons/damage-basics/?stage=2 (lesson step, htmx partial, signed in)", htmx_reveal),
+        ("/board/s/cr120-4-ex1/?stage=0 (resolve, full page, signed in: not cached)", {}),
+    ):
+        report_times(label, server_time(learner, label.split(" ")[0], **headers))
     # the check as htmx sends it (a GET), with numbers never sent before (the work of a check) and
     # with the same numbers again (what the content cache gives a learner going back and forth)
     check = "/board/s/cr702-19b/assignment/check/?a_0_0={}&a_0_1={}&nudge=a_0_1:%2B1"

@@ -551,6 +551,23 @@ def test_a_signed_in_learner_shares_the_cached_check(client, django_user_model):
     assert "適正です" in _html(served) and "kanae" not in _html(served)
 
 
+def test_a_signed_in_learner_gets_the_cached_result_but_a_page_of_their_own(django_user_model):
+    """解決する's result (the #play part) shows nothing of who is signed in: a signed-in learner gets the
+    one another visitor left in the cache; their whole board page names them and is neither served from
+    the cache nor put in it."""
+    url = "/board/s/cr702-19b/"
+    play = {**HX, "HTTP_HX_TARGET": "play"}
+    assert Client().get(url + "?stage=1", **play)["X-Content-Cache"] == "miss"
+    learner = Client()
+    learner.force_login(django_user_model.objects.create_user("kanae", password="x" * 12))
+    served = learner.get(url + "?stage=1", **play)
+    assert served.status_code == 200 and served["X-Content-Cache"] == "hit"
+    assert "段階 <b>1</b>" in _html(served) and "kanae" not in _html(served)
+    page = learner.get(url + "?stage=1")
+    assert "X-Content-Cache" not in page and "kanae" in _html(page)
+    assert "kanae" not in _html(Client().get(url + "?stage=1"))
+
+
 def test_a_get_check_without_htmx_goes_back_to_the_board(client):
     """Only htmx asks with GET; an address typed or reloaded shows the board (303), whatever its query."""
     response = client.get("/board/s/cr702-19b/assignment/check/", {"a_0_0": "5", "nudge": "a_0_0:-1"})

@@ -111,6 +111,29 @@ def test_a_signed_in_visitors_page_is_neither_cached_nor_served_from_the_cache()
     assert "judge" not in Client().get("/content/").content.decode()  # never leaks to anonymous pages
 
 
+def test_a_part_that_shows_nothing_of_the_visitor_is_shared_with_signed_in_learners():
+    """cache_content_page_by(parts=...): htmx's request for such a part is served from the cache to a
+    signed-in learner too (with their own CSRF token), while their whole page and a history restore (a
+    whole page too) are rendered for them alone and never stored."""
+    User.objects.create_user("judge", password="damage-rules-42")
+    member = Client(enforce_csrf_checks=True)
+    member.login(username="judge", password="damage-rules-42")
+    part = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "part"}
+    assert member.get("/parted/?q=1", **part)["X-Content-Cache"] == "miss"
+    served = member.get("/parted/?q=1", **part)
+    assert served["X-Content-Cache"] == "hit" and "part 1" in served.content.decode()
+    token = served.content.decode().split('value="', 1)[1].split('"', 1)[0]
+    assert member.post("/content/", HTTP_X_CSRFTOKEN=token).status_code != 403  # his own token
+    assert Client().get("/parted/?q=1", **part)["X-Content-Cache"] == "hit"  # the same part for anyone
+    restore = {**part, "HTTP_HX_HISTORY_RESTORE_REQUEST": "true"}
+    for whole in (member.get("/parted/?q=1"), member.get("/parted/?q=1", **restore)):
+        assert "judge" in whole.content.decode() and "X-Content-Cache" not in whole
+    assert "judge" not in Client().get("/parted/?q=1").content.decode()  # never leaks to anonymous pages
+    assert "judge" not in Client().get("/parted/?q=1", **restore).content.decode()
+    # the part once for everyone; the member's two whole pages, then the anonymous ones, each rendered
+    assert [r for r in pages.RENDERS if r in ("part", "page")] == ["part", "page", "page", "page", "page"]
+
+
 def test_a_waiting_message_is_shown_and_not_cached():
     Client().get("/content/")
     visitor = Client()

@@ -5,6 +5,7 @@ from django.template import engines
 from django.urls import path
 
 from tutor.common.content_cache import cache_content_page, cache_content_page_by
+from tutor.common.htmx import htmx_partial
 
 RENDERS = []
 
@@ -42,6 +43,20 @@ def by_colour(request):
     return HttpResponse(f"colour={request.session.get('colour', '')}")
 
 
+PART = engines["django"].from_string(
+    '<form><input type="hidden" name="csrfmiddlewaretoken" value="{{ csrf_token }}"></form>'
+    "<p>part {{ request.GET.q }}</p>"
+)
+
+
+@cache_content_page_by(lambda request: "", parts=("part",))
+def with_part(request):
+    """A page whose htmx part ``#part`` shows nothing of the visitor (the whole page names them)."""
+    part = htmx_partial(request, ("part",))
+    RENDERS.append(part or "page")
+    return HttpResponse((PART if part else PAGE).render({}, request))
+
+
 def set_colour(request, colour):
     request.session["colour"] = colour
     return HttpResponse("ok")
@@ -59,5 +74,6 @@ urlpatterns = [
     path("session/", with_session),
     path("message/", leave_message),
     path("colour/", by_colour),
+    path("parted/", with_part),
     path("colour/<str:colour>/", set_colour),
 ]

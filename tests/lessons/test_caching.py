@@ -68,3 +68,22 @@ def test_what_is_one_learners_own_is_rendered_for_them_alone():
     assert _cache(page) is None and "このレッスンは終了しています" in _text(page)
     fresh = Client().get(FIRST + "?stage=1")
     assert "このレッスンは終了しています" not in _text(fresh)
+
+
+def test_a_signed_in_learners_step_in_place_comes_from_the_cache_and_their_page_does_not(django_user_model):
+    """The step in place (#lesson-reveal) shows nothing of who is signed in: a signed-in learner who has
+    predicted gets the stage before the last that everyone who predicted shares, and their verdicts at
+    the last stage and their whole page (their name, their finished mark) are still theirs alone."""
+    warm = _predicted("5")
+    warm.get(FIRST + "?stage=1", **HX)  # the first render tells the cache the number of stages
+    assert _cache(warm.get(FIRST + "?stage=1", **HX)) in ("miss", "hit")
+    learner = Client()
+    learner.force_login(django_user_model.objects.create_user("kanae", password="x" * 12))
+    assert learner.post(FIRST + "predict/", {"life_1": "19", "damage_0": "1"}).status_code == 302
+    served = learner.get(FIRST + "?stage=1", **HX)
+    assert _cache(served) == "hit" and WAITING in _text(served) and "kanae" not in _text(served)
+    last = learner.get(FIRST + "?stage=all", **HX)
+    assert _cache(last) is None and "3個中3個が当たり" in _text(last)
+    page = learner.get(FIRST + "?stage=1")
+    assert _cache(page) is None and "kanae" in _text(page) and "このレッスンは終了しています" in _text(page)
+    assert "kanae" not in _text(Client().get(FIRST + "?stage=1"))

@@ -13,6 +13,8 @@ What is cached, and why only that:
   carries their name and their logout form, and a message is for one visitor only. Those requests are
   rendered as usual, every time. A view that answers only with a part showing nothing of the visitor
   (:func:`cache_shared_part`: the board's assignment check) serves signed-in learners from the cache too;
+  so does a view whose htmx parts show nothing of the visitor (``parts``: a board's result, a lesson's
+  step), for those parts only: the whole page, with the learner's name, is still theirs alone;
 * a view whose page shows a little of the visitor's session names that part (``variant``): the key
   holds it, so visitors in the same state share the page (a lesson's stage for everyone who has
   predicted, and another for everyone who has not), and a state that is one visitor's own is rendered
@@ -56,6 +58,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csp import get_nonce
 from django.middleware.csrf import get_token
+
+from tutor.common.htmx import htmx_partial
 
 VERSION_KEY = "tutor:content-version"
 KEY_PREFIX = "tutor:content-page"
@@ -134,13 +138,19 @@ def _pending_messages(request: HttpRequest) -> bool:
     return waiting
 
 
-def _cacheable_request(request: HttpRequest, *, signed_in_too: bool = False) -> bool:
+def _cacheable_request(
+    request: HttpRequest, *, signed_in_too: bool = False, parts: tuple[str, ...] = ()
+) -> bool:
+    """Whether ``request``'s page may come from the cache (and go into it): see the module docstring.
+    A signed-in learner's request may when ``signed_in_too``, or when htmx asks for one of ``parts``."""
     if not getattr(settings, "CONTENT_CACHE", True) or request.method not in ("GET", "HEAD"):
         return False
     if len(request.META.get("QUERY_STRING", "")) > MAX_QUERY:
         return False
     user = getattr(request, "user", None)
-    if user is None or (user.is_authenticated and not signed_in_too):
+    if user is None:
+        return False
+    if user.is_authenticated and not (signed_in_too or htmx_partial(request, parts) is not None):
         return False
     return not _pending_messages(request)
 
@@ -216,16 +226,18 @@ def cache_content_page_unless(
     personal: Callable[[HttpRequest], bool] | None,
     *,
     query_keys: tuple[str, ...] | None = None,
+    parts: tuple[str, ...] = (),
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """:func:`cache_content_page` for a view whose page depends on the content and the URL, except for
     visitors whose session holds something of their own that the page shows: ``personal(request)``
     true renders the page for them as usual (a board's page with the visitor's prediction on it).
-    ``query_keys``: the only query parameters the view reads (it must read no other)."""
+    ``query_keys``: the only query parameters the view reads (it must read no other); ``parts``: as
+    for :func:`cache_content_page_by`."""
 
     def variant(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
         return None if personal is not None and personal(request) else ""
 
-    return cache_content_page_by(variant, query_keys=query_keys)
+    return cache_content_page_by(variant, query_keys=query_keys, parts=parts)
 
 
 Variant = Callable[..., str | None]
@@ -235,14 +247,18 @@ may see (rendered for them, never stored)."""
 
 
 def cache_content_page_by(
-    variant: Variant, *, query_keys: tuple[str, ...] | None = None
+    variant: Variant, *, query_keys: tuple[str, ...] | None = None, parts: tuple[str, ...] = ()
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """:func:`cache_content_page` for a view whose page also shows a little of the visitor's session:
     ``variant(request, *args, **kwargs)`` names which form of the page the request gets (see
-    :data:`Variant`). It must name every session state that changes the page."""
+    :data:`Variant`). It must name every session state that changes the page.
+
+    ``parts``: the ids of the htmx parts (``render_page``'s partials) that show nothing of who the
+    visitor is, no name and no logout form: signed-in learners get those from the cache too, in the
+    same form as anyone in their session state."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        return _cached(view, variant, query_keys)
+        return _cached(view, variant, query_keys, parts=parts)
 
     return decorate
 
@@ -297,10 +313,11 @@ def _cached(
     query_keys: tuple[str, ...] | None,
     *,
     signed_in_too: bool = False,
+    parts: tuple[str, ...] = (),
 ) -> Callable[..., HttpResponse]:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        cacheable = _cacheable_request(request, signed_in_too=signed_in_too)
+        cacheable = _cacheable_request(request, signed_in_too=signed_in_too, parts=parts)
         form = variant(request, *args, **kwargs) if cacheable else None
         if form is None:
             return view(request, *args, **kwargs)

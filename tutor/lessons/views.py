@@ -179,11 +179,12 @@ def _variant(request: HttpRequest, slug: str) -> str | None:
     return lesson_variant(request, slug, partials=(REVEAL,))
 
 
-@cache_content_page_by(_variant, query_keys=BOARD_PARAMS)
+@cache_content_page_by(_variant, query_keys=BOARD_PARAMS, parts=(REVEAL,))
 @require_safe
 def detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A lesson at one of its stages (``?stage=N``, ``?stage=all``), or before its board is resolved.
-    Served from the content cache in the forms of :mod:`tutor.lessons.caching`."""
+    Served from the content cache in the forms of :mod:`tutor.lessons.caching`; a step in place
+    (``#lesson-reveal``) to signed-in learners too, since it shows nothing of who they are."""
     return _page(request, _lesson_or_404(slug))
 
 

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 from tutor.board import selectors
 from tutor.board.page import BOARD_PARAMS
 from tutor.board.predicting import has_predictions
-from tutor.board.views.flow import board_load, page_render
+from tutor.board.views.flow import PARTIALS, board_load, page_render
 from tutor.common.content_cache import cache_content_page, cache_content_page_unless
 from tutor.common.htmx import HtmxHttpRequest
 from tutor.results.links import rule_link, section_of
@@ -24,14 +24,16 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
     return page_render(request, board_load(None))
 
 
-@cache_content_page_unless(has_predictions, query_keys=BOARD_PARAMS)
+@cache_content_page_unless(has_predictions, query_keys=BOARD_PARAMS, parts=PARTIALS)
 @require_safe
 def scenario_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """``/board/s/<slug>/``: a stored board.
 
     A slug names one document for good (the same content is stored under the same slug), so the page
     depends only on the URL and the imported content, and is served from the content cache, except to
-    a visitor who has predicted an outcome (the page shows their prediction).
+    a visitor who has predicted an outcome (the page shows their prediction). Its htmx parts (the
+    result of 解決する, the editor) show nothing of who is signed in: signed-in learners get them from
+    the cache too.
     """
     return page_render(request, board_load(slug))
 
