@@ -9,7 +9,9 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tutor.models import (
@@ -378,3 +380,26 @@ def test_a_negative_number_is_questioned_once_then_taken_as_typed(client):
     assert again.status_code == 400 and "「-6」はマイナスの数です" in again.content.decode()
     confirmed = client.post(url(question, "answer/"), {"answer": "-5", "confirm_negative": "-5"})
     assert confirmed.status_code == 302 and StudyAttempt.objects.count() == 1
+
+
+def _reads(queries, table: str) -> int:
+    return sum(q["sql"].startswith("SELECT") and f'FROM "{table}"' in q["sql"] for q in queries)
+
+
+def test_an_answer_reads_the_question_and_its_attempt_once(client):
+    """The question is read with its attempt once (``question_get``); the check for a second submit,
+    the page and its result reuse that, and the panel shows the attempt just stored: the service's own
+    guard against a replay is the one other read of the attempts."""
+    question = start(client, "615.7", "l1")
+    with CaptureQueriesContext(connection) as answered:
+        response = client.post(url(question, "answer/"), {"answer": key_for(question, right=False)}, **HTMX)
+    assert response.status_code == 200 and "不正解" in response.content.decode()
+    assert StudyAttempt.objects.filter(question=question, correct=False).count() == 1
+    assert (_reads(answered, "tutor_studyquestion"), _reads(answered, "tutor_studyattempt")) == (1, 1)
+    with CaptureQueriesContext(connection) as replayed:  # a replay: nothing scored, the result again
+        again = client.post(url(question, "answer/"), {"answer": key_for(question, right=True)}, **HTMX)
+    assert "2回目の回答は記録されません" in again.content.decode() and "不正解" in again.content.decode()
+    assert (_reads(replayed, "tutor_studyquestion"), _reads(replayed, "tutor_studyattempt")) == (1, 0)
+    with CaptureQueriesContext(connection) as opened:
+        assert client.get(url(question, "board/")).status_code == 302
+    assert (_reads(opened, "tutor_studyquestion"), _reads(opened, "tutor_studyattempt")) == (1, 0)

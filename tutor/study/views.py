@@ -171,6 +171,15 @@ def _in_open_exam(question: StudyQuestion) -> bool:
     return Exam.objects.filter(entries__question=question, scored_at__isnull=True).exists()
 
 
+def _attempt_of(question: StudyQuestion) -> StudyAttempt | None:
+    """The question's attempt, None before it is answered. :func:`selectors.question_get` loads it with
+    the question, and :func:`answer` puts the new one in its place: no query of its own."""
+    try:
+        return question.attempt
+    except StudyQuestion.attempt.RelatedObjectDoesNotExist:
+        return None
+
+
 def _question_or_404(request: HtmxHttpRequest, token: str) -> tuple[Learner, StudyQuestion]:
     learner = learner_get(request)
     question = selectors.question_get(learner=learner, token=token)
@@ -226,11 +235,7 @@ def _result(question: StudyQuestion) -> dict[str, Any]:
             outcome["effects"] = effects_present(
                 document, final_effects=(result.get("final") or {}).get("effects"), shields=outcome["shields"]
             )
-    attempt = (
-        StudyAttempt.objects.filter(question=question).first()
-        if question.answer_format in SEQUENCE_FORMATS
-        else None
-    )
+    attempt = _attempt_of(question) if question.answer_format in SEQUENCE_FORMATS else None
     return {
         "sequence": sequence_feedback(
             scenario=question.scenario,
@@ -267,10 +272,7 @@ def _page(
         replayed=replayed,
         cards=question_cards([(question.prompt, question.scenario)])[0],
     )
-    try:
-        attempt = question.attempt
-    except StudyQuestion.attempt.RelatedObjectDoesNotExist:
-        attempt = None
+    attempt = _attempt_of(question)
     context["attempt"] = attempt
     if attempt is None:
         context["form"] = form or StudyAnswerForm(question=question)
@@ -294,8 +296,7 @@ def question(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def answer(request: HtmxHttpRequest, token: str) -> HttpResponse:
     learner, found = _question_or_404(request, token)
     form = StudyAnswerForm(request.POST, question=found)
-    already = StudyQuestion.objects.filter(pk=found.pk, attempt__isnull=False).exists()
-    if already:
+    if _attempt_of(found) is not None:
         # A replayed or second submit: show the result, score nothing.
         if request.htmx:
             return _page(request, found, replayed=True)
@@ -303,10 +304,12 @@ def answer(request: HtmxHttpRequest, token: str) -> HttpResponse:
         return redirect(_question_url(token, lesson_get(slug=request.GET.get("lesson", ""))))
     if not form.is_valid():
         return _page(request, found, form=form, status=200 if request.htmx else 400)
-    _attempt, scored = services.answer_submit(
+    attempt, scored = services.answer_submit(
         learner=learner, question=found, response=form.cleaned_data["answer"]
     )
-    found.refresh_from_db()
+    # the page shows this attempt (or the one a simultaneous submit stored first); the service has
+    # already put the engine's answer on ``found`` if it corrected the stored one
+    found.attempt = attempt
     if request.htmx:
         return _page(request, found, replayed=not scored)
     if not scored:
@@ -318,7 +321,7 @@ def answer(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def open_board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """「盤面で開く」: the question's board as a board permalink (only after answering)."""
     _learner, found = _question_or_404(request, token)
-    if not StudyQuestion.objects.filter(pk=found.pk, attempt__isnull=False).exists():
+    if _attempt_of(found) is None:
         messages.info(request, "盤面で開けるのは回答した後です。")
         return redirect("study:question", token=token)
     try:
