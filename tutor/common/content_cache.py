@@ -11,10 +11,10 @@ What is cached, and why only that:
 
 * only GET/HEAD requests of anonymous visitors with no message waiting: a signed-in learner's page
   carries their name and their logout form, and a message is for one visitor only. Those requests are
-  rendered as usual, every time. A view that answers only with a part showing nothing of the visitor
-  (:func:`cache_shared_part`: the board's assignment check) serves signed-in learners from the cache too;
-  so does a view whose htmx parts show nothing of the visitor (``parts``: a board's result, a lesson's
-  step), for those parts only: the whole page, with the learner's name, is still theirs alone;
+  rendered as usual, every time. A view whose htmx parts show nothing of the visitor (``parts``: a
+  board's result, a lesson's step; :func:`cache_shared_part`: the board's assignment check, which
+  answers only with its part) serves signed-in learners from the cache too, for those parts only: the
+  whole page, with the learner's name, is still theirs alone;
 * a view whose page shows a little of the visitor's session names that part (``variant``): the key
   holds it, so visitors in the same state share the page (a lesson's stage for everyone who has
   predicted, and another for everyone who has not), and a state that is one visitor's own is rendered
@@ -138,11 +138,9 @@ def _pending_messages(request: HttpRequest) -> bool:
     return waiting
 
 
-def _cacheable_request(
-    request: HttpRequest, *, signed_in_too: bool = False, parts: tuple[str, ...] = ()
-) -> bool:
+def _cacheable_request(request: HttpRequest, *, parts: tuple[str, ...] = ()) -> bool:
     """Whether ``request``'s page may come from the cache (and go into it): see the module docstring.
-    A signed-in learner's request may when ``signed_in_too``, or when htmx asks for one of ``parts``."""
+    A signed-in learner's request may when htmx asks for one of ``parts``."""
     if not getattr(settings, "CONTENT_CACHE", True) or request.method not in ("GET", "HEAD"):
         return False
     if len(request.META.get("QUERY_STRING", "")) > MAX_QUERY:
@@ -150,7 +148,7 @@ def _cacheable_request(
     user = getattr(request, "user", None)
     if user is None:
         return False
-    if user.is_authenticated and not (signed_in_too or htmx_partial(request, parts) is not None):
+    if user.is_authenticated and htmx_partial(request, parts) is None:
         return False
     return not _pending_messages(request)
 
@@ -263,11 +261,13 @@ def cache_content_page_by(
     return decorate
 
 
-def cache_shared_part(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """:func:`cache_content_page` for a view whose GET answers are htmx parts that show nothing of the
-    visitor, no name and no logout form (a board's assignment check): signed-in learners share them
-    with everyone, served from the cache too."""
-    return _cached(view, _everyone, None, signed_in_too=True)
+def cache_shared_part(
+    *parts: str,
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """:func:`cache_content_page` for a view whose GET answers are htmx parts (``parts``: the ids htmx
+    targets) that show nothing of the visitor, no name and no logout form (a board's assignment check):
+    signed-in learners share them with everyone, served from the cache too."""
+    return cache_content_page_by(_everyone, parts=parts)
 
 
 def _waited(key: str) -> Any | None:
@@ -312,12 +312,11 @@ def _cached(
     variant: Variant,
     query_keys: tuple[str, ...] | None,
     *,
-    signed_in_too: bool = False,
     parts: tuple[str, ...] = (),
 ) -> Callable[..., HttpResponse]:
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        cacheable = _cacheable_request(request, signed_in_too=signed_in_too, parts=parts)
+        cacheable = _cacheable_request(request, parts=parts)
         form = variant(request, *args, **kwargs) if cacheable else None
         if form is None:
             return view(request, *args, **kwargs)

@@ -86,7 +86,7 @@ def _sent(request: HtmxHttpRequest) -> QueryDict:
     return request.GET if request.method in ("GET", "HEAD") else request.POST
 
 
-@cache_shared_part
+@cache_shared_part("assignment")  # the form's hx-target: every check swaps #assignment
 @assignment_check_limit
 @require_http_methods(["GET", "HEAD", "POST"])
 def assignment_check(request: HtmxHttpRequest, slug: str | None = None) -> HttpResponse:
