@@ -27,6 +27,17 @@ def _axe(page: Page) -> list[tuple[str, str]]:
     ]
 
 
+def _scrolled_to_rest(page: Page) -> None:
+    """Wait for the smooth scroll that brings a new result on screen (watch.js) to end: a click made
+    while the page still moves can land beside the button (seen once on a loaded machine)."""
+    page.wait_for_function(
+        """() => new Promise((done) => {
+             const y = scrollY;
+             requestAnimationFrame(() => requestAnimationFrame(() => done(scrollY === y)));
+           })"""
+    )
+
+
 def _walk_to_the_end(page: Page) -> int:
     """Press 次の段階 until the last stage; returns how many stages were seen."""
     seen = 1
@@ -178,6 +189,7 @@ def test_predicting_on_a_board_with_htmx(live_server, page: Page):
     # the unticked 《巨大な戦慄大口》 is judged too: it stays with 2 damage from the bear
     expect(page.locator(".predict-result")).to_contain_text("3個中3個が当たり")
     assert _axe(page) == [], "board with the verdict"
+    _scrolled_to_rest(page)
     page.get_by_role("button", name="予想をやり直す").click()
     expect(page.locator("#resolve-step")).to_be_visible()
 
