@@ -33,9 +33,9 @@ Playwright:
   that each measure has floors of its own, taken at the same moments: this machine's speed drifts by
   more than the differences measured, and a floor timed once before all the measures made their
   ratios move from run to run. Each click-to-paint is printed as a ratio to the median of its own
-  floors, and to the median of all the floors of its width in the run (steadier: a measure's own
-  floors, 20 clicks, have a median that moves by a millisecond or two from one measure to the next):
-  the issue 26 goal is at most 1.5× for resolve, a lesson step and −/＋.
+  floors (the goal's ratio), and to the median of all the floors of its width in the run (steadier: a
+  measure's own 20 floors have a median that moves by a millisecond or two from one measure to the
+  next; see ``_summary``): the issue 26 goal is at most 1.5× for resolve, a lesson step and −/＋.
 
 "Click to paint" runs from the click event's timestamp to the end of the frame in which the
 swapped-in content is drawn: the first ``requestAnimationFrame`` after htmx's ``afterSwap``, then a
@@ -391,10 +391,13 @@ def _measure(
 def _summary(width: int, height: int, medians: dict[str, float], floors: dict[str, list[float]]) -> list[str]:
     """Each measure's median as a ratio to its own floors and to all the floors of the width.
 
-    A measure's own floors were taken at the same moments as its clicks, but their median moves by a
-    millisecond or two from one measure to the next (16-21 ms in one run): that alone moves a ratio by
-    ±0.1. The median of all the width's floors (some 150 clicks over the whole run) moves far less, so
-    its ratios compare the measures with one another more steadily."""
+    A measure's own floors were taken at the same moments and on the same pages as its clicks: that
+    ratio is the one the goal is about. But their median moves by a millisecond or two from one measure
+    to the next (16-21 ms in one run), which alone moves a ratio by ±0.1; the median of all the width's
+    floors (some 150 clicks over the whole run) moves less, and shows how much of a ratio is the noise
+    of its own floors. Floors also differ by page: on the assignment's page, where no page is loaded
+    between clicks, they were 2-5 ms shorter than on pages just opened, so −/＋ looks better against
+    all the floors than against its own."""
     pooled = statistics.median(itertools.chain.from_iterable(floors.values()))
     lines = [f"  {width}×{height} (all its floors: median {pooled:.1f} ms)"]
     for name, median in medians.items():
