@@ -84,7 +84,10 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -303,7 +306,7 @@ def _address_never_sent(page: Any) -> None:
     page.wait_for_timeout(REST_MS)
 
 
-def _signed_in_page(browser: Any, url: str, viewport: dict[str, int]) -> Any:
+def _signed_in_page(browser: Any, url: str, viewport: ViewportSize) -> Any:
     """A page of a learner who has just made an account through the sign-up page (and so is signed in)."""
     page = browser.new_page(viewport=viewport, locale=LOCALE)
     _open(page, url + "/accounts/signup/")
@@ -474,6 +477,14 @@ def _paired(
     return floor(), measured
 
 
+def _clicks(
+    page: Any, address: str | Callable[[], None] | None, selector: str, runs: int
+) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """``runs`` timed clicks of ``selector`` after the warm-up ones (see :func:`_paired`), the floor
+    timed before and after them in turn."""
+    return [_paired(page, address, selector, floor_first=n % 2 == 0) for n in range(WARM_UP + runs)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
@@ -487,7 +498,8 @@ def main() -> None:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
                 summary: list[str] = []
                 for width, height in ((1366, 900), (390, 844)):
-                    page = browser.new_page(viewport={"width": width, "height": height}, locale=LOCALE)
+                    viewport: ViewportSize = {"width": width, "height": height}
+                    page = browser.new_page(viewport=viewport, locale=LOCALE)
                     print(f"{width}×{height}, {url}{BOARD}")
                     medians: dict[str, float] = {}
                     floors: dict[str, list[float]] = {}
@@ -496,37 +508,18 @@ def main() -> None:
                         ("#resolve-step", "resolve (解決する, stage 1)"),
                         ("#resolve-all", "resolve (すべての段階を表示)"),
                     ):
-                        measure(
-                            label,
-                            [
-                                _paired(page, url + BOARD, selector, floor_first=n % 2 == 0)
-                                for n in range(WARM_UP + args.runs)
-                            ],
-                        )
+                        measure(label, _clicks(page, url + BOARD, selector, args.runs))
                     # a bound, not a page learners see: the same click with the stages' text left out
-                    lean = browser.new_page(
-                        viewport={"width": width, "height": height}, locale=LOCALE, bypass_csp=True
-                    )
+                    lean = browser.new_page(viewport=viewport, locale=LOCALE, bypass_csp=True)
                     measure(
                         "bound: すべての段階を表示 with the stages' text left out (the drawing and the stage list)",
-                        [
-                            _paired(
-                                lean,
-                                partial(_without_stage_text, lean, url),
-                                "#resolve-all",
-                                floor_first=n % 2 == 0,
-                            )
-                            for n in range(WARM_UP + args.runs)
-                        ],
+                        _clicks(lean, partial(_without_stage_text, lean, url), "#resolve-all", args.runs),
                     )
                     lean.close()
-                    member = _signed_in_page(browser, url, {"width": width, "height": height})
+                    member = _signed_in_page(browser, url, viewport)
                     measure(
                         "resolve (解決する, signed in)",
-                        [
-                            _paired(member, url + BOARD, "#resolve-step", floor_first=n % 2 == 0)
-                            for n in range(WARM_UP + args.runs)
-                        ],
+                        _clicks(member, url + BOARD, "#resolve-step", args.runs),
                     )
                     member.close()
                     _open(page, url + BOARD)
@@ -556,20 +549,12 @@ def main() -> None:
                     _predict(page, url)
                     measure(
                         f"lesson step (次の段階 after predicting, {LESSON})",
-                        [
-                            _paired(page, url + LESSON + "?stage=1", "#stage-next", floor_first=n % 2 == 0)
-                            for n in range(WARM_UP + args.runs)
-                        ],
+                        _clicks(page, url + LESSON + "?stage=1", "#stage-next", args.runs),
                     )
                     question = partial(_question, page, url)
                     measure(
                         "study answer (回答する)",
-                        [
-                            _paired(
-                                page, question, ".study-answer button[type=submit]", floor_first=n % 2 == 0
-                            )
-                            for n in range(WARM_UP + args.runs)
-                        ],
+                        _clicks(page, question, ".study-answer button[type=submit]", args.runs),
                     )
                     summary += _summary(width, height, medians, floors)
                     page.close()
