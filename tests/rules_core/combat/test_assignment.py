@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from math import comb
 
 import pytest
@@ -1150,6 +1150,24 @@ def own_violations(view, attacker, amounts, others, blocks=None):
     return [v for v in check_assignment_in_view(view, full, blocks or {}) if v.attacker == attacker]
 
 
+def divisions_of(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    """Every way to write ``total`` as ``parts`` ordered amounts of 0 or more (stars and bars).
+
+    The same vectors as filtering ``itertools.product(range(total + 1), repeat=parts)`` by their sum, without
+    visiting the (total + 1) ** parts others: the oracle then spends its time on the divisions it checks.
+    """
+    for bars in itertools.combinations(range(total + parts - 1), parts - 1):
+        edges = (-1, *bars, total + parts - 1)
+        yield tuple(right - left - 1 for left, right in itertools.pairwise(edges))
+
+
+@pytest.mark.parametrize(("total", "parts"), [(0, 1), (0, 4), (3, 1), (4, 3), (5, 4), (2, 6)])
+def test_divisions_of_are_the_filtered_product(total, parts):
+    expected = [v for v in itertools.product(range(total + 1), repeat=parts) if sum(v) == total]
+    assert sorted(divisions_of(total, parts)) == expected
+    assert len(expected) == comb(total + parts - 1, parts - 1)
+
+
 PROPERTY = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -1170,9 +1188,7 @@ def test_property_generated_equals_oracle_and_check_agrees(view):
         power = max(a.power, 0)
         oracle = set()
         for total in {0, power}:
-            for vec in itertools.product(range(total + 1), repeat=len(ids)):
-                if sum(vec) != total:
-                    continue
+            for vec in divisions_of(total, len(ids)):
                 amounts = {r: n for r, n in zip(ids, vec, strict=True) if n}
                 legal = oracle_is_legal(view, a, amounts, others)
                 assert legal == (own_violations(view, a.attacker, amounts, others) == []), (a, amounts)
