@@ -57,7 +57,7 @@ run: data
 lint: install-dev
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m mypy --strict tutor rules_core
+	$(PY) -m mypy --strict tutor rules_core bench
 
 # Everything: lint, migrations in step with the models, the whole suite on SQLite and the database-backed
 # tests again on a throwaway PostgreSQL cluster, as three pytest runs side by side (the browser tests in
@@ -65,14 +65,14 @@ lint: install-dev
 test: install-dev chromium postgresql
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m mypy --strict tutor rules_core
+	$(PY) -m mypy --strict tutor rules_core bench
 	DJANGO_TESTING=1 $(PY) manage.py makemigrations --check --dry-run
 	PY=$(PY) scripts/pytest_side_by_side.sh --with-postgres
 
 test-sqlite: install-dev chromium
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
-	$(PY) -m mypy --strict tutor rules_core
+	$(PY) -m mypy --strict tutor rules_core bench
 	DJANGO_TESTING=1 $(PY) manage.py makemigrations --check --dry-run
 	PY=$(PY) scripts/pytest_side_by_side.sh
 

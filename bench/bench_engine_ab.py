@@ -27,9 +27,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import bench_engine  # the workloads, found on the path set above
+from bench import bench_engine  # the workloads, found on the path set above
 
 HERE = Path(__file__).resolve().parent
 

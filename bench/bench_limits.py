@@ -37,7 +37,7 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -102,9 +102,9 @@ def engine_figures(doc: dict[str, Any]) -> dict[str, float]:
 def page_figures(client: Client, slug: str, doc: dict[str, Any]) -> dict[str, float]:
     base = f"/board/s/{slug}/"
 
-    def get(url: str, **headers: str) -> Callable[[], None]:
+    def get(url: str, headers: Mapping[str, str] | None = None) -> Callable[[], None]:
         def call() -> None:
-            response = client.get(url, **headers)
+            response = client.get(url, headers=headers)
             assert response.status_code == 200, (url, response.status_code)
 
         return call
@@ -123,7 +123,8 @@ def page_figures(client: Client, slug: str, doc: dict[str, Any]) -> dict[str, fl
     figures["preview.png (cached)"], _ = timed(get(base + "preview.png"), repeat=1)
     figures["embed ?stage=all"], _ = timed(get(f"/embed/board/{slug}/"), repeat=1)
     figures["htmx play partial (last stage)"], _ = timed(
-        get(f"{base}?stage={max(stages - 1, 0)}", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="play"), repeat=1
+        get(f"{base}?stage={max(stages - 1, 0)}", headers={"HX-Request": "true", "HX-Target": "play"}),
+        repeat=1,
     )
     if doc["event"]["type"] == "combat":
 
@@ -139,7 +140,7 @@ def page_figures(client: Client, slug: str, doc: dict[str, Any]) -> dict[str, fl
         figures["assignment check (fill=default)"], _ = timed(check("default"), repeat=1)
         figures["assignment check (fill=max)"], _ = timed(check("max"), repeat=1)
         figures["assignment check (htmx)"], _ = timed(
-            lambda: client.post(base + "assignment/check/", {}, HTTP_HX_REQUEST="true"), repeat=1
+            lambda: client.post(base + "assignment/check/", {}, headers={"HX-Request": "true"}), repeat=1
         )
     return figures
 

@@ -21,7 +21,7 @@ import re
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +35,7 @@ django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
+from django.http import HttpResponseBase  # noqa: E402
 from django.test import Client  # noqa: E402
 
 REQUESTS = 200
@@ -42,23 +43,26 @@ WARMUP = 10
 ASSET = re.compile(r'<(?:link[^>]+rel="stylesheet"[^>]+href|script[^>]+src)="(?P<url>/static/[^"]+)"')
 
 
-def body(response) -> bytes:
-    if getattr(response, "streaming", False):
-        return b"".join(response.streaming_content)
-    return response.content
+def body(response: HttpResponseBase) -> bytes:
+    # a streamed response (WhiteNoise's static files) has no .content: getvalue() joins its chunks
+    return response.getvalue()
 
 
 def server_time(
-    client: Client, url: str | Callable[[int], str], *, requests: int = REQUESTS, **headers
+    client: Client,
+    url: str | Callable[[int], str],
+    *,
+    requests: int = REQUESTS,
+    headers: Mapping[str, str] | None = None,
 ) -> dict[str, float]:
     """GET ``url`` (or ``url(i)`` for the i-th request) ``requests`` times after a warm-up: the times."""
     address = url if callable(url) else lambda _i: url
     for i in range(WARMUP):
-        assert client.get(address(i), **headers).status_code == 200, address(i)
+        assert client.get(address(i), headers=headers).status_code == 200, address(i)
     samples = []
     for i in range(WARMUP, WARMUP + requests):
         start = time.perf_counter()
-        response = client.get(address(i), **headers)
+        response = client.get(address(i), headers=headers)
         samples.append((time.perf_counter() - start) * 1000)
         assert response.status_code == 200, address(i)
     samples.sort()
@@ -101,14 +105,14 @@ def bench_reader(client: Client) -> None:
         ("/cr/search/?q=致死ダメージ", {}),
         (
             "/cr/search/?q=致死ダメージ (htmx partial)",
-            {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "search-results"},
+            {"HX-Request": "true", "HX-Target": "search-results"},
         ),
-        ("/cr/120.4/paragraph/?lang=both (htmx)", {"HTTP_HX_REQUEST": "true"}),
-        ("/cr/cards/稲妻/ (htmx popover)", {"HTTP_HX_REQUEST": "true"}),
+        ("/cr/120.4/paragraph/?lang=both (htmx)", {"HX-Request": "true"}),
+        ("/cr/cards/稲妻/ (htmx popover)", {"HX-Request": "true"}),
     ]
     for label, headers in pages:
         url = label.split(" ")[0]
-        report_times(label, server_time(client, url, **headers))
+        report_times(label, server_time(client, url, headers=headers))
     weight = page_weight(client, "/cr/120/")
     print(
         "  page weight /cr/120/: "
@@ -176,7 +180,7 @@ def bench_board(client: Client) -> None:
     the same steps as a signed-in learner, the combat assignment check, and the first load of a board
     page."""
     print("board (/board/…)")
-    htmx_play = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "play"}
+    htmx_play = {"HX-Request": "true", "HX-Target": "play"}
     pages = [
         ("/board/s/cr120-4-ex1/ (board, not resolved)", {}),
         ("/board/s/cr120-4-ex1/?stage=all (resolve, full page)", {}),
@@ -189,28 +193,28 @@ def bench_board(client: Client) -> None:
     ]
     for label, headers in pages:
         url = label.split(" ")[0]
-        report_times(label, server_time(client, url, **headers))
+        report_times(label, server_time(client, url, headers=headers))
     # a signed-in learner's steps: the parts show nothing of who they are and come from the content
     # cache as everyone's do; their whole page, which names them, is rendered for them each time
     learner = Client()
     learner.force_login(get_user_model().objects.create_user("bench-learner", password=os.urandom(12).hex()))
-    htmx_reveal = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "lesson-reveal"}
+    htmx_reveal = {"HX-Request": "true", "HX-Target": "lesson-reveal"}
     for label, headers in (
         ("/board/s/cr120-4-ex1/?stage=0 (resolve, htmx partial, signed in)", htmx_play),
         ("/lessons/damage-basics/?stage=2 (lesson step, htmx partial, signed in)", htmx_reveal),
         ("/board/s/cr120-4-ex1/?stage=0 (resolve, full page, signed in: not cached)", {}),
     ):
-        report_times(label, server_time(learner, label.split(" ")[0], **headers))
+        report_times(label, server_time(learner, label.split(" ")[0], headers=headers))
     # the check as htmx sends it (a GET), with numbers never sent before (the work of a check) and
     # with the same numbers again (what the content cache gives a learner going back and forth)
     check = "/board/s/cr702-19b/assignment/check/?a_0_0={}&a_0_1={}&nudge=a_0_1:%2B1"
-    htmx_check = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "assignment"}
+    htmx_check = {"HX-Request": "true", "HX-Target": "assignment"}
     client.get("/board/s/cr702-19b/")  # the visitor's CSRF cookie, as on the page: a first answer sets it
     for label, address in (
         ("GET assignment/check/ (htmx −/＋, new numbers)", lambda i: check.format(i, 0)),
         ("GET assignment/check/ (htmx −/＋, the same numbers again)", lambda _i: check.format(3, 2)),
     ):
-        report_times(label, server_time(client, address, **htmx_check))
+        report_times(label, server_time(client, address, headers=htmx_check))
     for url in ("/board/s/cr120-4-ex1/", "/board/s/cr120-4-ex1/?stage=all", "/board/"):
         weight = page_weight(client, url)
         print(

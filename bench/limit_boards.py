@@ -33,7 +33,7 @@ def _players() -> list[dict[str, Any]]:
 def effects_on_one() -> dict[str, Any]:
     """Every effect allowed applies to the one creature the spell hits; their order is chosen."""
     n = limits.EFFECTS.maximum
-    kinds = [
+    kinds: list[Callable[[int], dict[str, Any]]] = [
         lambda i: {"type": "prevent_next", "to": "target", "amount": 1},
         lambda i: {"type": "prevent_static", "to": "target", "amount": 1},
         lambda i: {"type": "damage_multiplier", "to": "target", "factor": 2},
@@ -235,7 +235,7 @@ def stack_actions_2007() -> dict[str, Any]:
     is on the stack: sacrifices, pumps, destruction, bounces, damage and shields, over ten combats."""
     attackers = [_creature(f"a{i}", "P0", 4, 4, keywords=["trample"]) for i in range(10)]
     blockers = [_creature(f"b{i}", "P1", 2, 3) for i in range(20)]
-    kinds = [
+    kinds: list[Callable[[int], dict[str, Any]]] = [
         lambda i: {"type": "pump", "creature": f"b{i}", "power": 2, "toughness": 2, "name": f"巨大化{i}"},
         lambda i: {"type": "sacrifice", "creature": f"a{i % 10}", "gain_life": 2, "name": f"生け贄{i}"},
         lambda i: {

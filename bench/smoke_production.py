@@ -347,7 +347,10 @@ def restart_while_answering(seconds: float = 14.0, restart_at: float = 4.0) -> N
         )
     told_stored = [p for _, s, p in outcomes if s in (200, 302) and p]
     told_failed = [p for _, s, p in outcomes if s >= 500 and p]
-    tokens = lambda paths: [p.split("/q/", 1)[1].split("/", 1)[0] for p in paths]  # noqa: E731
+
+    def tokens(paths: list[str]) -> list[str]:
+        return [p.split("/q/", 1)[1].split("/", 1)[0] for p in paths]
+
     with psycopg.connect(os.environ["DATABASE_URL"]) as db:
         stored = {
             row[0]

@@ -12,7 +12,11 @@ in the middle of the request (as gunicorn does to a worker at its timeout: no an
 """
 
 import os
+from collections.abc import Iterable, Iterator
+from typing import NoReturn
+from wsgiref.types import StartResponse, WSGIEnvironment
 
+from django.http import HttpRequest
 from django.urls import get_resolver, resolve
 from django.urls import path as url_path
 from django.urls.resolvers import URLPattern, URLResolver
@@ -21,7 +25,7 @@ from tutor.common.content_cache import cache_content_page
 from tutor.wsgi import application as tutor_application
 
 
-def _patterns(resolver: URLResolver):
+def _patterns(resolver: URLResolver) -> Iterator[URLPattern]:
     for pattern in resolver.url_patterns:
         if isinstance(pattern, URLResolver):
             yield from _patterns(pattern)
@@ -38,7 +42,7 @@ for path in os.environ.get("SMOKE_CACHED_PATHS", "/cr/120/").split(","):
             pattern.callback = cache_content_page(view)
 
 
-def _fail(request):
+def _fail(request: HttpRequest) -> NoReturn:
     raise RuntimeError("smoke test: a view that fails on purpose")
 
 
@@ -47,7 +51,7 @@ if FAILURES:
     get_resolver().url_patterns.insert(0, url_path("_smoke/fail/", _fail))
 
 
-def application(environ, start_response):
+def application(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
     if FAILURES and environ.get("PATH_INFO") == "/_smoke/bare500/":
         raise RuntimeError("smoke test: a failure outside Django")
     if FAILURES and environ.get("PATH_INFO") == "/_smoke/die/":
