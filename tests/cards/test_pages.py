@@ -1,11 +1,16 @@
 """``/cards/``: search as you type (and without JavaScript), filters, card pages, 「盤面に置く」."""
 
 import html
+import json
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
+from tutor.cards.selectors import curated_boards
+from tutor.common.content_cache import bump_content_version
 from tutor.models import Card, Scenario
 
 pytestmark = pytest.mark.django_db
@@ -101,6 +106,34 @@ def test_the_wurm_page_shows_its_board_rules_and_curated_boards():
     assert "稲妻" in page and "Lightning Bolt deals 3 damage to any target." in page
     assert 'href="/cr/120/#cr-120.3"' in page or 'href="/cr/120/#cr-120.5"' in page
     assert "収録の盤面" in page  # 《稲妻》 is on curated boards
+
+
+def test_the_curated_boards_of_a_card_are_read_once_per_content_version():
+    """Every card page lists the curated boards naming it: the boards are read once, not per page, and
+    an edit of a curated board (which makes the content new) shows at once."""
+    bolt = Card.objects.get(slug="lightning-bolt")
+    expected = [
+        (scenario.slug, scenario.title or scenario.slug)
+        for scenario in Scenario.objects.filter(is_curated=True).order_by("position", "id")
+        if "《稲妻》"
+        in " ".join([scenario.title, scenario.description, json.dumps(scenario.document, ensure_ascii=False)])
+        or '"name": "稲妻"' in json.dumps(scenario.document, ensure_ascii=False)
+    ]
+    assert expected, "《稲妻》 is on curated boards"
+    assert [(b.slug, b.title) for b in curated_boards(card=bolt)] == expected
+    with CaptureQueriesContext(connection) as queries:
+        curated_boards(card=bolt)
+        curated_boards(card=Card.objects.get(slug="craw-wurm"))
+    assert not [q for q in queries.captured_queries if "tutor_scenario" in q["sql"]]
+    board = Scenario.objects.get(slug=expected[0][0])
+    board.title = "《稲妻》の新しい題名"
+    try:
+        board.save()  # an admin's edit: the content is new
+        assert (board.slug, "《稲妻》の新しい題名") in [(b.slug, b.title) for b in curated_boards(card=bolt)]
+        _, page = get("/cards/lightning-bolt/")
+        assert "《稲妻》の新しい題名" in html.unescape(page)
+    finally:
+        bump_content_version()  # the rollback undoes the edit; the memo must not keep it for later tests
 
 
 def test_maro_shows_unverified_oracle():

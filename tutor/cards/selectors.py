@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 
 from tutor.cards.search import matches
+from tutor.common.content_cache import content_version
 from tutor.common.urls import cr_url
 from tutor.models import Card, Paragraph, Scenario
 
@@ -80,16 +81,45 @@ def rule_links(*, card: Card) -> list[RuleLink]:
     return [RuleLink(number, cr_url(number) if number in known else None) for number in card.rules or []]
 
 
-def curated_boards(*, card: Card) -> list[Scenario]:
+@dataclass(frozen=True)
+class CuratedBoard:
+    """A curated board as a card page links it."""
+
+    slug: str
+    title: str
+
+
+_curated: tuple[str, tuple[tuple[CuratedBoard, str], ...]] = ("", ())
+
+
+def _curated_texts() -> tuple[tuple[CuratedBoard, str], ...]:
+    """Each curated board with the text a card's name is looked for in (its title, description and
+    document), in the examples' order; read once per content version, since every card page asks and a
+    board changes only with the content (an import or an admin's edit bumps the version)."""
+    global _curated
+    version = content_version()
+    if _curated[0] != version:
+        boards = Scenario.objects.filter(is_curated=True).order_by("position", "id")
+        texts = tuple(
+            (
+                CuratedBoard(slug, title or slug),
+                " ".join([title, description, json.dumps(document, ensure_ascii=False)]),
+            )
+            for slug, title, description, document in boards.values_list(
+                "slug", "title", "description", "document"
+            )
+        )
+        _curated = (version, texts)
+    return _curated[1]
+
+
+def curated_boards(*, card: Card) -> list[CuratedBoard]:
     """Curated boards that name the card in 《》 in their title, description or document, or hold it."""
     names = [name for name in (card.ja_name, *(card.aliases or [])) if name]
     if not names:
         return []
-    found = []
-    for scenario in Scenario.objects.filter(is_curated=True).order_by("position", "id"):
-        text = " ".join(
-            [scenario.title, scenario.description, json.dumps(scenario.document, ensure_ascii=False)]
-        )
-        if any(f"《{name}》" in text or f'"name": "{name}"' in text for name in names):
-            found.append(scenario)
-    return found
+    return [
+        board
+        for board, text in _curated_texts()
+        if any(f"《{name}》" in text or f'"name": "{name}"' in text for name in names)
+    ]
