@@ -259,6 +259,23 @@ def test_progress_page_has_accuracy_chart_and_queue(client):
     assert "箱1: 1分以内" in html
 
 
+def test_progress_page_without_answers_says_so_instead_of_an_empty_chart(client):
+    html = client.get("/study/progress/").content.decode()
+    assert "history-chart" not in html
+    assert "直近14日の回答はまだありません。" in html
+    assert 'href="/study/"' in html and 'href="/lessons/"' in html  # where the first answer comes from
+    question = start(client, "infect", "intro")
+    client.post(url(question, "answer/"), {"answer": key_for(question, right=True)})
+    html = client.get("/study/progress/").content.decode()
+    assert "history-chart" in html and "1問に答え、1問正解" in html
+    # answers older than the chart's 14 days: the chart is empty again, but the learner has answered
+    StudyAttempt.objects.update(answered_at=timezone.now() - timedelta(days=20))
+    html = client.get("/study/progress/").content.decode()
+    assert "history-chart" not in html and "直近14日の回答はまだありません。" in html
+    assert "グラフが出ます" not in html
+    assert "<strong>1問</strong>中" in html
+
+
 # --------------------------------------------------------------------------- accounts
 
 
