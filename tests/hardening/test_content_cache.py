@@ -160,3 +160,28 @@ def test_the_cache_can_be_switched_off():
     Client().get("/content/")
     assert "X-Content-Cache" not in Client().get("/content/")
     assert len(pages.RENDERS) == 2
+
+
+def test_per_content_version_builds_once_per_version_and_again_after_an_import():
+    from tutor.common.content_cache import bump_content_version, per_content_version
+
+    builds: list[int] = []
+
+    @per_content_version
+    def counted() -> list[int]:
+        builds.append(len(builds))
+        return list(builds)
+
+    assert counted() == [0] and counted() == [0] and builds == [0]
+    bump_content_version()  # what load_content and an admin's edit do
+    assert counted() == [0, 1] and counted() == [0, 1] and builds == [0, 1]
+
+    empties: list[int] = []
+
+    @per_content_version
+    def empty() -> list[int]:
+        empties.append(1)
+        return []
+
+    assert empty() == [] and empty() == []
+    assert len(empties) == 2  # nothing loaded yet: built again at the next call

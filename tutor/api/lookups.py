@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tutor.cards.search import fold
 from tutor.cards.selectors import card_search
-from tutor.common.content_cache import content_version
+from tutor.common.content_cache import per_content_version
 from tutor.models import Card, Language, Paragraph, Term
 from tutor.reader import selectors as reader
 from tutor.reader.search_text import normalise
@@ -35,17 +35,12 @@ class Citations:
     cited_by: dict[str, list[str]]
 
 
-_CITATIONS: dict[str, Citations] = {}
-
-
+@per_content_version
 def citations() -> Citations:
     """Which paragraph refers to which, from every current text and example (both languages: the
-    English by its own numbers, the Japanese as the reader's linker reads its numbers)."""
-    version = content_version()
-    if version not in _CITATIONS:
-        _CITATIONS.clear()
-        _CITATIONS[version] = _citations_build()
-    return _CITATIONS[version]
+    English by its own numbers, the Japanese as the reader's linker reads its numbers); built once per
+    content version."""
+    return _citations_build()
 
 
 def _citations_build() -> Citations:

@@ -7,28 +7,22 @@ import re
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from tutor.common.content_cache import content_version
+from tutor.common.content_cache import per_content_version
 from tutor.models import Card
 
 _CARD_IN_HTML = re.compile(r"《([^《》<>\"\n]{1,60})》")
-_cache: tuple[str, dict[str, str]] = ("", {})
 
 
+@per_content_version
 def card_hrefs() -> dict[str, str]:
     """Every name and other spelling of a catalogue card -> its page; read again when content changes."""
-    global _cache
-    version = content_version()
-    if _cache[0] != version or not _cache[1]:
-        hrefs: dict[str, str] = {}
-        for ja_name, slug, aliases in Card.objects.exclude(slug=None).values_list(
-            "ja_name", "slug", "aliases"
-        ):
-            href = reverse("cards:detail", args=[slug])
-            for surface in [ja_name, *(aliases or [])]:
-                if surface:
-                    hrefs[surface] = href
-        _cache = (version, hrefs)
-    return _cache[1]
+    hrefs: dict[str, str] = {}
+    for ja_name, slug, aliases in Card.objects.exclude(slug=None).values_list("ja_name", "slug", "aliases"):
+        href = reverse("cards:detail", args=[slug])
+        for surface in [ja_name, *(aliases or [])]:
+            if surface:
+                hrefs[surface] = href
+    return hrefs
 
 
 def link_cards(html: SafeString | str) -> SafeString:

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 
 from tutor.cards.search import matches
-from tutor.common.content_cache import content_version
+from tutor.common.content_cache import per_content_version
 from tutor.common.urls import cr_url
 from tutor.models import Card, Paragraph, Scenario
 
@@ -89,28 +89,20 @@ class CuratedBoard:
     title: str
 
 
-_curated: tuple[str, tuple[tuple[CuratedBoard, str], ...]] = ("", ())
-
-
+@per_content_version
 def _curated_texts() -> tuple[tuple[CuratedBoard, str], ...]:
     """Each curated board with the text a card's name is looked for in (its title, description and
-    document), in the examples' order; read once per content version, since every card page asks and a
-    board changes only with the content (an import or an admin's edit bumps the version)."""
-    global _curated
-    version = content_version()
-    if _curated[0] != version:
-        boards = Scenario.objects.filter(is_curated=True).order_by("position", "id")
-        texts = tuple(
-            (
-                CuratedBoard(slug, title or slug),
-                " ".join([title, description, json.dumps(document, ensure_ascii=False)]),
-            )
-            for slug, title, description, document in boards.values_list(
-                "slug", "title", "description", "document"
-            )
+    document), in the examples' order; built once per content version, since every card page asks."""
+    boards = Scenario.objects.filter(is_curated=True).order_by("position", "id")
+    return tuple(
+        (
+            CuratedBoard(slug, title or slug),
+            " ".join([title, description, json.dumps(document, ensure_ascii=False)]),
         )
-        _curated = (version, texts)
-    return _curated[1]
+        for slug, title, description, document in boards.values_list(
+            "slug", "title", "description", "document"
+        )
+    )
 
 
 def curated_boards(*, card: Card) -> list[CuratedBoard]:

@@ -118,6 +118,24 @@ def content_version() -> str:
     return version
 
 
+def per_content_version[T](build: Callable[[], T]) -> Callable[[], T]:
+    """``build`` made to run once per content version in this process: later calls return what it
+    built until an import or an admin's edit of the content makes a new version. For what many requests
+    read from the content alone (the linker's anchors, the card links, the curated boards' text). An
+    empty result (the content not loaded yet) is built again at the next call."""
+    kept: dict[str, T] = {}
+
+    @wraps(build)
+    def current() -> T:
+        version = content_version()
+        if not kept.get(version):
+            kept.clear()
+            kept[version] = build()
+        return kept[version]
+
+    return current
+
+
 def bump_content_version() -> str:
     """Make every cached content page stale (``load_content`` calls it after importing)."""
     global _last_version

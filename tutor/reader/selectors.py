@@ -16,7 +16,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
-from tutor.common.content_cache import content_version
+from tutor.common.content_cache import per_content_version
 from tutor.common.urls import rule_url
 from tutor.models import Card, Edition, Example, Language, Note, Paragraph, Scenario, Section, Term
 from tutor.reader.search_text import closeness, normalise, query_words
@@ -47,18 +47,12 @@ def _url(name: str, argument: str) -> str:
     return reverse(name, args=[argument])
 
 
-_LINKERS: dict[str, LinkContext] = {}
-
-
+@per_content_version
 def link_context_build() -> LinkContext:
     """Everything the linker needs, from the database, built once per content version (the whole CR
     has some 6,000 numbers): our notes and glossary entries edited in the admin are linked with it;
     the CR's own text was linked at import time."""
-    version = content_version()
-    if version not in _LINKERS:
-        _LINKERS.clear()
-        _LINKERS[version] = _link_context_query()
-    return _LINKERS[version]
+    return _link_context_query()
 
 
 def _link_context_query() -> LinkContext:
