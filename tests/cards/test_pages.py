@@ -57,6 +57,19 @@ def test_filter_by_what_the_card_does_and_by_rule():
     assert len(listed(page)) == 3
 
 
+def test_rule_filter_takes_in_sub_rules_only_and_shows_the_rule_chosen():
+    # 702.19 (trample) takes in 702.19b; 702.1 is another rule and does not take in 702.19 or 702.15
+    _, page = get("/cards/?rule=702.19")
+    assert '<option value="702.19" selected>702.19</option>' in page  # no card names 702.19 itself
+    trample = set(listed(page))
+    assert trample == {
+        c.slug for c in Card.objects.exclude(slug=None) if any(r.startswith("702.19") for r in c.rules)
+    }
+    _, page = get("/cards/?rule=702.1")
+    assert listed(page) == [] and "colossal-dreadmaw" in trample
+    assert '<option value="702.1" selected>702.1</option>' in page
+
+
 def test_no_javascript_needed_the_form_is_a_get_form():
     status, page = get("/cards/")
     assert status == 200

@@ -5,7 +5,11 @@ import re
 import pytest
 from django.test import Client
 
-from tutor.models import Language, Paragraph, Scenario, Section
+from tutor.lessons.selectors import lesson_list
+from tutor.models import Language, Paragraph, Scenario, Section, Term
+from tutor.reader import selectors as reader_selectors
+from tutor.reader.selectors import TERM_BOARDS_SHOWN, TERM_CARDS_SHOWN
+from tutor.reader.text import is_within, sort_key
 
 pytestmark = pytest.mark.django_db
 
@@ -261,6 +265,54 @@ def test_term_page_is_a_full_page_and_an_htmx_popover_partial():
     status, fragment = get("/cr/glossary/感染/", **HTMX)
     assert status == 200 and "<html" not in fragment
     assert "オブジェクトがクリーチャーやプレイヤーにどのようにダメージを与えるか" in fragment
+
+
+def _related_section(page: str) -> str:
+    start = page.find('<section class="term-related"')
+    return page[start : page.index("</section>", start)] if start >= 0 else ""
+
+
+def test_term_page_shows_the_lessons_boards_and_cards_where_the_term_is_at_work():
+    _, page = get("/cr/glossary/トランプル/")
+    related = _related_section(page)
+    assert "「トランプル」を盤面とレッスンで" in related
+    taught = re.findall(r'href="/lessons/([^/]+)/"', related)
+    assert taught == [
+        lesson.slug for lesson in lesson_list() if any(r.startswith("702.19") for r in lesson.rules)
+    ]
+    assert len(taught) == 2
+    # the curated boards under 702.19, in rule order, the first six, and how many more
+    under = sorted(
+        (s for s in Scenario.objects.filter(is_curated=True) if is_within(s.illustrates, "702.19")),
+        key=lambda s: (sort_key(s.illustrates), s.example_position or 0, s.position),
+    )
+    shown = re.findall(r'href="/board/s/([^/]+)/"', related)
+    assert shown == [s.slug for s in under[:TERM_BOARDS_SHOWN]] and len(under) > TERM_BOARDS_SHOWN
+    assert f"ほかに{len(under) - TERM_BOARDS_SHOWN}件の盤面があります。" in text_of(related)
+    assert 'href="/cr/702.19/#cr-702.19"' in related  # where they are, paragraph by paragraph
+    # the cards with the keyword (《ダークスティールの巨像》) and those of its rules without it (《強行突破》)
+    cards = re.findall(r'href="/cards/([^/]+)/"', related)
+    assert {"darksteel-colossus", "ram-through"} <= set(cards) and len(cards) <= TERM_CARDS_SHOWN
+    assert "《ダークスティールの巨像》" in related
+
+
+def test_term_related_reads_keywords_with_a_parameter_and_never_a_neighbouring_rule(monkeypatch):
+    monkeypatch.setattr(reader_selectors, "TERM_CARDS_SHOWN", 500)
+    protection = reader_selectors.term_related(senses=Term.objects.filter(name_ja="プロテクション"))
+    slugs = {card.slug for card in protection.cards}
+    assert {"white-knight", "progenitus"} <= slugs  # Protection from black, from everything
+    assert protection.cards_more == 0
+    # 702.1 is its own rule: it takes in neither 702.19 (trample) nor 702.15 (lifelink)
+    neighbour = reader_selectors.term_related(senses=[Term(name_ja="仮", name_en="", rule="702.1")])
+    assert not any(s.illustrates.startswith(("702.19", "702.15")) for s in neighbour.boards)
+    assert not any(r.startswith(("702.19", "702.15")) for card in neighbour.cards for r in card.rules)
+
+
+def test_term_popover_and_terms_without_lessons_boards_or_cards_have_no_related_section():
+    _, fragment = get("/cr/glossary/トランプル/", **HTMX)
+    assert "term-related" not in fragment and "トランプル" in fragment
+    _, page = get("/cr/glossary/相棒/")
+    assert "term-related" not in page and "相棒" in page
 
 
 def test_card_page_without_js_and_popover_partial_show_names_type_and_text():

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 
 from tutor.cards.selectors import CATEGORIES
+from tutor.reader.text import sort_key
 
 QUERY_MAX_LENGTH = 100
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d{1,3}[a-z]?)?$")
@@ -40,7 +41,17 @@ class CardSearchForm(forms.Form):
 
     def __init__(self, *args: Any, rules: list[str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["rule"].widget = forms.Select(choices=[("", "すべて"), *((r, r) for r in rules or [])])
+        offered = list(rules or [])
+        # a link may ask for a rule no card names as such (702.19 for 702.19b): the select shows it
+        # chosen rather than 「すべて」 over a filtered list
+        requested = self.data.get("rule") if self.is_bound else None
+        if (
+            isinstance(requested, str)
+            and RULE_NUMBER.match(requested.strip())
+            and requested.strip() not in offered
+        ):
+            offered = sorted([*offered, requested.strip()], key=sort_key)
+        self.fields["rule"].widget = forms.Select(choices=[("", "すべて"), *((r, r) for r in offered)])
 
     def clean_q(self) -> str:
         query: str = self.cleaned_data.get("q") or ""

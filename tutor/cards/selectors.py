@@ -9,6 +9,7 @@ from tutor.cards.search import matches
 from tutor.common.content_cache import per_content_version
 from tutor.common.urls import cr_url
 from tutor.models import Card, Paragraph, Scenario
+from tutor.reader.text import is_within
 
 CATEGORIES: dict[str, str] = {
     "keyword-creature": "キーワード能力を持つクリーチャー",
@@ -43,12 +44,13 @@ class RuleLink:
 
 def card_search(*, query: str = "", category: str = "", rule: str = "") -> list[Card]:
     """Cards whose Japanese or English name (or another spelling) contains ``query``, kana-insensitive,
-    that have ``category`` and illustrate ``rule`` (or a sub-rule of it); at most 171 rows are read."""
+    that have ``category`` and illustrate ``rule`` or a sub-rule of it (702.1 does not take in 702.19);
+    at most 171 rows are read."""
     found = []
     for card in Card.objects.all():
         if category and not set(FILTER_GROUPS.get(category, (category,))) & set(card.categories or []):
             continue
-        if rule and not any(r == rule or r.startswith(rule) for r in card.rules or []):
+        if rule and not any(is_within(r, rule) for r in card.rules or []):
             continue
         if matches(query, card.ja_name or "", card.en_name, *(card.aliases or [])):
             found.append(card)

@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString
 
 from tutor.common.content_cache import per_content_version
 from tutor.common.urls import rule_url
+from tutor.lessons.selectors import lesson_list
 from tutor.models import Card, Edition, Example, Language, Note, Paragraph, Scenario, Section, Term
 from tutor.reader.search_text import closeness, normalise, query_words
 from tutor.reader.text import (
@@ -542,6 +543,118 @@ def term_get(*, name: str) -> Term | None:
 def term_senses(*, term: Term) -> list[Term]:
     """Every entry of the glossary under ``term``'s name (イベント: Event and Tournament)."""
     return list(Term.objects.filter(name_ja=term.name_ja).order_by("name_en"))
+
+
+TERM_BOARDS_SHOWN = 6
+TERM_CARDS_SHOWN = 12
+
+
+@dataclass(frozen=True)
+class LessonLink:
+    slug: str
+    number: int  # its place in the course, from 1
+    title: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BoardLink:
+    slug: str
+    title: str
+    illustrates: str
+    order: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class RelatedCard:
+    slug: str
+    display_name: str
+    keywords: tuple[str, ...]  # casefolded
+    rules: tuple[str, ...]
+
+
+@dataclass
+class TermRelated:
+    """Where a glossary term is at work in the tutor: under its defining rule, the lessons that teach
+    it, the curated boards that illustrate it and the cards that have it (each list capped; ``*_more``
+    says how many more there are)."""
+
+    rules: list[str]
+    lessons: list[LessonLink] = field(default_factory=list)
+    boards: list[BoardLink] = field(default_factory=list)
+    boards_more: int = 0
+    cards: list[RelatedCard] = field(default_factory=list)
+    cards_more: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not (self.lessons or self.boards or self.cards)
+
+
+@per_content_version
+def _related_index() -> tuple[list[LessonLink], list[BoardLink], list[RelatedCard]]:
+    """The course, the curated boards and the placeable cards, read once per content version (the
+    glossary's 700 pages each look through them)."""
+    lessons = [
+        LessonLink(
+            lesson.slug,
+            place,
+            lesson.title,
+            tuple(n for n in (lesson.rules if isinstance(lesson.rules, list) else []) if isinstance(n, str)),
+        )
+        for place, lesson in enumerate(lesson_list(), start=1)
+    ]
+    boards = sorted(
+        (
+            BoardLink(
+                s.slug, s.title, s.illustrates, (sort_key(s.illustrates), s.example_position or 0, s.position)
+            )
+            for s in Scenario.objects.filter(is_curated=True)
+            .exclude(illustrates="")
+            .only("slug", "title", "illustrates", "example_position", "position")
+            if is_rule_number(s.illustrates)
+        ),
+        key=lambda b: b.order,
+    )
+    cards = [
+        RelatedCard(
+            card.slug,
+            card.display_name,
+            tuple(k.casefold() for k in card.keywords or [] if isinstance(k, str)),
+            tuple(n for n in card.rules or [] if isinstance(n, str)),
+        )
+        # as the catalogue lists them: Japanese names first
+        for card in sorted(Card.objects.exclude(slug=None), key=lambda c: (c.ja_name is None, c.display_name))
+        if card.slug
+    ]
+    return lessons, boards, cards
+
+
+def term_related(*, senses: Iterable[Term]) -> TermRelated:
+    """The lessons, curated boards and cards of the rules that define ``senses`` (702.19 takes in
+    702.19a-g; 702.1 does not take in 702.19), and the cards whose keyword is the term's English name
+    (Trample; Equip 3 for Equip, Protection from red for Protection)."""
+    senses = list(senses)
+    rules = sorted({s.rule for s in senses if s.rule and is_rule_number(s.rule)}, key=sort_key)
+    words = {s.name_en.casefold() for s in senses if s.name_en}
+    lessons, boards, cards = _related_index()
+
+    def within(numbers: Iterable[str]) -> bool:
+        return any(is_within(number, rule) for number in numbers for rule in rules)
+
+    def has_keyword(card: RelatedCard) -> bool:
+        return any(k == w or k.startswith(w + " ") for k in card.keywords for w in words)
+
+    shown_boards = [b for b in boards if within((b.illustrates,))]
+    shown_cards = [c for c in cards if has_keyword(c) or within(c.rules)]
+    return TermRelated(
+        rules=rules,
+        lessons=[lesson for lesson in lessons if within(lesson.rules)],
+        boards=shown_boards[:TERM_BOARDS_SHOWN],
+        boards_more=max(0, len(shown_boards) - TERM_BOARDS_SHOWN),
+        cards=shown_cards[:TERM_CARDS_SHOWN],
+        cards_more=max(0, len(shown_cards) - TERM_CARDS_SHOWN),
+    )
 
 
 def card_get(*, name: str) -> Card | None:

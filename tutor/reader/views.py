@@ -163,9 +163,12 @@ def term(request: HtmxHttpRequest, name: str) -> HttpResponse:
     if found.name_ja != name:
         return redirect("reader:term", found.name_ja)
     popover = bool(request.htmx)
+    senses = selectors.term_senses(term=found)
     context = _base_context(
         term=found,
-        senses=selectors.term_senses(term=found),
+        senses=senses,
+        # the popover stays a definition; the page also says where the term is at work
+        related=None if popover else selectors.term_related(senses=senses),
         linker=selectors.link_context_build(),
         popover=popover,
     )
