@@ -8,7 +8,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.management import call_command
+from django.db import connection
 from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
 
 from tests.hardening import urls_content_cache as pages
 
@@ -132,6 +134,21 @@ def test_a_part_that_shows_nothing_of_the_visitor_is_shared_with_signed_in_learn
     assert "judge" not in Client().get("/parted/?q=1", **restore).content.decode()
     # the part once for everyone; the member's two whole pages, then the anonymous ones, each rendered
     assert [r for r in pages.RENDERS if r in ("part", "page")] == ["part", "page", "page", "page", "page"]
+
+
+def test_a_signed_in_learners_part_from_the_cache_does_not_read_the_user():
+    """The part is the same for anyone: serving it must not wait for the user's row (the board's parts
+    still read the session, for the learner's prediction)."""
+    User.objects.create_user("judge", password="damage-rules-42")
+    member = Client()
+    member.login(username="judge", password="damage-rules-42")
+    part = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "part"}
+    member.get("/parted/?q=1", **part)
+    with CaptureQueriesContext(connection) as queries:
+        served = member.get("/parted/?q=1", **part)
+    assert served["X-Content-Cache"] == "hit"
+    tables = [q["sql"].split(" FROM ", 1)[1].split()[0].strip('"') for q in queries.captured_queries]
+    assert "auth_user" not in tables and served.content.decode().count("part 1") == 1
 
 
 def test_a_waiting_message_is_shown_and_not_cached():

@@ -166,7 +166,8 @@ def _cacheable_request(request: HttpRequest, *, parts: tuple[str, ...] = ()) -> 
     user = getattr(request, "user", None)
     if user is None:
         return False
-    if user.is_authenticated and htmx_partial(request, parts) is None:
+    # the part first: for it, who the visitor is does not matter, and asking costs the user's row
+    if htmx_partial(request, parts) is None and user.is_authenticated:
         return False
     return not _pending_messages(request)
 
