@@ -311,6 +311,7 @@ def test_term_related_reads_keywords_with_a_parameter_and_never_a_neighbouring_r
 def test_term_popover_and_terms_without_lessons_boards_or_cards_have_no_related_section():
     _, fragment = get("/cr/glossary/トランプル/", **HTMX)
     assert "term-related" not in fragment and "トランプル" in fragment
+    assert 'href="/cr/glossary/%E3%83%88%E3%83%A9%E3%83%B3%E3%83%97%E3%83%AB/">この用語のページ' in fragment
     _, page = get("/cr/glossary/相棒/")
     assert "term-related" not in page and "相棒" in page
 
