@@ -55,6 +55,17 @@ def test_no_inline_script_in_templates():
     assert offenders == []
 
 
+def test_no_template_comment_spans_lines():
+    """Django's ``{# … #}`` ends on its own line: one left open is printed on the page as it stands (the
+    study answer showed its partial's note to learners). Longer notes use ``{% comment %}``."""
+    offenders = []
+    for path in (ROOT / "templates").rglob("*.html"):
+        for line_number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"\{#(?!.*?#\})", line):
+                offenders.append(f"{path.relative_to(ROOT)}:{line_number}")
+    assert offenders == []
+
+
 def test_runtime_code_never_reads_shared():
     offenders = []
     for package in ("tutor", "rules_core"):

@@ -25,7 +25,10 @@ STARTS = ["/", "/cr/", "/board/examples/", "/study/", "/lessons/"]
 # Links that change state or end the session are not pages to read.
 SKIPPED = re.compile(r"^/(accounts/logout|admin)/|/(check|resolve|delete|export)/?(\?|$)")
 # Words a learner must never see: file names and the repository's own vocabulary.
-INTERNAL_WORDS = re.compile(r"seeds?\b|\.json\b|\.txt\b|fixtures|curated_sources", re.IGNORECASE)
+# ... and template syntax that reached the page (a comment left open prints as it stands)
+INTERNAL_WORDS = re.compile(
+    r"seeds?\b|\.json\b|\.txt\b|fixtures|curated_sources|\{#|#\}|\{%|%\}|\{\{|\}\}", re.IGNORECASE
+)
 HREF = re.compile(r'href="([^"]+)"')
 IDS = re.compile(r'\sid="([^"]+)"')
 # A board page has many editor states (?add=…, ?edit=…, ?event=…, ?stage=…): a few of each page, and each
