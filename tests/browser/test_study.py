@@ -56,6 +56,16 @@ def test_new_learner_answers_wrong_reads_opens_board_signs_up_and_keeps_progress
     assert question.explanation[:20] not in page.content()
     wrong = next(o for o in question.options if o["value"] != question.answer)
     right = next(o for o in question.options if o["value"] == question.answer)
+
+    # Nothing chosen: the message has a line of its own under the options, not beside the last one.
+    page.get_by_role("button", name="回答する").click()
+    error = page.locator(".study-answer .invalid-feedback")
+    expect(error).to_contain_text("選択肢から1つ選んでください")
+    last = page.locator(".study-answer .form-check-label").last.bounding_box()
+    below = error.bounding_box()
+    assert last and below and below["y"] >= last["y"] + last["height"] - 1 and below["width"] > last["width"]
+    assert not StudyAttempt.objects.filter(question=question).exists()
+
     page.get_by_label(wrong["label"], exact=True).check()
     page.get_by_role("button", name="回答する").click()
 

@@ -248,6 +248,26 @@ def test_a_judge_question_is_shown_answered_and_explained(client: Client, slug: 
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["judge-order-outcomes", "judge-division-outcomes"])
+def test_checkboxes_of_possible_outcomes_are_worded_for_what_is_asked(client: Client, slug: str) -> None:
+    """A question of every outcome the choices can reach is answered with checkboxes, as the "which
+    creatures die" one is; its legend and its message for none checked speak of outcomes, not of the
+    graveyard."""
+    learner = Learner(user=None, key="judge-test")
+    session = client.session
+    session["study_learner"] = learner.key
+    session.save()
+    template = next(t for t in JUDGE_TEMPLATES if t.slug == slug)
+    question = question_create(learner=learner, topic=template.topics[0], level=L1, source=f"builtin:{slug}")
+    assert question.ask["kind"] == "reachable" and question.answer_format == "multi"
+    html = client.get(f"/study/q/{question.token}/").content.decode()
+    assert "ありうるもの（すべて選ぶ）" in html and "墓地に置かれるもの（すべて選ぶ）" not in html
+    refused = client.post(f"/study/q/{question.token}/answer/", {}).content.decode()
+    assert "ありうるものを1つ以上選んでください。" in refused and "どれも墓地に置かれないなら" not in refused
+    assert not StudyQuestion.objects.filter(pk=question.pk, attempt__isnull=False).exists()
+
+
+@pytest.mark.django_db
 def test_an_exam_of_judge_questions_is_taken_scored_and_reported(
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -82,6 +82,22 @@ class MixedNextForm(MixedStartForm):
     )
 
 
+MULTI_WORDING: dict[str, tuple[str, str]] = {
+    "dies": (
+        "墓地に置かれるもの（すべて選ぶ）",
+        "選んでください。どれも墓地に置かれないなら「どれも墓地に置かれない」を選びます。",
+    ),
+    "reachable": ("ありうるもの（すべて選ぶ）", "ありうるものを1つ以上選んでください。"),
+}
+"""The checkboxes' legend and the message for none checked, by what the question asks: which
+creatures die, or every result the choices can lead to."""
+
+
+def _ask_kind(question: Any) -> str:
+    ask = getattr(question, "ask", None)
+    return str(ask.get("kind")) if isinstance(ask, dict) else ""
+
+
 class StudyAnswerForm(SafeTextMixin, forms.Form):
     """The learner's answer to one question: one option, several checkboxes, or a number."""
 
@@ -112,12 +128,13 @@ class StudyAnswerForm(SafeTextMixin, forms.Form):
                 },
             )
         elif fmt == "multi":
+            label, required = MULTI_WORDING.get(_ask_kind(question), MULTI_WORDING["reachable"])
             self.fields["answer"] = forms.MultipleChoiceField(
-                label="墓地に置かれるもの（すべて選ぶ）",
+                label=label,
                 choices=choices,
                 widget=forms.CheckboxSelectMultiple,
                 error_messages={
-                    "required": "選んでください。どれも墓地に置かれないなら「どれも墓地に置かれない」を選びます。",
+                    "required": required,
                     "invalid_choice": "選択肢にない値です: %(value)s",
                     "invalid_list": "選択肢から選んでください。",
                 },
@@ -151,7 +168,7 @@ class StudyAnswerForm(SafeTextMixin, forms.Form):
                 "そのままもう一度「答える」を押してください。",
                 code="confirm_negative",
             )
-        if self.question.answer_format == "multi" and "none" in value and len(value) > 1:
+        if _ask_kind(self.question) == "dies" and "none" in value and len(value) > 1:
             raise forms.ValidationError("「どれも墓地に置かれない」と他のクリーチャーは同時に選べません。")
         return value
 
