@@ -8,8 +8,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
-from tutor.cards.selectors import curated_boards
+from tutor.cards.selectors import curated_boards, keyword_links
 from tutor.common.content_cache import bump_content_version
 from tutor.models import Card, Scenario
 
@@ -119,6 +120,23 @@ def test_the_wurm_page_shows_its_board_rules_and_curated_boards():
     assert "稲妻" in page and "Lightning Bolt deals 3 damage to any target." in page
     assert 'href="/cr/120/#cr-120.3"' in page or 'href="/cr/120/#cr-120.5"' in page
     assert "収録の盤面" in page  # 《稲妻》 is on curated boards
+
+
+def test_a_cards_keywords_open_their_glossary_entries():
+    """A keyword with a parameter or a quality opens the entry of the keyword itself (Protection from
+    black → プロテクション, Equip 3 → 装備); a two-word keyword is itself (First Strike → 先制攻撃)."""
+    _, page = get("/cards/white-knight/")
+    assert (
+        f'<a class="badge badge--link" href="{reverse("reader:term", args=["先制攻撃"])}">先制攻撃</a>'
+        in page
+    )
+    assert f'href="{reverse("reader:term", args=["プロテクション"])}">プロテクション（黒）</a>' in page
+    _, page = get("/cards/loxodon-warhammer/")
+    assert f'href="{reverse("reader:term", args=["装備"])}">装備3</a>' in page
+    for card in Card.objects.exclude(slug=None).exclude(keywords=None):
+        for link in keyword_links(card=card):
+            assert link.href is not None, (card.slug, link.label)  # every keyword of the catalogue has one
+            assert get(link.href)[0] == 200
 
 
 def test_the_curated_boards_of_a_card_are_read_once_per_content_version():

@@ -61,6 +61,7 @@ def _detail_page(request: HtmxHttpRequest, card: Card, form: PlaceForm, *, statu
         "nav": "cards",
         "card": card,
         "rule_links": selectors.rule_links(card=card),
+        "keywords": selectors.keyword_links(card=card),
         "boards": selectors.curated_boards(card=card),
         "mentions": [(number, rule_url(section, number)) for number, section in card_mentions(card=card)],
         "categories": [

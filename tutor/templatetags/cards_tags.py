@@ -3,16 +3,9 @@
 from django import template
 from django.utils.safestring import SafeString
 
-from tutor.cards.keywords import keyword_ja as _keyword_ja
 from tutor.cards.links import link_cards
 
 register = template.Library()
-
-
-@register.filter
-def keyword_ja(keyword: str) -> str:
-    """``{{ "Trample"|keyword_ja }}`` → トランプル."""
-    return _keyword_ja(keyword)
 
 
 @register.filter
