@@ -4,6 +4,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from tutor.lessons.selectors import lesson_list
 from tutor.models import Language, Paragraph, Scenario, Section, Term
@@ -306,6 +307,15 @@ def test_term_related_reads_keywords_with_a_parameter_and_never_a_neighbouring_r
     neighbour = reader_selectors.term_related(senses=[Term(name_ja="仮", name_en="", rule="702.1")])
     assert not any(s.illustrates.startswith(("702.19", "702.15")) for s in neighbour.boards)
     assert not any(r.startswith(("702.19", "702.15")) for card in neighbour.cards for r in card.rules)
+
+
+def test_a_section_names_the_glossary_entries_it_defines():
+    _, page = get("/cr/702.19/")
+    terms = re.search(r'<p class="section-head__terms">(.*?)</p>', page).group(1)
+    assert text_of(terms) == "用語集：トランプル、プレインズウォーカー越えトランプル"
+    assert f'href="{reverse("reader:term", args=["トランプル"])}"' in terms
+    _, page = get("/cr/101/")  # no entry is defined by 101
+    assert "section-head__terms" not in page
 
 
 def test_term_popover_and_terms_without_lessons_boards_or_cards_have_no_related_section():

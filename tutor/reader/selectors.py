@@ -540,6 +540,12 @@ def term_get(*, name: str) -> Term | None:
     return term
 
 
+def terms_defined_by(*, number: str) -> list[str]:
+    """The glossary's names whose defining rule is ``number`` (702.19: トランプル), in kana order."""
+    names = Term.objects.filter(rule=number).values_list("name_ja", "reading").distinct()
+    return [name for name, _ in sorted(set(names), key=lambda row: (row[1] or row[0], row[0]))]
+
+
 def term_senses(*, term: Term) -> list[Term]:
     """Every entry of the glossary under ``term``'s name (イベント: Event and Tournament)."""
     return list(Term.objects.filter(name_ja=term.name_ja).order_by("name_en"))

@@ -81,6 +81,7 @@ def section(request: HtmxHttpRequest, number: str) -> HttpResponse:
         linker=SimpleLazyObject(selectors.link_context_build),  # only for text edited in the admin
         compare=request.GET.get("compare") == "1",
         jump_list_from=JUMP_LIST_FROM,
+        defined_terms=selectors.terms_defined_by(number=found.number),
     )
     return render_page(request, "reader/section.html", context, partials=("cr-body",))
 
