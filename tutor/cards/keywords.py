@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 KEYWORD_JA = {
     "Flying": "飛行", "Vigilance": "警戒", "Haste": "速攻", "Reach": "到達", "Flash": "瞬速", "Hexproof": "呪禁",
     "Prowess": "果敢", "Islandwalk": "島渡り", "Deathtouch": "接死", "Double Strike": "二段攻撃",
@@ -35,3 +37,19 @@ def keyword_ja(keyword: str) -> str:
     if keyword.startswith("Monstrosity "):
         return "怪物化" + keyword.removeprefix("Monstrosity ")
     return KEYWORD_JA.get(keyword, keyword)
+
+
+def glossary_entry(keyword: str, by_english: Mapping[str, str]) -> str | None:
+    """The glossary entry a printed keyword belongs to: the longest leading words of it that name one
+    (``by_english``: Japanese names by casefolded English ones). None when no entry has it.
+
+    >>> names = {"protection": "プロテクション", "first strike": "先制攻撃", "equip": "装備"}
+    >>> [glossary_entry(k, names) for k in ("Protection from red", "First Strike", "Equip 2", "Morph")]
+    ['プロテクション', '先制攻撃', '装備', None]
+    """
+    words = keyword.casefold().split()
+    for length in range(len(words), 0, -1):
+        name = by_english.get(" ".join(words[:length]))
+        if name is not None:
+            return name
+    return None

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from tutor.cards.keywords import keyword_ja
+from tutor.cards.keywords import glossary_entry, keyword_ja
 from tutor.cards.search import matches
 from tutor.common.content_cache import per_content_version
 from tutor.common.urls import cr_url
-from tutor.models import Card, Paragraph, Scenario, Term
+from tutor.models import Card, Paragraph, Scenario
+from tutor.reader.selectors import glossary_by_english
 from tutor.reader.text import is_within
 
 CATEGORIES: dict[str, str] = {
@@ -66,32 +67,16 @@ class KeywordLink:
     href: str | None  # the glossary's page of the keyword; None when the glossary has no entry for it
 
 
-@per_content_version
-def _glossary_by_english() -> dict[str, str]:
-    """The glossary's Japanese names by their English ones, casefolded (trample → トランプル)."""
-    return {
-        en.casefold(): ja for en, ja in Term.objects.exclude(name_en="").values_list("name_en", "name_ja")
-    }
-
-
 def keyword_links(*, card: Card) -> list[KeywordLink]:
-    """The card's keywords, each linked to its glossary entry: the longest leading words that name one
-    (Protection from red → Protection, Equip 2 → Equip, First Strike as itself)."""
-    glossary = _glossary_by_english()
+    """The card's keywords, each linked to its glossary entry (Protection from red → プロテクション)."""
+    glossary = glossary_by_english()
     links = []
     for keyword in card.keywords or []:
-        if not isinstance(keyword, str):
-            continue
-        words = keyword.casefold().split()
-        name = next(
-            (
-                glossary[" ".join(words[:n])]
-                for n in range(len(words), 0, -1)
-                if " ".join(words[:n]) in glossary
-            ),
-            None,
-        )
-        links.append(KeywordLink(keyword_ja(keyword), reverse("reader:term", args=[name]) if name else None))
+        if isinstance(keyword, str):
+            name = glossary_entry(keyword, glossary)
+            links.append(
+                KeywordLink(keyword_ja(keyword), reverse("reader:term", args=[name]) if name else None)
+            )
     return links
 
 

@@ -16,6 +16,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
+from tutor.cards.keywords import glossary_entry
 from tutor.common.content_cache import per_content_version
 from tutor.common.urls import rule_url
 from tutor.lessons.selectors import lesson_list
@@ -542,8 +543,8 @@ def term_get(*, name: str) -> Term | None:
 
 def terms_defined_by(*, number: str) -> list[str]:
     """The glossary's names whose defining rule is ``number`` (702.19: トランプル), in kana order."""
-    names = Term.objects.filter(rule=number).values_list("name_ja", "reading").distinct()
-    return [name for name, _ in sorted(set(names), key=lambda row: (row[1] or row[0], row[0]))]
+    rows = set(Term.objects.filter(rule=number).values_list("name_ja", "reading"))
+    return [name for name, _ in sorted(rows, key=lambda row: (row[1] or row[0], row[0]))]
 
 
 def term_senses(*, term: Term) -> list[Term]:
@@ -575,8 +576,16 @@ class BoardLink:
 class RelatedCard:
     slug: str
     display_name: str
-    keywords: tuple[str, ...]  # casefolded
+    entries: tuple[str, ...]  # the glossary entries of its keywords (トランプル for Trample)
     rules: tuple[str, ...]
+
+
+@per_content_version
+def glossary_by_english() -> dict[str, str]:
+    """The glossary's Japanese names by their English ones, casefolded (trample → トランプル)."""
+    return {
+        en.casefold(): ja for en, ja in Term.objects.exclude(name_en="").values_list("name_en", "name_ja")
+    }
 
 
 @dataclass
@@ -622,11 +631,16 @@ def _related_index() -> tuple[list[LessonLink], list[BoardLink], list[RelatedCar
         ),
         key=lambda b: b.order,
     )
+    glossary = glossary_by_english()
     cards = [
         RelatedCard(
             card.slug,
             card.display_name,
-            tuple(k.casefold() for k in card.keywords or [] if isinstance(k, str)),
+            tuple(
+                entry
+                for k in card.keywords or []
+                if isinstance(k, str) and (entry := glossary_entry(k, glossary)) is not None
+            ),
             tuple(n for n in card.rules or [] if isinstance(n, str)),
         )
         # as the catalogue lists them: Japanese names first
@@ -638,21 +652,18 @@ def _related_index() -> tuple[list[LessonLink], list[BoardLink], list[RelatedCar
 
 def term_related(*, senses: Iterable[Term]) -> TermRelated:
     """The lessons, curated boards and cards of the rules that define ``senses`` (702.19 takes in
-    702.19a-g; 702.1 does not take in 702.19), and the cards whose keyword is the term's English name
-    (Trample; Equip 3 for Equip, Protection from red for Protection)."""
+    702.19a-g; 702.1 does not take in 702.19), and the cards with a keyword of the entry (Trample;
+    Protection from red for プロテクション: see :func:`tutor.cards.keywords.glossary_entry`)."""
     senses = list(senses)
     rules = sorted({s.rule for s in senses if s.rule and is_rule_number(s.rule)}, key=sort_key)
-    words = {s.name_en.casefold() for s in senses if s.name_en}
+    names = {s.name_ja for s in senses}
     lessons, boards, cards = _related_index()
 
     def within(numbers: Iterable[str]) -> bool:
         return any(is_within(number, rule) for number in numbers for rule in rules)
 
-    def has_keyword(card: RelatedCard) -> bool:
-        return any(k == w or k.startswith(w + " ") for k in card.keywords for w in words)
-
     shown_boards = [b for b in boards if within((b.illustrates,))]
-    shown_cards = [c for c in cards if has_keyword(c) or within(c.rules)]
+    shown_cards = [c for c in cards if names.intersection(c.entries) or within(c.rules)]
     return TermRelated(
         rules=rules,
         lessons=[lesson for lesson in lessons if within(lesson.rules)],
