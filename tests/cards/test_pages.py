@@ -133,7 +133,7 @@ def test_a_cards_keywords_open_their_glossary_entries():
     assert f'href="{reverse("reader:term", args=["プロテクション"])}">プロテクション（黒）</a>' in page
     _, page = get("/cards/loxodon-warhammer/")
     assert f'href="{reverse("reader:term", args=["装備"])}">装備3</a>' in page
-    for card in Card.objects.exclude(slug=None).exclude(keywords=None):
+    for card in Card.objects.exclude(slug=None).filter(keywords__isnull=False):
         for link in keyword_links(card=card):
             assert link.href is not None, (card.slug, link.label)  # every keyword of the catalogue has one
             assert get(link.href)[0] == 200
