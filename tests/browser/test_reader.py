@@ -90,6 +90,20 @@ def test_glossary_link_opens_the_definition_then_the_glossary(page: Page, live_s
     expect(entry).to_contain_text("キーワード能力")
 
 
+def test_a_terms_page_leads_from_the_definition_to_a_board_and_a_card(page: Page, live_server, content_db):
+    """The popover's 「この用語のページ」: the entry with where it is at work, one click from a board."""
+    page.goto(f"{live_server.url}/cr/120/#cr-120.3b")
+    page.locator(by_id("cr-120.3b")).get_by_role("link", name="感染", exact=True).click()
+    page.locator("#cr-popover").get_by_role("link", name="この用語のページ").click()
+    expect(page).to_have_url(re.compile(r"/cr/glossary/%E6%84%9F%E6%9F%93/$"))
+    related = page.locator(".term-related")
+    expect(related.get_by_role("heading", name="「感染」を盤面とレッスンで")).to_be_visible()
+    expect(related.locator(".term-related__cards a").first).to_have_attribute("href", re.compile(r"^/cards/"))
+    related.locator(".try-board__link").first.click()
+    expect(page).to_have_url(re.compile(r"/board/s/[^/]+/$"))
+    expect(page.locator("main")).to_contain_text("感染")
+
+
 def test_glossary_link_without_javascript_goes_to_the_glossary(browser, live_server, content_db):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
