@@ -316,6 +316,12 @@ def test_a_section_names_the_glossary_entries_it_defines():
     assert f'href="{reverse("reader:term", args=["トランプル"])}"' in terms
     _, page = get("/cr/101/")  # no entry is defined by 101
     assert "section-head__terms" not in page
+    # a paragraph names the entries it defines, also when its language toggle swaps it alone
+    _, page = get("/cr/120/")
+    for markup in (page[page.index('id="cr-120.4a"') :], get("/cr/120.4a/paragraph/?lang=both", **HTMX)[1]):
+        terms = re.search(r'<p class="para__terms">(.*?)</p>', markup).group(1)
+        assert text_of(terms) == "この条文が定義する用語：致死ダメージ、余剰のダメージ"
+    assert page.count('class="para__terms"') == 1  # 与える and ダメージ (120 itself) are under the title
 
 
 def test_term_popover_and_terms_without_lessons_boards_or_cards_have_no_related_section():

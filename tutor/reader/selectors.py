@@ -205,6 +205,7 @@ class ParagraphItem:
     toggle_url: str = ""  # the language toggle without JavaScript (set by the view)
     permalink: str = ""  # /cr/120.4a/ (redirects to the section at the anchor)
     diff_url: str = ""  # this paragraph on the revision page, when the section has an earlier revision
+    terms: list[str] = field(default_factory=list)  # the glossary entries it defines (not the section's own)
 
     @property
     def anchor(self) -> str:
@@ -308,6 +309,8 @@ def _paragraph_items(
     ja_children, en_children = _children_map(ja), _children_map(en)
     owners = _example_owners(ja, ja_children)
     scenarios = scenarios_by_number(numbers=[*wanted, *(owners[n] for n in wanted if n in owners)])
+    # the section's own entries are named under its title (terms_defined_by)
+    defined = _terms_by_rule(numbers=[n for n in wanted if n != section.number])
     base = reverse("reader:index")
     items = []
     for number in wanted:
@@ -349,6 +352,7 @@ def _paragraph_items(
                 if is_rule_number(number)
                 else f"{base}{section.number}/#cr-{number}",
                 diff_url=f"{base}{section.number}/diff/#diff-{number}" if earlier else "",
+                terms=defined.get(number, []),
             )
         )
     section_notes = [] if section.number in ja or section.number in en else notes.get(section.number, [])
@@ -543,8 +547,21 @@ def term_get(*, name: str) -> Term | None:
 
 def terms_defined_by(*, number: str) -> list[str]:
     """The glossary's names whose defining rule is ``number`` (702.19: トランプル), in kana order."""
-    rows = set(Term.objects.filter(rule=number).values_list("name_ja", "reading"))
-    return [name for name, _ in sorted(rows, key=lambda row: (row[1] or row[0], row[0]))]
+    return _terms_by_rule(numbers=[number]).get(number, [])
+
+
+def _terms_by_rule(*, numbers: list[str]) -> dict[str, list[str]]:
+    """The glossary's names by the rule that defines them (120.4a: 余剰のダメージ, 致死ダメージ), each list
+    in kana order; one query for a whole page."""
+    rows = (
+        set(Term.objects.filter(rule__in=numbers).values_list("rule", "name_ja", "reading"))
+        if numbers
+        else set()
+    )
+    grouped: dict[str, list[str]] = defaultdict(list)
+    for rule, name, _ in sorted(rows, key=lambda row: (row[2] or row[1], row[1])):
+        grouped[rule].append(name)
+    return grouped
 
 
 def term_senses(*, term: Term) -> list[Term]:
