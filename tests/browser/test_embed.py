@@ -53,6 +53,12 @@ def test_another_site_frames_a_board_and_sees_its_stages(
     expect(frame.locator(".stage").first).to_be_visible()
     expect(frame.locator(".stage-title").first).not_to_be_empty()
     expect(frame.locator(".lane-svg").first).to_be_visible()
+    # drawn and listed as on the board: cards' text at 11 px (card_face lays it out so), and the stage
+    # list without the phone stepper's numbers before each title (「2120.4a」 once)
+    name = frame.locator("svg.card .card-name").first
+    assert name.evaluate("e => getComputedStyle(e).fontSize") == "11px"
+    number = frame.locator(".stage-index-no").first.bounding_box()
+    assert number is not None and number["width"] <= 1 and number["height"] <= 1
     back = frame.locator("#embed-permalink")
     expect(back).to_have_attribute("href", f"{live_server.url}/board/s/{SLUG}/")
     expect(back).to_have_attribute("target", "_blank")

@@ -112,6 +112,8 @@ def _take(page: Page, url: str, kind: str, *, timed: bool, js: bool, check_axe: 
     expect(page.locator("article.exam-item").first.locator(".study-sequence__order li")).to_have_count(events)
     expect(page.locator(".exam-score h2")).to_have_text("合格ラインに達しました")
     expect(page.locator("#by-topic-title")).to_be_visible()
+    # a data table, not laid out as the board's drawing (whose class .table it once shared)
+    assert page.locator("table.exam-tally").first.evaluate("e => getComputedStyle(e).display") == "table"
     expect(page.locator("article.exam-item")).to_have_count(len(entries))
     expect(page.locator("article.exam-item").last).to_contain_text("未回答")
     page.locator("article.exam-item").first.get_by_text("盤面を見る").click()

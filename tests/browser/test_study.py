@@ -50,6 +50,9 @@ def test_new_learner_answers_wrong_reads_opens_board_signs_up_and_keeps_progress
     expect(page.locator(".study-prompt")).to_contain_text("あなたのライフは何点ですか")
     expect(page.locator(".study-table-wrap .seat")).to_have_count(2)
     expect(page.locator(".study-table-wrap svg.card").first).to_be_visible()
+    # the drawing's card text is set as on the board (11 px, as card_face lays it out)
+    name = page.locator(".study-table-wrap svg.card .card-name").first
+    assert name.evaluate("e => getComputedStyle(e).fontSize") == "11px"
 
     # Nothing on the page says which option is right; the test asks the server's database.
     question = _question(page)
