@@ -225,3 +225,65 @@ def test_no_mid_file_imports():
         if "noqa: E402" in path.read_text(encoding="utf-8")
     ]
     assert offenders == []
+
+
+# A class styled only where a page never is: the board's phone stepper shows the stage titles' numbers
+# and hides the titles (watch.css, under .play--result); elsewhere the titles show as they are.
+CONTEXT_ONLY_CLASSES = {"stage-index-title"}
+
+
+def _styled_classes() -> dict[str, set[str]]:
+    """Each class a style sheet's selectors name, with the sheets that name it."""
+    styled: dict[str, set[str]] = {}
+    for sheet in (ROOT / "static" / "css").glob("*.css"):
+        text = re.sub(r"/\*.*?\*/", "", sheet.read_text(encoding="utf-8"), flags=re.DOTALL)
+        selectors = re.sub(r"\{[^{}]*\}", " ", re.sub(r"@media[^{]*\{", " ", text))
+        for match in re.finditer(r"\.([a-zA-Z_][\w-]*)", selectors):
+            styled.setdefault(match.group(1), set()).add(sheet.name)
+    return styled
+
+
+def test_a_class_is_styled_on_every_page_that_uses_it():
+    """A class styled only in an area's sheet (board.css, study.css…) must be used only by pages that load
+    that sheet: a partial drawn on another area's page was left unstyled (a card's text at the wrong size
+    in a study question, an embed's stage list reading 「2120.4a」, a lesson's crumbs). Pages are the
+    templates that extend another; a page loads the sheets it and its parents name, and uses its
+    parents' and included templates' classes."""
+    templates = ROOT / "templates"
+    texts = {str(p.relative_to(templates)): p.read_text(encoding="utf-8") for p in templates.rglob("*.html")}
+    parent = {n: m.group(1) for n, t in texts.items() if (m := re.search(r'{%\s*extends\s+"([^"]+)"', t))}
+    includes = {n: set(re.findall(r'{%\s*include\s+"([^"]+)"', t)) for n, t in texts.items()}
+    sheets = {n: set(re.findall(r"css/([\w-]+\.css)", t)) for n, t in texts.items()}
+
+    def ancestry(name: str) -> list[str]:
+        line: list[str] = []
+        while name in texts and name not in line:
+            line.append(name)
+            name = parent.get(name, "")
+        return line
+
+    def drawn(names: list[str]) -> set[str]:
+        todo, seen = list(names), set()
+        while todo:
+            name = todo.pop()
+            if name in texts and name not in seen:
+                seen.add(name)
+                todo += includes[name]
+        return seen
+
+    styled = _styled_classes()
+    offenders = set()
+    for page in parent:
+        loaded = set().union(*(sheets[n] for n in ancestry(page)))
+        for name in drawn(ancestry(page)):
+            for attribute in re.findall(r'class="([^"]*)"', texts[name]):
+                for cls in attribute.split():
+                    where = styled.get(cls, set())
+                    if (
+                        where
+                        and "tutor.css" not in where
+                        and cls not in CONTEXT_ONLY_CLASSES
+                        and not loaded & where
+                    ):
+                        offenders.add(f"{name}: .{cls} ({', '.join(sorted(where))}) on {page}")
+    assert sorted(offenders) == []
