@@ -180,6 +180,16 @@ def test_reachable_outcomes_come_from_the_engines_enumeration() -> None:
     assert seen >= 200
 
 
+def _judge_question(client: Client, slug: str, level: str, key: str = "judge-test") -> StudyQuestion:
+    """A question of judge template ``slug`` at ``level``, made for the anonymous learner of ``client``."""
+    learner = Learner(user=None, key=key)
+    session = client.session
+    session["study_learner"] = learner.key
+    session.save()
+    template = next(t for t in JUDGE_TEMPLATES if t.slug == slug)
+    return question_create(learner=learner, topic=template.topics[0], level=level, source=f"builtin:{slug}")
+
+
 @pytest.mark.django_db
 def test_an_illegal_block_shows_its_key_and_no_stages(client: Client) -> None:
     """CR 702.9b: the engine refuses to read the declared block, so the result shows the key and the
@@ -187,11 +197,7 @@ def test_an_illegal_block_shows_its_key_and_no_stages(client: Client) -> None:
     template = next(t for t in JUDGE_TEMPLATES if t.slug == "judge-flying-block")
     seed = next(s for s in SEEDS if question_build(template, seed=s, level=L1).answer == "702.9b")
     built = question_build(template, seed=seed, level=L1)
-    learner = Learner(user=None, key="judge-illegal")
-    session = client.session
-    session["study_learner"] = learner.key
-    session.save()
-    question = question_create(learner=learner, topic="509.1", level=L1, source="builtin:judge-flying-block")
+    question = _judge_question(client, "judge-flying-block", L1, key="judge-illegal")
     StudyQuestion.objects.filter(pk=question.pk).update(
         seed=seed,
         prompt=built.prompt,
@@ -218,12 +224,7 @@ def test_an_illegal_block_shows_its_key_and_no_stages(client: Client) -> None:
 def test_a_judge_question_is_shown_answered_and_explained(client: Client, slug: str) -> None:
     """The practice page draws the board (the asked declaration only in the words), takes an answer (choice
     or checkboxes) and shows the key, the explanation and the engine's stages."""
-    learner = Learner(user=None, key="judge-test")
-    session = client.session
-    session["study_learner"] = learner.key
-    session.save()
-    template = next(t for t in JUDGE_TEMPLATES if t.slug == slug)
-    question = question_create(learner=learner, topic=template.topics[0], level=L2, source=f"builtin:{slug}")
+    question = _judge_question(client, slug, L2)
     page = client.get(f"/study/q/{question.token}/")
     assert page.status_code == 200
     html = page.content.decode()
@@ -253,12 +254,7 @@ def test_checkboxes_of_possible_outcomes_are_worded_for_what_is_asked(client: Cl
     """A question of every outcome the choices can reach is answered with checkboxes, as the "which
     creatures die" one is; its legend and its message for none checked speak of outcomes, not of the
     graveyard."""
-    learner = Learner(user=None, key="judge-test")
-    session = client.session
-    session["study_learner"] = learner.key
-    session.save()
-    template = next(t for t in JUDGE_TEMPLATES if t.slug == slug)
-    question = question_create(learner=learner, topic=template.topics[0], level=L1, source=f"builtin:{slug}")
+    question = _judge_question(client, slug, L1)
     assert question.ask["kind"] == "reachable" and question.answer_format == "multi"
     html = client.get(f"/study/q/{question.token}/").content.decode()
     assert "ありうるもの（すべて選ぶ）" in html and "墓地に置かれるもの（すべて選ぶ）" not in html

@@ -586,7 +586,6 @@ class BoardLink:
     slug: str
     title: str
     illustrates: str
-    order: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -636,18 +635,18 @@ def _related_index() -> tuple[list[LessonLink], list[BoardLink], list[RelatedCar
         )
         for place, lesson in enumerate(lesson_list(), start=1)
     ]
-    boards = sorted(
-        (
-            BoardLink(
-                s.slug, s.title, s.illustrates, (sort_key(s.illustrates), s.example_position or 0, s.position)
-            )
-            for s in Scenario.objects.filter(is_curated=True)
-            .exclude(illustrates="")
-            .only("slug", "title", "illustrates", "example_position", "position")
-            if is_rule_number(s.illustrates)
-        ),
-        key=lambda b: b.order,
-    )
+    rows = Scenario.objects.filter(is_curated=True).exclude(illustrates="")
+    boards = [
+        BoardLink(s.slug, s.title, s.illustrates)
+        for s in sorted(
+            (
+                s
+                for s in rows.only("slug", "title", "illustrates", "example_position", "position")
+                if is_rule_number(s.illustrates)
+            ),
+            key=lambda s: (sort_key(s.illustrates), s.example_position or 0, s.position),
+        )
+    ]
     glossary = glossary_by_english()
     cards = [
         RelatedCard(
