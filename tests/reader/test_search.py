@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,8 @@ def test_search_finds_paragraphs_and_links_to_their_anchor_with_the_match_marked
     assert status == 200
     assert 'href="/cr/702.19/#cr-702.19c"' in page
     assert "<mark>プレインズウォーカー越えトランプル</mark>" in page
-    assert 'href="/cr/glossary/#term-プレインズウォーカー越えトランプル"' in page  # the glossary entry too
+    entry = reverse("reader:term", args=["プレインズウォーカー越えトランプル"])
+    assert f'href="{entry}"' in page  # the glossary entry's page too
 
 
 def test_one_japanese_character_is_enough():
@@ -147,11 +149,15 @@ def test_kana_do_not_matter():
 
 
 def test_each_result_is_labelled_by_what_it_opens():
-    """A glossary entry opens the glossary: 「用語」 without a rule number; a rule opens the rule."""
+    """A glossary entry opens its page: 「用語」 without a rule number, its definition as the snippet; a
+    rule opens the rule."""
     _, page = search_page("トランプル")
-    entry = re.search(r'<a class="result__link" href="/cr/glossary/#term-トランプル">(.*?)</a>', page).group(
-        1
-    )
+    href = re.escape(reverse("reader:term", args=["トランプル"]))
+    found = re.search(rf'<a class="result__link" href="{href}">(.*?)</a>(.*?)</li>', page, re.DOTALL)
+    entry, snippet = found.group(1), found.group(2)
     assert '<span class="badge">用語</span>' in entry and "702.19" not in entry
+    assert (
+        "戦闘ダメージを割り振るかを修整するキーワード能力" in snippet and "<mark>トランプル</mark>" in snippet
+    )
     rule = re.search(r'<a class="result__link" href="/cr/702.19/#cr-702.19b">(.*?)</a>', page).group(1)
     assert '<span class="badge">条文</span> <span class="result__num">702.19b</span>' in rule

@@ -782,11 +782,9 @@ def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
                 SearchResult("条文", query, f"{query} へ移動", f"{base}{section}/#cr-{query}", SafeString(""))
             )
     whole = normalise(query)
-    glossary = reverse("reader:glossary")
     defining: list[SearchResult] = []
     named_rules: list[str] = []  # the rules of the entries the query names
     entries: list[tuple[int, SearchResult]] = []
-    second_senses = _second_senses()
     for term in _matching(Term.objects.all(), words).order_by("reading", "name_ja", "name_en"):
         names = [normalise(n) for n in (term.name_ja, term.reading, term.name_en) if n]
         exact = whole in names
@@ -795,7 +793,11 @@ def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
             named_rules.append(term.rule)
         if exact and term.rule:
             defining.append(_defining_result(term, base))
-        if name_match:
+        # the title names the entry: the snippet is the definition where it has the words, else the name
+        # that matched (a snippet always shows what was found)
+        if closeness(normalise(term.definition), words) is not None:
+            source, language = term.definition, "ja"
+        elif name_match:
             source = next(
                 (
                     n
@@ -804,17 +806,16 @@ def search(*, query: str, limit: int = SEARCH_LIMIT) -> SearchResults:
                 ),
                 term.name_ja,
             )
-        elif closeness(normalise(term.definition), words) is not None:
-            source = term.definition
+            language = "en" if source == term.name_en else "ja"
         else:
-            source = term.definition_en
+            source, language = term.definition_en, "en"
         entry = SearchResult(
             "用語",
             "",
             term.name_ja,
-            f"{glossary}#{term_anchor(term, second_senses)}",
+            _url("reader:term", term.name_ja),  # the entry's page: its senses, lessons, boards and cards
             SafeString(""),
-            "en" if source in (term.definition_en, term.name_en) and source != term.definition else "ja",
+            language,
             source,
         )
         entries.append((0 if exact else 1 if name_match else 2, entry))
@@ -894,25 +895,6 @@ def _defining_result(term: Term, base: str) -> SearchResult:
         "ja",
         first or term.definition,
     )
-
-
-def _second_senses() -> set[int]:
-    """The primary keys of the entries that share their name with an earlier one (イベント／Tournament)."""
-    seen: set[str] = set()
-    later: set[int] = set()
-    for pk, name in Term.objects.order_by("reading", "name_ja", "name_en").values_list("pk", "name_ja"):
-        if name in seen:
-            later.add(pk)
-        seen.add(name)
-    return later
-
-
-def term_anchor(term: Term, second_senses: set[int]) -> str:
-    """The glossary's anchor of an entry: ``term-トランプル``; a homonym's second sense adds its English
-    (the same rule as :func:`term_groups`)."""
-    if term.pk in second_senses:
-        return f"term-{term.name_ja}-{term.name_en}"
-    return f"term-{term.name_ja}"
 
 
 # --- The board's links ("盤面で試す") ---------------------------------------------------------------
