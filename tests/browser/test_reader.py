@@ -97,7 +97,7 @@ def test_a_terms_page_leads_from_the_definition_to_a_board_and_a_card(page: Page
     page.locator("#cr-popover").get_by_role("link", name="この用語のページ").click()
     expect(page).to_have_url(re.compile(r"/cr/glossary/%E6%84%9F%E6%9F%93/$"))
     related = page.locator(".term-related")
-    expect(related.get_by_role("heading", name="「感染」を盤面とレッスンで")).to_be_visible()
+    expect(related.get_by_role("heading", name="「感染」を学ぶ")).to_be_visible()
     expect(related.locator(".term-related__cards a").first).to_have_attribute("href", re.compile(r"^/cards/"))
     related.locator(".try-board__link").first.click()
     expect(page).to_have_url(re.compile(r"/board/s/[^/]+/$"))

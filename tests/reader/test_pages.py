@@ -11,6 +11,7 @@ from tutor.models import Language, Paragraph, Scenario, Section, Term
 from tutor.reader import selectors as reader_selectors
 from tutor.reader.selectors import TERM_BOARDS_SHOWN, TERM_CARDS_SHOWN
 from tutor.reader.text import is_within, sort_key
+from tutor.study.topics import TOPICS as STUDY_TOPICS
 
 pytestmark = pytest.mark.django_db
 
@@ -276,7 +277,7 @@ def _related_section(page: str) -> str:
 def test_term_page_shows_the_lessons_boards_and_cards_where_the_term_is_at_work():
     _, page = get("/cr/glossary/トランプル/")
     related = _related_section(page)
-    assert "「トランプル」を盤面とレッスンで" in related
+    assert "「トランプル」を学ぶ" in related
     taught = re.findall(r'href="/lessons/([^/]+)/"', related)
     assert taught == [
         lesson.slug for lesson in lesson_list() if any(r.startswith("702.19") for r in lesson.rules)
@@ -295,6 +296,11 @@ def test_term_page_shows_the_lessons_boards_and_cards_where_the_term_is_at_work(
     cards = re.findall(r'href="/cards/([^/]+)/"', related)
     assert {"darksteel-colossus", "ram-through"} <= set(cards) and len(cards) <= TERM_CARDS_SHOWN
     assert "《ダークスティールの巨像》" in related
+    # and where to practise it: the practice topics of the same rules
+    practice = [t.slug for t in STUDY_TOPICS if any(is_within(r, "702.19") for r in t.rules)]
+    assert {"trample", "702.19b"} <= set(practice)
+    for slug in practice:
+        assert f'href="{reverse("study:topic", args=[slug])}"' in related
 
 
 def test_term_related_reads_keywords_with_a_parameter_and_never_a_neighbouring_rule(monkeypatch):

@@ -36,6 +36,7 @@ from tutor.reader.text import (
     rule_refs,
     sort_key,
 )
+from tutor.study.topics import TOPICS as STUDY_TOPICS
 
 SEARCH_MAX_LENGTH = 100
 SEARCH_LIMIT = 50
@@ -604,11 +605,17 @@ def glossary_by_english() -> dict[str, str]:
     }
 
 
+@dataclass(frozen=True)
+class TopicLink:
+    slug: str
+    title: str
+
+
 @dataclass
 class TermRelated:
     """Where a glossary term is at work in the tutor: under its defining rule, the lessons that teach
-    it, the curated boards that illustrate it and the cards that have it (each list capped; ``*_more``
-    says how many more there are)."""
+    it, the curated boards that illustrate it, the cards that have it and the practice topics that ask
+    about it (each list capped or short; ``*_more`` says how many more there are)."""
 
     rules: list[str]
     lessons: list[LessonLink] = field(default_factory=list)
@@ -616,10 +623,11 @@ class TermRelated:
     boards_more: int = 0
     cards: list[RelatedCard] = field(default_factory=list)
     cards_more: int = 0
+    topics: list[TopicLink] = field(default_factory=list)  # practice topics of the same rules
 
     @property
     def empty(self) -> bool:
-        return not (self.lessons or self.boards or self.cards)
+        return not (self.lessons or self.boards or self.cards or self.topics)
 
 
 @per_content_version
@@ -679,6 +687,7 @@ def term_related(*, senses: Iterable[Term]) -> TermRelated:
         return any(is_within(number, rule) for number in numbers for rule in rules)
 
     shown_boards = [b for b in boards if within((b.illustrates,))]
+    topics = [TopicLink(t.slug, t.title) for t in STUDY_TOPICS if within(t.rules)]
     shown_cards = [c for c in cards if names.intersection(c.entries) or within(c.rules)]
     return TermRelated(
         rules=rules,
@@ -687,6 +696,7 @@ def term_related(*, senses: Iterable[Term]) -> TermRelated:
         boards_more=max(0, len(shown_boards) - TERM_BOARDS_SHOWN),
         cards=shown_cards[:TERM_CARDS_SHOWN],
         cards_more=max(0, len(shown_cards) - TERM_CARDS_SHOWN),
+        topics=topics,
     )
 
 
