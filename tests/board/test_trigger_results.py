@@ -3,6 +3,7 @@
 (who controls them, what they do, what they saw), then resolving as further stages."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,18 @@ def test_siege_defeated_by_first_strike_is_gone_before_the_regular_step():
     assert view["steps"][2]["title"] == "第2戦闘ダメージ・ステップ"
     regular = view["steps"][2]["stages"][0]["plain_notes"]
     assert any("何も攻撃していないので、戦闘ダメージを割り振りません" in n for n in regular)
+
+
+@pytest.mark.parametrize("slug", ["cr603-3b", "cr702-15e"])
+def test_steps_of_the_same_title_are_numbered_and_their_regions_named_apart(client, slug):
+    """Two triggered abilities resolve one after the other: each step is a named region of the page, and
+    two regions of one name are one too many for a screen reader's list of regions (axe: landmark-unique);
+    the title comes back numbered as 704's rounds are."""
+    view = _present(slug)
+    assert [step["label"] for step in view["steps"]] == [
+        "戦闘ダメージ・ステップ",
+        "誘発型能力の解決(1回目)",
+        "誘発型能力の解決(2回目)",
+    ]
+    names = re.findall(r'<section class="step" aria-label="([^"]+)">', _html(client, slug))
+    assert len(names) == len(set(names)) == 3

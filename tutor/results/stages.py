@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final, Literal
 
@@ -112,6 +113,18 @@ def change_sentence(change: Mapping[str, Any], names: Names) -> str:
     return f"{who}の{label}: {before} → {after}"
 
 
+def _number_repeated_titles(steps: list[dict[str, Any]]) -> None:
+    """Each step's ``label``: its title, numbered as 704's rounds are when the title comes back (two
+    triggered abilities resolve one after the other: 誘発型能力の解決(1回目), (2回目)). The page names
+    each step's region by it, and a region's name must be its own."""
+    counts = Counter(step["title"] for step in steps)
+    seen: Counter[str] = Counter()
+    for step in steps:
+        seen[step["title"]] += 1
+        repeated = counts[step["title"]] > 1
+        step["label"] = f"{step['title']}({seen[step['title']]}回目)" if repeated else step["title"]
+
+
 def resolution_present(
     document: Mapping[str, Any],
     result: Mapping[str, Any],
@@ -163,6 +176,7 @@ def resolution_present(
             step_view["stages"].append(view)
         step_view["detailed"] = any(view["detailed"] for view in step_view["stages"])
         steps.append(step_view)
+    _number_repeated_titles(steps)
     violations = [
         {
             "message": note_text(
