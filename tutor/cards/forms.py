@@ -44,13 +44,9 @@ class CardSearchForm(forms.Form):
         offered = list(rules or [])
         # a link may ask for a rule no card names as such (702.19 for 702.19b): the select shows it
         # chosen rather than 「すべて」 over a filtered list
-        requested = self.data.get("rule") if self.is_bound else None
-        if (
-            isinstance(requested, str)
-            and RULE_NUMBER.match(requested.strip())
-            and requested.strip() not in offered
-        ):
-            offered = sorted([*offered, requested.strip()], key=sort_key)
+        requested = str(self.data.get("rule") or "").strip() if self.is_bound else ""
+        if RULE_NUMBER.match(requested) and requested not in offered:
+            offered = sorted([*offered, requested], key=sort_key)
         self.fields["rule"].widget = forms.Select(choices=[("", "すべて"), *((r, r) for r in offered)])
 
     def clean_q(self) -> str:

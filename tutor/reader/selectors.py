@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString
 from tutor.cards.keywords import glossary_entry
 from tutor.common.content_cache import per_content_version
 from tutor.common.urls import rule_url
-from tutor.lessons.selectors import lesson_list
+from tutor.lessons.selectors import lesson_list, lessons_by_rule
 from tutor.models import Card, Edition, Example, Language, Note, Paragraph, Scenario, Section, Term
 from tutor.reader.search_text import closeness, normalise, query_words
 from tutor.reader.text import (
@@ -579,7 +579,6 @@ class LessonLink:
     slug: str
     number: int  # its place in the course, from 1
     title: str
-    rules: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -631,18 +630,15 @@ class TermRelated:
 
 
 @per_content_version
-def _related_index() -> tuple[list[LessonLink], list[BoardLink], list[RelatedCard]]:
-    """The course, the curated boards and the placeable cards, read once per content version (the
-    glossary's 700 pages each look through them)."""
-    lessons = [
-        LessonLink(
-            lesson.slug,
-            place,
-            lesson.title,
-            tuple(n for n in (lesson.rules if isinstance(lesson.rules, list) else []) if isinstance(n, str)),
-        )
-        for place, lesson in enumerate(lesson_list(), start=1)
-    ]
+def _related_index() -> tuple[dict[str, list[LessonLink]], list[BoardLink], list[RelatedCard]]:
+    """The lessons by the paragraphs they teach, the curated boards and the placeable cards, read once
+    per content version (the glossary's 700 pages each look through them)."""
+    course = lesson_list()
+    place = {lesson.pk: number for number, lesson in enumerate(course, start=1)}
+    lessons = {
+        rule: [LessonLink(lesson.slug, place[lesson.pk], lesson.title) for lesson in taught]
+        for rule, taught in lessons_by_rule(course).items()
+    }
     rows = Scenario.objects.filter(is_curated=True).exclude(illustrates="")
     boards = [
         BoardLink(s.slug, s.title, s.illustrates)
@@ -691,7 +687,10 @@ def term_related(*, senses: Iterable[Term]) -> TermRelated:
     shown_cards = [c for c in cards if names.intersection(c.entries) or within(c.rules)]
     return TermRelated(
         rules=rules,
-        lessons=[lesson for lesson in lessons if within(lesson.rules)],
+        lessons=sorted(
+            {link for rule, links in lessons.items() if within((rule,)) for link in links},
+            key=lambda link: link.number,
+        ),
         boards=shown_boards[:TERM_BOARDS_SHOWN],
         boards_more=max(0, len(shown_boards) - TERM_BOARDS_SHOWN),
         cards=shown_cards[:TERM_CARDS_SHOWN],
