@@ -169,6 +169,29 @@ def test_card_templates_name_only_real_cards():
             assert shown and set(shown) <= names, (question.source, shown)
 
 
+REAL_CARD_DRILLS = ("battle", "wither")
+"""Arithmetic drills of :mod:`tutor.study.generators` whose boards are made of catalogue cards only.
+Their old boards showed objects no card makes: an unnamed Siege of any defense, a black spell with
+wither or infect."""
+
+
+@pytest.mark.parametrize("slug", REAL_CARD_DRILLS)
+def test_real_card_drills_show_catalogue_cards_only(slug):
+    """Every permanent of the drill's board is a catalogue card under its official Japanese name, the
+    prompt names it in 《》, and no damage comes from an inline source that no card is (a made-up spell)."""
+    names = card_names()
+    template = TEMPLATES_BY_SLUG[slug]
+    for level in template.levels:
+        for seed in SEEDS:
+            question = question_build(template, seed=seed, level=level)
+            permanents = question.scenario["permanents"]
+            assert permanents and all(p["name"] in names for p in permanents), (slug, level, seed)
+            shown = set(re.findall(r"《([^》]+)》", question.prompt))
+            assert {p["name"] for p in permanents} <= shown <= names, (slug, level, seed, shown)
+            event = question.scenario["event"]
+            assert not isinstance(event.get("source"), dict), (slug, level, seed)
+
+
 def test_at_least_40_distinct_templates():
     assert len({t.slug for t in TEMPLATES}) == len(TEMPLATES) >= 40
     assert len({t.generate for t in TEMPLATES}) == len(TEMPLATES)

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rules_core.model.ja import KEYWORD_JA
-from tutor.study.card_questions import CARD_TEMPLATES
+from tutor.study.card_questions import CARD_TEMPLATES, SIEGES, TRAMPLERS, VANILLA
+from tutor.study.cardpool import card, card_names, stats
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.drafts import Generate as Generate  # re-exported for template modules
 from tutor.study.era_questions import ERA_TEMPLATES
@@ -148,8 +149,28 @@ def _names(rng: random.Random, n: int) -> list[str]:
     return rng.sample(CREATURE_NAMES, n)
 
 
+def _real(slug: str, pid: str, controller: str, **changes: Any) -> dict[str, Any]:
+    """The catalogue card ``slug`` as a permanent of the question's board."""
+    return card(slug).permanent(pid, controller, **changes)
+
+
+def _printed(slug: str) -> tuple[int, int]:
+    """A catalogue creature's printed power and toughness."""
+    doc = card(slug).permanent("x", "A")
+    return doc["power"], doc["toughness"]
+
+
+def _label(doc: dict[str, Any]) -> str:
+    """How a prompt names a permanent again after describing it: 《灰色熊》, or 熊 for a plain creature."""
+    name: str = doc["name"]
+    return f"《{name}》" if name in card_names() else name
+
+
 def describe(doc: dict[str, Any]) -> str:
-    """``3/3の熊（トランプル、接死）`` as a learner reads it in a prompt."""
+    """``3/3の熊（トランプル、接死）`` as a learner reads it in a prompt; a catalogue card as
+    :func:`tutor.study.cardpool.stats` shows it (``《灰色熊》（2/2）``)."""
+    if doc.get("name") in card_names():
+        return stats(doc)
     power = doc.get("power", 0)
     toughness = doc.get("toughness", 0)
     counters = doc.get("counters") or {}
@@ -965,18 +986,23 @@ SIEGE_DEFEATED_EXPLANATION: Final = (
 """CR 310.11b, 704.5v: what happens to a Siege whose last defense counter is removed."""
 
 
+BATTLE_PLAIN: Final = (
+    "grizzly-bears",
+    "hill-giant",
+    "elite-vanguard",
+    "vampire-spawn",
+    "llanowar-elves",
+    "elvish-regrower",
+)
+BATTLE_INFECT: Final = ("glistener-elf", "blighted-agent", "plague-stinger", "phyrexian-crusader")
+BATTLE_LIFELINK: Final = ("child-of-night", "gifted-aetherborn", "vault-skirge")
+BATTLE_TOXIC: Final = ("venerated-rotpriest", "skrelv-defector-mite", "pestilent-syphoner")
+"""Attackers of a Siege, by what their damage does elsewhere (none of them changes damage to a battle)."""
+
+
 def gen_battle(rng: random.Random, level: str) -> Draft:
-    defense = rng.randint(3, 7)
-    names = _names(rng, 4)
-    siege = {
-        "id": "siege",
-        "name": "包囲戦",
-        "controller": "A",
-        "protector": "B",
-        "types": ["battle"],
-        "subtypes": ["Siege"],
-        "defense": defense,
-    }
+    siege = _real(rng.choice(SIEGES), "siege", "A", protector="B")
+    defense = siege["defense"]
     permanents: list[dict[str, Any]] = [siege]
     attacks: list[dict[str, Any]] = []
     lines: list[str] = []
@@ -987,44 +1013,50 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
     count = 1 if level == INTRO else 2
     for i in range(count):
         pid = f"c{i + 1}"
-        power = rng.randint(1, 4)
-        keywords: list[str] = []
-        toxic = 0
-        if level != INTRO:
-            roll = rng.random()
-            if roll < 0.35:
-                keywords = ["infect"]
-            elif roll < 0.55:
-                keywords = ["lifelink"]
-            elif roll < 0.75:
-                toxic = rng.randint(1, 2)
+        pool = BATTLE_PLAIN
         if level == L2 and i == 0:
-            keywords = [*keywords, "trample"]
-            power += 2
-        creature = _creature(pid, names[i], "A", power, rng.randint(1, 4), keywords=keywords, toxic=toxic)
+            pool = TRAMPLERS
+        elif level != INTRO:
+            roll = rng.random()
+            pool = (
+                BATTLE_INFECT
+                if roll < 0.35
+                else BATTLE_LIFELINK
+                if roll < 0.55
+                else BATTLE_TOXIC
+                if roll < 0.75
+                else BATTLE_PLAIN
+            )
+        used = {p["name"] for p in permanents}
+        creature = _real(rng.choice([s for s in pool if card(s).ja_name not in used]), pid, "A")
         permanents.append(creature)
+        power = creature["power"]
         unblocked_all += power
         if level == L2 and i == 0:
-            t = rng.randint(1, power - 1)
-            blocker = _creature("blk", names[3], "B", rng.randint(0, 2), t)
+            blocker = _real(
+                rng.choice([s for s in VANILLA if card(s).permanent("x", "B")["toughness"] < power]),
+                "blk",
+                "B",
+            )
+            t = blocker["toughness"]
             permanents.append(blocker)
             attacks.append(_attack(pid, "siege", ["blk"]))
             assignments[pid] = {"blk": t, "siege": power - t}
             dealt = power - t
             lines.append(
-                f"{describe(creature)}が攻撃し、対戦相手の{describe(blocker)}にブロックされました。{creature['name']}は"
-                f"{blocker['name']}に{t}点、バトルに{power - t}点を割り振りました"
+                f"{describe(creature)}が攻撃し、対戦相手の{describe(blocker)}にブロックされました。"
+                f"{_label(creature)}は{_label(blocker)}に{t}点、バトルに{power - t}点を割り振りました"
             )
         else:
             attacks.append(_attack(pid, "siege"))
             dealt = power
             lines.append(f"{describe(creature)}がブロックされずにバトルを攻撃しました")
         total += dealt
-        if "infect" not in keywords:
+        if "infect" not in creature.get("keywords", []):
             ignore_infect += dealt
     answer = max(0, defense - total)
     prompt = (
-        f"あなたは守備値{defense}の包囲戦（バトル、守る者は対戦相手）をコントロールしています。"
+        f"あなたは、対戦相手が守る{describe(siege)}をコントロールしています。"
         + "。".join(lines)
         + "。戦闘ダメージの後、このバトルの守備カウンターは何個ですか？（追放されたなら、最後に戦場にあったときの数）"
     )
@@ -1418,27 +1450,42 @@ def gen_worship(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 14. wither and infect on a creature
 
 
+WITHER_SOURCES: Final = {
+    "wither": ("boggart-ram-gang", "stigma-lasher", "kulrath-knight"),
+    "infect": ("glistener-elf", "phyrexian-crusader", "plague-stinger", "blighted-agent"),
+}
+"""Creatures whose damage becomes -1/-1 counters on a creature (CR 702.80a wither, 702.90c infect)."""
+
+
 def gen_wither(rng: random.Random, level: str) -> Draft:
-    names = _names(rng, 1)
-    toughness = rng.randint(2, 6)
-    plus = rng.randint(0, 2) if level == L1 else 0
-    eff_t = toughness + plus
-    amount = rng.randint(1, eff_t - 1)
     keyword = rng.choice(["wither", "infect"]) if level == L1 else "wither"
+    source = _real(rng.choice(WITHER_SOURCES[keyword]), "src", "A")
+    amount = source["power"]
+    plus = rng.randint(0, 2) if level == L1 else 0
+    # the creature dealt damage survives it: its toughness stays above the counters it gets
+    target = _real(rng.choice([s for s in VANILLA if _printed(s)[1] + plus > amount]), "cr", "B")
+    toughness = target["toughness"]
+    eff_t = toughness + plus
     marked = rng.randint(0, min(eff_t - amount - 1, 2)) if level == L1 and eff_t - amount > 1 else 0
-    target = _creature("cr", names[0], "B", rng.randint(1, 4), toughness, plus=plus, damage=marked)
-    source = {
-        "name": f"{KEYWORD_JA[keyword]}を持つ呪文",
-        "controller": "A",
-        "colors": ["black"],
-        "keywords": [keyword],
+    if plus:
+        target["counters"] = {"+1/+1": plus}
+    if marked:
+        target["damage"] = marked
+    bite = card("rabid-bite")
+    event = {
+        "type": "bite",
+        "name": bite.label,
+        "source": "src",
+        "to": "cr",
+        "spell": dict(bite.engine["event"]["spell"]),
+        "targets": ["src", "cr"],
     }
-    event = {"type": "noncombat", "source": source, "damage": [{"to": "cr", "amount": amount}]}
     answer = eff_t - amount
     kw = KEYWORD_JA[keyword]
     prompt = (
-        f"{kw}を持つあなたの黒の呪文が、対戦相手の{describe(target)}に{amount}点のダメージを与えます。"
-        "解決後（状況起因処理の後）、このクリーチャーのタフネスはいくつですか？"
+        f"あなたは緑の呪文{bite.label}（あなたのクリーチャー1体が、そのパワーに等しいダメージを対戦相手のクリーチャー1体に与える）を唱え、"
+        f"あなたの{describe(source)}から対戦相手の{describe(target)}にダメージを与えさせました。"
+        f"解決後（状況起因処理の後）、{_label(target)}のタフネスはいくつですか？"
     )
     mistakes = [
         (eff_t, f"{kw}のダメージも普通のダメージとして負うと考えました (120.3d)"),
@@ -1453,15 +1500,16 @@ def gen_wither(rng: random.Random, level: str) -> Draft:
         else (eff_t - amount + 1, "1点少なく数えました"),
     ]
     explanation = (
+        f"ダメージを与えるのは呪文ではなく{_label(source)}です (120.7)。"
         f"{kw}を持つ発生源からクリーチャーが受けたダメージは、ダメージとして負う代わりに、その点数の-1/-1カウンターに"
         "なります (120.3d, 702.80a, 702.90c)。"
     )
-    rules = ["120.3d", "702.80a" if keyword == "wither" else "702.90c"]
+    rules = ["120.3d", "702.80a" if keyword == "wither" else "702.90c", "120.7"]
     if plus:
         explanation += "+1/+1カウンターと-1/-1カウンターは状況起因処理で同じ数だけ取り除かれますが、タフネスは変わりません (704.5q)。"
         rules.append("704.5q")
     return Draft(
-        _scenario(_players(), [target], event),
+        _scenario(_players(), [source, target], event),
         prompt,
         {"kind": "toughness", "permanent": "cr"},
         answer,
