@@ -135,5 +135,11 @@ def test_lifelink_intro_example():
     attacker = question.scenario["permanents"][0]
     shield = question.scenario["effects"][0]["amount"]
     life = question.scenario["players"][0]["life"]
-    assert question.answer == life + max(0, attacker["power"] - shield)
+    plus = attacker["counters"]["+1/+1"]
+    power = attacker["power"] + plus
+    # CR 702.15b, 615.6: the life gained is the damage dealt, after the shield of 《治癒の軟膏》 (3)
+    assert shield == 3
+    assert question.answer == life + max(0, power - shield)
     assert f"{life}点" in question.prompt
+    assert f"《{attacker['name']}》（{power}/" in question.prompt
+    assert f"+1/+1カウンター{plus}個" in question.prompt

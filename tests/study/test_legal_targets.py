@@ -174,3 +174,47 @@ def test_every_catalogue_cards_example_targets_only_what_it_may() -> None:
     for facts in _catalogue().values():
         illegal += [f"{facts.slug}: {p}" for p in _illegal_targets(parse_scenario(scenario_of(facts.engine)))]
     assert illegal == []
+
+
+def _targeted_effect_spells() -> dict[str, tuple[str, ...]]:
+    """Catalogue spells whose encoding is a prevention effect on a target, by the effect's name (《畏敬の一撃》:
+    "the next time target creature would deal damage"), with the spell's colours."""
+    out: dict[str, tuple[str, ...]] = {}
+    for row in json.loads(
+        (Path(__file__).resolve().parents[2] / "fixtures" / "cards.json").read_text("utf-8")
+    ):
+        fields = row["fields"]
+        text = fields.get("oracle_text") or ""
+        if "target" not in text or "Instant" not in (fields.get("type_line") or ""):
+            continue
+        for effect in (fields.get("engine") or {}).get("effects", []):
+            if effect.get("name") == f"《{fields['ja_name']}》":
+                colors = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+                cost = fields.get("mana_cost") or ""
+                out[effect["name"]] = tuple(sorted({c for k, c in colors.items() if k in cost}))
+    return out
+
+
+def test_a_prevention_spell_in_a_question_targets_only_what_it_may() -> None:
+    # CR 702.16b: a question's 《畏敬の一撃》 ("target creature", white) is never on a creature with
+    # protection from white (the poison drill's 《ファイレクシアの十字軍》); 《治癒の軟膏》 likewise.
+    spells = _targeted_effect_spells()
+    assert {"《畏敬の一撃》", "《治癒の軟膏》"} <= set(spells)
+    checked = 0
+    illegal: list[str] = []
+    for where, document in _drafts():
+        permanents = {p["id"]: p for p in document.get("permanents", [])}
+        for effect in document.get("effects", []):
+            colors = spells.get(effect.get("name", ""))
+            if colors is None:
+                continue
+            target = (
+                effect.get("source") if effect["type"] == "prevent_next_from_source" else effect.get("to")
+            )
+            if target not in permanents:
+                continue
+            checked += 1
+            shielded = set(permanents[target].get("protection", [])) & set(colors)
+            if shielded:
+                illegal.append(f"{where}: {effect['name']} → {target} ({sorted(shielded)})")
+    assert checked > 50 and illegal == []

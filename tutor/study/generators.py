@@ -11,6 +11,11 @@ it leads to (prevented damage giving lifelink, deathtouch lethal counted as toug
 damage spilling to the player, 0 damage treated as damage, the old damage assignment order…). Those
 values become the wrong options of a multiple-choice question, and explain a wrong typed answer.
 
+The drills of poison counters, lifelink against a shield, wither and battles draw their boards from
+catalogue cards (:mod:`tutor.study.cardpool`), as the card templates do: a board a learner can meet
+in a game, with +1/+1 counters and damage already marked for the numbers to vary. The other drills
+still draw plain creatures of any size (「3/3の熊」).
+
 Pure Python: no Django, no engine import.
 """
 
@@ -22,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from rules_core.model.ja import KEYWORD_JA
+from tutor.cards.placement import can_block
 from tutor.study.card_questions import CARD_TEMPLATES, SIEGES, TRAMPLERS, VANILLA
 from tutor.study.cardpool import card, card_names, stats
 from tutor.study.drafts import Draft, Mistake, Template
@@ -403,52 +409,71 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 2. lifelink and a shield
 
 
+LIFELINK_ATTACKERS: Final = ("child-of-night", "gifted-aetherborn", "vault-skirge", "vampire-nighthawk")
+"""Lifelinkers without an ability that changes damage or life gain (not 《ロウクスの信仰癒し人》)."""
+
+
 def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
     a_life = rng.randint(5, 20)
-    power = rng.randint(2, 6)
-    shield = rng.randint(1, power + 1)
-    names = _names(rng, 3)
-    attacker = _creature("ll", names[0], "A", power, rng.randint(2, 6), keywords=["lifelink"])
-    permanents = [attacker]
+    salve = card("healing-salve")
+    shield = salve.effect(0)["amount"]
+    blocked = level != INTRO
+    permanents: list[dict[str, Any]] = []
     effects: list[dict[str, Any]] = []
-    boon = level != INTRO and rng.random() < 0.5
     attacks = []
     rules = ["702.15b", "120.3f", "615.7", "615.6"]
-    if level == INTRO:
-        attacks.append(_attack("ll"))
-        effects.append({"type": "prevent_next", "to": "B", "amount": shield})
-        where = f"ブロックされませんでした。対戦相手は、このターン自分が次に受ける{shield}点のダメージを軽減する呪文を唱えていました"
+    if blocked:
+        blocker = _real(rng.choice(VANILLA), "bl", "B")
+        pool = [s for s in LIFELINK_ATTACKERS if can_block(_real(s, "ll", "A"), blocker)]
     else:
-        blocker = _creature("bl", names[1], "B", rng.randint(0, 3), rng.randint(1, 4))
+        pool = list(LIFELINK_ATTACKERS)
+    attacker = _real(rng.choice(pool), "ll", "A")
+    # +1/+1 counters (from earlier turns) bring its power around and above the shield's 3 points
+    plus = rng.randint(1, 3)
+    attacker["counters"] = {"+1/+1": plus}
+    power = attacker["power"] + plus
+    permanents.append(attacker)
+    if not blocked:
+        attacks.append(_attack("ll"))
+        effects.append(salve.effect(0, to="B"))
+        where = (
+            f"ブロックされませんでした。対戦相手は{salve.label}を唱えて、「このターン、自分が次に受ける{shield}点の"
+            "ダメージを軽減する」を選んでいました"
+        )
+    else:
         permanents.append(blocker)
         attacks.append(_attack("ll", blockers=["bl"]))
-        effects.append({"type": "prevent_next", "to": "bl", "amount": shield})
+        effects.append(salve.effect(0, to="bl"))
         where = (
-            f"{describe(blocker)}にブロックされました。対戦相手は「このターン、{blocker['name']}が受ける次の"
-            f"{shield}点のダメージを軽減する」呪文を唱えていました"
+            f"{describe(blocker)}にブロックされました。対戦相手は{salve.label}を唱えて、「このターン、{_label(blocker)}が"
+            f"受ける次の{shield}点のダメージを軽減する」を選んでいました"
         )
-        if rng.random() < 0.4:
-            attacker["keywords"] = ["lifelink", "wither"]
     gained = max(0, power - shield)
     second = 0
     second_gained = 0  # the unblocked second lifelinker's share (L2), which every misconception keeps
+    boon = level != INTRO and rng.random() < 0.5
     if level == L2:
-        second = rng.randint(1, 4)
-        static = rng.randint(1, 2)
-        permanents.append(_creature("ll2", names[2], "A", second, rng.randint(1, 4), keywords=["lifelink"]))
+        armor = card("urza-s-armor")
+        static = armor.effect(0)["amount"]
+        partner = _real(
+            rng.choice([s for s in LIFELINK_ATTACKERS if card(s).ja_name != attacker["name"]]), "ll2", "A"
+        )
+        second = partner["power"]
+        permanents.append(partner)
         attacks.append(_attack("ll2"))
-        effects.append({"type": "prevent_static", "amount": static, "to": "B", "name": "常在型の軽減"})
+        effects.append(armor.effect(0, to="B"))
         where += (
-            f"。さらに{describe(permanents[-1])}がブロックされずに攻撃しており、対戦相手は「発生源1つがあなたに"
-            f"ダメージを与えるなら、そのダメージ{static}点を軽減する」パーマネントをコントロールしています"
+            f"。さらにあなたの{describe(partner)}がブロックされずに攻撃しており、対戦相手は{armor.label}をコントロール"
+            f"しています（対戦相手が受けるダメージは、発生源1つにつき{static}点軽減されます）"
         )
         second_gained = max(0, second - static)
         gained += second_gained
         rules.append("615.10")
     factor = 2 if boon else 1
     if boon:
-        effects.append({"type": "life_gain_multiplier", "player": "A", "factor": 2, "name": "加護の反射"})
-        where += "。あなたは《加護の反射》（あなたがライフを得るなら、代わりにその2倍のライフを得る）をコントロールしています"
+        reflection = card("boon-reflection")
+        effects.append(reflection.effect(0, player="A"))
+        where += f"。あなたは{reflection.label}（あなたがライフを得るなら、代わりにその2倍のライフを得る）をコントロールしています"
         rules.append("120.4c")
     prompt = (
         f"あなたのライフは{a_life}点です。あなたの{describe(attacker)}が攻撃し、{where}。"
@@ -483,9 +508,15 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 3. infect and toxic: poison counters
 
 
+POISON_ATTACKERS: Final = {
+    "infect": ("glistener-elf", "plague-stinger", "blighted-agent", "phyrexian-crusader"),
+    "toxic": ("venerated-rotpriest", "skrelv-defector-mite", "pestilent-syphoner", "bilious-skulldweller"),
+}
+"""Creatures that give poison counters (CR 702.90b infect, 702.164c toxic); every toxic one is toxic 1."""
+
+
 def gen_poison(rng: random.Random, level: str) -> Draft:
     poison0 = rng.randint(0, 5)
-    names = _names(rng, 6)
     permanents: list[dict[str, Any]] = []
     attacks: list[dict[str, Any]] = []
     effects: list[dict[str, Any]] = []
@@ -500,22 +531,32 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
     kinds = {
         INTRO: [rng.choice(["infect", "toxic"])],
         L1: ["infect", "toxic"],
-        L2: ["infect", "toxic", rng.choice(["toxic", "infect_toxic"])],
+        L2: ["infect", "toxic", rng.choice(["toxic", "infect"])],
     }[level]
-    if level == L1 and rng.random() < 0.4:
-        kinds = ["infect_toxic"]
+    used: set[str] = set()
+    awe = card("awe-strike")
     for i, kind in enumerate(kinds):
         pid = f"c{i + 1}"
-        power = rng.randint(1, 4)
-        toxic = rng.randint(1, 3) if "toxic" in kind else 0
-        keywords = ["infect"] if "infect" in kind else []
-        creature = _creature(pid, names[i], "A", power, rng.randint(1, 4), keywords=keywords, toxic=toxic)
+        slug = rng.choice([s for s in POISON_ATTACKERS[kind] if s not in used])
+        used.add(slug)
+        creature = _real(slug, pid, "A")
+        # toxic is 1 on every such card: +1/+1 counters set its power apart from its toxic value
+        plus = rng.randint(1, 3) if kind == "toxic" else rng.randint(0, 2) if level != INTRO else 0
+        if plus:
+            creature["counters"] = {"+1/+1": plus}
+        power = creature["power"] + plus
+        toxic = creature.get("toxic", 0)
+        keywords = [k for k in creature.get("keywords", []) if k == "infect"]
         permanents.append(creature)
         fate = "unblocked"
         if level == L2 and i > 0:
             fate = rng.choice(["unblocked", "blocked", "prevented"])
-        if fate == "blocked":
-            blocker = _creature(f"b{i}", names[3 + i], "B", rng.randint(0, 2), rng.randint(1, 3))
+        blocker = _real(rng.choice(VANILLA), f"b{i}", "B") if fate == "blocked" else None
+        if blocker is not None and not can_block(creature, blocker):
+            fate = "prevented"  # a flyer or an unblockable one: no plain creature may block it (509.1b)
+        if fate == "prevented" and "white" in creature.get("protection", []):
+            fate = "unblocked"  # 《畏敬の一撃》 is white: it cannot target this one (702.16b)
+        if fate == "blocked" and blocker is not None:
             permanents.append(blocker)
             attacks.append(_attack(pid, blockers=[blocker["id"]]))
             lines.append(f"{describe(creature)}は{describe(blocker)}にブロックされました")
@@ -524,9 +565,10 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
         else:
             attacks.append(_attack(pid))
             if fate == "prevented":
-                effects.append({"type": "prevent_next_from_source", "source": pid, "name": "畏敬の一撃"})
+                effects.append(awe.effect(0, source=pid, gain_life_to="B"))
                 lines.append(
-                    f"{describe(creature)}はブロックされませんでしたが、このターン次にそれが与えるダメージはすべて軽減されます"
+                    f"{describe(creature)}はブロックされませんでしたが、対戦相手は{awe.label}で"
+                    "「このターン次にそれが与えるダメージを軽減し、軽減した分のライフを得る」ようにしていました"
                 )
                 prevented_counts += (power if keywords else 0) + toxic
             else:

@@ -153,6 +153,13 @@ def add_keyword(keyword: str, ids: Callable[[Board], Iterable[str]]) -> Rewrite:
     return rewrite
 
 
+def _power(permanent: Board) -> int:
+    """A creature's power with its +1/+1 and -1/-1 counters (CR 122.1a)."""
+    counters = permanent.get("counters") or {}
+    power: int = permanent["power"] + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+    return power
+
+
 def set_field(field: str, value: Any, *, ids: Callable[[Board], Iterable[str]] | None = None) -> Rewrite:
     """Permanents' ``field`` set (``None`` removes it); a callable gets the permanent."""
 
@@ -592,7 +599,7 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
     "poison": (
         Misconception(
             r"毒性の値ではなくパワー",
-            board(set_field("toxic", lambda p: p["power"] if p.get("toxic") else None)),
+            board(set_field("toxic", lambda p: _power(p) if p.get("toxic") else None)),
         ),
         Misconception(r"毒性の毒カウンターを数え忘れ", board(set_field("toxic", None))),
         Misconception(r"軽減されて与えられなかったダメージでも毒性", board(drop_effects(*PREVENTION))),
@@ -800,7 +807,7 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"毒性のダメージはライフを減らさない", attackers_deal_nothing(_with_toxic, "")),
         Misconception(
             r"毒性の値ではなくパワー",
-            board(set_field("toxic", lambda p: p["power"] if p.get("toxic") else None)),
+            board(set_field("toxic", lambda p: _power(p) if p.get("toxic") else None)),
         ),
         Misconception(r"毒性の毒カウンターを数え忘れ", board(set_field("toxic", None))),
         Misconception(r"毒カウンターは置かれない", unchanged),
