@@ -1055,7 +1055,7 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
     count = 1 if level == INTRO else 2
     for i in range(count):
         pid = f"c{i + 1}"
-        pool = BATTLE_PLAIN
+        pool: tuple[str, ...] = BATTLE_PLAIN
         if level == L2 and i == 0:
             pool = TRAMPLERS
         elif level != INTRO:
