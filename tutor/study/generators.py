@@ -28,7 +28,16 @@ from typing import Any, Final
 
 from rules_core.model.ja import KEYWORD_JA
 from tutor.cards.placement import can_block
-from tutor.study.card_questions import CARD_TEMPLATES, SIEGES, TRAMPLERS, VANILLA
+from tutor.study.card_questions import (
+    CARD_TEMPLATES,
+    INFECTORS,
+    LIFELINKERS,
+    SIEGES,
+    TOXIC,
+    TRAMPLERS,
+    VANILLA,
+    WITHER,
+)
 from tutor.study.cardpool import card, card_names, stats
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.drafts import Generate as Generate  # re-exported for template modules
@@ -36,6 +45,9 @@ from tutor.study.era_questions import ERA_TEMPLATES
 from tutor.study.judge_questions import JUDGE_TEMPLATES
 from tutor.study.sequence_questions import SEQUENCE_TEMPLATES
 from tutor.study.topics import INTRO, L1, L2, LEVELS
+
+INFECT_CREATURES: Final = (*INFECTORS, "phyrexian-crusader")
+"""Every infect creature of the drills: the card questions' infectors and one with protection from white."""
 
 PLAYERS_JA: Final = {"A": "あなた", "B": "対戦相手"}
 COLOR_JA: Final = {"white": "白", "blue": "青", "black": "黒", "red": "赤", "green": "緑"}
@@ -409,10 +421,6 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 2. lifelink and a shield
 
 
-LIFELINK_ATTACKERS: Final = ("child-of-night", "gifted-aetherborn", "vault-skirge", "vampire-nighthawk")
-"""Lifelinkers without an ability that changes damage or life gain (not 《ロウクスの信仰癒し人》)."""
-
-
 def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
     a_life = rng.randint(5, 20)
     salve = card("healing-salve")
@@ -424,9 +432,9 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
     rules = ["702.15b", "120.3f", "615.7", "615.6"]
     if blocked:
         blocker = _real(rng.choice(VANILLA), "bl", "B")
-        pool = [s for s in LIFELINK_ATTACKERS if can_block(_real(s, "ll", "A"), blocker)]
+        pool = [s for s in LIFELINKERS if can_block(_real(s, "ll", "A"), blocker)]
     else:
-        pool = list(LIFELINK_ATTACKERS)
+        pool = list(LIFELINKERS)
     attacker = _real(rng.choice(pool), "ll", "A")
     # +1/+1 counters (from earlier turns) bring its power around and above the shield's 3 points
     plus = rng.randint(1, 3)
@@ -456,7 +464,7 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
         armor = card("urza-s-armor")
         static = armor.effect(0)["amount"]
         partner = _real(
-            rng.choice([s for s in LIFELINK_ATTACKERS if card(s).ja_name != attacker["name"]]), "ll2", "A"
+            rng.choice([s for s in LIFELINKERS if card(s).ja_name != attacker["name"]]), "ll2", "A"
         )
         second = partner["power"]
         permanents.append(partner)
@@ -508,10 +516,7 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 3. infect and toxic: poison counters
 
 
-POISON_ATTACKERS: Final = {
-    "infect": ("glistener-elf", "plague-stinger", "blighted-agent", "phyrexian-crusader"),
-    "toxic": ("venerated-rotpriest", "skrelv-defector-mite", "pestilent-syphoner", "bilious-skulldweller"),
-}
+POISON_ATTACKERS: Final = {"infect": INFECT_CREATURES, "toxic": (*TOXIC, "bilious-skulldweller")}
 """Creatures that give poison counters (CR 702.90b infect, 702.164c toxic); every toxic one is toxic 1."""
 
 
@@ -1028,20 +1033,6 @@ SIEGE_DEFEATED_EXPLANATION: Final = (
 """CR 310.11b, 704.5v: what happens to a Siege whose last defense counter is removed."""
 
 
-BATTLE_PLAIN: Final = (
-    "grizzly-bears",
-    "hill-giant",
-    "elite-vanguard",
-    "vampire-spawn",
-    "llanowar-elves",
-    "elvish-regrower",
-)
-BATTLE_INFECT: Final = ("glistener-elf", "blighted-agent", "plague-stinger", "phyrexian-crusader")
-BATTLE_LIFELINK: Final = ("child-of-night", "gifted-aetherborn", "vault-skirge")
-BATTLE_TOXIC: Final = ("venerated-rotpriest", "skrelv-defector-mite", "pestilent-syphoner")
-"""Attackers of a Siege, by what their damage does elsewhere (none of them changes damage to a battle)."""
-
-
 def gen_battle(rng: random.Random, level: str) -> Draft:
     siege = _real(rng.choice(SIEGES), "siege", "A", protector="B")
     defense = siege["defense"]
@@ -1055,19 +1046,19 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
     count = 1 if level == INTRO else 2
     for i in range(count):
         pid = f"c{i + 1}"
-        pool: tuple[str, ...] = BATTLE_PLAIN
+        pool: tuple[str, ...] = VANILLA
         if level == L2 and i == 0:
             pool = TRAMPLERS
         elif level != INTRO:
             roll = rng.random()
             pool = (
-                BATTLE_INFECT
+                INFECTORS
                 if roll < 0.35
-                else BATTLE_LIFELINK
+                else LIFELINKERS
                 if roll < 0.55
-                else BATTLE_TOXIC
+                else TOXIC
                 if roll < 0.75
-                else BATTLE_PLAIN
+                else VANILLA
             )
         used = {p["name"] for p in permanents}
         creature = _real(rng.choice([s for s in pool if card(s).ja_name not in used]), pid, "A")
@@ -1492,10 +1483,7 @@ def gen_worship(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 14. wither and infect on a creature
 
 
-WITHER_SOURCES: Final = {
-    "wither": ("boggart-ram-gang", "stigma-lasher", "kulrath-knight"),
-    "infect": ("glistener-elf", "phyrexian-crusader", "plague-stinger", "blighted-agent"),
-}
+WITHER_SOURCES: Final = {"wither": WITHER, "infect": INFECT_CREATURES}
 """Creatures whose damage becomes -1/-1 counters on a creature (CR 702.80a wither, 702.90c infect)."""
 
 
