@@ -169,11 +169,11 @@ def test_card_templates_name_only_real_cards():
             assert shown and set(shown) <= names, (question.source, shown)
 
 
-REAL_CARD_DRILLS = ("battle", "wither", "lifelink-shield", "poison")
+REAL_CARD_DRILLS = ("battle", "wither", "lifelink-shield", "poison", "zero-damage")
 """Arithmetic drills of :mod:`tutor.study.generators` whose boards are made of catalogue cards only.
 Their old boards showed objects no card makes: an unnamed Siege of any defense, a black spell with
 wither or infect, a spell preventing any number of damage, a permanent preventing 1 or 2 of each source's,
-creatures with toxic 2 or 3 or with both infect and toxic."""
+creatures with toxic 2 or 3 or with both infect and toxic, a deathtouch creature printed with power 0."""
 
 
 @pytest.mark.parametrize("slug", REAL_CARD_DRILLS)

@@ -11,7 +11,7 @@ it leads to (prevented damage giving lifelink, deathtouch lethal counted as toug
 damage spilling to the player, 0 damage treated as damage, the old damage assignment order…). Those
 values become the wrong options of a multiple-choice question, and explain a wrong typed answer.
 
-The drills of poison counters, lifelink against a shield, wither and battles draw their boards from
+The drills of poison counters, lifelink against a shield, wither, battles and zero damage draw their boards from
 catalogue cards (:mod:`tutor.study.cardpool`), as the card templates do: a board a learner can meet
 in a game, with +1/+1 counters and damage already marked for the numbers to vary. The other drills
 still draw plain creatures of any size (「3/3の熊」).
@@ -30,6 +30,7 @@ from rules_core.model.ja import KEYWORD_JA
 from tutor.cards.placement import can_block
 from tutor.study.card_questions import (
     CARD_TEMPLATES,
+    DEATHTOUCH,
     INFECTORS,
     LIFELINKERS,
     SIEGES,
@@ -1553,37 +1554,55 @@ def gen_wither(rng: random.Random, level: str) -> Draft:
 
 
 def gen_zero_damage(rng: random.Random, level: str) -> Draft:
-    names = _names(rng, 2)
-    attacker = _creature("att", names[0], "A", rng.randint(1, 4), rng.randint(2, 5))
+    salve = card("healing-salve")
+    shield = salve.effect(0)["amount"]
     effects: list[dict[str, Any]] = []
-    toughness = rng.randint(1, 4)
-    if level == INTRO:
-        blocker = _creature("dt", names[1], "B", 0, toughness, keywords=["deathtouch"])
-        why, situation = "パワーが0なので", ""
-    elif rng.random() < 0.5:
-        power = rng.randint(1, 3)
-        blocker = _creature("dt", names[1], "B", power, toughness, keywords=["deathtouch"])
-        shield = rng.randint(power, power + 2)
-        effects.append({"type": "prevent_next", "to": "att", "amount": shield})
-        why = "盾がダメージをすべて軽減するので"
-        situation = f"あなたは{attacker['name']}に「このターン、次に受ける{shield}点のダメージを軽減する」盾を張っています。"
-    else:
-        blocker = _creature("dt", names[1], "B", 1, toughness + 1, keywords=["deathtouch"], minus=1)
+    zeroed = rng.random() < 0.5  # its power brought to 0 by -1/-1 counters, else a shield on the attacker
+    # a deathtouch blocker that outlives -1/-1 counters as many as its power (704.5f), when they are used
+    blocker = _real(
+        rng.choice([s for s in DEATHTOUCH if not zeroed or _printed(s)[1] > _printed(s)[0]]), "dt", "B"
+    )
+    # L2: the attacker has deathtouch too, another card than the blocker, one that it may block (509.1b);
+    # else a plain creature no bigger than 3 power, so that the blocker does not always die
+    attacker = _real(
+        rng.choice(
+            [
+                s
+                for s in (DEATHTOUCH if level == L2 else [v for v in VANILLA if _printed(v)[0] <= 3])
+                if card(s).ja_name != blocker["name"] and can_block(_real(s, "att", "A"), blocker)
+            ]
+        ),
+        "att",
+        "A",
+    )
+    if zeroed:
+        blocker["counters"] = {"-1/-1": blocker["power"]}
         why, situation = "-1/-1カウンターでパワーが0なので", ""
+    else:
+        effects.append(salve.effect(0, to="att"))
+        why = "盾がダメージをすべて軽減するので"
+        situation = (
+            f"あなたは{salve.label}を唱えて、「このターン、{_label(attacker)}が受ける次の{shield}点のダメージを"
+            "軽減する」を選んでいます。"
+        )
+    toughness = blocker["toughness"] - (blocker.get("counters") or {}).get("-1/-1", 0)
     b_dies = attacker["power"] >= toughness
     guarded = ""
     if level == L2:
         # L2: the attacker has deathtouch too, and a shield on the blocker may bring its damage to 0
-        attacker["keywords"] = ["deathtouch"]
-        guard = max(1, attacker["power"] + rng.choice((-1, 0, 1)))
-        effects.append({"type": "prevent_next", "to": "dt", "amount": guard})
-        b_dies = attacker["power"] > guard
+        plus = rng.randint(0, 3)
+        if plus:
+            attacker["counters"] = {"+1/+1": plus}
+        power = attacker["power"] + plus
+        effects.append(salve.effect(0, to="dt"))
+        b_dies = power > shield
         situation += (
-            f"対戦相手は{names[1]}に「このターン、次に受ける{guard}点のダメージを軽減する」盾を張っています。"
+            f"対戦相手は{salve.label}を唱えて、「このターン、{_label(blocker)}が受ける次の{shield}点のダメージを"
+            "軽減する」を選んでいます。"
         )
         guarded = (
-            f"{names[0]}の接死も同じで、盾に{guard}点を軽減された後に1点でも残れば{names[1]}は破壊され、"
-            "残らなければ何も起こりません (702.2b, 615.7)。"
+            f"{_label(attacker)}の接死も同じで、盾に{shield}点を軽減された後に1点でも残れば{_label(blocker)}は"
+            "破壊され、残らなければ何も起こりません (702.2b, 615.7)。"
         )
     answer = ["dt"] if b_dies else []
     prompt = (
@@ -1594,7 +1613,7 @@ def gen_zero_damage(rng: random.Random, level: str) -> Draft:
     believed = {*answer, "att", *(["dt"] if level == L2 else [])}
     mistakes = [(sorted(believed), "0点のダメージでも接死で破壊されると考えました (120.8)")]
     explanation = (
-        f"{why}、接死を持つ{names[1]}はダメージを与えません。0点のダメージはダメージではなく、接死は働きません "
+        f"{why}、接死を持つ{_label(blocker)}はダメージを与えません。0点のダメージはダメージではなく、接死は働きません "
         "(120.8, 702.2b)。軽減されたダメージも与えられていません (615.6)。" + guarded
     )
     rules = ["120.8", "702.2b", "704.5h", "510.1a"] + (["615.6", "615.7"] if effects else [])
