@@ -11,7 +11,7 @@ it leads to (prevented damage giving lifelink, deathtouch lethal counted as toug
 damage spilling to the player, 0 damage treated as damage, the old damage assignment order…). Those
 values become the wrong options of a multiple-choice question, and explain a wrong typed answer.
 
-The drills of poison counters, lifelink against a shield, wither, battles and zero damage draw their boards from
+The drills of poison counters, lifelink against a shield, wither, battles, zero damage and sweepers draw their boards from
 catalogue cards (:mod:`tutor.study.cardpool`), as the card templates do: a board a learner can meet
 in a game, with +1/+1 counters and damage already marked for the numbers to vary. The other drills
 still draw plain creatures of any size (「3/3の熊」).
@@ -249,128 +249,109 @@ def _unique(values: Sequence[Mistake]) -> list[Mistake]:
 # --------------------------------------------------------------------------- 1. a sweeper: which creatures die?
 
 
+SWEEP_CREATURES: Final = (*VANILLA, "rhox-faithmender", "deadly-recluse")
+"""Creatures a sweeper may hit whose abilities do not touch the damage (toughness 1 to 5)."""
+SWEEP_SPELLS: Final = ("pyroclasm", "volcanic-fallout")
+"""Red sweepers that deal 2 damage to each creature (《火山の流弾》 to each player too)."""
+
+
 def gen_sweep(rng: random.Random, level: str) -> Draft:
     n = {INTRO: 2, L1: 3, L2: rng.randint(3, 4)}[level]
-    amount = rng.randint(1, 3) if level == INTRO else rng.randint(1, 4)
-    source_keywords: list[str] = []
-    if level == L2:
-        roll = rng.random()
-        source_keywords = ["deathtouch"] if roll < 0.3 else ["wither"] if roll < 0.55 else []
-    wither = "wither" in source_keywords
-    deathtouch = "deathtouch" in source_keywords
-    clerics_of = rng.choice("AB") if level == L2 and rng.random() < 0.35 else None
+    spell = card(rng.choice(SWEEP_SPELLS))
+    printed = spell.engine["event"]["damage"][0]["amount"]
+    furnace = level == L2 and rng.random() < 0.4  # 《ラースの灼熱洞》 doubles it (120.4b... 614.1)
+    amount = printed * 2 if furnace else printed
+    clerics_of = rng.choice("AB") if level == L2 and not furnace and rng.random() < 0.35 else None
     permanents: list[dict[str, Any]] = []
     effects: list[dict[str, Any]] = []
-    if clerics_of is not None:
-        effects.append(
-            {
-                "type": "prevent_static",
-                "amount": 1,
-                "to_filter": {"controller": clerics_of, "subtype": "Cleric"},
-                "name": "圧倒する防衛者",
-            }
-        )
+    if furnace:
+        effects.append(card("furnace-of-rath").effect(0))
+    salve = card("healing-salve")
     answer: list[str] = []
     ignore_marked: list[str] = []
-    zero_as_damage: list[str] = []
     ignore_prevention: list[str] = []
     indestructible_saves: list[str] = []
-    for i, name in enumerate(_names(rng, n)):
+    pool = list(SWEEP_CREATURES)
+    for i in range(n):
         pid = f"c{i + 1}"
         controller = rng.choice("AB")
-        toughness = rng.randint(1, 5)
+        if clerics_of is not None and i == 0:
+            slug, controller = "daunting-defender", clerics_of
+        elif level != INTRO and rng.random() < 0.2:
+            slug = rng.choice(("darksteel-myr", "darksteel-colossus"))
+        elif level == L2 and rng.random() < 0.2:
+            slug = "kor-firewalker"
+        else:
+            slug = rng.choice(pool)
+        if card(slug).ja_name in {p["name"] for p in permanents}:
+            slug = rng.choice([s for s in pool if card(s).ja_name not in {p["name"] for p in permanents}])
+        creature = _real(slug, pid, controller)
+        toughness = creature["toughness"]
         plus = rng.randint(1, 2) if level != INTRO and rng.random() < 0.3 else 0
-        minus = 1 if level == L2 and rng.random() < 0.3 else 0
-        if toughness + plus - minus <= 0:
-            toughness += 1
+        # never both kinds of counter: state-based actions would have removed a pair (704.5q)
+        minus = 1 if level == L2 and not plus and toughness > 1 and rng.random() < 0.3 else 0
+        if plus or minus:
+            creature["counters"] = {k: v for k, v in (("+1/+1", plus), ("-1/-1", minus)) if v}
         eff_t = toughness + plus - minus
         marked = (
-            rng.randint(1, eff_t - 1)
+            rng.randint(1, min(eff_t - 1, 3))
             if eff_t > 1 and (level != INTRO or i == 0) and rng.random() < 0.45
             else 0
         )
-        keywords = ["indestructible"] if level != INTRO and rng.random() < 0.25 else []
-        protection = ["red"] if level == L2 and rng.random() < 0.2 else []
-        subtypes = ["Cleric"] if clerics_of is not None and rng.random() < 0.6 else []
+        if marked:
+            creature["damage"] = marked
+        protection = "red" in creature.get("protection", [])
         dealt = 0 if protection else amount
-        if subtypes and controller == clerics_of:
+        if clerics_of is not None and controller == clerics_of and "Cleric" in creature.get("subtypes", []):
             dealt = max(0, dealt - 1)
-        shield = rng.randint(1, 2) if level == L2 and not protection and rng.random() < 0.25 else 0
-        if shield:
-            effects.append({"type": "prevent_next", "to": pid, "amount": shield})
-            dealt = max(0, dealt - shield)
-        permanents.append(
-            _creature(
-                pid,
-                name,
-                controller,
-                rng.randint(0, 5),
-                toughness,
-                keywords=keywords,
-                damage=marked,
-                plus=plus,
-                minus=minus,
-                protection=protection,
-                subtypes=subtypes,
-                colors=[rng.choice(("white", "green", "black", "blue"))],
-            )
-        )
-        indestructible = bool(keywords)
-        if _dies(
-            toughness=eff_t,
-            marked=marked,
-            dealt=dealt,
-            wither=wither,
-            deathtouch=deathtouch,
-            indestructible=indestructible,
-        ):
+        # a shield and 《ラースの灼熱洞》 on the same damage would make it a question of their order (616.1)
+        if level == L2 and not furnace and not protection and rng.random() < 0.25:
+            effects.append(salve.effect(0, to=pid))
+            dealt = max(0, dealt - salve.effect(0)["amount"])
+        permanents.append(creature)
+        indestructible = "indestructible" in creature.get("keywords", [])
+        if _dies(toughness=eff_t, marked=marked, dealt=dealt, indestructible=indestructible):
             answer.append(pid)
-        if _dies(
-            toughness=eff_t,
-            marked=0,
-            dealt=dealt,
-            wither=wither,
-            deathtouch=deathtouch,
-            indestructible=indestructible,
-        ):
+        if _dies(toughness=eff_t, marked=0, dealt=dealt, indestructible=indestructible):
             ignore_marked.append(pid)
-        if _dies(
-            toughness=eff_t,
-            marked=marked,
-            dealt=amount,
-            wither=wither,
-            deathtouch=deathtouch,
-            indestructible=indestructible,
-        ):
+        if _dies(toughness=eff_t, marked=marked, dealt=amount, indestructible=indestructible):
             ignore_prevention.append(pid)
-        if (deathtouch and not indestructible) or _dies(
-            toughness=eff_t,
-            marked=marked,
-            dealt=dealt,
-            wither=wither,
-            deathtouch=deathtouch,
-            indestructible=indestructible,
-        ):
-            zero_as_damage.append(pid)
-        if _dies(  # the belief: indestructible is not there
-            toughness=eff_t,
-            marked=marked,
-            dealt=dealt,
-            wither=wither,
-            deathtouch=deathtouch,
-            indestructible=False,
-        ):
+        if _dies(toughness=eff_t, marked=marked, dealt=dealt):  # the belief: indestructible is not there
             indestructible_saves.append(pid)
-    source = {"name": "全体火力の呪文", "controller": "A", "colors": ["red"], "keywords": source_keywords}
+    if clerics_of is not None:
+        effects.append(
+            card("daunting-defender").effect(0, to_filter={"controller": clerics_of, "subtype": "Cleric"})
+        )
     event = {
         "type": "noncombat",
-        "source": source,
-        "damage": [{"to": p["id"], "amount": amount} for p in permanents],
+        "source": spell.spell_source("A"),
+        "damage": [{"to": p["id"], "amount": printed} for p in permanents]
+        + [
+            {"to": d["to"], "amount": printed}
+            for d in spell.engine["event"]["damage"]
+            if d["to"] in ("A", "B")
+        ],
     }
-    traits = "".join(f"（{KEYWORD_JA[k]}）" for k in source_keywords)
     lines = "、".join(describe(p) for p in permanents)
+    extra = (
+        "あなたは《ラースの灼熱洞》（発生源がパーマネントかプレイヤーにダメージを与えるなら、代わりにその2倍のダメージを与える）を"
+        "コントロールしています。"
+        if furnace
+        else ""
+    )
+    if clerics_of is not None:
+        extra += (
+            f"{PLAYERS_JA[clerics_of]}は《圧倒する防衛者》（発生源が{PLAYERS_JA[clerics_of]}のコントロールする"
+            "クレリック・クリーチャーにダメージを与えるなら、そのダメージを1点軽減する。これ自身もクレリック）を"
+            "コントロールしています。"
+        )
+    shields = [e for e in effects if e.get("name") == salve.label]
+    if shields:
+        shielded = "、".join(_label(next(p for p in permanents if p["id"] == e["to"])) for e in shields)
+        extra += f"{shielded}には、このターン次に受ける3点のダメージを軽減する{salve.label}が使われています。"
+    what = "各クリーチャーと各プレイヤーに" if spell.slug == "volcanic-fallout" else "各クリーチャーに"
     prompt = (
-        f"あなたの赤の呪文{traits}が、各クリーチャーにそれぞれ{amount}点のダメージを与えます。"
+        f"{extra}あなたは{spell.label}（{what}{printed}点のダメージを与える）を唱えました。"
         f"戦場には{lines}がいます。解決後の状況起因処理で墓地に置かれるクリーチャーをすべて選んでください。"
     )
     rules = ["120.3e", "120.6", "704.5g"]
@@ -378,23 +359,17 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
         "クリーチャーが負ったダメージの合計がタフネス以上になると、状況起因処理で破壊されます (120.6, 704.5g)。"
         "すでに負っているダメージも数えます。"
     ]
-    if any(p.get("keywords") for p in permanents):
+    if any("indestructible" in p.get("keywords", []) for p in permanents):
         rules.append("702.12b")
         text.append("破壊不能は致死ダメージによる破壊を防ぎます (702.12b)。")
-    if wither:
-        rules += ["702.80a", "120.3d", "704.5f"]
+    if furnace:
+        rules.append("120.4b")
         text.append(
-            "萎縮を持つ発生源からのダメージは-1/-1カウンターになり、タフネスが0以下になれば破壊不能でも墓地に置かれます "
-            "(702.80a, 704.5f)。"
+            f"《ラースの灼熱洞》はダメージを与える前にそのイベントを置き換え、各クリーチャーが受けるダメージは{amount}点に"
+            "なります (120.4b)。"
         )
-    if deathtouch:
-        rules += ["702.2b", "704.5h"]
-        text.append(
-            "接死を持つ発生源から1点でもダメージを受けたクリーチャーは破壊されます (704.5h)。"
-            "軽減されて0点になったダメージはダメージではありません (120.8, 615.6)。"
-        )
-    if effects:
-        rules += ["615.7"] if any(e["type"] == "prevent_next" for e in effects) else []
+    if shields or clerics_of:
+        rules += ["615.7"] if shields else []
         rules += ["615.10"] if clerics_of else []
         text.append("軽減されたダメージは与えられていません (615.6)。")
     if any(p.get("protection") for p in permanents):
@@ -405,7 +380,6 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
     mistakes = [
         (sorted(ignore_marked), "すでに負っているダメージを数え忘れました (120.6)"),
         (sorted(ignore_prevention), "軽減されるダメージも与えられると考えました (615.6)"),
-        (sorted(zero_as_damage), "0点のダメージでも接死で破壊されると考えました (120.8)"),
         (sorted(indestructible_saves), "破壊不能を見落としました (702.12b)"),
     ]
     return Draft(
@@ -1635,10 +1609,10 @@ BASE_TEMPLATES: Final[tuple[Template, ...]] = (
     Template(
         "sweep-dies",
         "全体ダメージで死亡するクリーチャー",
-        ("704.5", "120.3", "deathtouch", "wither"),
+        ("704.5", "120.3", "120.4"),
         LEVELS,
         gen_sweep,
-        (("deathtouch", (L2,)), ("wither", (L2,))),
+        (("120.4", (L2,)),),
     ),
     Template(
         "lifelink-shield", "絆魂と軽減の盾", ("lifelink", "615.7", "120.3"), LEVELS, gen_lifelink_shield
