@@ -169,7 +169,17 @@ def test_card_templates_name_only_real_cards():
             assert shown and set(shown) <= names, (question.source, shown)
 
 
-REAL_CARD_DRILLS = ("battle", "wither", "lifelink-shield", "poison", "zero-damage", "sweep-dies")
+REAL_CARD_DRILLS = (
+    "battle",
+    "wither",
+    "lifelink-shield",
+    "poison",
+    "zero-damage",
+    "sweep-dies",
+    "spill",
+    "trample-legal",
+    "trample-max",
+)
 """Arithmetic drills of :mod:`tutor.study.generators` whose boards are made of catalogue cards only.
 Their old boards showed objects no card makes: an unnamed Siege of any defense, a black spell with
 wither or infect, a spell preventing any number of damage, a permanent preventing 1 or 2 of each source's,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from rules_core.model.ja import KEYWORD_JA
@@ -171,6 +171,24 @@ def _names(rng: random.Random, n: int) -> list[str]:
 def _real(slug: str, pid: str, controller: str, **changes: Any) -> dict[str, Any]:
     """The catalogue card ``slug`` as a permanent of the question's board."""
     return card(slug).permanent(pid, controller, **changes)
+
+
+def _draw(
+    rng: random.Random,
+    pool: Sequence[str],
+    pid: str,
+    controller: str,
+    taken: set[str],
+    fits: Callable[[dict[str, Any]], bool] = lambda doc: True,
+) -> dict[str, Any]:
+    """A card of ``pool`` that ``fits``, as a permanent, other than the cards ``taken`` (two of a name on one
+    board would read the same in a prompt); its name joins ``taken``."""
+    fitting = [s for s in pool if card(s).ja_name not in taken and fits(_real(s, pid, controller))]
+    if not fitting:
+        raise ValueError(f"no card of {pool} fits")
+    doc = _real(rng.choice(fitting), pid, controller)
+    taken.add(doc["name"])
+    return doc
 
 
 def _printed(slug: str) -> tuple[int, int]:
@@ -592,29 +610,35 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
 
 def gen_spill(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(6, 20)
-    names = _names(rng, 3)
     trample = rng.random() < 0.5
     deathtouch = level == L1 and trample and rng.random() < 0.4
-    toughness = rng.randint(1, 4)
+    taken: set[str] = set()
+    # a trampler, or a creature without trample that is bigger than its blocker
+    attacker = _draw(rng, TRAMPLERS if trample else VANILLA, "att", "A", taken, lambda d: d["power"] >= 3)
+    power = attacker["power"]
+    if deathtouch:  # 《バジリスクの首輪》 equipped: deathtouch and lifelink (no card has both with trample)
+        attacker["keywords"] = sorted({*attacker.get("keywords", []), "deathtouch", "lifelink"})
+    blocker = _draw(rng, VANILLA, "blk", "B", taken, lambda d: d["toughness"] < power)
+    toughness = blocker["toughness"]
     marked = rng.randint(1, toughness - 1) if level == L1 and toughness > 1 and rng.random() < 0.5 else 0
-    power = rng.randint(toughness + 1, toughness + 4)
-    keywords = (["trample"] if trample else []) + (["deathtouch"] if deathtouch else [])
-    attacker = _creature("att", names[0], "A", power, rng.randint(2, 6), keywords=keywords)
-    blocker = _creature("blk", names[1], "B", rng.randint(0, 3), toughness, damage=marked)
+    if marked:
+        blocker["damage"] = marked
     permanents = [attacker, blocker]
     attacks = [_attack("att", blockers=["blk"])]
     other = 0
     if level == L1 and rng.random() < 0.5:
-        other = rng.randint(1, 3)
-        permanents.append(_creature("oth", names[2], "A", other, rng.randint(1, 3)))
+        partner = _draw(rng, VANILLA, "oth", "A", taken, lambda d: d["power"] <= 3)
+        other = partner["power"]
+        permanents.append(partner)
         attacks.append(_attack("oth"))
     lethal = 1 if deathtouch else toughness - marked
     through = power - lethal if trample else 0
     answer = b_life - other - through
-    extra = f"、さらに{describe(permanents[2])}がブロックされずに攻撃しました" if other else ""
+    extra = f"。さらに{describe(permanents[2])}がブロックされずに攻撃しました" if other else ""
     plan = "攻撃側は、対戦相手にできるだけ多くのダメージを割り振りました。" if trample else ""
+    collar = "《バジリスクの首輪》を装備した" if deathtouch else ""
     prompt = (
-        f"対戦相手のライフは{b_life}点です。あなたの{describe(attacker)}が攻撃し、{describe(blocker)}にブロックされました{extra}。"
+        f"対戦相手のライフは{b_life}点です。あなたの{collar}{describe(attacker)}が攻撃し、{describe(blocker)}にブロックされました{extra}。"
         f"{plan}戦闘ダメージの後、対戦相手のライフは何点ですか？"
     )
     mistakes = [
@@ -668,49 +692,54 @@ def gen_spill(rng: random.Random, level: str) -> Draft:
 
 
 def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
-    """A trampler blocked by one to three creatures, with what each blocker still needs (its lethal)."""
-    names = _names(rng, 5)
+    """A real trampler blocked by one to three real creatures, with what each blocker still needs (its
+    lethal damage): their lethal damage never adds up to more than the trampler's power."""
     k = rng.randint(1, 2) if level == L1 else rng.randint(1, 3)
     deathtouch = rng.random() < (0.35 if level == L1 else 0.3)
-    color = rng.choice(("green", "red", "black"))
+    taken: set[str] = set()
+    attacker = _draw(rng, TRAMPLERS, "t", "A", taken)
+    plus = rng.randint(0, 2)
+    if plus:
+        attacker["counters"] = {"+1/+1": plus}
+    if deathtouch:  # 《バジリスクの首輪》 equipped: deathtouch and lifelink (no card has both with trample)
+        attacker["keywords"] = sorted({*attacker.get("keywords", []), "deathtouch", "lifelink"})
+    power = attacker["power"] + plus
     blockers = []
     lethal: dict[str, int] = {}
     naive: dict[str, int] = {}
     # What a blocker needs under two beliefs: deathtouch changes nothing (plain), marked damage
-    # does not count (unmarked); both still count the helper's damage, as the engine does.
+    # does not count (unmarked).
     plain: dict[str, int] = {}
     unmarked: dict[str, int] = {}
     protected: list[str] = []
+    budget = power
     for i in range(k):
-        toughness = rng.randint(1, 4)
-        marked = rng.randint(1, toughness - 1) if toughness > 1 and rng.random() < 0.35 else 0
-        protection = [color] if level == L2 and rng.random() < 0.25 else []
+        if budget < 1:
+            break
         pid = f"b{i + 1}"
-        blockers.append(
-            _creature(
-                pid, names[i + 1], "B", rng.randint(0, 3), toughness, damage=marked, protection=protection
-            )
+        # L2: 《コーの火歩き》 (protection from red) blocks a red trampler; its damage is prevented, but
+        # it still needs lethal damage assigned (702.19b)
+        shielded = level == L2 and "red" in attacker.get("colors", []) and rng.random() < 0.25
+        pool = ("kor-firewalker",) if shielded and "コーの火歩き" not in taken else VANILLA
+        blocker = _draw(rng, pool, pid, "B", taken)
+        toughness = blocker["toughness"]
+        # damage already marked: sometimes, and whenever the blocker would need more than is left
+        least = 0 if deathtouch else max(0, toughness - budget)
+        marked = (
+            rng.randint(max(1, least), toughness - 1)
+            if toughness > 1 and (least > 0 or rng.random() < 0.35)
+            else 0
         )
+        if marked:
+            blocker["damage"] = marked
+        blockers.append(blocker)
         lethal[pid] = 1 if deathtouch else toughness - marked
+        budget -= lethal[pid]
         naive[pid] = toughness
         plain[pid] = toughness - marked
         unmarked[pid] = 1 if deathtouch else toughness
-        if protection:
+        if blocker.get("protection"):
             protected.append(pid)
-    helper = None
-    if level == L2 and rng.random() < 0.3:
-        target = blockers[0]
-        q = rng.randint(1, 2)
-        helper = _creature("h", names[4], "A", q, rng.randint(1, 3))
-        still = target["toughness"] - target.get("damage", 0) - q
-        lethal[target["id"]] = 0 if still <= 0 else (1 if deathtouch else still)
-        plain[target["id"]] = max(0, still)
-        fresh = target["toughness"] - q
-        unmarked[target["id"]] = 0 if fresh <= 0 else (1 if deathtouch else fresh)
-    need = sum(lethal.values())
-    power = rng.randint(max(need, 2), need + 4)
-    keywords = ["trample"] + (["deathtouch"] if deathtouch else [])
-    attacker = _creature("t", names[0], "A", power, rng.randint(3, 7), keywords=keywords, colors=[color])
     return {
         "attacker": attacker,
         "blockers": blockers,
@@ -718,7 +747,6 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
         "naive": naive,
         "plain": plain,
         "unmarked": unmarked,
-        "helper": helper,
         "deathtouch": deathtouch,
         "protected": protected,
         "power": power,
@@ -727,27 +755,16 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
 
 def _trample_doc(board: dict[str, Any], b_life: int, assignment: dict[str, int] | None) -> dict[str, Any]:
     blockers = board["blockers"]
-    if board["helper"] is not None:  # the prompt says the first one can block an additional creature (509.1a)
-        blockers = [{**blockers[0], "additional_blocks": 1}, *blockers[1:]]
     permanents = [board["attacker"], *blockers]
     attacks = [_attack("t", blockers=[b["id"] for b in blockers])]
-    assignments: dict[str, dict[str, int]] = {}
-    if assignment is not None:
-        assignments["t"] = assignment
-    if board["helper"] is not None:
-        permanents.append(board["helper"])
-        attacks.append(_attack("h", blockers=[blockers[0]["id"]]))
-        assignments["h"] = {blockers[0]["id"]: board["helper"]["power"]}
-    return _scenario(_players(b_life=b_life), permanents, _combat(attacks, assignments or None))
+    assignments = {"t": assignment} if assignment is not None else None
+    return _scenario(_players(b_life=b_life), permanents, _combat(attacks, assignments))
 
 
 def _trample_prompt(board: dict[str, Any]) -> str:
     blockers = "と".join(describe(b) for b in board["blockers"])
-    text = f"あなたの{describe(board['attacker'])}が攻撃し、{blockers}にブロックされました。"
-    if board["helper"] is not None:
-        h, b = board["helper"], board["blockers"][0]
-        text += f"{b['name']}は追加でクリーチャーをブロックでき、あなたの{describe(h)}もブロックしています（{h['name']}は{h['power']}点すべてを{b['name']}に割り振ります）。"
-    return text
+    collar = "《バジリスクの首輪》を装備した" if board["deathtouch"] else ""
+    return f"あなたの{collar}{describe(board['attacker'])}が攻撃し、{blockers}にブロックされました。"
 
 
 def gen_trample_legal(rng: random.Random, level: str) -> Draft:
@@ -771,9 +788,9 @@ def gen_trample_legal(rng: random.Random, level: str) -> Draft:
         else:
             assignment["B"] = extra
     legal = all(assignment.get(i, 0) >= lethal[i] for i in ids) or assignment.get("B", 0) == 0
-    shown = "、".join(f"{b['name']}に{assignment.get(b['id'], 0)}点" for b in board["blockers"])
+    shown = "、".join(f"{_label(b)}に{assignment.get(b['id'], 0)}点" for b in board["blockers"])
     prompt = (
-        _trample_prompt(board) + f"あなたは{board['attacker']['name']}の{power}点を「{shown}、対戦相手に"
+        _trample_prompt(board) + f"あなたは{_label(board['attacker'])}の{power}点を「{shown}、対戦相手に"
         f"{assignment.get('B', 0)}点」と割り振りました。この割り振りは適正ですか？"
     )
     rules = ["702.19b", "510.1c"]
@@ -787,7 +804,7 @@ def gen_trample_legal(rng: random.Random, level: str) -> Draft:
         explanation += "接死を持つなら1点が致死ダメージです (702.2c)。"
     if board["protected"]:
         rules.append("702.16e")
-    needs = "、".join(f"{b['name']}に{lethal[b['id']]}点" for b in board["blockers"])
+    needs = "、".join(f"{_label(b)}に{lethal[b['id']]}点" for b in board["blockers"])
     explanation += f"この盤面で必要な致死ダメージは「{needs}」です。"
     mistakes = [
         (not legal, "致死ダメージの数え方を誤りました（接死・負っているダメージ・プロテクション） (702.19b)")
@@ -808,7 +825,7 @@ def gen_trample_max(rng: random.Random, level: str) -> Draft:
     protection_skipped = max(0, power - sum(v for i, v in lethal.items() if i not in board["protected"]))
     prompt = (
         _trample_prompt(board)
-        + f"{board['attacker']['name']}の戦闘ダメージのうち、対戦相手に割り振れるのは最大で何点ですか？"
+        + f"{_label(board['attacker'])}の戦闘ダメージのうち、対戦相手に割り振れるのは最大で何点ですか？"
     )
     mistakes = [
         (
@@ -826,7 +843,7 @@ def gen_trample_max(rng: random.Random, level: str) -> Draft:
         (power, "ブロック・クリーチャーを無視してすべてプレイヤーに割り振れると考えました (702.19b)"),
     ]
     rules = ["702.19b"] + (["702.2c"] if board["deathtouch"] else [])
-    needs = "、".join(f"{b['name']}に{lethal[b['id']]}点" for b in board["blockers"])
+    needs = "、".join(f"{_label(b)}に{lethal[b['id']]}点" for b in board["blockers"])
     explanation = (
         f"すべてのブロック・クリーチャーに致死ダメージ（{needs}）を割り振れば、残り{answer}点を対戦相手に割り振れます "
         "(702.19b)。致死ダメージはすでに負っているダメージと他のクリーチャーから同時に割り振られるダメージを"
