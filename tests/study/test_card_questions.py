@@ -26,7 +26,7 @@ from tutor.study.asks import engine_answer, order_losses
 from tutor.study.building import BuiltQuestion, cited_rules, question_build, question_for_topic
 from tutor.study.card_questions import CARD_TEMPLATES
 from tutor.study.cardpool import card, card_names
-from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG, templates_for
+from tutor.study.generators import BASE_TEMPLATES, TEMPLATES, TEMPLATES_BY_SLUG, templates_for
 from tutor.study.involvement import involved_topics
 from tutor.study.topics import L1, L2, LEVELS, TOPICS_BY_SLUG
 
@@ -169,41 +169,44 @@ def test_card_templates_name_only_real_cards():
             assert shown and set(shown) <= names, (question.source, shown)
 
 
-REAL_CARD_DRILLS = (
-    "battle",
-    "wither",
-    "lifelink-shield",
-    "poison",
-    "zero-damage",
-    "sweep-dies",
-    "spill",
-    "trample-legal",
-    "trample-max",
-)
-"""Arithmetic drills of :mod:`tutor.study.generators` whose boards are made of catalogue cards only.
-Their old boards showed objects no card makes: an unnamed Siege of any defense, a black spell with
-wither or infect, a spell preventing any number of damage, a permanent preventing 1 or 2 of each source's,
-creatures with toxic 2 or 3 or with both infect and toxic, a deathtouch creature printed with power 0, a
-red sweeper of any size with deathtouch or wither."""
+REAL_CARD_DRILLS = tuple(t.slug for t in BASE_TEMPLATES)
+"""The arithmetic drills of :mod:`tutor.study.generators`: their boards are made of catalogue cards only.
+Their old boards showed plain creatures of any size (「3/3の熊」) and objects no card makes: an unnamed
+Siege of any defense, a planeswalker called 「熊の魔道士」, a black spell with wither or infect, a red
+sweeper with deathtouch, toxic 3, a spell preventing any amount of damage."""
 
 
 @pytest.mark.parametrize("slug", REAL_CARD_DRILLS)
 def test_real_card_drills_show_catalogue_cards_only(slug):
     """Every permanent of the drill's board is a catalogue card under its official Japanese name, the
-    prompt names it in 《》, and a spell that deals the damage is a catalogue card too (no made-up spell)."""
+    prompt names it in 《》, and so are the effects (《治癒の軟膏》's shield) and the spell that deals the
+    damage (no made-up spell)."""
     names = card_names()
     template = TEMPLATES_BY_SLUG[slug]
     for level in template.levels:
         for seed in SEEDS:
             question = question_build(template, seed=seed, level=level)
             permanents = question.scenario["permanents"]
-            assert permanents and all(p["name"] in names for p in permanents), (slug, level, seed)
+            effects = {e["name"].strip("《》") for e in question.scenario.get("effects", []) if e.get("name")}
+            assert permanents or effects, (slug, level, seed)
+            assert all(p["name"] in names for p in permanents), (slug, level, seed)
             shown = set(re.findall(r"《([^》]+)》", question.prompt))
-            assert {p["name"] for p in permanents} <= shown <= names, (slug, level, seed, shown)
+            assert {p["name"] for p in permanents} | effects <= shown <= names, (slug, level, seed, shown)
             source = question.scenario["event"].get("source")
             if isinstance(source, dict):  # a spell: a catalogue card's, named in the prompt
                 assert source["name"] in question.prompt, (slug, level, seed)
                 assert source["name"].strip("《》") in names, (slug, level, seed)
+
+
+def test_no_placeholder_is_left_in_a_question():
+    """A text built from pieces shows every value it names, never a ``{name}`` of the code."""
+    for question in _questions():
+        for text in (
+            question.prompt,
+            question.explanation,
+            *(str(o.get("label", "")) for o in question.options),
+        ):
+            assert "{" not in text and "}" not in text, (question.source, text)
 
 
 def test_at_least_40_distinct_templates():

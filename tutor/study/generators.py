@@ -11,10 +11,10 @@ it leads to (prevented damage giving lifelink, deathtouch lethal counted as toug
 damage spilling to the player, 0 damage treated as damage, the old damage assignment order…). Those
 values become the wrong options of a multiple-choice question, and explain a wrong typed answer.
 
-The drills of poison counters, lifelink against a shield, wither, battles, zero damage and sweepers draw their boards from
-catalogue cards (:mod:`tutor.study.cardpool`), as the card templates do: a board a learner can meet
-in a game, with +1/+1 counters and damage already marked for the numbers to vary. The other drills
-still draw plain creatures of any size (「3/3の熊」).
+Every drill here draws its board from catalogue cards (:mod:`tutor.study.cardpool`), as the card
+templates do: a board a learner can meet in a game, its numbers varied by the cards drawn, +1/+1
+counters and damage already marked. What a card cannot do is left out (a sweeper with deathtouch, a
+spell that sends a planeswalker's excess damage to its controller, toxic 3).
 
 Pure Python: no Django, no engine import.
 """
@@ -31,6 +31,8 @@ from tutor.cards.placement import can_block
 from tutor.study.card_questions import (
     CARD_TEMPLATES,
     DEATHTOUCH,
+    DOUBLE_STRIKERS,
+    FIRST_STRIKERS,
     INFECTORS,
     LIFELINKERS,
     SIEGES,
@@ -53,28 +55,6 @@ INFECT_CREATURES: Final = (*INFECTORS, "phyrexian-crusader")
 PLAYERS_JA: Final = {"A": "あなた", "B": "対戦相手"}
 COLOR_JA: Final = {"white": "白", "blue": "青", "black": "黒", "red": "赤", "green": "緑"}
 
-CREATURE_NAMES: Final = (
-    "熊",
-    "狼",
-    "大蛇",
-    "騎士",
-    "兵士",
-    "ゴブリン",
-    "エルフ",
-    "巨人",
-    "吸血鬼",
-    "ゾンビ",
-    "天使",
-    "ドラゴン",
-    "蜘蛛",
-    "象",
-    "猫",
-    "鷹",
-    "戦士",
-    "僧侶",
-    "ワーム",
-    "ミノタウルス",
-)
 
 # --------------------------------------------------------------------------- document helpers
 
@@ -86,51 +66,6 @@ def _players(
         {"id": "A", "name": PLAYERS_JA["A"], "life": a_life, "poison": a_poison},
         {"id": "B", "name": PLAYERS_JA["B"], "life": b_life, "poison": b_poison},
     ]
-
-
-def _creature(
-    pid: str,
-    name: str,
-    controller: str,
-    power: int,
-    toughness: int,
-    *,
-    keywords: Sequence[str] = (),
-    damage: int = 0,
-    plus: int = 0,
-    minus: int = 0,
-    toxic: int = 0,
-    protection: Sequence[str] = (),
-    colors: Sequence[str] = (),
-    subtypes: Sequence[str] = (),
-    extra_types: Sequence[str] = (),
-    loyalty: int | None = None,
-) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "id": pid,
-        "name": name,
-        "controller": controller,
-        "types": ["creature", *extra_types],
-        "power": power,
-        "toughness": toughness,
-    }
-    if loyalty is not None:
-        doc["loyalty"] = loyalty
-    if colors:
-        doc["colors"] = list(colors)
-    if subtypes:
-        doc["subtypes"] = list(subtypes)
-    if damage:
-        doc["damage"] = damage
-    if plus or minus:
-        doc["counters"] = {"+1/+1": plus, "-1/-1": minus}
-    if keywords:
-        doc["keywords"] = list(keywords)
-    if toxic:
-        doc["toxic"] = toxic
-    if protection:
-        doc["protection"] = list(protection)
-    return doc
 
 
 def _scenario(
@@ -162,10 +97,6 @@ def _combat(
     if assignments:
         event["assignments"] = {k: {r: n for r, n in v.items() if n} for k, v in assignments.items()}
     return event
-
-
-def _names(rng: random.Random, n: int) -> list[str]:
-    return rng.sample(CREATURE_NAMES, n)
 
 
 def _real(slug: str, pid: str, controller: str, **changes: Any) -> dict[str, Any]:
@@ -251,17 +182,6 @@ def _dies(
     if marked > 0 and marked >= toughness:
         return True
     return deathtouch and dealt > 0
-
-
-def _unique(values: Sequence[Mistake]) -> list[Mistake]:
-    seen: set[str] = set()
-    out: list[Mistake] = []
-    for value, label in values:
-        key = repr(value)
-        if key not in seen:
-            seen.add(key)
-            out.append((value, label))
-    return out
 
 
 # --------------------------------------------------------------------------- 1. a sweeper: which creatures die?
@@ -860,15 +780,14 @@ def gen_trample_max(rng: random.Random, level: str) -> Draft:
 # --------------------------------------------------------------------------- 7. the order of effects (616.1)
 
 
-EFFECT_LABELS: Final = {
-    "damage_multiplier": "ダメージを2倍にする効果",
-    "prevent_next": "次の{amount}点を軽減する盾",
-    "prevent_static": "ダメージを{amount}点軽減する常在型能力",
-}
-
-
 def effect_short(effect: dict[str, Any]) -> str:
-    return EFFECT_LABELS[effect["type"]].format(**effect)
+    """《ラースの灼熱洞》（2倍）: an effect of an order question, by its card and what it does."""
+    what = {
+        "damage_multiplier": "{factor}倍",
+        "prevent_next": "次の{amount}点を軽減",
+        "prevent_static": "{amount}点軽減",
+    }[effect["type"]].format(**effect)
+    return f"{effect['name']}（{what}）"
 
 
 def _order_loss(damage: int, effects: Sequence[dict[str, Any]], order: Sequence[int]) -> int:
@@ -887,30 +806,23 @@ def _order_loss(damage: int, effects: Sequence[dict[str, Any]], order: Sequence[
     return x
 
 
+ORDER_DOUBLERS: Final = ("furnace-of-rath", "dictate-of-the-twin-gods")
+"""Enchantments that double the damage any source deals (the effect whose order matters against a shield)."""
+
+
 def gen_effect_order(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(10, 20)
+    fireball = card("fireball")
+    salve = card("healing-salve")
+    armor = card("urza-s-armor")
+    doubler = card(rng.choice(ORDER_DOUBLERS))
     for _ in range(200):
-        damage = rng.randint(2, 6)
-        effects = [{"type": "damage_multiplier", "factor": 2, "to": "B", "name": "ダメージを2倍にする効果"}]
+        damage = rng.randint(2, 6)  # 《火の玉》's X
+        effects = [doubler.effect(0)]
         if level == L1:
-            effects.append(
-                rng.choice(
-                    [
-                        {"type": "prevent_next", "to": "B", "amount": rng.randint(1, damage - 1)},
-                        {
-                            "type": "prevent_static",
-                            "to": "B",
-                            "amount": rng.randint(1, damage - 1),
-                            "name": "常在型の軽減",
-                        },
-                    ]
-                )
-            )
+            effects.append(rng.choice([salve.effect(0, to="B"), armor.effect(0, to="B")]))
         else:
-            effects.append({"type": "prevent_next", "to": "B", "amount": rng.randint(1, 2 * damage)})
-            effects.append(
-                {"type": "prevent_static", "to": "B", "amount": rng.randint(1, 3), "name": "常在型の軽減"}
-            )
+            effects += [salve.effect(0, to="B"), armor.effect(0, to="B")]
         rng.shuffle(effects)
         # One order per outcome: orders that lose the same life are the same answer (two preventions
         # applied before the doubling commute), so the options show one of each.
@@ -928,10 +840,22 @@ def gen_effect_order(rng: random.Random, level: str) -> Draft:
     best = min(losses)
     options = [" → ".join(effect_short(effects[i]) for i in order) for order in orders]
     answer = losses.index(best)
-    listing = "、".join(f"「{effect_short(e)}」" for e in effects)
+    scene = [
+        f"あなたは{doubler.label}（発生源がパーマネントかプレイヤーにダメージを与えるなら、代わりにその2倍を与える）を"
+        "コントロールしています。"
+    ]
+    if any(e["name"] == salve.label for e in effects):
+        scene.append(
+            f"対戦相手はこのターン、{salve.label}で「自分が次に受ける3点のダメージを軽減する」を選んでいます。"
+        )
+    if any(e["name"] == armor.label for e in effects):
+        scene.append(
+            f"対戦相手は{armor.label}（自分が受けるダメージを、発生源1つにつき1点軽減する）をコントロールしています。"
+        )
     prompt = (
-        f"対戦相手のライフは{b_life}点です。あなたの呪文が対戦相手に{damage}点のダメージを与えます。対戦相手には"
-        f"{listing}が適用されます。対戦相手が失うライフをできるだけ少なくするには、どの順番で適用しますか？"
+        f"対戦相手のライフは{b_life}点です。{''.join(scene)}あなたは{fireball.label}で"
+        f"対戦相手に{damage}点のダメージを与えます。対戦相手が失うライフをできるだけ少なくするには、"
+        "これらの効果をどの順番で適用しますか？"
     )
     mistakes = [(i, f"この順番では{loss}点を受けます") for i, loss in enumerate(losses) if i != answer]
     explanation = (
@@ -944,8 +868,9 @@ def gen_effect_order(rng: random.Random, level: str) -> Draft:
         [],
         {
             "type": "noncombat",
-            "source": {"name": "火力呪文", "controller": "A", "colors": ["red"]},
+            "source": fireball.spell_source("A"),
             "damage": [{"to": "B", "amount": damage}],
+            "targets": ["B"],
         },
         effects,
     )
@@ -958,19 +883,23 @@ def gen_effect_order(rng: random.Random, level: str) -> Draft:
 
 def gen_shield_choice(rng: random.Random, level: str) -> Draft:
     a_life = rng.randint(5, 20)
-    names = _names(rng, 2)
-    p1 = rng.randint(1, 5)
-    p2 = rng.randint(1, 5)
-    shield = rng.randint(1, p1 + p2 - 1)
+    salve = card("healing-salve")
+    shield = salve.effect(0)["amount"]
+    taken: set[str] = set()
+    lifelinker = _draw(rng, LIFELINKERS, "ll", "A", taken)
+    plus = rng.randint(0, 3)
+    if plus:
+        lifelinker["counters"] = {"+1/+1": plus}
+    p1 = lifelinker["power"] + plus
+    # together they deal more than the shield prevents
+    other = _draw(rng, VANILLA, "nm", "A", taken, lambda d: p1 + d["power"] > shield)
+    p2 = other["power"]
     on_lifelink = min(shield, p1)
     allocation = {"ll": on_lifelink}
     if shield - on_lifelink:
         allocation["nm"] = shield - on_lifelink
-    permanents = [
-        _creature("ll", names[0], "A", p1, rng.randint(1, 5), keywords=["lifelink"]),
-        _creature("nm", names[1], "A", p2, rng.randint(1, 5)),
-    ]
-    effects = [{"type": "prevent_next", "to": "B", "amount": shield}]
+    permanents = [lifelinker, other]
+    effects = [salve.effect(0, to="B")]
     doc = _scenario(
         _players(a_life=a_life),
         permanents,
@@ -982,7 +911,8 @@ def gen_shield_choice(rng: random.Random, level: str) -> Draft:
     wrong_choice = a_life + p1 - max(0, shield - p2)
     prompt = (
         f"あなたのライフは{a_life}点です。あなたの{describe(permanents[0])}と{describe(permanents[1])}が"
-        f"ブロックされずに攻撃しました。対戦相手には、このターン自分が次に受ける{shield}点のダメージを軽減する盾があります。"
+        f"ブロックされずに攻撃しました。対戦相手はこのターン、{salve.label}で「自分が次に受ける{shield}点のダメージを軽減する」"
+        "を選んでいました。"
         "対戦相手は、あなたが得るライフができるだけ少なくなるように盾を使いました。戦闘ダメージの後、あなたのライフは何点ですか？"
     )
     mistakes = [
@@ -999,7 +929,7 @@ def gen_shield_choice(rng: random.Random, level: str) -> Draft:
     ]
     explanation = (
         "盾のあるプレイヤーが複数の発生源から同時にダメージを受けるなら、そのプレイヤーが盾でどのダメージを軽減するかを"
-        f"選びます (615.7)。対戦相手は絆魂を持つ{names[0]}のダメージから{on_lifelink}点を軽減し、軽減されたダメージでは"
+        f"選びます (615.7)。対戦相手は絆魂を持つ{_label(lifelinker)}のダメージから{on_lifelink}点を軽減し、軽減されたダメージでは"
         "ライフを得ません (615.6, 702.15b)。"
     )
     return Draft(
@@ -1111,103 +1041,85 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
 
 def gen_excess(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(5, 20)
-    name = _names(rng, 1)[0]
-    amount = rng.randint(3, 8)
-    keywords: list[str] = []
-    mistakes: list[Mistake] = []
-    rules = ["120.4a"]
-    if level == INTRO:
-        loyalty = rng.randint(1, amount)
-        target = {
-            "id": "pw",
-            "name": f"{name}の魔道士",
-            "controller": "B",
-            "types": ["planeswalker"],
-            "loyalty": loyalty,
-        }
-        excess = amount - loyalty
-        what = f"対戦相手の忠誠度{loyalty}のプレインズウォーカー、{target['name']}"
-        mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"))
-        mistakes.append((b_life, "余剰のダメージはなくなると考えました (120.4a)"))
-        mistakes.append((b_life - loyalty, "忠誠度の分がプレイヤーに移ると考えました (120.4a)"))
-        explanation = (
-            f"プレインズウォーカーへの余剰のダメージは、忠誠度を超える分です (120.4a)。{amount}点のうち{loyalty}点が"
-            f"{target['name']}に、{excess}点が対戦相手に与えられます。"
-        )
-        rules.append("120.3c")
+    taken: set[str] = set()
+    # 《炎の氾濫》 (4 damage to a creature), or 《強行突破》 with a trampler (its power): both send the excess
+    # damage to the creature's controller
+    bite = level == L2 or (level == L1 and rng.random() < 0.5)
+    deathtouch = level == L2 and rng.random() < 0.5
+    permanents: list[dict[str, Any]] = []
+    mine: dict[str, Any] = {}
+    if bite:
+        mine = _draw(rng, TRAMPLERS, "my", "A", taken)
+        if deathtouch:  # 《バジリスクの首輪》 equipped
+            mine["keywords"] = sorted({*mine.get("keywords", []), "deathtouch", "lifelink"})
+        amount = mine["power"]
+        permanents.append(mine)
     else:
-        toughness = rng.randint(2, 6)
-        marked = rng.randint(1, toughness - 1) if rng.random() < 0.6 else 0
-        deathtouch = level == L2 and rng.random() < 0.5
-        walker = level == L2 and not deathtouch
-        walker_loyalty = rng.randint(1, 6) if walker else None
-        if deathtouch:
-            keywords = ["deathtouch"]
-        amount = rng.randint(toughness - marked, toughness + 5)
-        target = _creature(
-            "cr",
-            name,
-            "B",
-            rng.randint(1, 4),
-            toughness,
-            damage=marked,
-            extra_types=["planeswalker"] if walker else [],
-            loyalty=walker_loyalty,
+        amount = card("flame-spill").engine["event"]["damage"][0]["amount"]
+    target = _draw(rng, VANILLA, "cr", "B", taken, lambda d: bite or d["toughness"] <= amount)
+    toughness = target["toughness"]
+    marked = rng.randint(1, toughness - 1) if level != INTRO and toughness > 1 and rng.random() < 0.6 else 0
+    if marked:
+        target["damage"] = marked
+    permanents.append(target)
+    lethal = 1 if deathtouch else toughness - marked
+    excess = max(0, amount - lethal)
+    rules = ["120.4a"]
+    mistakes: list[Mistake] = [
+        (
+            b_life - max(0, amount - toughness),
+            "すでに負っているダメージを余剰の計算に入れませんでした (120.4a)",
         )
-        lethal = 1 if deathtouch else toughness - marked
-        excess = amount - lethal
-        if walker:
-            assert walker_loyalty is not None
-            excess = max(amount - lethal, amount - walker_loyalty)
-            mistakes.append(
-                (
-                    b_life - max(0, min(amount - lethal, amount - walker_loyalty)),
-                    "クリーチャーとプレインズウォーカーの余剰のうち小さいほうを使いました (120.4a)",
-                )
-            )
-            rules.append("120.4a")
-        excess = max(0, excess)
-        what = f"対戦相手の{describe(target)}"
-        # Forgetting the marked damage still takes the larger excess when it is also a planeswalker.
-        unmarked_excess = (
-            max(amount - toughness, amount - walker_loyalty) if walker_loyalty else amount - toughness
+        if marked and not deathtouch
+        else (
+            b_life - max(0, amount - (toughness - marked)),
+            "接死があっても致死ダメージはタフネス分だと考えました (120.4a)",
         )
-        mistakes.append(
-            (
-                b_life - max(0, unmarked_excess),
-                "すでに負っているダメージを余剰の計算に入れませんでした (120.4a)",
-            )
-            if not deathtouch
-            else (
-                b_life - max(0, amount - (toughness - marked)),
-                "接死があっても致死ダメージはタフネス分だと考えました (120.4a)",
-            )
-        )
-        mistakes.append((b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"))
-        mistakes.append((b_life, "余剰のダメージはなくなると考えました (120.4a)"))
-        explanation = (
-            "クリーチャーへの余剰のダメージは、すでに負っているダメージと同時に受ける他のダメージを考慮した致死ダメージを"
-            "超える分です (120.4a)。"
-        )
-        if deathtouch:
-            explanation += "発生源が接死を持つなら、1点を超える分が余剰です (120.4a, 702.2c)。"
-            rules.append("702.2c")
-        if walker:
-            explanation += "クリーチャーでもプレインズウォーカーでもあるなら、それぞれで計算した余剰のうち大きいほうです (120.4a)。"
-        explanation += f"ここでは{excess}点が対戦相手に与えられます。"
-    source = {"name": "火力呪文", "controller": "A", "colors": ["red"], "keywords": keywords}
-    event = {
-        "type": "noncombat",
-        "source": source,
-        "damage": [{"to": target["id"], "amount": amount}],
-        "excess_to": "controller",
-    }
-    traits = "（接死）" if keywords else ""
-    prompt = (
-        f"対戦相手のライフは{b_life}点です。あなたの赤の火力呪文{traits}が{what}に{amount}点のダメージを与え、"
-        "余剰のダメージを代わりにそのコントローラーに与えます。解決後、対戦相手のライフは何点ですか？"
+        if deathtouch
+        else (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
+        (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
+        (b_life, "余剰のダメージはなくなると考えました (120.4a)"),
+    ]
+    explanation = (
+        "余剰のダメージを他に与える効果は、ダメージを与える前にそのイベントを変えます。クリーチャーへの余剰のダメージは、"
+        "すでに負っているダメージを考慮した致死ダメージを超える分です (120.4a)。"
     )
-    doc = _scenario(_players(b_life=b_life), [target], event)
+    if deathtouch:
+        explanation += "発生源が接死を持つなら、1点を超える分が余剰です (120.4a, 702.2c)。"
+        rules.append("702.2c")
+    explanation += f"ここでは{excess}点が対戦相手に与えられます。"
+    if bite:
+        spell = card("ram-through")
+        collar = "《バジリスクの首輪》を装備した" if deathtouch else ""
+        what = (
+            f"あなたは{spell.label}（あなたのクリーチャー1体が対戦相手のクリーチャー1体にパワーに等しいダメージを与える。"
+            "それがトランプルを持つなら、余剰のダメージは代わりにそのクリーチャーのコントローラーに与えられる）を唱え、"
+            f"あなたの{collar}{describe(mine)}から対戦相手の{describe(target)}にダメージを与えさせました。"
+        )
+        event: dict[str, Any] = {
+            "type": "bite",
+            "name": spell.label,
+            "source": "my",
+            "to": "cr",
+            "excess_to": "controller",
+            "spell": dict(spell.engine["event"]["spell"]),
+            "targets": ["my", "cr"],
+        }
+    else:
+        spell = card("flame-spill")
+        what = (
+            f"あなたは{spell.label}（クリーチャー1体に{amount}点のダメージを与え、余剰のダメージは代わりにそのコントローラーに"
+            f"与えられる）で対戦相手の{describe(target)}を対象にしました。"
+        )
+        event = {
+            "type": "noncombat",
+            "source": spell.spell_source("A"),
+            "damage": [{"to": "cr", "amount": amount}],
+            "targets": ["cr"],
+            "excess_to": "controller",
+        }
+    prompt = f"対戦相手のライフは{b_life}点です。{what}解決後、対戦相手のライフは何点ですか？"
+    doc = _scenario(_players(b_life=b_life), permanents, event)
     return Draft(doc, prompt, {"kind": "life", "player": "B"}, b_life - excess, explanation, rules, mistakes)
 
 
@@ -1223,12 +1135,19 @@ def _swapped(
     )
 
 
+def _net_counters(doc: dict[str, Any]) -> int:
+    """What a permanent's +1/+1 and -1/-1 counters add to its power and toughness (CR 122.1a)."""
+    counters = doc.get("counters") or {}
+    net: int = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+    return net
+
+
 def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: bool = False) -> list[str]:
     """Which of an attacker and its single blocker die (CR 510.4, 704.5g-h)."""
     fighters = {
         c["id"]: {
-            "power": c["power"],
-            "toughness": c["toughness"],
+            "power": c["power"] + _net_counters(c),
+            "toughness": c["toughness"] + _net_counters(c),
             "marked": c.get("damage", 0),
             "kw": set(c.get("keywords", [])),
             "alive": True,
@@ -1276,29 +1195,49 @@ def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: 
     return sorted(cid for cid, f in fighters.items() if not f["alive"])
 
 
+STRIKERS: Final = (*FIRST_STRIKERS, *DOUBLE_STRIKERS)
+"""First and double strikers whose other abilities are protection only (checked for each pair)."""
+
+
+def _fair_pair(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """``b`` may block ``a`` (509.1b) and neither has protection from the other's colours, which would
+    prevent its damage (702.16e): the first-strike model counts every point dealt."""
+    shields = {q for c in (a, b) for q in c.get("protection", [])}
+    colors = {col for c in (a, b) for col in c.get("colors", [])}
+    return can_block(a, b) and not (shields & colors)
+
+
 def gen_first_strike(rng: random.Random, level: str) -> Draft:
-    names = _names(rng, 2)
     while True:
-        kws: list[list[str]] = [[], []]
-        striker = rng.randint(0, 1)
-        kws[striker].append(rng.choice(["first_strike", "double_strike"]))
+        taken: set[str] = set()
+        striker_first = rng.random() < 0.5  # whether the first or double striker is the attacker
+        pools: list[tuple[str, ...]] = [STRIKERS, VANILLA]
         if level == L2:
-            if rng.random() < 0.4:
-                kws[1 - striker].append(rng.choice(["first_strike", "double_strike"]))
-            if rng.random() < 0.4:
-                kws[rng.randint(0, 1)].append("deathtouch")
-            if rng.random() < 0.2:
-                kws[rng.randint(0, 1)].append("indestructible")
-        a = _creature(
-            "att", names[0], "A", rng.randint(1, 5), rng.randint(1, 5), keywords=sorted(set(kws[0]))
-        )
-        b = _creature(
-            "blk", names[1], "B", rng.randint(1, 5), rng.randint(1, 5), keywords=sorted(set(kws[1]))
-        )
+            # the other one may strike first too, have deathtouch (《裏切りの棘、グリッサ》 both) or be indestructible
+            roll = rng.random()
+            pools[1] = (
+                STRIKERS
+                if roll < 0.35
+                else (*DEATHTOUCH, "glissa-the-traitor")
+                if roll < 0.7
+                else ("darksteel-myr", *VANILLA)
+                if roll < 0.85
+                else VANILLA
+            )
+        first = _draw(rng, pools[0], "att" if striker_first else "blk", "A" if striker_first else "B", taken)
+        second = _draw(rng, pools[1], "blk" if striker_first else "att", "B" if striker_first else "A", taken)
+        a, b = (first, second) if striker_first else (second, first)
+        if not _fair_pair(a, b):
+            continue
+        for c in (a, b):  # +1/+1 counters from earlier turns vary the numbers
+            plus = rng.randint(0, 2) if rng.random() < 0.5 else 0
+            if plus:
+                c["counters"] = {"+1/+1": plus}
         if level == L2 and rng.random() < 0.3:
-            b["damage"] = rng.randint(0, b["toughness"] - 1)
-            if not b["damage"]:
-                del b["damage"]
+            marked = rng.randint(0, b["toughness"] + _net_counters(b) - 1)
+            if marked:
+                b["damage"] = marked
+        kws = [a.get("keywords", []), b.get("keywords", [])]
         answer = _strike_fight(a, b)
         naive = _strike_fight(a, b, ignore_first_strike=True)
         if answer != naive or rng.random() < 0.25:
@@ -1342,16 +1281,22 @@ def gen_first_strike(rng: random.Random, level: str) -> Draft:
 
 
 def gen_assignment_legal(rng: random.Random, level: str) -> Draft:
-    names = _names(rng, 4)
     k = 2 if level == INTRO else rng.randint(2, 3)
-    blockers = [
-        _creature(f"b{i + 1}", names[i + 1], "B", rng.randint(0, 3), rng.randint(1, 4)) for i in range(k)
-    ]
+    taken: set[str] = set()
+    # a creature without trample; +1/+1 counters from earlier turns vary its power
+    attacker = _draw(rng, VANILLA, "att", "A", taken)
+    plus = rng.randint(0, 3)
+    if plus:
+        attacker["counters"] = {"+1/+1": plus}
+    power = attacker["power"] + plus
+    # 4 in 10: more power than the blockers' toughness, sent past them to the player (not legal)
+    others = [v for v in VANILLA if card(v).ja_name not in taken]
+    small = [c for c in itertools.combinations(others, k) if sum(_printed(v)[1] for v in c) < power]
+    spill = bool(small) and rng.random() < 0.4
+    chosen = rng.choice(small) if spill else rng.sample(others, k)
+    blockers = [_real(slug, f"b{i + 1}", "B") for i, slug in enumerate(chosen)]
     toughness_sum = sum(b["toughness"] for b in blockers)
-    power = rng.randint(2, toughness_sum + 3)
-    attacker = _creature("att", names[0], "A", power, rng.randint(2, 6))
     ids = [b["id"] for b in blockers]
-    spill = power > toughness_sum and rng.random() < 0.4
     assignment: dict[str, int] = {}
     if spill:
         assignment = {b["id"]: b["toughness"] for b in blockers}
@@ -1378,7 +1323,7 @@ def gen_assignment_legal(rng: random.Random, level: str) -> Draft:
         or all(assignment.get(ids[i], 0) >= blockers[i]["toughness"] for i in range(j))
         for j in range(len(ids))
     )
-    shown = "、".join(f"{b['name']}に{assignment.get(b['id'], 0)}点" for b in blockers)
+    shown = "、".join(f"{_label(b)}に{assignment.get(b['id'], 0)}点" for b in blockers)
     if assignment.get("B"):
         shown += f"、対戦相手に{assignment['B']}点"
     prompt = (
@@ -1415,31 +1360,32 @@ def gen_assignment_legal(rng: random.Random, level: str) -> Draft:
 
 def gen_worship(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(2, 6)
-    names = _names(rng, 3)
-    powers = [rng.randint(2, 6), rng.randint(2, 6)]
+    taken: set[str] = set()
+    permanents = [_draw(rng, VANILLA, f"c{i + 1}", "A", taken) for i in range(2)]
+    powers = [c["power"] for c in permanents]
     controls = rng.random() < 0.75
-    permanents = [_creature(f"c{i + 1}", names[i], "A", p, p) for i, p in enumerate(powers)]
     if controls:
-        permanents.append(_creature("guard", names[2], "B", 1, 1))
-    effects: list[dict[str, Any]] = [
-        {"type": "life_floor", "player": "B", "floor": 1, "if_controls_creature": True, "name": "崇拝"}
-    ]
+        permanents.append(_draw(rng, VANILLA, "guard", "B", taken))
+    worship = card("worship")
+    effects: list[dict[str, Any]] = [worship.effect(0, player="B")]
     loss = sum(powers)
     gain = 0
     extra = ""
     if level == L2:
-        effects.append(
-            {"type": "prevent_next_from_source", "source": "c1", "gain_life_to": "B", "name": "畏敬の一撃"}
-        )
+        awe = card("awe-strike")
+        effects.append(awe.effect(0, source="c1", gain_life_to="B"))
         gain = powers[0]
         loss -= powers[0]
-        extra = f"対戦相手は《畏敬の一撃》で{names[0]}が次に与えるダメージをすべて軽減し、軽減した点数のライフを得ます。"
+        extra = (
+            f"対戦相手は{awe.label}で{_label(permanents[0])}が次に与えるダメージをすべて軽減し、軽減した点数のライフを"
+            "得ます。"
+        )
     net = b_life - loss + gain
     answer = 1 if controls and loss > 0 and net < 1 else net
-    who = f"クリーチャー（{describe(permanents[-1])}）と" if controls else "クリーチャーはなく、"
+    who = f"{describe(permanents[-1])}と" if controls else "クリーチャーはなく、"
     prompt = (
-        f"対戦相手のライフは{b_life}点で、{who}《崇拝》（あなたがクリーチャーをコントロールしているなら、あなたのライフを1点未満に"
-        f"減らすダメージは、代わりにライフを1点に減らす）をコントロールしています。あなたの{describe(permanents[0])}と"
+        f"対戦相手のライフは{b_life}点で、{who}{worship.label}（そのコントローラーがクリーチャーをコントロールしているなら、"
+        f"そのプレイヤーのライフを1点未満に減らすダメージは、代わりにライフを1点に減らす）をコントロールしています。あなたの{describe(permanents[0])}と"
         f"{describe(permanents[1])}がブロックされずに攻撃しました。{extra}戦闘ダメージの後、対戦相手のライフは何点ですか？"
     )
     mistakes = [
@@ -1675,10 +1621,10 @@ BASE_TEMPLATES: Final[tuple[Template, ...]] = (
     Template(
         "excess",
         "余剰のダメージ",
-        ("120.4", "planeswalker", "deathtouch"),
+        ("120.4", "deathtouch"),
         LEVELS,
         gen_excess,
-        (("planeswalker", (INTRO, L2)), ("deathtouch", (L2,))),
+        (("deathtouch", (L2,)),),
     ),
     Template(
         "first-strike",

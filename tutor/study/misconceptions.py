@@ -504,7 +504,12 @@ def _unblock_ids(doc: Board, ids: Iterable[str]) -> Board:
 
 
 def _event_amount(scenario: Mapping[str, Any]) -> int:
-    return sum(int(d["amount"]) for d in (scenario.get("event") or {}).get("damage", []))
+    """The damage the event deals: its listed amounts, or a bite's source's power (《強行突破》)."""
+    event = scenario.get("event") or {}
+    if event.get("type") == "bite":
+        source = next(p for p in scenario.get("permanents", []) if p["id"] == event["source"])
+        return _power(source)
+    return sum(int(d["amount"]) for d in event.get("damage", []))
 
 
 def _orders(scenario: Mapping[str, Any]) -> list[list[int]]:
