@@ -122,6 +122,25 @@ def _draw(
     return doc
 
 
+def _pump(doc: dict[str, Any], plus: int) -> int:
+    """``plus`` +1/+1 counters on ``doc`` (put there in earlier turns), which varies a drill's numbers;
+    its power with them."""
+    if plus:
+        doc["counters"] = {"+1/+1": plus}
+    power: int = doc["power"] + plus
+    return power
+
+
+COLLARED: Final = "《バジリスクの首輪》を装備した"
+"""How a prompt says that a creature carries 《バジリスクの首輪》 (:func:`_collar`)."""
+
+
+def _collar(doc: dict[str, Any]) -> None:
+    """``doc`` equipped with 《バジリスクの首輪》: deathtouch and lifelink, which no catalogue trampler has
+    of its own (the equipment is told in the prompt, not placed on the board)."""
+    doc["keywords"] = sorted({*doc.get("keywords", []), "deathtouch", "lifelink"})
+
+
 def _printed(slug: str) -> tuple[int, int]:
     """A catalogue creature's printed power and toughness."""
     doc = card(slug).permanent("x", "A")
@@ -350,9 +369,7 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
         pool = list(LIFELINKERS)
     attacker = _real(rng.choice(pool), "ll", "A")
     # +1/+1 counters (from earlier turns) bring its power around and above the shield's 3 points
-    plus = rng.randint(1, 3)
-    attacker["counters"] = {"+1/+1": plus}
-    power = attacker["power"] + plus
+    power = _pump(attacker, rng.randint(1, 3))
     permanents.append(attacker)
     if not blocked:
         attacks.append(_attack("ll"))
@@ -459,10 +476,9 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
         used.add(slug)
         creature = _real(slug, pid, "A")
         # toxic is 1 on every such card: +1/+1 counters set its power apart from its toxic value
-        plus = rng.randint(1, 3) if kind == "toxic" else rng.randint(0, 2) if level != INTRO else 0
-        if plus:
-            creature["counters"] = {"+1/+1": plus}
-        power = creature["power"] + plus
+        power = _pump(
+            creature, rng.randint(1, 3) if kind == "toxic" else rng.randint(0, 2) if level != INTRO else 0
+        )
         toxic = creature.get("toxic", 0)
         keywords = [k for k in creature.get("keywords", []) if k == "infect"]
         permanents.append(creature)
@@ -536,8 +552,8 @@ def gen_spill(rng: random.Random, level: str) -> Draft:
     # a trampler, or a creature without trample that is bigger than its blocker
     attacker = _draw(rng, TRAMPLERS if trample else VANILLA, "att", "A", taken, lambda d: d["power"] >= 3)
     power = attacker["power"]
-    if deathtouch:  # 《バジリスクの首輪》 equipped: deathtouch and lifelink (no card has both with trample)
-        attacker["keywords"] = sorted({*attacker.get("keywords", []), "deathtouch", "lifelink"})
+    if deathtouch:
+        _collar(attacker)
     blocker = _draw(rng, VANILLA, "blk", "B", taken, lambda d: d["toughness"] < power)
     toughness = blocker["toughness"]
     marked = rng.randint(1, toughness - 1) if level == L1 and toughness > 1 and rng.random() < 0.5 else 0
@@ -556,7 +572,7 @@ def gen_spill(rng: random.Random, level: str) -> Draft:
     answer = b_life - other - through
     extra = f"。さらに{describe(permanents[2])}がブロックされずに攻撃しました" if other else ""
     plan = "攻撃側は、対戦相手にできるだけ多くのダメージを割り振りました。" if trample else ""
-    collar = "《バジリスクの首輪》を装備した" if deathtouch else ""
+    collar = COLLARED if deathtouch else ""
     prompt = (
         f"対戦相手のライフは{b_life}点です。あなたの{collar}{describe(attacker)}が攻撃し、{describe(blocker)}にブロックされました{extra}。"
         f"{plan}戦闘ダメージの後、対戦相手のライフは何点ですか？"
@@ -618,12 +634,9 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
     deathtouch = rng.random() < (0.35 if level == L1 else 0.3)
     taken: set[str] = set()
     attacker = _draw(rng, TRAMPLERS, "t", "A", taken)
-    plus = rng.randint(0, 2)
-    if plus:
-        attacker["counters"] = {"+1/+1": plus}
-    if deathtouch:  # 《バジリスクの首輪》 equipped: deathtouch and lifelink (no card has both with trample)
-        attacker["keywords"] = sorted({*attacker.get("keywords", []), "deathtouch", "lifelink"})
-    power = attacker["power"] + plus
+    power = _pump(attacker, rng.randint(0, 2))
+    if deathtouch:
+        _collar(attacker)
     blockers = []
     lethal: dict[str, int] = {}
     naive: dict[str, int] = {}
@@ -683,7 +696,7 @@ def _trample_doc(board: dict[str, Any], b_life: int, assignment: dict[str, int] 
 
 def _trample_prompt(board: dict[str, Any]) -> str:
     blockers = "と".join(describe(b) for b in board["blockers"])
-    collar = "《バジリスクの首輪》を装備した" if board["deathtouch"] else ""
+    collar = COLLARED if board["deathtouch"] else ""
     return f"あなたの{collar}{describe(board['attacker'])}が攻撃し、{blockers}にブロックされました。"
 
 
@@ -887,10 +900,7 @@ def gen_shield_choice(rng: random.Random, level: str) -> Draft:
     shield = salve.effect(0)["amount"]
     taken: set[str] = set()
     lifelinker = _draw(rng, LIFELINKERS, "ll", "A", taken)
-    plus = rng.randint(0, 3)
-    if plus:
-        lifelinker["counters"] = {"+1/+1": plus}
-    p1 = lifelinker["power"] + plus
+    p1 = _pump(lifelinker, rng.randint(0, 3))
     # together they deal more than the shield prevents
     other = _draw(rng, VANILLA, "nm", "A", taken, lambda d: p1 + d["power"] > shield)
     p2 = other["power"]
@@ -1050,8 +1060,8 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
     mine: dict[str, Any] = {}
     if bite:
         mine = _draw(rng, TRAMPLERS, "my", "A", taken)
-        if deathtouch:  # 《バジリスクの首輪》 equipped
-            mine["keywords"] = sorted({*mine.get("keywords", []), "deathtouch", "lifelink"})
+        if deathtouch:
+            _collar(mine)
         amount = mine["power"]
         permanents.append(mine)
     else:
@@ -1090,7 +1100,7 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
     explanation += f"ここでは{excess}点が対戦相手に与えられます。"
     if bite:
         spell = card("ram-through")
-        collar = "《バジリスクの首輪》を装備した" if deathtouch else ""
+        collar = COLLARED if deathtouch else ""
         what = (
             f"あなたは{spell.label}（あなたのクリーチャー1体が対戦相手のクリーチャー1体にパワーに等しいダメージを与える。"
             "それがトランプルを持つなら、余剰のダメージは代わりにそのクリーチャーのコントローラーに与えられる）を唱え、"
@@ -1230,9 +1240,7 @@ def gen_first_strike(rng: random.Random, level: str) -> Draft:
         if not _fair_pair(a, b):
             continue
         for c in (a, b):  # +1/+1 counters from earlier turns vary the numbers
-            plus = rng.randint(0, 2) if rng.random() < 0.5 else 0
-            if plus:
-                c["counters"] = {"+1/+1": plus}
+            _pump(c, rng.randint(0, 2) if rng.random() < 0.5 else 0)
         if level == L2 and rng.random() < 0.3:
             marked = rng.randint(0, b["toughness"] + _net_counters(b) - 1)
             if marked:
@@ -1285,10 +1293,7 @@ def gen_assignment_legal(rng: random.Random, level: str) -> Draft:
     taken: set[str] = set()
     # a creature without trample; +1/+1 counters from earlier turns vary its power
     attacker = _draw(rng, VANILLA, "att", "A", taken)
-    plus = rng.randint(0, 3)
-    if plus:
-        attacker["counters"] = {"+1/+1": plus}
-    power = attacker["power"] + plus
+    power = _pump(attacker, rng.randint(0, 3))
     # 4 in 10: more power than the blockers' toughness, sent past them to the player (not legal)
     others = [v for v in VANILLA if card(v).ja_name not in taken]
     small = [c for c in itertools.combinations(others, k) if sum(_printed(v)[1] for v in c) < power]
@@ -1527,10 +1532,7 @@ def gen_zero_damage(rng: random.Random, level: str) -> Draft:
     guarded = ""
     if level == L2:
         # L2: the attacker has deathtouch too, and a shield on the blocker may bring its damage to 0
-        plus = rng.randint(0, 3)
-        if plus:
-            attacker["counters"] = {"+1/+1": plus}
-        power = attacker["power"] + plus
+        power = _pump(attacker, rng.randint(0, 3))
         effects.append(salve.effect(0, to="dt"))
         b_dies = power > shield
         situation += (
