@@ -63,7 +63,11 @@ NAMES = Names(
                 "floor": 1,
                 "condition": {"controls": {"subtype": "Angel"}, "at_least": 1},
             },
-            "あなたがAngelをコントロールしているなら、そのライフの総量を1点未満にするダメージは、代わりにライフの総量を1点にします。",
+            "あなたが天使をコントロールしているなら、そのライフの総量を1点未満にするダメージは、代わりにライフの総量を1点にします。",
+        ),
+        (  # a creature type is named in Japanese (《圧倒する防衛者》: "a Cleric creature you control")
+            {"type": "prevent_static", "amount": 1, "to_filter": {"controller": "B", "subtype": "Cleric"}},
+            "発生源1つが対戦相手がコントロールしているクレリックにダメージを与えるなら、そのダメージ1点を軽減します(常在型)。",
         ),
     ],
 )

@@ -183,3 +183,40 @@ def test_docstring_examples_of_the_board_modules():
 
     for module in (links, names, effects, event, stages, table, documents, assignment_panel):
         assert doctest.testmod(module).failed == 0
+
+
+def test_a_cards_type_line_names_its_creature_types_in_japanese():
+    """《圧倒する防衛者》 is a 「クリーチャー — 人間・クレリック」 on the drawn board, as on the Japanese card;
+    a type the glossary does not know yet stays as printed."""
+    document = {
+        "format": 1,
+        "active_player": "A",
+        "players": [{"id": "A", "name": "あなた", "life": 20}, {"id": "B", "name": "対戦相手", "life": 20}],
+        "permanents": [
+            {
+                "id": "dd",
+                "name": "圧倒する防衛者",
+                "controller": "A",
+                "types": ["creature"],
+                "subtypes": ["Human", "Cleric"],
+                "power": 3,
+                "toughness": 3,
+            },
+            {
+                "id": "odd",
+                "name": "謎の者",
+                "controller": "B",
+                "types": ["creature"],
+                "subtypes": ["Kithkin"],
+                "power": 1,
+                "toughness": 1,
+            },
+        ],
+        "effects": [],
+        "event": {"type": "combat", "attacks": [{"attacker": "dd", "defender": "B", "blockers": []}]},
+    }
+    table = table_present(document)
+    cards = {c["id"]: c for seat in table["seats"] for c in seat["cards"]}
+    cards |= {i["card"]["id"]: i["card"] for lane in table["lanes"] for i in lane["items"] if i.get("card")}
+    assert cards["dd"]["type_line"] == "クリーチャー — 人間・クレリック"
+    assert cards["odd"]["type_line"] == "クリーチャー — Kithkin"

@@ -64,7 +64,7 @@ def effect_describe(effect: Mapping[str, Any], names: Names) -> str:
             if flt.get("controller"):
                 parts.append(f"{n(flt['controller'])}がコントロールしている")
             if flt.get("subtype"):
-                parts.append(flt["subtype"])
+                parts.append(subtype_ja(str(flt["subtype"])))
             types = "・".join(TYPE_JA.get(t, t) for t in flt.get("types", []))
             parts.append(types or ("" if flt.get("subtype") else "パーマネント"))
             target = "".join(parts)
@@ -134,7 +134,8 @@ def _condition_ja(condition: Mapping[str, Any]) -> str:
     controls = condition.get("controls") or {}
     colors = "・".join(COLOR_JA.get(c, c) for c in controls.get("colors", []))
     types = "・".join(TYPE_JA.get(t, t) for t in controls.get("types", []))
-    what = (f"{colors}の" if colors else "") + (controls.get("subtype") or "") + (types or "")
+    subtype = subtype_ja(str(controls["subtype"])) if controls.get("subtype") else ""
+    what = (f"{colors}の" if colors else "") + subtype + (types or "")
     at_least = condition.get("at_least", 1)
     return f"{what or 'パーマネント'}{at_least}つ以上" if at_least > 1 else (what or "パーマネント")
 

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_core.model.ja import KEYWORD_JA, TYPE_JA
+from rules_core.model.ja import KEYWORD_JA, TYPE_JA, subtype_ja
 from tutor.results.card_face import card_face, em
 from tutor.results.event import event_describe
 from tutor.results.names import ATTRIBUTE_JA, ZONE_JA, Names, colors_ja, keywords_ja, source_key
@@ -214,7 +214,7 @@ def _card(
     name = permanent.get("name") or pid
     type_line = "・".join(TYPE_JA.get(t, t) for t in types)
     if permanent.get("subtypes"):
-        type_line += " — " + "・".join(permanent["subtypes"])
+        type_line += " — " + "・".join(subtype_ja(str(t)) for t in permanent["subtypes"])
     card = {
         "id": pid,
         "name": name,
