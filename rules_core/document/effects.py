@@ -40,6 +40,7 @@ from ..model.effects import (
     TargetFilter,
     TokenSpec,
 )
+from ..model.ja import canonical_subtype
 from ..model.state import COLORS, DAMAGEABLE_TYPES, sort_colors
 from .fields import (
     MAX_AMOUNT,
@@ -226,7 +227,7 @@ def _parse_filter(raw: Any, path: str, ids: Ids) -> TargetFilter:
         controller=ids.player(obj["controller"], f"{path}.controller")
         if obj.get("controller") is not None
         else None,
-        subtype=as_str(obj["subtype"], f"{path}.subtype", MAX_ID_LENGTH)
+        subtype=canonical_subtype(as_str(obj["subtype"], f"{path}.subtype", MAX_ID_LENGTH))
         if obj.get("subtype") is not None
         else None,
         types=tuple(t for t in DAMAGEABLE_TYPES if t in types),
@@ -248,7 +249,9 @@ def _parse_condition(raw: Any, path: str) -> ControlCondition:
     subtype = controls.get("subtype")
     return ControlCondition(
         types=tuple(t for t in DAMAGEABLE_TYPES if t in types),
-        subtype=None if subtype is None else as_str(subtype, f"{cpath}.subtype", MAX_ID_LENGTH),
+        subtype=None
+        if subtype is None
+        else canonical_subtype(as_str(subtype, f"{cpath}.subtype", MAX_ID_LENGTH)),
         colors=sort_colors(as_choices(controls.get("colors", []), f"{cpath}.colors", COLORS)),
         at_least=as_int(obj.get("at_least", 1), f"{path}.at_least", 1, MAX_PERMANENTS),
     )

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from ..model import protection as pr
 from ..model.block_types import ANY_NUMBER, BlockerFilter, BlockRules
+from ..model.ja import canonical_subtype
 from ..model.state import (
     COLORS,
     DAMAGEABLE_TYPES,
@@ -237,7 +238,7 @@ def parse_permanent(raw: Any, path: str, ids: Ids) -> Permanent:
     subtypes: list[str] = []
     if obj.get("subtypes"):
         for i, s in enumerate(as_list(obj["subtypes"], f"{path}.subtypes", MAX_SUBTYPES)):
-            value = as_str(s, f"{path}.subtypes[{i}]", MAX_ID_LENGTH)
+            value = canonical_subtype(as_str(s, f"{path}.subtypes[{i}]", MAX_ID_LENGTH))
             if value not in subtypes:
                 subtypes.append(value)
     elif "subtypes" in obj:
@@ -352,7 +353,9 @@ def _blocker_filter(raw: Any, path: str) -> BlockerFilter:
         else None,
         color=as_choice(obj["color"], f"{path}.color", COLORS) if "color" in obj else None,
         type=as_choice(obj["type"], f"{path}.type", _PERMANENT_TYPES) if "type" in obj else None,
-        subtype=as_str(obj["subtype"], f"{path}.subtype", MAX_ID_LENGTH) if "subtype" in obj else None,
+        subtype=canonical_subtype(as_str(obj["subtype"], f"{path}.subtype", MAX_ID_LENGTH))
+        if "subtype" in obj
+        else None,
         power_at_most=int_at(obj, "power_at_most", 0, path, -MAX_PT, MAX_PT)
         if "power_at_most" in obj
         else None,
@@ -412,7 +415,9 @@ def _parse_protection(
         if "from" in entry:
             quality = as_choice(entry["from"], f"{ipath}.from", pr.QUALITIES)
         elif "subtype" in entry:
-            quality = pr.subtype_quality(as_str(entry["subtype"], f"{ipath}.subtype", MAX_ID_LENGTH))
+            quality = pr.subtype_quality(
+                canonical_subtype(as_str(entry["subtype"], f"{ipath}.subtype", MAX_ID_LENGTH))
+            )
         else:
             quality = pr.player_quality(ids.player(entry["player"], f"{ipath}.player"))
         if as_bool(entry.get("after_blocks", False), f"{ipath}.after_blocks"):

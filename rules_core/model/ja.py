@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from rules_core.model.subtypes_ja import SUBTYPES_JA
+
 COLOR_JA: Final = {"white": "白", "blue": "青", "black": "黒", "red": "赤", "green": "緑"}
 """CR 105.1: the five colours, as the Japanese CR names them."""
 
@@ -103,31 +105,33 @@ PROTECTION_QUALITY_JA: Final = {
 }
 """CR 702.16a, j: protection qualities other than colours and players, as the Japanese CR names them."""
 
-SUBTYPE_JA: Final = {
-    "Goblin": "ゴブリン",
-    "Elf": "エルフ",
-    "Zombie": "ゾンビ",
-    "Vampire": "吸血鬼",
-    "Human": "人間",
-    "Angel": "天使",
-    "Dragon": "ドラゴン",
-    "Demon": "デーモン",
-    "Wizard": "ウィザード",
-    "Warrior": "戦士",
-    "Knight": "騎士",
-    "Soldier": "兵士",
-    "Cleric": "クレリック",
-    "Hydra": "ハイドラ",
-    "Bear": "熊",
+SUBTYPE_JA: Final = SUBTYPES_JA
+"""Subtypes (205.3g-205.3q: creature types, battle, planeswalker … types) as the Japanese CR and cards
+name them; a document writes them in English."""
+
+
+_SUBTYPE_BY_JA: Final = {
+    ja: en for en, ja in SUBTYPES_JA.items() if sum(1 for other in SUBTYPES_JA.values() if other == ja) == 1
 }
-"""Creature types (205.3m) as the Japanese cards print them; a document writes them in English."""
+
+
+def canonical_subtype(subtype: str) -> str:
+    """A subtype as documents compare it: its English name, also when written in Japanese.
+
+    A creature type written 「クレリック」 must match a filter written "Cleric" (《圧倒する防衛者》), and
+    the reverse (CR 205.3m: it is one creature type in either language).
+
+    >>> canonical_subtype("クレリック"), canonical_subtype("Cleric"), canonical_subtype("Zzyzx")
+    ('Cleric', 'Cleric', 'Zzyzx')
+    """
+    return _SUBTYPE_BY_JA.get(subtype.strip(), subtype.strip())
 
 
 def subtype_ja(subtype: str) -> str:
     """A creature type in Japanese when we know it, else as written.
 
-    >>> subtype_ja("Goblin"), subtype_ja("Kithkin")
-    ('ゴブリン', 'Kithkin')
+    >>> subtype_ja("Goblin"), subtype_ja("Kithkin"), subtype_ja("Zzyzx")
+    ('ゴブリン', 'キスキン', 'Zzyzx')
     """
     return SUBTYPE_JA.get(subtype, subtype)
 
@@ -164,6 +168,7 @@ __all__ = [
     "PROTECTION_QUALITY_JA",
     "SUBTYPE_JA",
     "TYPE_JA",
+    "canonical_subtype",
     "subtype_ja",
 ]
 

@@ -90,8 +90,8 @@ def test_protection_from_creature_types_and_token_on_the_permanent_form(client):
     assert permanent["protection"] == ["red", {"subtype": "Goblin"}, {"subtype": "Orc"}]
     assert permanent["token"] is True
     edit = client.get(response["Location"] + f"?edit={permanent['id']}").content.decode()
-    assert re.search(r'name="protection_subtypes"[^>]*value="Goblin、Orc"', edit)
-    assert "プロテクション(赤とゴブリンとOrc)" in client.get(response["Location"]).content.decode()
+    assert re.search(r'name="protection_subtypes"[^>]*value="ゴブリン、オーク"', edit)
+    assert "プロテクション(赤とゴブリンとオーク)" in client.get(response["Location"]).content.decode()
 
 
 def test_the_goblin_board_and_an_import_with_the_new_forms(client):
@@ -189,4 +189,4 @@ def test_a_players_protection_from_a_creature_type_is_kept_on_edit(client):
     player = _document(response["Location"])["players"][-1]
     assert player["protection"] == [{"subtype": "Goblin"}]
     edit = client.get(response["Location"] + f"?edit={player['id']}").content.decode()
-    assert re.search(r'name="protection_subtypes"[^>]*value="Goblin"', edit)
+    assert re.search(r'name="protection_subtypes"[^>]*value="ゴブリン"', edit)

@@ -207,7 +207,7 @@ def test_a_cards_type_line_names_its_creature_types_in_japanese():
                 "name": "謎の者",
                 "controller": "B",
                 "types": ["creature"],
-                "subtypes": ["Kithkin"],
+                "subtypes": ["Zzyzx"],
                 "power": 1,
                 "toughness": 1,
             },
@@ -219,4 +219,4 @@ def test_a_cards_type_line_names_its_creature_types_in_japanese():
     cards = {c["id"]: c for seat in table["seats"] for c in seat["cards"]}
     cards |= {i["card"]["id"]: i["card"] for lane in table["lanes"] for i in lane["items"] if i.get("card")}
     assert cards["dd"]["type_line"] == "クリーチャー — 人間・クレリック"
-    assert cards["odd"]["type_line"] == "クリーチャー — Kithkin"
+    assert cards["odd"]["type_line"] == "クリーチャー — Zzyzx"

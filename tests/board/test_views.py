@@ -997,10 +997,14 @@ def test_adding_a_creature_planeswalker_and_a_battle(client):
     doc = Scenario.objects.get(slug=location.split("/")[3]).document
     hybrid, battle = doc["permanents"]
     assert hybrid["types"] == ["creature", "planeswalker"] and hybrid["loyalty"] == 5
-    assert hybrid["subtypes"] == ["ジェイス", "人間"]
+    # typed in Japanese, kept as one subtype whatever the language (CR 205.3j 「ジェイス／Jace」, 205.3m)
+    assert hybrid["subtypes"] == ["Jace", "Human"]
     assert hybrid["counters"] == {"+1/+1": 1, "-1/-1": 0}
     assert battle["protector"] == "B" and battle["defense"] == 4
+    edit = client.get(f"{location}?edit={hybrid['id']}").content.decode()
+    assert re.search(r'name="subtypes"[^>]*value="ジェイス、人間"', edit)  # the form shows what was typed
     html = _html(client.get(location))
+    assert "ジェイス・人間" in html and "Jace" not in html
     assert "4/4" in html  # +1/+1 counter drawn on the card
     assert "守る者:対戦相手" in html  # the battle card (CR 310.8)
 

@@ -10,6 +10,7 @@ from crispy_forms.layout import HTML, Div, Field, Fieldset, Layout
 from django import forms
 
 from rules_core.model import protection as pr
+from rules_core.model.ja import subtype_ja
 from tutor.board.forms.base import (
     COLOR_CHOICES,
     ERRORS,
@@ -59,9 +60,12 @@ def _protection_split(entries: Any) -> tuple[list[str], list[str], list[str]]:
 
 
 def _protection_kinds(entries: Any) -> list[str]:
-    """The creature types of a ``protection`` list (702.16a: protection from Goblins is ``{"subtype": "Goblin"}``)."""
+    """The creature types of a ``protection`` list (702.16a: protection from Goblins is ``{"subtype": "Goblin"}``),
+    in Japanese as the form shows them (ゴブリン)."""
     return [
-        str(entry["subtype"]) for entry in entries or [] if isinstance(entry, Mapping) and "subtype" in entry
+        subtype_ja(str(entry["subtype"]))
+        for entry in entries or []
+        if isinstance(entry, Mapping) and "subtype" in entry
     ]
 
 
@@ -109,7 +113,7 @@ class PlayerForm(BoardForm):
         "プロテクション(クリーチャー・タイプ)",
         required=False,
         max_length=300,
-        help_text="英語で。読点・カンマ・空白で区切る。例: Goblin(702.16a)",
+        help_text="日本語か英語で。読点・カンマ・空白で区切る。例: ゴブリン(702.16a)",
     )
     left = _flag(
         "このプレイヤーはすでにゲームから抜けている(800.4a)",
@@ -237,7 +241,7 @@ class PermanentForm(BoardForm):
         "プロテクション(クリーチャー・タイプ)",
         required=False,
         max_length=300,
-        help_text="英語で。読点・カンマ・空白で区切る。例: Goblin(プロテクション(ゴブリン)、702.16a)",
+        help_text="日本語か英語で。読点・カンマ・空白で区切る。例: ゴブリン(702.16a)",
     )
     token = _flag(
         "トークン", "カードでなくトークン(111.1)。《ゲトの裏切り者、カリタス》はトークンを追放しません"
@@ -267,7 +271,10 @@ class PermanentForm(BoardForm):
     )
     colors = _multi("色", COLOR_CHOICES)
     subtypes = _text(
-        "サブタイプ", required=False, max_length=300, help_text="読点・カンマ・空白で区切る。例: クレリック"
+        "サブタイプ",
+        required=False,
+        max_length=300,
+        help_text="日本語か英語で。読点・カンマ・空白で区切る。例: クレリック(Cleric と同じ)",
     )
     loyalty = _int("忠誠度", required=False, initial=3)
     defense = _int("守備値", required=False, initial=5)
@@ -487,7 +494,7 @@ class PermanentForm(BoardForm):
             "min_blockers": permanent.get("min_blockers") or 0,
             "additional_blocks": _additional_initial(permanent.get("additional_blocks")),
             "colors": list(permanent.get("colors", [])),
-            "subtypes": "、".join(permanent.get("subtypes", [])),
+            "subtypes": "、".join(subtype_ja(str(t)) for t in permanent.get("subtypes", [])),
             "loyalty": permanent.get("loyalty"),
             "defense": permanent.get("defense"),
             "protector": permanent.get("protector") or "",
