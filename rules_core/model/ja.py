@@ -9,6 +9,7 @@ takes its labels from here rather than keeping its own copies.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Final
 
 from rules_core.model.subtypes_ja import SUBTYPES_JA
@@ -110,9 +111,9 @@ SUBTYPE_JA: Final = SUBTYPES_JA
 name them; a document writes them in English."""
 
 
-_SUBTYPE_BY_JA: Final = {
-    ja: en for en, ja in SUBTYPES_JA.items() if sum(1 for other in SUBTYPES_JA.values() if other == ja) == 1
-}
+_JA_NAMES: Final = Counter(SUBTYPES_JA.values())
+_SUBTYPE_BY_JA: Final = {ja: en for en, ja in SUBTYPES_JA.items() if _JA_NAMES[ja] == 1}
+"""Japanese name -> English, for the names that belong to one subtype only."""
 
 
 def canonical_subtype(subtype: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from rules_core.model.ja import COLOR_JA
 from tutor.cards.placement import can_block
-from tutor.study.cardpool import card, stats
+from tutor.study.cardpool import card, power_of, stats, toughness_of
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.topics import INTRO, L1, L2
 
@@ -177,18 +177,6 @@ def _name(doc: dict[str, Any]) -> str:
     return f"《{doc['name']}》"
 
 
-def _toughness(doc: dict[str, Any]) -> int:
-    counters = doc.get("counters") or {}
-    value: int = doc["toughness"] + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-    return value
-
-
-def _power(doc: dict[str, Any]) -> int:
-    counters = doc.get("counters") or {}
-    value: int = doc["power"] + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-    return value
-
-
 def _draft(
     doc: dict[str, Any],
     prompt: str,
@@ -231,7 +219,7 @@ class Fighter:
         return cls(
             pid=doc["id"],
             controller=doc["controller"],
-            power=_power(doc),
+            power=power_of(doc),
             toughness=doc["toughness"] + counters.get("+1/+1", 0),
             marked=doc.get("damage", 0),
             minus=counters.get("-1/-1", 0),
@@ -362,7 +350,7 @@ def gen_burn(rng: random.Random, level: str) -> Draft:
     if level == L2:
         pool += ["kor-firewalker", "avacyn-angel-of-hope"]
     target = _perm(rng.choice(pool), "tgt", "B")
-    toughness = _toughness(target)
+    toughness = toughness_of(target)
     marked = rng.randint(0, toughness - 1) if level != INTRO and toughness > 1 and rng.random() < 0.5 else 0
     if marked:
         target["damage"] = marked
@@ -379,7 +367,7 @@ def gen_burn(rng: random.Random, level: str) -> Draft:
         amount = _amount(spell)
     indestructible = "indestructible" in target.get("keywords", [])
     dealt = 0 if protected else amount
-    dies = not indestructible and dealt > 0 and marked + dealt >= _toughness(target)
+    dies = not indestructible and dealt > 0 and marked + dealt >= toughness_of(target)
     answer = ["tgt"] if dies else []
     doc = _doc([target], _spell(spell, "A", [("tgt", amount)]))
     response = "対戦相手は対応して《巨大化》（+3/+3）を唱え、それが先に解決しました。" if pumped else ""
@@ -420,7 +408,7 @@ def gen_block(rng: random.Random, level: str) -> Draft:
     a = _perm(rng.choice(VANILLA), "att", "A")
     b = _able_blocker(rng, a, _perm(rng.choice(VANILLA), "blk", "B"), VANILLA)
     if level == L1 and rng.random() < 0.5:
-        b["damage"] = rng.randint(0, _toughness(b) - 1) or 0
+        b["damage"] = rng.randint(0, toughness_of(b) - 1) or 0
         if not b["damage"]:
             del b["damage"]
     outcome = one_block(*_fighters(a, b))
@@ -509,9 +497,9 @@ def gen_collar_trample(rng: random.Random, level: str) -> Draft:
     att["keywords"] = sorted({*att["keywords"], "deathtouch", "lifelink"})
     n = rng.randint(1, 2) if level == L1 else rng.randint(2, 3)
     blockers = [_perm(s, f"b{i + 1}", "B") for i, s in enumerate(rng.sample(VANILLA, n))]
-    power = _power(att)
+    power = power_of(att)
     answer = max(0, power - n)
-    naive = max(0, power - sum(_toughness(b) for b in blockers))
+    naive = max(0, power - sum(toughness_of(b) for b in blockers))
     names = "と".join(stats(b) for b in blockers)
     prompt = (
         f"あなたは《バジリスクの首輪》（装備しているクリーチャーは接死と絆魂を持つ）を{stats(_perm(slug, 'x', 'A'))}に"
@@ -558,7 +546,7 @@ def gen_trample_protection(rng: random.Random, level: str) -> Draft:
     outcome = one_block(*_fighters(att, blk))
     answer = b_life - outcome.to_player
     first = bool(set(blk.get("keywords", [])) & {"first_strike", "double_strike"})
-    lethal = _toughness(blk)
+    lethal = toughness_of(blk)
     prompt = (
         f"対戦相手のライフは{b_life}点です。あなたの{stats(att)}が攻撃し、対戦相手の{stats(blk)}にブロックされました。"
         "あなたは対戦相手にできるだけ多くのダメージを割り振ります。戦闘ダメージの後、対戦相手のライフは何点ですか？"
@@ -573,10 +561,10 @@ def gen_trample_protection(rng: random.Random, level: str) -> Draft:
         rules.append("510.4")
     mistakes = [
         (
-            b_life - _power(att),
+            b_life - power_of(att),
             "プロテクションを持つブロック・クリーチャーには割り振らなくてよいと考えました (702.19b)",
         ),
-        (b_life - max(0, _power(att) - lethal), "先制攻撃を見落としました (510.4)")
+        (b_life - max(0, power_of(att) - lethal), "先制攻撃を見落としました (510.4)")
         if first
         else (b_life, "ブロックされたらプレイヤーには割り振れないと考えました (702.19b)"),
         (b_life, "ブロックされたらプレイヤーには割り振れないと考えました (702.19b)"),
@@ -600,12 +588,12 @@ def gen_warhammer(rng: random.Random, level: str) -> Draft:
     a_life = rng.randint(5, 20)
     outcome = one_block(*_fighters(att, blk))
     answer = a_life + outcome.gained.get("A", 0)
-    power = _power(att)
-    lethal = _toughness(blk)
+    power = power_of(att)
+    lethal = toughness_of(blk)
     already = "trample" in base["keywords"]
     prompt = (
         f"あなたのライフは{a_life}点です。あなたの{stats(base)}は《ロクソドンの戦槌》（+3/+0、トランプルと絆魂を得る）を装備して"
-        f"{power}/{_toughness(att)}です。それが攻撃し、対戦相手の{stats(blk)}にブロックされました。"
+        f"{power}/{toughness_of(att)}です。それが攻撃し、対戦相手の{stats(blk)}にブロックされました。"
         "あなたは対戦相手にできるだけ多くのダメージを割り振ります。戦闘ダメージの後、あなたのライフは何点ですか？"
     )
     text = (
@@ -627,7 +615,7 @@ def gen_warhammer(rng: random.Random, level: str) -> Draft:
             "ブロック・クリーチャーへのダメージでは絆魂が働かないと考えました (702.15b)",
         ),
         (
-            a_life + 2 * _power(base),
+            a_life + 2 * power_of(base),
             "《ロクソドンの戦槌》の+3/+0を数え忘れました（絆魂は与えたダメージすべての分, 702.15b）",
         ),
     ]
@@ -656,9 +644,9 @@ def gen_trample_walker(rng: random.Random, level: str) -> Draft:
         }
     else:
         att = _perm(rng.choice(TRAMPLERS), "att", "A")
-    power = _power(att)
+    power = power_of(att)
     loyalty = walker["loyalty"]
-    lethal = _toughness(blk)
+    lethal = toughness_of(blk)
     past = max(0, power - lethal)
     to_player = max(0, past - loyalty) if over else 0
     answer = b_life - to_player
@@ -720,9 +708,9 @@ def gen_fight(rng: random.Random, level: str) -> Draft:
     }
     doc = _doc([mine, theirs], event, players=_players(a_life=a_life))
     dead = []
-    if _power(theirs) >= _toughness(mine):
+    if power_of(theirs) >= toughness_of(mine):
         dead.append("my")
-    if _power(mine) > 0 and "indestructible" not in theirs.get("keywords", []):
+    if power_of(mine) > 0 and "indestructible" not in theirs.get("keywords", []):
         dead.append("their")
     dead.sort()
     prompt = f"あなたのライフは{a_life}点です。あなたは{spell.label}を唱え、あなたの{stats(mine)}と対戦相手の{stats(theirs)}を格闘させました。"
@@ -733,14 +721,14 @@ def gen_fight(rng: random.Random, level: str) -> Draft:
     )
     rules = ["701.14a", "120.2b", "120.7", "702.2b", "704.5h"]
     if ask_life:
-        gain = _power(mine)
+        gain = power_of(mine)
         prompt += "解決後、あなたのライフは何点ですか？"
         text += f"絆魂により、{_name(mine)}が与えた{gain}点の分のライフを得ます (702.15b)。"
         rules.append("702.15b")
         mistakes: list[Mistake] = [
             (a_life, "呪文がダメージを与えるので絆魂は働かないと考えました (120.7)"),
-            (a_life + _power(theirs), "受けたダメージの分のライフを得ると考えました"),
-            (a_life - _power(theirs), "受けたダメージでライフを失うと考えました"),
+            (a_life + power_of(theirs), "受けたダメージの分のライフを得ると考えました"),
+            (a_life - power_of(theirs), "受けたダメージでライフを失うと考えました"),
         ]
         return _draft(doc, prompt, {"kind": "life", "player": "A"}, a_life + gain, text, rules, mistakes)
     prompt += "解決後、墓地に置かれるクリーチャーをすべて選んでください。"
@@ -752,7 +740,7 @@ def gen_fight(rng: random.Random, level: str) -> Draft:
         [
             pid
             for pid, hit, doc in (("my", theirs, mine), ("their", mine, theirs))
-            if _power(hit) >= _toughness(doc)
+            if power_of(hit) >= toughness_of(doc)
             and (pid == "my" or "indestructible" not in theirs.get("keywords", []))
         ]
     )
@@ -777,8 +765,8 @@ def gen_bite_protection(rng: random.Random, level: str) -> Draft:
     fight = level == L2
     spell = card("prey-upon" if fight else "rabid-bite")
     prevented = "red" in mine["colors"]
-    hits_back = ["my"] if fight and _power(theirs) >= _toughness(mine) else []
-    dead = sorted(([] if prevented or _power(mine) < _toughness(theirs) else ["their"]) + hits_back)
+    hits_back = ["my"] if fight and power_of(theirs) >= toughness_of(mine) else []
+    dead = sorted(([] if prevented or power_of(mine) < toughness_of(theirs) else ["their"]) + hits_back)
     color = COLOR_JA[mine["colors"][0]]
     if fight:
         prompt = (
@@ -805,7 +793,7 @@ def gen_bite_protection(rng: random.Random, level: str) -> Draft:
         rules.append("701.14a")
     mistakes = [
         (
-            sorted((["their"] if _power(mine) >= _toughness(theirs) else []) + hits_back),
+            sorted((["their"] if power_of(mine) >= toughness_of(theirs) else []) + hits_back),
             "呪文の色でプロテクションを判断しました (120.7)",
         )
         if prevented
@@ -840,8 +828,8 @@ def gen_worship_lifelink(rng: random.Random, level: str) -> Draft:
     blocked = _perm(rng.choice(("grizzly-bears", "elite-vanguard", "hill-giant")), "b1", "B")
     big = _perm(rng.choice(("craw-wurm", "serra-angel", "ravenous-baloth", "colossal-dreadmaw")), "b2", "B")
     big.pop("keywords", None)
-    loss = _power(big)
-    gain = _power(lifelinker)
+    loss = power_of(big)
+    gain = power_of(lifelinker)
     # Only boards the CR settles: the 120.4 example says Worship does not apply when the loss and the
     # gain of one event together leave 1 life or more. When they would leave less than 1, the CR does
     # not say how Worship's "reduces it to 1" combines with the gain, so such boards are never drawn.
@@ -1019,8 +1007,8 @@ def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
     effects = [pariah.effect(0, to="ally", **{"from": "A"}), salve.effect(0, to="A")]
     order = [0, 1] if redirect_first else [1, 0]
     # Each order's outcome; the belief in each label is the other order's (616.1f, 615.7).
-    dies_redirected = ["ally"] if amount >= _toughness(ally) else []
-    dies_prevented = ["ally"] if max(0, amount - 3) >= _toughness(ally) else []
+    dies_redirected = ["ally"] if amount >= toughness_of(ally) else []
+    dies_prevented = ["ally"] if max(0, amount - 3) >= toughness_of(ally) else []
     dies = dies_redirected if redirect_first else dies_prevented
     first = "先に《最下層民》を適用し" if redirect_first else f"先に{salve.label}の軽減を適用し"
     prompt = (
@@ -1062,7 +1050,7 @@ def gen_harms_way(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(6, 20)
     ask_b = level == L2 or rng.random() < 0.5
     effects = [way.effect(0, source="att", to="B", **{"from": "A"})]
-    power = _power(att)
+    power = power_of(att)
     moved = min(2, power)
     question = "対戦相手" if ask_b else "あなた"
     prompt = (
@@ -1127,7 +1115,7 @@ def gen_palisade(rng: random.Random, level: str) -> Draft:
     spell = card("volcanic-fallout")
     total = 2 * (2 + n)
     taken = total - shield
-    dead = sorted(["t1"] if _toughness(theirs) <= 2 else []) + (["giant"] if taken >= 7 else [])
+    dead = sorted(["t1"] if toughness_of(theirs) <= 2 else []) + (["giant"] if taken >= 7 else [])
     dead.sort()
     permanents = [giant, *mine, theirs]
     damage = [(p["id"], 2) for p in permanents] + [("A", 2), ("B", 2)]
@@ -1155,11 +1143,11 @@ def gen_palisade(rng: random.Random, level: str) -> Draft:
     if shield:
         text += f"移し替えられたダメージにも{_name(giant)}の盾が適用され (616.1f)、3点が軽減されて{taken}点を負います (615.7)。"
         rules += ["616.1f", "615.7"]
-    theirs_dead = ["t1"] if _toughness(theirs) <= 2 else []
+    theirs_dead = ["t1"] if toughness_of(theirs) <= 2 else []
     mistakes = [
         # No redirection: each creature takes its own 2 (the giant's 2 leave it alive).
         (
-            sorted([*theirs_dead, *[m["id"] for m in mine if _toughness(m) <= 2]]),
+            sorted([*theirs_dead, *[m["id"] for m in mine if toughness_of(m) <= 2]]),
             "移し替えを見落としました (614.9)",
         ),
         # Only your 2 not redirected: the giant takes the rest.
@@ -1204,7 +1192,7 @@ def gen_flame_spill(rng: random.Random, level: str) -> Draft:
         "tgt",
         "B",
     )
-    toughness = _toughness(target)
+    toughness = toughness_of(target)
     marked = rng.randint(1, toughness - 1) if toughness > 1 and rng.random() < 0.5 else 0
     if marked:
         target["damage"] = marked
@@ -1214,7 +1202,7 @@ def gen_flame_spill(rng: random.Random, level: str) -> Draft:
         collar = rng.random() < 0.5
         if collar:
             mine["keywords"] = sorted({*mine["keywords"], "deathtouch", "lifelink"})
-        amount = _power(mine)
+        amount = power_of(mine)
         spell = card("ram-through")
         event: dict[str, Any] = {
             "type": "bite",
@@ -1283,7 +1271,7 @@ def gen_toralf(rng: random.Random, level: str) -> Draft:
         "tgt",
         "B",
     )
-    toughness = _toughness(target)
+    toughness = toughness_of(target)
     marked = rng.randint(1, toughness - 1) if level == L2 and toughness > 1 and rng.random() < 0.6 else 0
     if marked:
         target["damage"] = marked
@@ -1365,7 +1353,7 @@ def gen_reckoner(rng: random.Random, level: str) -> Draft:
             f"{card('furnace-of-rath').label}で{_name(theirs)}が受けるダメージは{dealt}点になり、能力が与える{dealt}点も"
             f"あなたに与えられるときに2倍の{to_you}点になります (120.4b, 614.1a)。"
         )
-    dies = dealt >= _toughness(theirs)
+    dies = dealt >= toughness_of(theirs)
     if dies:
         text += (
             "そのクリーチャーは致死ダメージを負って状況起因処理で墓地に置かれますが (704.5g)、"
@@ -1376,7 +1364,7 @@ def gen_reckoner(rng: random.Random, level: str) -> Draft:
         if dies
         else (a_life, "能力を見落としました (120.4b, 603.2)"),
         (
-            a_life - factor * _power(theirs),
+            a_life - factor * power_of(theirs),
             "受けたダメージではなくパワーに等しいダメージを与えると考えました (603.2)",
         ),
     ]
@@ -1422,7 +1410,7 @@ def gen_spirit_link(rng: random.Random, level: str) -> Draft:
     else:
         attacks.insert(0, _attack("ln"))
         situation = "どちらもブロックされませんでした。"
-    gain = _power(linked)
+    gain = power_of(linked)
     prompt = (
         f"あなたのライフは{a_life}点です。あなたの{stats(linked)}には{link.label}（エンチャントされているクリーチャーがダメージを与えるたび、あなたはその点数に等しいライフを得る）が"
         f"ついています。{stats(linked).split('（')[0]}と{stats(other)}が攻撃し、{situation}すべて解決した後、あなたのライフは何点ですか？"
@@ -1432,11 +1420,11 @@ def gen_spirit_link(rng: random.Random, level: str) -> Draft:
         "同時に他の発生源が与えたダメージは数えません (120.9)。クリーチャーへのダメージでも誘発します。"
     )
     mistakes = [
-        (a_life + gain + _power(other), "同時に与えられた他のクリーチャーのダメージも数えました (120.9)"),
+        (a_life + gain + power_of(other), "同時に与えられた他のクリーチャーのダメージも数えました (120.9)"),
         (a_life, "ブロックされたので能力は誘発しないと考えました (603.2)")
         if blocked
         else (a_life, "能力を見落としました (603.2)"),
-        (a_life + _power(other), "どちらのダメージを数えるかを取り違えました (120.9)"),
+        (a_life + power_of(other), "どちらのダメージを数えるかを取り違えました (120.9)"),
     ]
     doc = _doc(permanents, _combat(attacks), players=_players(a_life=a_life))
     return _draft(
@@ -1542,7 +1530,7 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
         effects = [card("questing-beast").effect(0, from_controller="B")]
     mine.pop("keywords", None) if "trample" in mine.get("keywords", []) else None
     dead = []
-    if _power(mine) >= _toughness(blk) or "deathtouch" in mine.get("keywords", []):
+    if power_of(mine) >= toughness_of(blk) or "deathtouch" in mine.get("keywords", []):
         dead.append("blk")
     if unpreventable:
         dead.append("sh")
@@ -1593,8 +1581,8 @@ def gen_questing_fog(rng: random.Random, level: str) -> Draft:
         blocker = _perm(
             rng.choice(("grizzly-bears", "hill-giant", "ravenous-baloth", "llanowar-elves")), "bk", "B"
         )
-        dead = ["bk"] if _power(other) >= _toughness(blocker) else []
-        both = sorted([*dead, *(["ot"] if _power(blocker) >= _toughness(other) else [])])
+        dead = ["bk"] if power_of(other) >= toughness_of(blocker) else []
+        both = sorted([*dead, *(["ot"] if power_of(blocker) >= toughness_of(other) else [])])
         prompt = (
             f"あなたの{stats(beast)}{beast_text}と{stats(other)}が攻撃し、"
             f"{_name(beast)}はブロックされず、{_name(other)}は対戦相手の{stats(blocker)}にブロックされました。"
@@ -1629,11 +1617,11 @@ def gen_questing_fog(rng: random.Random, level: str) -> Draft:
         "軽減できないダメージにも軽減効果は適用されますが、ダメージは軽減されません (615.12)。同じ軽減効果が同じダメージに何度も適用されることはありません (615.12a)。"
         f"{_name(beast)}の能力はあなたのクリーチャーすべてに及ぶので、{_name(other)}の戦闘ダメージも軽減されません。"
     )
-    answer = b_life - _power(beast) - _power(other)
+    answer = b_life - power_of(beast) - power_of(other)
     mistakes = [
         (b_life, "《探索する獣》の能力を見落としました (615.12)"),
-        (b_life - _power(beast), "《探索する獣》自身のダメージだけが軽減できないと考えました (615.12)"),
-        (b_life - _power(other), "軽減できないのは他のクリーチャーのダメージだけだと考えました (615.12)"),
+        (b_life - power_of(beast), "《探索する獣》自身のダメージだけが軽減できないと考えました (615.12)"),
+        (b_life - power_of(other), "軽減できないのは他のクリーチャーのダメージだけだと考えました (615.12)"),
     ]
     doc = _doc(
         [beast, other], _combat([_attack("qb"), _attack("ot")]), effects, players=_players(b_life=b_life)
@@ -1657,7 +1645,7 @@ def gen_regenerate(rng: random.Random, level: str) -> Draft:
     effects = [{"type": "regenerate", "on": "rg", "name": f"《{theirs['name']}》の再生の盾"}]
     extra = {"cant_be_regenerated": True} if incinerate else {}
     event = _spell(spell, "A", [("rg", amount)], **extra)
-    dead = ["rg"] if incinerate and amount >= _toughness(theirs) else []
+    dead = ["rg"] if incinerate and amount >= toughness_of(theirs) else []
     prompt = (
         f"対戦相手は{stats(theirs)}をコントロールし、その再生の能力を1回起動しました（このターン、次に破壊されるなら、代わりにタップし、ダメージをすべて取り除き、戦闘から取り除く）。"
         f"あなたは{card(spell).label}（{amount}点"
@@ -1669,7 +1657,7 @@ def gen_regenerate(rng: random.Random, level: str) -> Draft:
     if incinerate:
         text += "再生できないクリーチャーには再生の盾が適用されず、破壊されます (701.19c)。"
         rules.append("701.19c")
-    lethal = amount >= _toughness(theirs)
+    lethal = amount >= toughness_of(theirs)
     mistakes = [
         ([], "《火葬》の「再生できない」を見落としました (701.19c)")
         if incinerate
@@ -1732,14 +1720,14 @@ def gen_infect_block(rng: random.Random, level: str) -> Draft:
             "vampire-spawn",
             "elvish-regrower",
         )
-        if card(s).permanent("x", "B")["toughness"] > _power(att)
+        if card(s).permanent("x", "B")["toughness"] > power_of(att)
         and not set(card(s).permanent("x", "B").get("colors", [])) & set(att.get("protection", []))
     ]
     if not any(can_block(att, _perm(s, "blk", "B")) for s in pool):
         # 《荒廃の工作員》 can't be blocked and 《疫病のとげ刺し》 flies over these (509.1b, 702.9b)
         att = _perm("glistener-elf", "inf", "A")
     blk = _able_blocker(rng, att, _perm(rng.choice(pool), "blk", "B"), pool)
-    answer = _toughness(blk) - _power(att)
+    answer = toughness_of(blk) - power_of(att)
     prompt = (
         f"あなたの{stats(att)}が攻撃し、対戦相手の{stats(blk)}にブロックされました。"
         f"戦闘ダメージの後、{_name(blk)}のタフネスはいくつですか？"
@@ -1750,7 +1738,7 @@ def gen_infect_block(rng: random.Random, level: str) -> Draft:
         text += "先制攻撃を持つので、-1/-1カウンターは1回目の戦闘ダメージ・ステップで置かれます (510.4)。"
         rules += ["510.4"]
     mistakes = [
-        (_toughness(blk), "感染のダメージもダメージとして負うと考えました (120.3d)"),
+        (toughness_of(blk), "感染のダメージもダメージとして負うと考えました (120.3d)"),
         (max(0, answer - 1), "1点多く数えました"),
     ]
     doc = _doc([att, blk], _combat([_attack("inf", blockers=["blk"])]))
@@ -1772,12 +1760,12 @@ def gen_poison_cards(rng: random.Random, level: str) -> Draft:
     as_power = poison0
     for a in attackers:
         if "infect" in a.get("keywords", []):
-            poison += _power(a)
-            as_power += _power(a)
+            poison += power_of(a)
+            as_power += power_of(a)
         else:
-            life -= _power(a)
+            life -= power_of(a)
             poison += a.get("toxic", 0)
-            as_power += _power(a)
+            as_power += power_of(a)
     listing = "と".join(stats(a) for a in attackers)
     prompt = (
         f"対戦相手のライフは{b_life}点で、毒カウンターが{poison0}個あります。あなたの{listing}がブロックされずに攻撃しました。"
@@ -1801,7 +1789,7 @@ def gen_poison_cards(rng: random.Random, level: str) -> Draft:
         ask, answer = {"kind": "life", "player": "B"}, life
         mistakes = [
             (
-                b_life - sum(_power(a) for a in attackers),
+                b_life - sum(power_of(a) for a in attackers),
                 "感染のダメージもライフを減らすと考えました (120.3b)",
             ),
             (b_life, "毒性のダメージはライフを減らさないと考えました (120.3g)"),
@@ -1811,7 +1799,7 @@ def gen_poison_cards(rng: random.Random, level: str) -> Draft:
         mistakes = [
             (as_power, "毒性の値ではなくパワーの分だけ毒カウンターが置かれると考えました (702.164c)"),
             (
-                poison0 + sum(_power(a) for a in attackers if "infect" in a.get("keywords", [])),
+                poison0 + sum(power_of(a) for a in attackers if "infect" in a.get("keywords", [])),
                 "毒性の毒カウンターを数え忘れました (120.3g)",
             ),
             (poison0, "毒カウンターは置かれないと考えました (120.3b)"),
@@ -1834,7 +1822,7 @@ def _small_attackers(rng: random.Random, pool: tuple[str, ...], *, below: int) -
     defense they attack), so the answer is a counter count above 0; one when no pair fits."""
     for _ in range(50):
         attackers = [_perm(s, f"c{i + 1}", "A") for i, s in enumerate(rng.sample(pool, 2))]
-        if sum(_power(a) for a in attackers) < below:
+        if sum(power_of(a) for a in attackers) < below:
             return attackers
     return attackers[:1]  # pragma: no cover - the pools always have two small attackers
 
@@ -1850,7 +1838,7 @@ def gen_walker(rng: random.Random, level: str) -> Draft:
     attackers = _small_attackers(
         rng, (*_SMALL_ATTACKERS[:5], "typhoid-rats", *_SMALL_ATTACKERS[5:]), below=loyalty + shield
     )
-    total = sum(_power(a) for a in attackers)
+    total = sum(power_of(a) for a in attackers)
     event = _combat([_attack(a["id"], "pw") for a in attackers])
     answer = loyalty - max(0, total - shield)
     salve = card("healing-salve")
@@ -1878,7 +1866,7 @@ def gen_walker(rng: random.Random, level: str) -> Draft:
         mistakes.insert(
             0,
             (
-                loyalty - sum(_power(a) for a in attackers if "infect" not in a.get("keywords", [])),
+                loyalty - sum(power_of(a) for a in attackers if "infect" not in a.get("keywords", [])),
                 "感染のダメージでは忠誠カウンターが減らないと考えました (120.3c)",
             ),
         )
@@ -1899,7 +1887,7 @@ def gen_siege(rng: random.Random, level: str) -> Draft:
     attackers = _small_attackers(
         rng, (*_SMALL_ATTACKERS[:5], "venerated-rotpriest", *_SMALL_ATTACKERS[5:]), below=defense + shield
     )
-    total = sum(_power(a) for a in attackers)
+    total = sum(power_of(a) for a in attackers)
     answer = defense - max(0, total - shield)
     listing = "と".join(stats(a) for a in attackers)
     salve = card("healing-salve")
@@ -1923,7 +1911,7 @@ def gen_siege(rng: random.Random, level: str) -> Draft:
             "(615.7, 615.6)。"
         )
         rules += ["615.7", "615.6"]
-    plain = sum(_power(a) for a in attackers if "infect" not in a.get("keywords", []))
+    plain = sum(power_of(a) for a in attackers if "infect" not in a.get("keywords", []))
     mistakes: list[Mistake] = [(defense, "バトルはダメージを受けないと考えました (120.3h)")]
     if shield:
         mistakes += [
@@ -1953,8 +1941,8 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
         attackers.append(_perm(rng.choice(("grizzly-bears", "craw-wurm")), "g1", "B"))
     chosen = attackers[0]
     effects = [circle.effect(0, to="A", source=chosen["id"])]  # 609.7a: the one source chosen on resolution
-    total = sum(_power(a) for a in attackers)
-    answer = a_life - (total - _power(chosen))
+    total = sum(power_of(a) for a in attackers)
+    answer = a_life - (total - power_of(chosen))
     listing = "と".join(stats(a) for a in attackers)
     prompt = (
         f"あなたのライフは{a_life}点で、{circle.label}（このターン、あなたが選んだ赤の発生源1つが次にあなたにダメージを与えるなら、そのダメージを軽減する）"
@@ -1967,7 +1955,7 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
         "その発生源がダメージを与える時点で条件を確かめ、選ばれた1つの発生源のダメージだけを軽減します (615.9)。"
         "軽減されなかったダメージの分だけ、あなたはライフを失います (120.3a)。"
     )
-    red_powers = [_power(a) for a in attackers if "red" in a.get("colors", [])]
+    red_powers = [power_of(a) for a in attackers if "red" in a.get("colors", [])]
     mistakes = [
         (
             a_life - (total - sum(red_powers)),
@@ -2004,7 +1992,7 @@ def gen_late_shield(rng: random.Random, level: str) -> Draft:
     salve = card("healing-salve")
     mine = _perm(rng.choice(("craw-wurm", "serra-angel", "ravenous-baloth", "rusted-sentinel")), "my", "A")
     first = rng.choice(("shock", "lightning-bolt"))
-    first_amount = min(_amount(first), _toughness(mine) - 1)
+    first_amount = min(_amount(first), toughness_of(mine) - 1)
     if first_amount < _amount(first):
         first = "shock"
         first_amount = 2
@@ -2018,7 +2006,7 @@ def gen_late_shield(rng: random.Random, level: str) -> Draft:
     prevented = min(amount, 3)
     rest = amount - prevented
     marked = first_amount + rest
-    dies = marked >= _toughness(mine)
+    dies = marked >= toughness_of(mine)
     ask: dict[str, Any] = {"kind": "dies"} if dies else {"kind": "damage", "permanent": "my"}
     prompt = (
         f"対戦相手は{card(first).label}（{first_amount}点）であなたの{before}を対象にし、それは解決しました。"
@@ -2069,12 +2057,12 @@ def gen_each_shield(rng: random.Random, level: str) -> Draft:
     # L2: a creature that enters after the effect resolved gets no shield (615.11: one for each
     # creature there as it resolves)
     late = _perm("ambush-viper", "late", "A") if level == L2 else None
-    dead = sorted(m["id"] for m in mine if amount - shield >= _toughness(m))
+    dead = sorted(m["id"] for m in mine if amount - shield >= toughness_of(m))
     listing = "、".join(stats(m) for m in mine)
     entered = ""
     if late is not None:
         mine.append(late)
-        dead = sorted([*dead, *(["late"] if amount >= _toughness(late) else [])])
+        dead = sorted([*dead, *(["late"] if amount >= toughness_of(late) else [])])
         entered = f"続けてあなたは瞬速を持つ{stats(late)}を唱え、それは戦場に出ました。"
     prompt = (
         f"対戦相手のターンです。あなたは{listing}をコントロールしています。あなたは「このターン、あなたがコントロールするクリーチャーが受ける次の{shield}点のダメージを軽減する」"
@@ -2090,11 +2078,11 @@ def gen_each_shield(rng: random.Random, level: str) -> Draft:
             f"盾は効果が解決したときにいたクリーチャーにだけできるので、後から戦場に出た{_name(late)}は{amount}点をすべて受けます (615.11)。"
         )
     wrong = sorted(
-        m["id"] for i, m in enumerate(mine) if (amount - shield if i == 0 else amount) >= _toughness(m)
+        m["id"] for i, m in enumerate(mine) if (amount - shield if i == 0 else amount) >= toughness_of(m)
     )
     mistakes = [(wrong, "盾が全体で1つしかなく、1体のダメージしか軽減しないと考えました (615.11)")]
     if late is not None:
-        everyone = sorted(m["id"] for m in mine if amount - shield >= _toughness(m))
+        everyone = sorted(m["id"] for m in mine if amount - shield >= toughness_of(m))
         mistakes.append((everyone, "後から戦場に出たクリーチャーにも盾があると考えました (615.11)"))
     doc = _doc(mine, _spell(spell, "B", [(m["id"], amount) for m in mine]), effects, active="B")
     return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["615.11", "615.7", "704.5g"], mistakes)
@@ -2119,7 +2107,7 @@ def gen_trample_fight(rng: random.Random, level: str) -> Draft:
         ask = {"kind": "life", "player": "A"}
         mistakes: list[Mistake] = [
             (
-                b_life - max(0, _power(mine) - _toughness(theirs)),
+                b_life - max(0, power_of(mine) - toughness_of(theirs)),
                 "ブロック・クリーチャーのトランプルでも余ったダメージが攻撃側のプレイヤーに行くと考えました (702.19a)",
             )
         ]
@@ -2142,7 +2130,7 @@ def gen_trample_fight(rng: random.Random, level: str) -> Draft:
         ask = {"kind": "life", "player": "B"}
         mistakes = [
             (
-                b_life - max(0, _power(mine) - _toughness(theirs)),
+                b_life - max(0, power_of(mine) - toughness_of(theirs)),
                 "格闘でもトランプルで余ったダメージがプレイヤーに行くと考えました (702.19a)",
             )
         ]
@@ -2150,7 +2138,7 @@ def gen_trample_fight(rng: random.Random, level: str) -> Draft:
         "トランプルは攻撃クリーチャーの戦闘ダメージの割り振りだけを変えます。ブロックしているときや、戦闘ダメージ以外のダメージを与えるときには"
         "何もしません (702.19a)。余ったダメージもそのクリーチャーに与えられるだけです。"
     )
-    mistakes.append((b_life - _power(mine), "ダメージがすべてプレイヤーに行くと考えました (702.19a)"))
+    mistakes.append((b_life - power_of(mine), "ダメージがすべてプレイヤーに行くと考えました (702.19a)"))
     return _draft(
         doc, prompt, ask, b_life, text, ["702.19a", "701.14a" if not blocking else "510.1d"], mistakes
     )
@@ -2168,7 +2156,7 @@ def gen_double_gains(rng: random.Random, level: str) -> Draft:
     if boon:
         effects.append(card("boon-reflection").effect(0, player="A"))
     factor = 4 if boon else 2
-    gains = [_power(rhox), _power(other)]
+    gains = [power_of(rhox), power_of(other)]
     answer = a_life + factor * sum(gains)
     prompt = (
         f"あなたのライフは{a_life}点です。あなたは{stats(rhox)}（あなたがライフを得るなら、代わりにその2倍のライフを得る）"
@@ -2219,15 +2207,15 @@ def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
     if level == L2:
         return _first_strike_pump_shock(knight, blk, target, who, pump_slug, bonus, between)
     # First step: only the first striker deals damage; then the pump; the regular step: only the blocker.
-    blk_marked = _power(knight)
-    blk_t = _toughness(blk)
+    blk_marked = power_of(knight)
+    blk_t = toughness_of(blk)
     dead: list[str] = []
     if blk_marked >= blk_t:
         dead.append("blk")
     else:
         blk_t += 0 if on_knight else bonus
-        knight_t = _toughness(knight) + (bonus if on_knight else 0)
-        blk_p = _power(blk) + (0 if on_knight else bonus)
+        knight_t = toughness_of(knight) + (bonus if on_knight else 0)
+        blk_p = power_of(blk) + (0 if on_knight else bonus)
         if blk_p >= knight_t:
             dead.append("fs")
     dead.sort()
@@ -2243,12 +2231,15 @@ def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
     )
     twice = sorted(
         {*dead, "blk"}
-        if _power(knight) * 2 + (bonus if on_knight else 0) >= _toughness(blk) + (0 if on_knight else bonus)
+        if power_of(knight) * 2 + (bonus if on_knight else 0)
+        >= toughness_of(blk) + (0 if on_knight else bonus)
         else dead
     )
     # Without the pump: the blocker dies to the first strike, or deals its printed power back.
     unpumped = (
-        ["blk"] if blk_marked >= _toughness(blk) else (["fs"] if _power(blk) >= _toughness(knight) else [])
+        ["blk"]
+        if blk_marked >= toughness_of(blk)
+        else (["fs"] if power_of(blk) >= toughness_of(knight) else [])
     )
     mistakes = [
         (twice, "強化された先制攻撃のクリーチャーが2回目のステップでもダメージを与えると考えました (510.4)"),
@@ -2279,7 +2270,7 @@ def _first_strike_pump_shock(
     ]
 
     def outcome(*, double: bool, changes: bool) -> list[str]:
-        kp, kt, bp, bt = _power(knight), _toughness(knight), _power(blk), _toughness(blk)
+        kp, kt, bp, bt = power_of(knight), toughness_of(knight), power_of(blk), toughness_of(blk)
         marked = kp  # the first step: only the first striker deals damage
         if marked >= bt:
             return ["blk"]
@@ -2338,7 +2329,7 @@ def gen_no_life_gain(rng: random.Random, level: str) -> Draft:
     shield = level == L2
     if shield:
         effects.append(card("healing-salve").effect(0, to="B"))
-    power = _power(lifelinker)
+    power = power_of(lifelinker)
     prevented = 0 if slug == "leyline-of-punishment" or not shield else min(3, power)
     ask_b = shield
     prompt = (
@@ -2431,12 +2422,12 @@ def gen_test_of_faith(rng: random.Random, level: str) -> Draft:
     collar = level == L2
     if collar:
         att["keywords"] = sorted({*att.get("keywords", []), "deathtouch", "lifelink"})
-    power = _power(att)
+    power = power_of(att)
     prevented = min(3, power)
     dealt = power - prevented
-    toughness = _toughness(mine) + prevented
+    toughness = toughness_of(mine) + prevented
     dies = dealt >= toughness or (collar and dealt > 0)
-    dead = sorted((["my"] if dies else []) + (["att"] if _power(mine) >= _toughness(att) else []))
+    dead = sorted((["my"] if dies else []) + (["att"] if power_of(mine) >= toughness_of(att) else []))
     equipped = "（《バジリスクの首輪》を装備し、接死と絆魂を持つ）" if collar else ""
     prompt = (
         f"対戦相手の{stats(att)}{equipped}が攻撃し、あなたの{stats(mine)}がブロックしました。あなたは{faith.label}（このターン、クリーチャー1体が受ける次の3点のダメージを軽減し、"
@@ -2447,8 +2438,8 @@ def gen_test_of_faith(rng: random.Random, level: str) -> Draft:
         f"+1/+1カウンター{prevented}個が置かれてから状況起因処理が確かめられるので、タフネス{toughness}に対して負っているダメージは{dealt}点です (704.5g)。"
     )
     # The belief: state-based actions see the creature before its counters, at its printed toughness.
-    att_dies = ["att"] if _power(mine) >= _toughness(att) else []
-    wrong = sorted((["my"] if dealt >= _toughness(mine) or (collar and dealt > 0) else []) + att_dies)
+    att_dies = ["att"] if power_of(mine) >= toughness_of(att) else []
+    wrong = sorted((["my"] if dealt >= toughness_of(mine) or (collar and dealt > 0) else []) + att_dies)
     mistakes: list[Mistake] = [
         (wrong, "+1/+1カウンターが置かれる前に状況起因処理が行われると考えました (615.5)")
     ]
@@ -2497,7 +2488,7 @@ def gen_prevented_trigger(rng: random.Random, level: str) -> Draft:
     )
     mistakes = [
         (a_life + n, "ダメージを与えたクリーチャーごとに誘発すると考えました (615.13)"),
-        (a_life + sum(_power(b) for b in blockers), "軽減された点数の分だけライフを得ると考えました"),
+        (a_life + sum(power_of(b) for b in blockers), "軽減された点数の分だけライフを得ると考えました"),
         (a_life, "軽減されたダメージでは何も誘発しないと考えました (615.6)"),
     ]
     doc = _doc(

@@ -105,14 +105,30 @@ def card_names() -> frozenset[str]:
     return frozenset(c.ja_name for c in _catalogue().values())
 
 
+def _counters_net(doc: dict[str, Any]) -> int:
+    counters = doc.get("counters") or {}
+    net: int = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
+    return net
+
+
+def power_of(doc: dict[str, Any]) -> int:
+    """A creature's power with its +1/+1 and -1/-1 counters (CR 122.1a)."""
+    power: int = doc["power"] + _counters_net(doc)
+    return power
+
+
+def toughness_of(doc: dict[str, Any]) -> int:
+    """A creature's toughness with its +1/+1 and -1/-1 counters (CR 122.1a)."""
+    toughness: int = doc["toughness"] + _counters_net(doc)
+    return toughness
+
+
 def stats(doc: dict[str, Any]) -> str:
     """``《吸血鬼の夜鷲》（2/3、接死、絆魂）``: a permanent of a question's board as the prompt shows it."""
     extras: list[str] = []
     counters = doc.get("counters") or {}
     if "creature" in doc.get("types", []):
-        power = doc["power"] + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-        toughness = doc["toughness"] + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-        extras.append(f"{power}/{toughness}")
+        extras.append(f"{power_of(doc)}/{toughness_of(doc)}")
     if "planeswalker" in doc.get("types", []):
         extras.append(f"忠誠度{doc['loyalty']}")
     if "battle" in doc.get("types", []):

@@ -41,7 +41,7 @@ from tutor.study.card_questions import (
     VANILLA,
     WITHER,
 )
-from tutor.study.cardpool import card, card_names, stats
+from tutor.study.cardpool import card, card_names, power_of, stats, toughness_of
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.drafts import Generate as Generate  # re-exported for template modules
 from tutor.study.era_questions import ERA_TEMPLATES
@@ -127,8 +127,7 @@ def _pump(doc: dict[str, Any], plus: int) -> int:
     its power with them."""
     if plus:
         doc["counters"] = {"+1/+1": plus}
-    power: int = doc["power"] + plus
-    return power
+    return power_of(doc)
 
 
 COLLARED: Final = "《バジリスクの首輪》を装備した"
@@ -1145,19 +1144,12 @@ def _swapped(
     )
 
 
-def _net_counters(doc: dict[str, Any]) -> int:
-    """What a permanent's +1/+1 and -1/-1 counters add to its power and toughness (CR 122.1a)."""
-    counters = doc.get("counters") or {}
-    net: int = counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-    return net
-
-
 def _strike_fight(a: dict[str, Any], b: dict[str, Any], *, ignore_first_strike: bool = False) -> list[str]:
     """Which of an attacker and its single blocker die (CR 510.4, 704.5g-h)."""
     fighters = {
         c["id"]: {
-            "power": c["power"] + _net_counters(c),
-            "toughness": c["toughness"] + _net_counters(c),
+            "power": power_of(c),
+            "toughness": toughness_of(c),
             "marked": c.get("damage", 0),
             "kw": set(c.get("keywords", [])),
             "alive": True,
@@ -1242,7 +1234,7 @@ def gen_first_strike(rng: random.Random, level: str) -> Draft:
         for c in (a, b):  # +1/+1 counters from earlier turns vary the numbers
             _pump(c, rng.randint(0, 2) if rng.random() < 0.5 else 0)
         if level == L2 and rng.random() < 0.3:
-            marked = rng.randint(0, b["toughness"] + _net_counters(b) - 1)
+            marked = rng.randint(0, toughness_of(b) - 1)
             if marked:
                 b["damage"] = marked
         kws = [a.get("keywords", []), b.get("keywords", [])]
@@ -1527,7 +1519,7 @@ def gen_zero_damage(rng: random.Random, level: str) -> Draft:
             f"あなたは{salve.label}を唱えて、「このターン、{_label(attacker)}が受ける次の{shield}点のダメージを"
             "軽減する」を選んでいます。"
         )
-    toughness = blocker["toughness"] - (blocker.get("counters") or {}).get("-1/-1", 0)
+    toughness = toughness_of(blocker)
     b_dies = attacker["power"] >= toughness
     guarded = ""
     if level == L2:

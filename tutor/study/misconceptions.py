@@ -27,6 +27,7 @@ from typing import Any, Final
 
 from rules_core import resolve_document
 from tutor.study.asks import OUTCOME_KEYS, declared, engine_answer, order_losses, order_trace, outcome_keys
+from tutor.study.cardpool import power_of
 from tutor.study.involvement import PREVENTION_EFFECTS
 from tutor.study.judge_questions import (
     CHOOSER_BELIEFS,
@@ -151,13 +152,6 @@ def add_keyword(keyword: str, ids: Callable[[Board], Iterable[str]]) -> Rewrite:
         return doc
 
     return rewrite
-
-
-def _power(permanent: Board) -> int:
-    """A creature's power with its +1/+1 and -1/-1 counters (CR 122.1a)."""
-    counters = permanent.get("counters") or {}
-    power: int = permanent["power"] + counters.get("+1/+1", 0) - counters.get("-1/-1", 0)
-    return power
 
 
 def set_field(field: str, value: Any, *, ids: Callable[[Board], Iterable[str]] | None = None) -> Rewrite:
@@ -508,7 +502,7 @@ def _event_amount(scenario: Mapping[str, Any]) -> int:
     event = scenario.get("event") or {}
     if event.get("type") == "bite":
         source = next(p for p in scenario.get("permanents", []) if p["id"] == event["source"])
-        return _power(source)
+        return power_of(source)
     return sum(int(d["amount"]) for d in event.get("damage", []))
 
 
@@ -604,7 +598,7 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
     "poison": (
         Misconception(
             r"毒性の値ではなくパワー",
-            board(set_field("toxic", lambda p: _power(p) if p.get("toxic") else None)),
+            board(set_field("toxic", lambda p: power_of(p) if p.get("toxic") else None)),
         ),
         Misconception(r"毒性の毒カウンターを数え忘れ", board(set_field("toxic", None))),
         Misconception(r"軽減されて与えられなかったダメージでも毒性", board(drop_effects(*PREVENTION))),
@@ -812,7 +806,7 @@ MISCONCEPTIONS: Final[dict[str, tuple[Misconception, ...]]] = {
         Misconception(r"毒性のダメージはライフを減らさない", attackers_deal_nothing(_with_toxic, "")),
         Misconception(
             r"毒性の値ではなくパワー",
-            board(set_field("toxic", lambda p: _power(p) if p.get("toxic") else None)),
+            board(set_field("toxic", lambda p: power_of(p) if p.get("toxic") else None)),
         ),
         Misconception(r"毒性の毒カウンターを数え忘れ", board(set_field("toxic", None))),
         Misconception(r"毒カウンターは置かれない", unchanged),
