@@ -26,6 +26,7 @@ from tutor.study.asks import engine_answer, order_losses
 from tutor.study.building import BuiltQuestion, cited_rules, question_build, question_for_topic
 from tutor.study.card_questions import CARD_TEMPLATES
 from tutor.study.cardpool import card, card_names
+from tutor.study.era_questions import ERA_TEMPLATES
 from tutor.study.generators import BASE_TEMPLATES, TEMPLATES, TEMPLATES_BY_SLUG, templates_for
 from tutor.study.involvement import involved_topics
 from tutor.study.topics import L1, L2, LEVELS, TOPICS_BY_SLUG
@@ -169,11 +170,12 @@ def test_card_templates_name_only_real_cards():
             assert shown and set(shown) <= names, (question.source, shown)
 
 
-REAL_CARD_DRILLS = tuple(t.slug for t in BASE_TEMPLATES)
-"""The arithmetic drills of :mod:`tutor.study.generators`: their boards are made of catalogue cards only.
-Their old boards showed plain creatures of any size (「3/3の熊」) and objects no card makes: an unnamed
-Siege of any defense, a planeswalker called 「熊の魔道士」, a black spell with wither or infect, a red
-sweeper with deathtouch, toxic 3, a spell preventing any amount of damage."""
+REAL_CARD_DRILLS = tuple(t.slug for t in (*BASE_TEMPLATES, *ERA_TEMPLATES))
+"""The arithmetic drills of :mod:`tutor.study.generators` and the 「今も成り立つ？」 questions: their boards
+are made of catalogue cards only. The drills' old boards showed plain creatures of any size (「3/3の熊」)
+and objects no card makes: an unnamed Siege of any defense, a planeswalker called 「熊の魔道士」, a black
+spell with wither or infect, a red sweeper with deathtouch, toxic 3, a spell preventing any amount of
+damage; the era questions' showed 「5/4の騎士」 blocked by 「2/2のワーム」."""
 
 
 @pytest.mark.parametrize("slug", REAL_CARD_DRILLS)

@@ -17,6 +17,8 @@ from django.test import Client
 
 from tutor.study.asks import engine_answer
 from tutor.study.building import question_build
+from tutor.study.card_questions import VANILLA
+from tutor.study.cardpool import card
 from tutor.study.era_questions import CASES
 from tutor.study.generators import TEMPLATES_BY_SLUG
 from tutor.templatetags.study_tags import rule_links
@@ -125,3 +127,21 @@ def test_an_era_question_page_links_the_former_rule(client: Client):
     html = answered.content.decode()
     assert 'href="/cr/former/2007-02-01/310.1/"' in html
     assert 'href="/cr/510/#cr-510.2"' in html
+
+
+def test_pump_question_shows_the_card_as_printed_and_the_board_after_giant_growth():
+    """《巨大化》 (+3/+3 until end of turn, cast before combat damage today: 510.2): the
+    prompt shows the catalogue card as printed, the board the damage sees has the +3/+3, and the former
+    era's board keeps the printed size with the pump waiting on the stack (2007-02-01 310.4a)."""
+    for level in LEVELS:
+        for seed in range(12):
+            case = _case("era-pump", level, seed)
+            now = next(p for p in case.current["permanents"] if p["id"] == "att")
+            then = next(p for p in case.former["permanents"] if p["id"] == "att")
+            [printed] = [
+                card(slug).permanent("att", "A") for slug in VANILLA if card(slug).ja_name == then["name"]
+            ]
+            assert (then["power"], then["toughness"]) == (printed["power"], printed["toughness"])
+            assert (now["power"], now["toughness"]) == (printed["power"] + 3, printed["toughness"] + 3)
+            assert f"《{then['name']}》（{printed['power']}/{printed['toughness']}）" in case.prompt
+            assert f"{printed['power'] + 3}/{printed['toughness'] + 3}になりました" in case.prompt

@@ -21,6 +21,7 @@ from tutor.models import Exam, LearnerRating, QuestionRating, ReviewItem, StudyQ
 from tutor.study import exam_services
 from tutor.study.asks import KINDS, AskError, answer_format, answer_text, declared, engine_answer
 from tutor.study.building import BuiltQuestion, grade, outcome_scenario, question_build
+from tutor.study.cardpool import _catalogue, card_names
 from tutor.study.exams import exam_build
 from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG
 from tutor.study.judge_questions import JUDGE_TEMPLATES
@@ -331,3 +332,45 @@ def test_a_malformed_judge_ask_is_a_japanese_error(ask: dict[str, object]) -> No
     with pytest.raises(AskError) as error:
         engine_answer(board, ask)
     assert re.search(r"[ぁ-んァ-ン一-龥]", error.value.message)
+
+
+ABILITIES_NO_CATALOGUE_CARD_HAS = {"keywords": ("menace", "defender", "shroud")}
+"""Menace (702.111), defender (702.3), shroud (702.18): no catalogue card has them."""
+FIELDS_NO_CATALOGUE_CARD_HAS = ("ward", "additional_blocks", "cant_be_blocked_except_by")
+"""Ward (702.21), "can block an additional creature" (509.1a), "can't be blocked except by" (509.1b)."""
+
+
+def _needs_a_plain_creature(permanent: dict) -> bool:
+    keywords = set(permanent.get("keywords") or ())
+    return bool(keywords & set(ABILITIES_NO_CATALOGUE_CARD_HAS["keywords"])) or any(
+        permanent.get(field) for field in FIELDS_NO_CATALOGUE_CARD_HAS
+    )
+
+
+def test_a_judge_question_shows_a_plain_creature_only_for_an_ability_no_catalogue_card_has():
+    """A judge question names catalogue cards; a plain creature 「霊（2/2）」 appears only where the question
+    turns on an ability no catalogue card has: on its own board, or, for a creature shown both with and
+    without it (衛兵 with or without "can block an additional creature": a catalogue card would give the
+    answer away), on another board of the template. Plain flyers and a plain deathtouch creature used to
+    stand in for 《チャンドラの吐火》 or 《待ち伏せのバイパー》."""
+    printed = []
+    for facts in _catalogue().values():
+        printed += [p for p in facts.engine.get("permanents", []) if p.get("id") == "card"]
+    assert printed and not any(_needs_a_plain_creature(p) for p in printed)
+    names = card_names()
+    with_ability = {
+        (slug, p["name"])
+        for slug, q in _questions()
+        for p in q.scenario["permanents"]
+        if _needs_a_plain_creature(p)
+    }
+    plain_boards = 0
+    for slug, question in _questions():
+        permanents = question.scenario["permanents"]
+        plain = [p["name"] for p in permanents if p["name"] not in names]
+        if plain:
+            plain_boards += 1
+            assert any(_needs_a_plain_creature(p) for p in permanents) or all(
+                (slug, n) in with_ability for n in plain
+            ), (slug, question.prompt)
+    assert plain_boards  # the abilities above still have questions of their own

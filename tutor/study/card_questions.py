@@ -69,6 +69,8 @@ TOXIC: Final = ("venerated-rotpriest", "pestilent-syphoner", "skrelv-defector-mi
 WITHER: Final = ("boggart-ram-gang", "stigma-lasher", "kulrath-knight")
 REGENERATORS: Final = ("drudge-skeletons", "river-boa", "troll-ascetic")
 SHIELDED: Final = ("sanctuary-warden", "falco-spara-pactweaver")
+ORDER_DOUBLERS: Final = ("furnace-of-rath", "dictate-of-the-twin-gods")
+"""Enchantments that double the damage any source deals (the effect whose order matters against a shield)."""
 
 
 # --------------------------------------------------------------------------- document helpers

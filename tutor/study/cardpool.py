@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import copy
 import json
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -103,6 +105,42 @@ def card(slug: str) -> CardFacts:
 def card_names() -> frozenset[str]:
     """Every catalogue card's Japanese name (to recognise real cards in a prompt)."""
     return frozenset(c.ja_name for c in _catalogue().values())
+
+
+def draw(
+    rng: random.Random,
+    pool: Sequence[str],
+    pid: str,
+    controller: str,
+    taken: set[str],
+    fits: Callable[[dict[str, Any]], bool] = lambda doc: True,
+) -> dict[str, Any]:
+    """A card of ``pool`` that ``fits``, as a permanent, other than the cards ``taken`` (two of a name on one
+    board would read the same in a prompt); its name joins ``taken``."""
+    fitting = [s for s in pool if card(s).ja_name not in taken and fits(card(s).permanent(pid, controller))]
+    if not fitting:
+        raise ValueError(f"no card of {pool} fits")
+    doc = card(rng.choice(fitting)).permanent(pid, controller)
+    taken.add(doc["name"])
+    return doc
+
+
+def pump(doc: dict[str, Any], plus: int) -> int:
+    """``plus`` +1/+1 counters on ``doc`` (put there in earlier turns), which varies a question's numbers;
+    its power with them."""
+    if plus:
+        doc["counters"] = {"+1/+1": plus}
+    return power_of(doc)
+
+
+COLLARED: Final = "《バジリスクの首輪》を装備した"
+"""How a prompt says that a creature carries 《バジリスクの首輪》 (:func:`equip_collar`)."""
+
+
+def equip_collar(doc: dict[str, Any]) -> None:
+    """``doc`` equipped with 《バジリスクの首輪》: deathtouch and lifelink, which no catalogue trampler has
+    of its own (the equipment is told in the prompt, not placed on the board)."""
+    doc["keywords"] = sorted({*doc.get("keywords", []), "deathtouch", "lifelink"})
 
 
 def _counters_net(doc: dict[str, Any]) -> int:

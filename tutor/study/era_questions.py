@@ -9,8 +9,9 @@ the engine when the question is made, and the tests check the second against the
 former era (``era`` in the document, docs/scenario-format.md § 12).
 
 Registered in :data:`tutor.study.generators.TEMPLATES` through :data:`ERA_TEMPLATES` (one line
-there). Pure Python: no Django, no engine import. The module's name starts with ``era`` so that
-``import_cr`` does not read its former rule numbers as today's.
+there). The creatures are catalogue cards (:mod:`tutor.study.cardpool`), drawn so that every block shown
+is legal (509.1b). No Django. The module's name starts with ``era`` so that ``import_cr`` does not read
+its former rule numbers as today's.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tutor.board import curated
+from tutor.cards.placement import can_block
+from tutor.study.card_questions import TRAMPLERS, VANILLA
+from tutor.study.cardpool import card, draw, power_of, pump, stats, toughness_of
 from tutor.study.drafts import Draft, Generate, Template
 from tutor.study.topics import INTRO, L1, L2, LEVELS
 
@@ -45,13 +49,34 @@ def _doc(permanents: list[dict[str, Any]], event: dict[str, Any], a_life: int = 
     return curated.doc(permanents, event, players=curated.two_players(a_life))
 
 
-def _size(p: dict[str, Any]) -> str:
-    extras = [{"trample": "トランプル"}[k] for k in p.get("keywords", [])]
-    tail = f"（{'、'.join(extras)}）" if extras else ""
-    return f"{p['power']}/{p['toughness']}の{p['name']}{tail}"
+def _attack(attacker: dict[str, Any], blockers: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"attacker": attacker["id"], "defender": "B", "blockers": [b["id"] for b in blockers]}
 
 
-NAMES: Final = ("熊", "狼", "騎士", "兵士", "エルフ", "巨人", "ゾンビ", "蜘蛛", "象", "戦士", "ワーム")
+def _label(doc: dict[str, Any]) -> str:
+    return f"《{doc['name']}》"
+
+
+ATTACKERS: Final = VANILLA
+"""Attackers without evasion: any creature may block them (509.1b)."""
+BLOCKERS: Final = (*VANILLA, "serra-angel", "charging-monstrosaur", "colossal-dreadmaw")
+"""Blockers whose abilities do not touch the damage dealt to them or by them."""
+
+
+def _blocker(
+    rng: random.Random,
+    attacker: dict[str, Any],
+    pid: str,
+    taken: set[str],
+    toughness: tuple[int, int],
+    pool: tuple[str, ...] = VANILLA,
+) -> dict[str, Any]:
+    """A catalogue creature of the opponent's that may block ``attacker`` (509.1b), its toughness
+    within ``toughness``."""
+    low, high = toughness
+    return draw(
+        rng, pool, pid, "B", taken, lambda doc: low <= toughness_of(doc) <= high and can_block(attacker, doc)
+    )
 
 
 # --------------------------------------------------------------------------- 1. the damage assignment order
@@ -61,60 +86,63 @@ def case_order(rng: random.Random, level: str) -> EraCase:
     """CR 510.1c (today): a blocked creature divides its damage as its controller chooses; 2024-08-02
     509.2 and 510.1c: it followed an order, lethal damage to each before the next. Trample (702.19b)
     still needs lethal damage to every blocker before the player, in every era."""
-    first, second, third = rng.sample(NAMES, 3)
     trample = level != INTRO and rng.random() < 0.5
     spill = not trample and rng.random() < 0.3
-    x = curated.creature("x", first, "B", rng.randint(0, 3), rng.randint(2, 4))
-    y = curated.creature("y", second, "B", rng.randint(0, 3), rng.randint(1, 4))
-    if trample:
-        power = x["toughness"] + y["toughness"] + rng.randint(1, 2)
-        attacker = curated.creature("att", third, "A", power, rng.randint(4, 7), keywords=["trample"])
-        short = rng.randint(1, y["toughness"] - 1) if y["toughness"] > 1 else 0
-        division = {"x": x["toughness"], "y": short, "B": power - x["toughness"] - short}
-        legal_now = False
-        legal_then = False
-    elif spill:
-        power = x["toughness"] + y["toughness"] + rng.randint(1, 2)
-        attacker = curated.creature("att", third, "A", power, rng.randint(2, 6))
-        division = {"x": x["toughness"], "y": y["toughness"], "B": power - x["toughness"] - y["toughness"]}
-        legal_now = False
-        legal_then = False
+    three = (
+        level == L2 and not trample and not spill
+    )  # L2: the old order ran through two "lethal first" steps
+    taken: set[str] = set()
+    if trample or spill:
+        # power enough for lethal damage to both blockers and some left (+1/+1 counters make up the rest)
+        pool = TRAMPLERS if trample else [s for s in ATTACKERS if _printed_power(s) >= 3]
+        attacker = draw(rng, pool, "att", "A", taken)
+        printed = power_of(attacker)
+        x = _blocker(rng, attacker, "x", taken, (2, min(4, printed - 1)))
+        y = _blocker(rng, attacker, "y", taken, (1, min(4, printed + 1 - toughness_of(x))))
+        lethal_x, lethal_y = toughness_of(x), toughness_of(y)
+        power = pump(attacker, max(0, lethal_x + lethal_y + rng.randint(1, 2) - printed))
+        blockers = [x, y]
+        if trample:
+            short = rng.randint(1, lethal_y - 1) if lethal_y > 1 else 0
+            division = {"x": lethal_x, "y": short, "B": power - lethal_x - short}
+        else:
+            division = {"x": lethal_x, "y": lethal_y, "B": power - lethal_x - lethal_y}
+        legal_now = legal_then = False
     else:
-        power = rng.randint(2, x["toughness"] + y["toughness"])
-        attacker = curated.creature("att", third, "A", power, rng.randint(2, 6))
-        on_first = rng.randint(0, min(x["toughness"], power) - 1)
-        division = {"x": on_first, "y": power - on_first}
-        legal_now = True
-        legal_then = False
-    blockers = [x, y]
-    if level == L2 and not trample and not spill:
-        # L2: a third blocker, so the old order ran through two "lethal first" steps
-        fourth = rng.choice([n for n in NAMES if n not in (first, second, third)])
-        z = curated.creature("z", fourth, "B", rng.randint(0, 3), rng.randint(1, 3))
-        blockers.append(z)
-        power = rng.randint(3, x["toughness"] + y["toughness"] + z["toughness"])
-        attacker["power"] = power
-        on_first = rng.randint(0, min(x["toughness"], power) - 1)
-        on_second = rng.randint(0, power - on_first)
-        division = {"x": on_first, "y": on_second, "z": power - on_first - on_second}
+        attacker = draw(rng, ATTACKERS, "att", "A", taken, lambda doc: power_of(doc) >= (3 if three else 2))
+        power = power_of(attacker)
+        x = _blocker(rng, attacker, "x", taken, (2, 4))
+        if three:
+            y = _blocker(rng, attacker, "y", taken, (1, 4))
+            z = _blocker(rng, attacker, "z", taken, (max(1, power - toughness_of(x) - toughness_of(y)), 4))
+            blockers = [x, y, z]
+            on_first = rng.randint(0, min(toughness_of(x), power) - 1)
+            on_second = rng.randint(0, power - on_first)
+            division = {"x": on_first, "y": on_second, "z": power - on_first - on_second}
+        else:
+            y = _blocker(rng, attacker, "y", taken, (max(1, power - toughness_of(x)), 4))
+            blockers = [x, y]
+            on_first = rng.randint(0, min(toughness_of(x), power) - 1)
+            division = {"x": on_first, "y": power - on_first}
+        legal_now, legal_then = True, False
     ids = [b["id"] for b in blockers]
     event = {
         "type": "combat",
-        "attacks": [{"attacker": "att", "defender": "B", "blockers": ids}],
+        "attacks": [_attack(attacker, blockers)],
         "assignments": {"att": {k: v for k, v in division.items() if v}},
     }
     current = _doc([attacker, *blockers], event)
     former = copy.deepcopy(current)
     former["era"] = "2009-2024"
     former["event"]["attacks"][0]["order"] = ids
-    shown = "、".join(f"{b['name']}に{division[b['id']]}点" for b in blockers)
+    shown = "、".join(f"{_label(b)}に{division[b['id']]}点" for b in blockers)
     if division.get("B"):
         shown += f"、対戦相手に{division['B']}点"
     prompt = (
         "2009年7月から2024年11月までのルールでは、攻撃側はブロック・クリーチャーに「ダメージ割り振り順」を付け、"
         "先頭のクリーチャーに致死ダメージを割り振るまで、次のクリーチャーには割り振れませんでした。"
-        f"あなたの{_size(attacker)}が攻撃し、{'と'.join(_size(b) for b in blockers)}にブロックされました"
-        f"（昔のルールなら{'→'.join(b['name'] for b in blockers)}の順です）。あなたは{power}点を「{shown}」と割り振りました。"
+        f"あなたの{stats(attacker)}が攻撃し、対戦相手の{'と'.join(stats(b) for b in blockers)}にブロックされました"
+        f"（昔のルールなら{'→'.join(_label(b) for b in blockers)}の順です）。あなたは{power}点を「{shown}」と割り振りました。"
         "現在のルールで、この割り振りは適正ですか？"
     )
     if spill:
@@ -130,8 +158,8 @@ def case_order(rng: random.Random, level: str) -> EraCase:
     elif trample:
         explanation = (
             "割り振り順はなくなりましたが、トランプルの条件は今も変わりません。ブロック・クリーチャーすべてに"
-            f"致死ダメージを割り振ってからでないと、プレイヤーには割り振れません (702.19b)。{y['name']}に致死ダメージ"
-            f"（{y['toughness']}点）が足りないので、対戦相手への割り振りは不適正です。2009-2024年のルールでも同じく"
+            f"致死ダメージを割り振ってからでないと、プレイヤーには割り振れません (702.19b)。{_label(y)}に致死ダメージ"
+            f"（{toughness_of(y)}点）が足りないので、対戦相手への割り振りは不適正です。2009-2024年のルールでも同じく"
             "不適正でした (2024-08-02版 702.19b)。"
         )
         former_mistake = (
@@ -142,7 +170,7 @@ def case_order(rng: random.Random, level: str) -> EraCase:
         explanation = (
             "現在のルールでは、ブロックされたクリーチャーは戦闘ダメージをブロック・クリーチャーの間で好きなように"
             "分けられます (510.1c)。割り振り順は2024年11月の『ファウンデーションズ』でなくなりました。2009-2024年の"
-            f"ルールでは、先頭の{x['name']}に致死ダメージ（{x['toughness']}点）を割り振るまで次のクリーチャーには割り振れず、"
+            f"ルールでは、先頭の{_label(x)}に致死ダメージ（{toughness_of(x)}点）を割り振るまで次のクリーチャーには割り振れず、"
             "この割り振りは不適正でした (2024-08-02版 509.2, 510.1c)。"
         )
         former_mistake = "以前の「ダメージ割り振り順」で考えました（2024年11月に廃止、2024-08-02版 510.1c）"
@@ -161,6 +189,10 @@ def case_order(rng: random.Random, level: str) -> EraCase:
     )
 
 
+def _printed_power(slug: str) -> int:
+    return power_of(card(slug).permanent("x", "A"))
+
+
 # --------------------------------------------------------------------------- 2. sacrifice after damage is assigned
 
 
@@ -171,19 +203,20 @@ def case_sacrifice(rng: random.Random, level: str) -> EraCase:
     dealt its damage."""
     life = rng.randint(3, 20) if level != INTRO else rng.randint(10, 20)
     gain = 4
-    blocker_name = rng.choice(NAMES)
-    baloth = curated.creature("baloth", "貪欲なるベイロス", "A", 4, 4, subtypes=["Beast"])
-    blocker = curated.creature("blocker", blocker_name, "B", rng.randint(4, 6), rng.randint(2, 6))
-    blockers = [blocker]
+    taken: set[str] = set()
+    baloth = draw(rng, ("ravenous-baloth",), "baloth", "A", taken)
     if level == L2:
         # L2: two blockers, neither strong enough alone; their damage together is lethal (120.4, 704.5g),
         # so the Baloth is still destroyed before anyone could sacrifice it
-        second_name = rng.choice([n for n in NAMES if n != blocker_name])
-        blocker["power"] = rng.randint(1, 3)
-        second = curated.creature(
-            "second", second_name, "B", rng.randint(4 - blocker["power"], 3), rng.randint(1, 4)
-        )
-        blockers.append(second)
+        blocker = draw(rng, VANILLA, "blocker", "B", taken, lambda doc: power_of(doc) <= 3)
+        need = 4 - power_of(blocker)
+        second = draw(rng, VANILLA, "second", "B", taken, lambda doc: need <= power_of(doc) <= 3)
+        blockers = [blocker, second]
+    else:
+        blocker = draw(rng, BLOCKERS, "blocker", "B", taken, lambda doc: power_of(doc) >= 2)
+        # +1/+1 counters from earlier turns bring its power to 4 or more: it deals the Baloth lethal damage
+        pump(blocker, max(0, 4 - power_of(blocker)) + rng.randint(0, 1))
+        blockers = [blocker]
     event: dict[str, Any] = {
         "type": "combat",
         "attacks": [{"attacker": "baloth", "defender": "B", "blockers": [b["id"] for b in blockers]}],
@@ -197,21 +230,21 @@ def case_sacrifice(rng: random.Random, level: str) -> EraCase:
     former["event"]["on_stack_actions"] = [
         {"type": "sacrifice", "creature": "baloth", "gain_life": gain, "name": "《貪欲なるベイロス》の能力"}
     ]
-    total = sum(b["power"] for b in blockers)
+    total = sum(power_of(b) for b in blockers)
     if level == L2:
         split = event["assignments"]["baloth"]
-        blocker_dies = any(b["toughness"] <= split[b["id"]] for b in blockers)
-        blocked_by = f"対戦相手の{'と'.join(_size(b) for b in blockers)}にブロックされました"
-        blocked_by += f"（ベイロスの4点は{'、'.join(f'{b["name"]}に{split[b["id"]]}点' for b in blockers)}と割り振ります）"
+        blocker_dies = any(toughness_of(b) <= split[b["id"]] for b in blockers)
+        blocked_by = f"対戦相手の{'と'.join(stats(b) for b in blockers)}にブロックされました"
+        blocked_by += f"（ベイロスの4点は{'、'.join(f'{_label(b)}に{split[b["id"]]}点' for b in blockers)}と割り振ります）"
         took = (
             f"ベイロスはどちらのブロック・クリーチャーからも4点未満しか受けませんが、同時に与えられた"
-            f"{'点と'.join(str(b['power']) for b in blockers)}点、合わせて{total}点は致死ダメージです (120.3e)。"
+            f"{'点と'.join(str(power_of(b)) for b in blockers)}点、合わせて{total}点は致死ダメージです (120.3e)。"
             "ダメージは合計で数えるので、誰も優先権を得る前に状況起因処理で破壊されます (704.5g)。そのため、"
         )
     else:
-        blocker_dies = blocker["toughness"] <= 4
-        blocked_by = f"対戦相手の{_size(blocker)}にブロックされました"
-        took = f"ベイロスは{blocker['power']}点のダメージを受け、誰も優先権を得る前に状況起因処理で破壊されるので (704.5g)、"
+        blocker_dies = toughness_of(blocker) <= 4
+        blocked_by = f"対戦相手の{stats(blocker)}にブロックされました"
+        took = f"ベイロスは{power_of(blocker)}点のダメージを受け、誰も優先権を得る前に状況起因処理で破壊されるので (704.5g)、"
     prompt = (
         f"あなたのライフは{life}点です。あなたの《貪欲なるベイロス》（4/4、「ビーストを1体生け贄に捧げる：あなたは4点の"
         f"ライフを得る。」）が攻撃し、{blocked_by}。古い記事には「戦闘ダメージを"
@@ -248,24 +281,38 @@ def case_sacrifice(rng: random.Random, level: str) -> EraCase:
 def case_pump(rng: random.Random, level: str) -> EraCase:
     """CR 510.2 (today): a pump must come before combat damage, so both its power and its toughness
     count. 2007-02-01 310.4a: after the assignment was on the stack only the toughness counted."""
-    power = rng.randint(1, 3)
-    toughness = rng.randint(1, 3)
-    blocker_toughness = rng.randint(power + 1, power + 4)
-    blocker_power = rng.randint(toughness, toughness + 3)
-    ours, theirs = rng.sample(NAMES, 2)
+    taken: set[str] = set()
+    attacker = draw(
+        rng, VANILLA, "att", "A", taken, lambda doc: power_of(doc) <= 3 and toughness_of(doc) <= 3
+    )
+    power, toughness = power_of(attacker), toughness_of(attacker)
+    # a blocker that survives the unpumped attacker and kills it (pumped, the attacker may win)
+    blocker = draw(
+        rng,
+        BLOCKERS,
+        "blk",
+        "B",
+        taken,
+        lambda doc: power < toughness_of(doc) <= power + 4
+        and toughness <= power_of(doc) <= toughness + 3
+        and can_block(attacker, doc),
+    )
+    blocker_power, blocker_toughness = power_of(blocker), toughness_of(blocker)
+    ours, theirs = _label(attacker), _label(blocker)
     # L2: the blocker was dealt damage earlier this turn; it stays marked (120.6) and counts in both eras
     marked = rng.randint(1, blocker_toughness - power) if level == L2 else 0
-    attacker = curated.creature("att", ours, "A", power, toughness)
-    blocker = curated.creature("blk", theirs, "B", blocker_power, blocker_toughness)
     if marked:
         blocker["damage"] = marked
-    event = {"type": "combat", "attacks": [{"attacker": "att", "defender": "B", "blockers": ["blk"]}]}
+    shown_attacker, shown_blocker = stats(attacker), stats(blocker)
+    event = {"type": "combat", "attacks": [_attack(attacker, [blocker])]}
     former = _doc([attacker, blocker], copy.deepcopy(event))
     former["era"] = "2007"
     former["event"]["on_stack_actions"] = [
         {"type": "pump", "creature": "att", "power": 3, "toughness": 3, "name": "《巨大化》"}
     ]
-    pumped = curated.creature("att", ours, "A", power + 3, toughness + 3)
+    # today 《巨大化》 resolves before combat damage: the board the damage sees has the +3/+3 in it
+    pumped = copy.deepcopy(attacker)
+    pumped.update(power=attacker["power"] + 3, toughness=attacker["toughness"] + 3)
     current = _doc([pumped, copy.deepcopy(blocker)], copy.deepcopy(event))
     # Unpumped, the attacker deals too little to kill the blocker and is dealt lethal damage; the pump
     # makes its toughness count in both eras (704.5g), its power only when cast in time (310.4a of 2007).
@@ -276,9 +323,8 @@ def case_pump(rng: random.Random, level: str) -> EraCase:
     then_dead = sorted(
         [*(["att"] if attacker_dies else []), *(["blk"] if power + marked >= blocker_toughness else [])]
     )
-    hurt = f"（このターンすでにダメージを{marked}点負っています）" if marked else ""
     prompt = (
-        f"あなたの{_size(attacker)}が攻撃し、対戦相手の{_size(blocker)}{hurt}にブロックされました。あなたは《巨大化》"
+        f"あなたの{shown_attacker}が攻撃し、対戦相手の{shown_blocker}にブロックされました。あなたは《巨大化》"
         "（クリーチャー1体は、ターン終了時まで+3/+3の修整を受ける）を持っています。古い記事には「戦闘ダメージを"
         "割り振ってから《巨大化》を使うと、タフネスだけが上がる」とあります。現在のルールで使えるのはブロック・"
         f"クリーチャー指定ステップなので、そこで使い、{ours}は{power + 3}/{toughness + 3}になりました。"

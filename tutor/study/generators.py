@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from rules_core.model.ja import KEYWORD_JA
@@ -35,13 +35,24 @@ from tutor.study.card_questions import (
     FIRST_STRIKERS,
     INFECTORS,
     LIFELINKERS,
+    ORDER_DOUBLERS,
     SIEGES,
     TOXIC,
     TRAMPLERS,
     VANILLA,
     WITHER,
 )
-from tutor.study.cardpool import card, card_names, power_of, stats, toughness_of
+from tutor.study.cardpool import (
+    COLLARED,
+    card,
+    card_names,
+    draw,
+    equip_collar,
+    power_of,
+    pump,
+    stats,
+    toughness_of,
+)
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.drafts import Generate as Generate  # re-exported for template modules
 from tutor.study.era_questions import ERA_TEMPLATES
@@ -102,42 +113,6 @@ def _combat(
 def _real(slug: str, pid: str, controller: str, **changes: Any) -> dict[str, Any]:
     """The catalogue card ``slug`` as a permanent of the question's board."""
     return card(slug).permanent(pid, controller, **changes)
-
-
-def _draw(
-    rng: random.Random,
-    pool: Sequence[str],
-    pid: str,
-    controller: str,
-    taken: set[str],
-    fits: Callable[[dict[str, Any]], bool] = lambda doc: True,
-) -> dict[str, Any]:
-    """A card of ``pool`` that ``fits``, as a permanent, other than the cards ``taken`` (two of a name on one
-    board would read the same in a prompt); its name joins ``taken``."""
-    fitting = [s for s in pool if card(s).ja_name not in taken and fits(_real(s, pid, controller))]
-    if not fitting:
-        raise ValueError(f"no card of {pool} fits")
-    doc = _real(rng.choice(fitting), pid, controller)
-    taken.add(doc["name"])
-    return doc
-
-
-def _pump(doc: dict[str, Any], plus: int) -> int:
-    """``plus`` +1/+1 counters on ``doc`` (put there in earlier turns), which varies a drill's numbers;
-    its power with them."""
-    if plus:
-        doc["counters"] = {"+1/+1": plus}
-    return power_of(doc)
-
-
-COLLARED: Final = "《バジリスクの首輪》を装備した"
-"""How a prompt says that a creature carries 《バジリスクの首輪》 (:func:`_collar`)."""
-
-
-def _collar(doc: dict[str, Any]) -> None:
-    """``doc`` equipped with 《バジリスクの首輪》: deathtouch and lifelink, which no catalogue trampler has
-    of its own (the equipment is told in the prompt, not placed on the board)."""
-    doc["keywords"] = sorted({*doc.get("keywords", []), "deathtouch", "lifelink"})
 
 
 def _printed(slug: str) -> tuple[int, int]:
@@ -368,7 +343,7 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
         pool = list(LIFELINKERS)
     attacker = _real(rng.choice(pool), "ll", "A")
     # +1/+1 counters (from earlier turns) bring its power around and above the shield's 3 points
-    power = _pump(attacker, rng.randint(1, 3))
+    power = pump(attacker, rng.randint(1, 3))
     permanents.append(attacker)
     if not blocked:
         attacks.append(_attack("ll"))
@@ -475,7 +450,7 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
         used.add(slug)
         creature = _real(slug, pid, "A")
         # toxic is 1 on every such card: +1/+1 counters set its power apart from its toxic value
-        power = _pump(
+        power = pump(
             creature, rng.randint(1, 3) if kind == "toxic" else rng.randint(0, 2) if level != INTRO else 0
         )
         toxic = creature.get("toxic", 0)
@@ -549,11 +524,11 @@ def gen_spill(rng: random.Random, level: str) -> Draft:
     deathtouch = level == L1 and trample and rng.random() < 0.4
     taken: set[str] = set()
     # a trampler, or a creature without trample that is bigger than its blocker
-    attacker = _draw(rng, TRAMPLERS if trample else VANILLA, "att", "A", taken, lambda d: d["power"] >= 3)
+    attacker = draw(rng, TRAMPLERS if trample else VANILLA, "att", "A", taken, lambda d: d["power"] >= 3)
     power = attacker["power"]
     if deathtouch:
-        _collar(attacker)
-    blocker = _draw(rng, VANILLA, "blk", "B", taken, lambda d: d["toughness"] < power)
+        equip_collar(attacker)
+    blocker = draw(rng, VANILLA, "blk", "B", taken, lambda d: d["toughness"] < power)
     toughness = blocker["toughness"]
     marked = rng.randint(1, toughness - 1) if level == L1 and toughness > 1 and rng.random() < 0.5 else 0
     if marked:
@@ -562,7 +537,7 @@ def gen_spill(rng: random.Random, level: str) -> Draft:
     attacks = [_attack("att", blockers=["blk"])]
     other = 0
     if level == L1 and rng.random() < 0.5:
-        partner = _draw(rng, VANILLA, "oth", "A", taken, lambda d: d["power"] <= 3)
+        partner = draw(rng, VANILLA, "oth", "A", taken, lambda d: d["power"] <= 3)
         other = partner["power"]
         permanents.append(partner)
         attacks.append(_attack("oth"))
@@ -632,10 +607,10 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
     k = rng.randint(1, 2) if level == L1 else rng.randint(1, 3)
     deathtouch = rng.random() < (0.35 if level == L1 else 0.3)
     taken: set[str] = set()
-    attacker = _draw(rng, TRAMPLERS, "t", "A", taken)
-    power = _pump(attacker, rng.randint(0, 2))
+    attacker = draw(rng, TRAMPLERS, "t", "A", taken)
+    power = pump(attacker, rng.randint(0, 2))
     if deathtouch:
-        _collar(attacker)
+        equip_collar(attacker)
     blockers = []
     lethal: dict[str, int] = {}
     naive: dict[str, int] = {}
@@ -653,7 +628,7 @@ def _trample_board(rng: random.Random, level: str) -> dict[str, Any]:
         # it still needs lethal damage assigned (702.19b)
         shielded = level == L2 and "red" in attacker.get("colors", []) and rng.random() < 0.25
         pool = ("kor-firewalker",) if shielded and "コーの火歩き" not in taken else VANILLA
-        blocker = _draw(rng, pool, pid, "B", taken)
+        blocker = draw(rng, pool, pid, "B", taken)
         toughness = blocker["toughness"]
         # damage already marked: sometimes, and whenever the blocker would need more than is left
         least = 0 if deathtouch else max(0, toughness - budget)
@@ -818,10 +793,6 @@ def _order_loss(damage: int, effects: Sequence[dict[str, Any]], order: Sequence[
     return x
 
 
-ORDER_DOUBLERS: Final = ("furnace-of-rath", "dictate-of-the-twin-gods")
-"""Enchantments that double the damage any source deals (the effect whose order matters against a shield)."""
-
-
 def gen_effect_order(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(10, 20)
     fireball = card("fireball")
@@ -898,10 +869,10 @@ def gen_shield_choice(rng: random.Random, level: str) -> Draft:
     salve = card("healing-salve")
     shield = salve.effect(0)["amount"]
     taken: set[str] = set()
-    lifelinker = _draw(rng, LIFELINKERS, "ll", "A", taken)
-    p1 = _pump(lifelinker, rng.randint(0, 3))
+    lifelinker = draw(rng, LIFELINKERS, "ll", "A", taken)
+    p1 = pump(lifelinker, rng.randint(0, 3))
     # together they deal more than the shield prevents
-    other = _draw(rng, VANILLA, "nm", "A", taken, lambda d: p1 + d["power"] > shield)
+    other = draw(rng, VANILLA, "nm", "A", taken, lambda d: p1 + d["power"] > shield)
     p2 = other["power"]
     on_lifelink = min(shield, p1)
     allocation = {"ll": on_lifelink}
@@ -1058,14 +1029,14 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
     permanents: list[dict[str, Any]] = []
     mine: dict[str, Any] = {}
     if bite:
-        mine = _draw(rng, TRAMPLERS, "my", "A", taken)
+        mine = draw(rng, TRAMPLERS, "my", "A", taken)
         if deathtouch:
-            _collar(mine)
+            equip_collar(mine)
         amount = mine["power"]
         permanents.append(mine)
     else:
         amount = card("flame-spill").engine["event"]["damage"][0]["amount"]
-    target = _draw(rng, VANILLA, "cr", "B", taken, lambda d: bite or d["toughness"] <= amount)
+    target = draw(rng, VANILLA, "cr", "B", taken, lambda d: bite or d["toughness"] <= amount)
     toughness = target["toughness"]
     marked = rng.randint(1, toughness - 1) if level != INTRO and toughness > 1 and rng.random() < 0.6 else 0
     if marked:
@@ -1226,13 +1197,13 @@ def gen_first_strike(rng: random.Random, level: str) -> Draft:
                 if roll < 0.85
                 else VANILLA
             )
-        first = _draw(rng, pools[0], "att" if striker_first else "blk", "A" if striker_first else "B", taken)
-        second = _draw(rng, pools[1], "blk" if striker_first else "att", "B" if striker_first else "A", taken)
+        first = draw(rng, pools[0], "att" if striker_first else "blk", "A" if striker_first else "B", taken)
+        second = draw(rng, pools[1], "blk" if striker_first else "att", "B" if striker_first else "A", taken)
         a, b = (first, second) if striker_first else (second, first)
         if not _fair_pair(a, b):
             continue
         for c in (a, b):  # +1/+1 counters from earlier turns vary the numbers
-            _pump(c, rng.randint(0, 2) if rng.random() < 0.5 else 0)
+            pump(c, rng.randint(0, 2) if rng.random() < 0.5 else 0)
         if level == L2 and rng.random() < 0.3:
             marked = rng.randint(0, toughness_of(b) - 1)
             if marked:
@@ -1284,8 +1255,8 @@ def gen_assignment_legal(rng: random.Random, level: str) -> Draft:
     k = 2 if level == INTRO else rng.randint(2, 3)
     taken: set[str] = set()
     # a creature without trample; +1/+1 counters from earlier turns vary its power
-    attacker = _draw(rng, VANILLA, "att", "A", taken)
-    power = _pump(attacker, rng.randint(0, 3))
+    attacker = draw(rng, VANILLA, "att", "A", taken)
+    power = pump(attacker, rng.randint(0, 3))
     # 4 in 10: more power than the blockers' toughness, sent past them to the player (not legal)
     others = [v for v in VANILLA if card(v).ja_name not in taken]
     small = [c for c in itertools.combinations(others, k) if sum(_printed(v)[1] for v in c) < power]
@@ -1358,11 +1329,11 @@ def gen_assignment_legal(rng: random.Random, level: str) -> Draft:
 def gen_worship(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(2, 6)
     taken: set[str] = set()
-    permanents = [_draw(rng, VANILLA, f"c{i + 1}", "A", taken) for i in range(2)]
+    permanents = [draw(rng, VANILLA, f"c{i + 1}", "A", taken) for i in range(2)]
     powers = [c["power"] for c in permanents]
     controls = rng.random() < 0.75
     if controls:
-        permanents.append(_draw(rng, VANILLA, "guard", "B", taken))
+        permanents.append(draw(rng, VANILLA, "guard", "B", taken))
     worship = card("worship")
     effects: list[dict[str, Any]] = [worship.effect(0, player="B")]
     loss = sum(powers)
@@ -1524,7 +1495,7 @@ def gen_zero_damage(rng: random.Random, level: str) -> Draft:
     guarded = ""
     if level == L2:
         # L2: the attacker has deathtouch too, and a shield on the blocker may bring its damage to 0
-        power = _pump(attacker, rng.randint(0, 3))
+        power = pump(attacker, rng.randint(0, 3))
         effects.append(salve.effect(0, to="dt"))
         b_dies = power > shield
         situation += (

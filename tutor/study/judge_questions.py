@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tutor.study.asks import clone, declared, outcome_keys
-from tutor.study.cardpool import card
+from tutor.study.card_questions import ORDER_DOUBLERS
+from tutor.study.cardpool import COLLARED, card, equip_collar
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.topics import L1, L2
 
@@ -341,7 +342,7 @@ def name(p: dict[str, Any]) -> str:
     abilities are on the board table, not in the words)."""
     if p.get("generic"):
         return f"{p['name']}（{_power(p)}/{_toughness(p)}）"
-    return f"《{p['name']}》"
+    return f"{COLLARED if p.get('collared') else ''}《{p['name']}》"
 
 
 def _mark_generic(p: dict[str, Any]) -> dict[str, Any]:
@@ -355,7 +356,15 @@ def _clean(doc: Doc) -> Doc:
     out: Doc = clone(doc)
     for p in out.get("permanents", []):
         p.pop("generic", None)
+        p.pop("collared", None)
     return out
+
+
+def _collared(p: dict[str, Any]) -> dict[str, Any]:
+    """``p`` with 《バジリスクの首輪》 (deathtouch and lifelink), which the prompt names (:func:`name`)."""
+    equip_collar(p)
+    p["collared"] = True
+    return p
 
 
 def _g(*args: Any, **kwargs: Any) -> dict[str, Any]:
@@ -556,19 +565,19 @@ GROUND: Final = (
     "rusted-sentinel",
     "ravenous-baloth",
 )
-GENERIC_NAMES: Final = ("鷹", "狼", "騎士", "兵士", "ゴブリン", "巨人", "ゾンビ", "象", "戦士", "僧侶")
+SMALL_FLYERS: Final = ("chandra-s-spitfire", "vault-skirge")
+"""Flyers whose other abilities play no part in a block."""
 
 
 def gen_flying_block(rng: random.Random, level: str) -> Draft:
     """702.9b, 702.17b (L2 with protection 702.16f and two blockers at once)."""
     if level == L1:
-        attacker = rng.choice(
-            [_real("serra-angel", "att", "A"), _g("att", "鷹", "A", 2, 2, ["white"], keywords=["flying"])]
-        )
+        flyer = rng.choice(SMALL_FLYERS)
+        attacker = _real(rng.choice(["serra-angel", flyer]), "att", "A")
         kind = rng.choice(["reach", "flyer", "ground", "ground"])
         blocker = {
             "reach": _real("deadly-recluse", "blk", "B"),
-            "flyer": _g("blk", "鳥", "B", 1, 1, ["blue"], keywords=["flying"]),
+            "flyer": _real(next(s for s in SMALL_FLYERS if s != flyer), "blk", "B"),
             "ground": _real(rng.choice(GROUND), "blk", "B"),
         }[kind]
         others = [_real("grizzly-bears" if blocker["name"] != "灰色熊" else "hill-giant", "oth", "B")]
@@ -588,13 +597,13 @@ def gen_flying_block(rng: random.Random, level: str) -> Draft:
             _real("serra-angel", "b1", "B")
             if attacker["name"] != "セラの天使"
             else _real("white-knight", "b1", "B"),
-            _g("b1", "鳥", "B", 1, 1, ["blue"], keywords=["flying"]),
+            _real("chandra-s-spitfire", "b1", "B"),
             _real(rng.choice(GROUND), "b1", "B"),
             _real("white-knight", "b1", "B"),
         ]
         first, second = (clone(p) for p in rng.sample(pool, 2))
         if first["name"] == second["name"]:
-            second = _g("b2", "蜘蛛", "B", 2, 3, ["green"], keywords=["reach"])
+            second = _real("vault-skirge", "b2", "B")
         first["id"], second["id"] = "b1", "b2"
         blocks = [["att", "b1"], ["att", "b2"]]
         declared_names = f"{name(first)}と{name(second)}の2体"
@@ -708,7 +717,7 @@ def gen_restricted_block(rng: random.Random, level: str) -> Draft:
             blocker = rng.choice(
                 [
                     _real(rng.choice(small), "blk", "B"),
-                    _g("blk", "ゴブリン", "B", rng.randint(3, 4), 1, ["red"]),
+                    _real(rng.choice(["hill-giant", "elvish-regrower"]), "blk", "B"),
                 ]
             )
             others = []
@@ -730,7 +739,7 @@ def gen_restricted_block(rng: random.Random, level: str) -> Draft:
             pool = [
                 _real("vampire-spawn", "b1", "B"),
                 _real("grizzly-bears", "b1", "B"),
-                _g("b1", "鳥", "B", 1, 1, ["blue"], keywords=["flying"]),
+                _real("chandra-s-spitfire", "b1", "B"),
                 _real("hill-giant", "b1", "B"),
             ]
             blocker = clone(rng.choice(pool))
@@ -1110,7 +1119,7 @@ def gen_trample_assignment(rng: random.Random, level: str) -> Draft:
         attacker = rng.choice(
             [
                 _real(rng.choice(["colossal-dreadmaw", "charging-monstrosaur"]), "att", "A"),
-                _g("att", "ワーム", "A", rng.randint(5, 7), 5, ["green"], keywords=["trample", "deathtouch"]),
+                _collared(_real(rng.choice(["colossal-dreadmaw", "charging-monstrosaur"]), "att", "A")),
             ]
         )
     power = _power(attacker)
@@ -1208,20 +1217,39 @@ def _chooser_draft(
     return Draft(_clean(scenario), prompt, ask, predicted, explanation, rules, mistakes)
 
 
-EFFECT_NAMES: Final = {
-    "damage_multiplier": "ダメージを2倍にする効果",
-    "prevent_next": "{amount}点を軽減する盾",
-}
-
-
-def _two_effects(rng: random.Random, to: str, damage: int) -> list[dict[str, Any]]:
-    shield = rng.randint(1, max(1, damage - 1))
-    effects = [
-        {"type": "damage_multiplier", "factor": 2, "to": to, "name": "ダメージを2倍にする効果"},
-        {"type": "prevent_next", "to": to, "amount": shield, "name": f"{shield}点を軽減する盾"},
-    ]
+def _doubler_and_shield(rng: random.Random, to: str) -> list[dict[str, Any]]:
+    """A doubling enchantment (《ラースの灼熱洞》 or 《双子神の指図》) and 《治癒の軟膏》's shield on ``to``, in a
+    random order: two effects on one damage event whose order the affected player or controller chooses
+    (616.1)."""
+    effects = [card(rng.choice(ORDER_DOUBLERS)).effect(0), card("healing-salve").effect(0, to=to)]
     rng.shuffle(effects)
     return effects
+
+
+def _effects_scene(effects: Sequence[dict[str, Any]], whom: Mapping[str, str]) -> str:
+    """Where each effect of ``effects`` comes from, for a prompt: the doubler on the battlefield, the shield
+    that 《治癒の軟膏》 gave ``whom[to]`` this turn, 《ウルザの鎧》 under its controller."""
+    salve, armor = card("healing-salve"), card("urza-s-armor")
+    parts: list[str] = []
+    # the battlefield first, then each player's or creature's own protection
+    for effect in sorted(effects, key=lambda e: e["type"] != "damage_multiplier"):
+        if effect["type"] == "damage_multiplier":
+            parts.append(f"戦場には{effect['name']}があります。")
+        elif effect["name"] == salve.label:
+            parts.append(
+                f"{whom[effect['to']]}は、このターン{salve.label}により、次に受ける{effect['amount']}点のダメージが"
+                "軽減されます。"
+            )
+        elif effect["name"] == armor.label:
+            parts.append(f"{whom[effect['to']]}は{armor.label}をコントロールしています。")
+    return "".join(dict.fromkeys(parts))
+
+
+def _effects_listing(effects: Sequence[dict[str, Any]], to: str) -> str:
+    """The effects that apply to damage dealt to ``to`` (a doubler applies to all), by their cards, in the
+    order of ``effects`` (the order a learner who thinks it fixed would apply them in)."""
+    names = [e["name"] for e in effects if e.get("to", to) == to]
+    return "と".join(names) if len(names) == 2 else "、".join(names)
 
 
 def gen_who_orders(rng: random.Random, level: str) -> Draft:
@@ -1267,16 +1295,19 @@ def gen_who_orders(rng: random.Random, level: str) -> Draft:
         }
         whom = f"{WHO[target['controller']]}の{name(target)}"
         spell = card(slug).label
-    effects = _two_effects(rng, affected, amount)
-    if level == L2:  # the other creature has its own two effects, and its controller its own choice
+    effects = _doubler_and_shield(rng, affected)
+    if level == L2:  # the other creature has its own shield, and its controller its own choice
         other = next(p["id"] for p in perms if p["id"] != affected)
-        effects += _two_effects(rng, other, amount)
+        effects.append(card("healing-salve").effect(0, to=other))
     owner = affected if affected in WHO else next(p["controller"] for p in perms if p["id"] == affected)
     scenario = _doc(perms, event, effects=effects, active_player=active)
-    listing = "と".join(f"「{e['name']}」" for e in effects if e["to"] == affected)
+    shielded = {affected: whom} | {
+        p["id"]: f"{WHO[p['controller']]}の{name(p)}" for p in perms if p["id"] != affected
+    }
     prompt = (
-        f"{WHO[active]}のターンです。{WHO[caster]}が{spell}を唱え、{whom}に{amount}点のダメージを与えます。"
-        f"{whom}へのダメージには{listing}が適用できます。どちらを先に適用するかを選ぶのは誰ですか。"
+        f"{WHO[active]}のターンです。{_effects_scene(effects, shielded)}{WHO[caster]}が{spell}を唱え、{whom}に"
+        f"{amount}点のダメージを与えます。{whom}へのダメージには{_effects_listing(effects, affected)}の効果が"
+        "適用できます。どちらを先に適用するかを選ぶのは誰ですか。"
     )
     explanation = (
         "1つのダメージに置換効果や軽減効果が2つ以上適用できるなら、影響を受けるプレイヤーか、影響を受ける"
@@ -1432,17 +1463,20 @@ def _order_life(life: int, damage: int, effects: Sequence[dict[str, Any]], order
 def gen_order_outcomes(rng: random.Random, level: str) -> Draft:
     """616.1: each order the affected player may choose, and the life total it leaves (L2: three effects)."""
     life = rng.randint(10, 20)
-    slug = rng.choice(SPELLS)
-    damage = card(slug).engine["event"]["damage"][0]["amount"]
-    effects = _two_effects(rng, "B", damage)
-    if level == L2:
-        effects.append(
-            {"type": "prevent_static", "to": "B", "amount": 1, "name": "ダメージを1点軽減する常在型能力"}
+    slug = "fireball"
+    for _ in range(200):
+        damage = rng.randint(2, 6)  # 《火の玉》's X
+        effects = _doubler_and_shield(rng, "B")
+        if level == L2:
+            effects.append(card("urza-s-armor").effect(0, to="B"))
+            rng.shuffle(effects)
+        reachable = sorted(
+            {_order_life(life, damage, effects, o) for o in itertools.permutations(range(len(effects)))}
         )
-        rng.shuffle(effects)
-    reachable = sorted(
-        {_order_life(life, damage, effects, o) for o in itertools.permutations(range(len(effects)))}
-    )
+        if len(reachable) >= 2:  # the order changes the outcome
+            break
+    else:  # pragma: no cover - 200 draws always find one
+        raise RuntimeError("no board where the order matters")
     wrong = [
         life - damage,
         life - 2 * damage,
@@ -1466,11 +1500,10 @@ def gen_order_outcomes(rng: random.Random, level: str) -> Draft:
         "offered": offered,
         "labels": [f"{v}点" for v in offered],
     }
-    listing = "、".join(f"「{e['name']}」" for e in effects)
     prompt = (
-        f"{THEM}のライフは{life}点です。{YOU}は{card(slug).label}で{THEM}に{damage}点のダメージを与えます。{THEM}への"
-        f"ダメージには{listing}が適用できます。適用する順番の選び方によって、{THEM}のライフは何点になりえますか。"
-        "ありうるものをすべて選んでください。"
+        f"{THEM}のライフは{life}点です。{_effects_scene(effects, {'B': THEM})}{YOU}は{card(slug).label}で{THEM}に"
+        f"{damage}点のダメージを与えます。{THEM}へのダメージには{_effects_listing(effects, 'B')}の効果が適用できます。"
+        f"適用する順番の選び方によって、{THEM}のライフは何点になりえますか。ありうるものをすべて選んでください。"
     )
     default = outcome_keys(ask, {_order_life(life, damage, effects, range(len(effects)))})
     best = outcome_keys(ask, {max(reachable)})
@@ -1533,7 +1566,7 @@ def gen_division_outcomes(rng: random.Random, level: str) -> Draft:
         attacker = rng.choice(
             [
                 _real(rng.choice(["gifted-aetherborn", "ravenous-baloth", "craw-wurm"]), "att", "A"),
-                _g("att", "大蛇", "A", 4, 4, ["black"], keywords=["deathtouch"]),
+                _real("ambush-viper", "att", "A", counters={"+1/+1": 2}),
             ]
         )
         n = 3
