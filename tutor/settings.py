@@ -208,6 +208,11 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# Sessions are kept in the database. With a shared Redis cache they are also read through it
+# (cached_db), so a signed-in learner's request skips the session query; a per-process local memory
+# cache would let the other workers keep a signed-out session alive, so without Redis it is the
+# database alone.
+SESSION_ENGINE = "django.contrib.sessions.backends." + ("cached_db" if REDIS_URL else "db")
 CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from <body hx-headers>, never reads the cookie
 
 # A request body (forms, the JSON import) is at most this big; larger ones get the 413 page. The

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.contrib.sessions.backends.cached_db import SessionStore as CachedSession
+from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
@@ -149,6 +151,25 @@ def test_a_signed_in_learners_part_from_the_cache_does_not_read_the_user():
     assert served["X-Content-Cache"] == "hit"
     tables = [q["sql"].split(" FROM ", 1)[1].split()[0].strip('"') for q in queries.captured_queries]
     assert "auth_user" not in tables and served.content.decode().count("part 1") == 1
+
+
+@override_settings(SESSION_ENGINE="django.contrib.sessions.backends.cached_db")
+def test_with_sessions_read_through_the_cache_a_signed_in_part_makes_no_query():
+    """With REDIS_URL the sessions are read through the shared cache (settings: cached_db): a signed-in
+    learner's cached part is then served without touching the database, and signing out still ends
+    the session (its key is gone from the cache and the table)."""
+    User.objects.create_user("judge", password="damage-rules-42")
+    member = Client()
+    member.login(username="judge", password="damage-rules-42")
+    part = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "part"}
+    member.get("/parted/?q=1", **part)
+    with CaptureQueriesContext(connection) as queries:
+        served = member.get("/parted/?q=1", **part)
+    assert served["X-Content-Cache"] == "hit" and queries.captured_queries == []
+    key = member.session.session_key
+    assert CachedSession(session_key=key).load().get("_auth_user_id")
+    member.logout()
+    assert CachedSession(session_key=key).load() == {} and not Session.objects.filter(pk=key).exists()
 
 
 def test_a_waiting_message_is_shown_and_not_cached():

@@ -194,6 +194,8 @@ def test_settings_for_a_service_that_stays_up():
     assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
     assert settings.CSRF_COOKIE_HTTPONLY is True
     assert settings.CACHES["default"]["BACKEND"].endswith("LocMemCache")
+    # per-process caches must not hold sessions: a sign-out in one worker would not reach the others
+    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
     assert settings.AXES_FAILURE_LIMIT <= 10
     # the pair: neither a user name alone nor an address alone can be locked out by a stranger
     assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"]]
@@ -209,6 +211,8 @@ def test_redis_url_selects_the_shared_cache(monkeypatch):
         reloaded = importlib.reload(tutor_settings)
         assert reloaded.CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
         assert reloaded.CACHES["default"]["LOCATION"] == "redis://127.0.0.1:6379/1"
+        # the shared cache serves the sessions too, kept in the database as well (cached_db)
+        assert reloaded.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
     finally:
         monkeypatch.delenv("REDIS_URL")
         importlib.reload(tutor_settings)
