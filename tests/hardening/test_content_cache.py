@@ -11,6 +11,7 @@ from django.contrib.sessions.models import Session
 from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
+from django.http import HttpResponse
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
@@ -138,9 +139,8 @@ def test_a_part_that_shows_nothing_of_the_visitor_is_shared_with_signed_in_learn
     assert [r for r in pages.RENDERS if r in ("part", "page")] == ["part", "page", "page", "page", "page"]
 
 
-def test_a_signed_in_learners_part_from_the_cache_does_not_read_the_user():
-    """The part is the same for anyone: serving it must not wait for the user's row (the board's parts
-    still read the session, for the learner's prediction)."""
+def _signed_in_part_twice() -> tuple[Client, HttpResponse, CaptureQueriesContext]:
+    """A signed-in learner asks htmx's part of a cached page twice; the second answer and its queries."""
     User.objects.create_user("judge", password="damage-rules-42")
     member = Client()
     member.login(username="judge", password="damage-rules-42")
@@ -148,6 +148,13 @@ def test_a_signed_in_learners_part_from_the_cache_does_not_read_the_user():
     member.get("/parted/?q=1", **part)
     with CaptureQueriesContext(connection) as queries:
         served = member.get("/parted/?q=1", **part)
+    return member, served, queries
+
+
+def test_a_signed_in_learners_part_from_the_cache_does_not_read_the_user():
+    """The part is the same for anyone: serving it must not wait for the user's row (the board's parts
+    still read the session, for the learner's prediction)."""
+    _member, served, queries = _signed_in_part_twice()
     assert served["X-Content-Cache"] == "hit"
     tables = [q["sql"].split(" FROM ", 1)[1].split()[0].strip('"') for q in queries.captured_queries]
     assert "auth_user" not in tables and served.content.decode().count("part 1") == 1
@@ -158,13 +165,7 @@ def test_with_sessions_read_through_the_cache_a_signed_in_part_makes_no_query():
     """With REDIS_URL the sessions are read through the shared cache (settings: cached_db): a signed-in
     learner's cached part is then served without touching the database, and signing out still ends
     the session (its key is gone from the cache and the table)."""
-    User.objects.create_user("judge", password="damage-rules-42")
-    member = Client()
-    member.login(username="judge", password="damage-rules-42")
-    part = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "part"}
-    member.get("/parted/?q=1", **part)
-    with CaptureQueriesContext(connection) as queries:
-        served = member.get("/parted/?q=1", **part)
+    member, served, queries = _signed_in_part_twice()
     assert served["X-Content-Cache"] == "hit" and queries.captured_queries == []
     key = member.session.session_key
     assert CachedSession(session_key=key).load().get("_auth_user_id")

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from rules_core.model.ja import COLOR_JA
 from tutor.cards.placement import can_block
-from tutor.study.cardpool import card, power_of, stats, toughness_of
+from tutor.study.cardpool import COLLARED, card, equip_collar, power_of, stats, toughness_of
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.topics import INTRO, L1, L2
 
@@ -1186,9 +1186,73 @@ def giant_effect(giant: dict[str, Any]) -> dict[str, Any]:
 # --------------------------------------------------------------------------- 16. excess damage sent elsewhere (120.4a)
 
 
+def excess_draft(b_life: int, target: dict[str, Any], mine: dict[str, Any] | None = None) -> Draft:
+    """CR 120.4a: 《炎の氾濫》 (4 damage to ``target``) or, with ``mine`` (a trampler of A's), 《強行突破》 (its power):
+    the damage beyond lethal (marked damage counts; 1 is lethal from deathtouch, 702.2c) is dealt to the
+    creature's controller instead. The question: the opponent's life afterwards."""
+    toughness = toughness_of(target)
+    marked = target.get("damage", 0)
+    deathtouch = mine is not None and "deathtouch" in mine.get("keywords", [])
+    if mine is not None:
+        amount = power_of(mine)
+        spell = card("ram-through")
+        event: dict[str, Any] = {
+            "type": "bite",
+            "name": spell.label,
+            "source": mine["id"],
+            "to": target["id"],
+            "excess_to": "controller",
+            **_targeting("ram-through", mine["id"], target["id"]),
+        }
+        permanents = [mine, target]
+        collar = COLLARED if deathtouch else ""
+        what = (
+            f"あなたは{spell.label}（あなたのクリーチャー1体が対戦相手のクリーチャー1体にパワーに等しいダメージを与える。"
+            "それがトランプルを持つなら、余剰のダメージは代わりにそのクリーチャーのコントローラーに与えられる）を唱え、"
+            f"あなたの{collar}{stats(mine)}から対戦相手の{stats(target)}にダメージを与えさせました。"
+        )
+    else:
+        spell = card("flame-spill")
+        amount = _amount("flame-spill")
+        event = _spell("flame-spill", "A", [(target["id"], amount)], excess_to="controller")
+        permanents = [target]
+        what = (
+            f"あなたは{spell.label}（クリーチャー1体に{amount}点のダメージを与え、余剰のダメージは代わりにそのコントローラーに"
+            f"与えられる）で対戦相手の{stats(target)}を対象にしました。"
+        )
+    lethal = 1 if deathtouch else toughness - marked
+    excess = max(0, amount - lethal)
+    prompt = f"対戦相手のライフは{b_life}点です。{what}解決後、対戦相手のライフは何点ですか？"
+    text = (
+        "余剰のダメージを他に与える効果は、ダメージを受ける前にダメージのイベントを変更します。クリーチャーへの余剰のダメージは、"
+        "すでに負っているダメージを考慮した致死ダメージを超える分です (120.4a)。"
+    )
+    rules = ["120.4a"]
+    if deathtouch:
+        text += "発生源が接死を持つなら、1点を超える分が余剰です (120.4a, 702.2c)。"
+        rules.append("702.2c")
+    text += f"ここでは{excess}点が対戦相手に与えられます。"
+    mistakes = [
+        (
+            b_life - max(0, amount - toughness),
+            "すでに負っているダメージを余剰の計算に入れませんでした (120.4a)",
+        )
+        if marked and not deathtouch
+        else (
+            b_life - max(0, amount - (toughness - marked)),
+            "接死があっても致死ダメージはタフネス分だと考えました (120.4a)",
+        )
+        if deathtouch
+        else (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
+        (b_life, "余剰のダメージはなくなると考えました (120.4a)"),
+        (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
+    ]
+    doc = _doc(permanents, event, players=_players(b_life=b_life))
+    return _draft(doc, prompt, {"kind": "life", "player": "B"}, b_life - excess, text, rules, mistakes)
+
+
 def gen_flame_spill(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(6, 20)
-    bite = level == L2
     target = _perm(
         rng.choice(("grizzly-bears", "hill-giant", "vampire-spawn", "elite-vanguard", "llanowar-elves")),
         "tgt",
@@ -1198,66 +1262,12 @@ def gen_flame_spill(rng: random.Random, level: str) -> Draft:
     marked = rng.randint(1, toughness - 1) if toughness > 1 and rng.random() < 0.5 else 0
     if marked:
         target["damage"] = marked
-    collar = False
-    if bite:
+    mine = None
+    if level == L2:
         mine = _perm(rng.choice(("colossal-dreadmaw", "charging-monstrosaur")), "my", "A")
-        collar = rng.random() < 0.5
-        if collar:
-            mine["keywords"] = sorted({*mine["keywords"], "deathtouch", "lifelink"})
-        amount = power_of(mine)
-        spell = card("ram-through")
-        event: dict[str, Any] = {
-            "type": "bite",
-            "name": spell.label,
-            "source": "my",
-            "to": "tgt",
-            "excess_to": "controller",
-            **_targeting("ram-through", "my", "tgt"),
-        }
-        permanents = [mine, target]
-        what = (
-            f"あなたは{spell.label}（あなたのクリーチャー1体が対戦相手のクリーチャー1体にパワーに等しいダメージを与える。"
-            "それがトランプルを持つなら、余剰のダメージは代わりにそのクリーチャーのコントローラーに与えられる）を唱え、"
-            f"あなたの{stats(mine)}{'（《バジリスクの首輪》を装備）' if collar else ''}から対戦相手の{stats(target)}にダメージを与えさせました。"
-        )
-    else:
-        spell = card("flame-spill")
-        amount = _amount("flame-spill")
-        event = _spell("flame-spill", "A", [("tgt", amount)], excess_to="controller")
-        permanents = [target]
-        what = (
-            f"あなたは{spell.label}（クリーチャー1体に4点のダメージを与え、余剰のダメージは代わりにそのコントローラーに与えられる）で"
-            f"対戦相手の{stats(target)}を対象にしました。"
-        )
-    lethal = 1 if collar else toughness - marked
-    excess = max(0, amount - lethal)
-    prompt = f"対戦相手のライフは{b_life}点です。{what}解決後、対戦相手のライフは何点ですか？"
-    text = (
-        "余剰のダメージを他に与える効果は、ダメージを受ける前にダメージのイベントを変更します。クリーチャーへの余剰のダメージは、"
-        "すでに負っているダメージを考慮した致死ダメージを超える分です (120.4a)。"
-    )
-    rules = ["120.4a"]
-    if collar:
-        text += "発生源が接死を持つなら、1点を超える分が余剰です (120.4a, 702.2c)。"
-        rules.append("702.2c")
-    text += f"ここでは{excess}点が対戦相手に与えられます。"
-    mistakes = [
-        (
-            b_life - max(0, amount - toughness),
-            "すでに負っているダメージを余剰の計算に入れませんでした (120.4a)",
-        )
-        if marked and not collar
-        else (
-            b_life - max(0, amount - (toughness - marked)),
-            "接死があっても致死ダメージはタフネス分だと考えました (120.4a)",
-        )
-        if collar
-        else (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
-        (b_life, "余剰のダメージはなくなると考えました (120.4a)"),
-        (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
-    ]
-    doc = _doc(permanents, event, players=_players(b_life=b_life))
-    return _draft(doc, prompt, {"kind": "life", "player": "B"}, b_life - excess, text, rules, mistakes)
+        if rng.random() < 0.5:
+            equip_collar(mine)
+    return excess_draft(b_life, target, mine)
 
 
 # --------------------------------------------------------------------------- 17. Toralf: a trigger on excess damage (120.10)

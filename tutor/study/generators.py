@@ -41,6 +41,7 @@ from tutor.study.card_questions import (
     TRAMPLERS,
     VANILLA,
     WITHER,
+    excess_draft,
 )
 from tutor.study.cardpool import (
     COLLARED,
@@ -1023,84 +1024,18 @@ def gen_excess(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(5, 20)
     taken: set[str] = set()
     # 《炎の氾濫》 (4 damage to a creature), or 《強行突破》 with a trampler (its power): both send the excess
-    # damage to the creature's controller
-    bite = level == L2 or (level == L1 and rng.random() < 0.5)
-    deathtouch = level == L2 and rng.random() < 0.5
-    permanents: list[dict[str, Any]] = []
-    mine: dict[str, Any] = {}
-    if bite:
+    # damage to the creature's controller (the question is the card question's, :func:`excess_draft`)
+    mine = None
+    if level == L2 or (level == L1 and rng.random() < 0.5):
         mine = draw(rng, TRAMPLERS, "my", "A", taken)
-        if deathtouch:
+        if level == L2 and rng.random() < 0.5:
             equip_collar(mine)
-        amount = mine["power"]
-        permanents.append(mine)
-    else:
-        amount = card("flame-spill").engine["event"]["damage"][0]["amount"]
-    target = draw(rng, VANILLA, "cr", "B", taken, lambda d: bite or d["toughness"] <= amount)
-    toughness = target["toughness"]
-    marked = rng.randint(1, toughness - 1) if level != INTRO and toughness > 1 and rng.random() < 0.6 else 0
-    if marked:
-        target["damage"] = marked
-    permanents.append(target)
-    lethal = 1 if deathtouch else toughness - marked
-    excess = max(0, amount - lethal)
-    rules = ["120.4a"]
-    mistakes: list[Mistake] = [
-        (
-            b_life - max(0, amount - toughness),
-            "すでに負っているダメージを余剰の計算に入れませんでした (120.4a)",
-        )
-        if marked and not deathtouch
-        else (
-            b_life - max(0, amount - (toughness - marked)),
-            "接死があっても致死ダメージはタフネス分だと考えました (120.4a)",
-        )
-        if deathtouch
-        else (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
-        (b_life - amount, "ダメージがすべてプレイヤーに移ると考えました (120.4a)"),
-        (b_life, "余剰のダメージはなくなると考えました (120.4a)"),
-    ]
-    explanation = (
-        "余剰のダメージを他に与える効果は、ダメージを与える前にそのイベントを変えます。クリーチャーへの余剰のダメージは、"
-        "すでに負っているダメージを考慮した致死ダメージを超える分です (120.4a)。"
-    )
-    if deathtouch:
-        explanation += "発生源が接死を持つなら、1点を超える分が余剰です (120.4a, 702.2c)。"
-        rules.append("702.2c")
-    explanation += f"ここでは{excess}点が対戦相手に与えられます。"
-    if bite:
-        spell = card("ram-through")
-        collar = COLLARED if deathtouch else ""
-        what = (
-            f"あなたは{spell.label}（あなたのクリーチャー1体が対戦相手のクリーチャー1体にパワーに等しいダメージを与える。"
-            "それがトランプルを持つなら、余剰のダメージは代わりにそのクリーチャーのコントローラーに与えられる）を唱え、"
-            f"あなたの{collar}{describe(mine)}から対戦相手の{describe(target)}にダメージを与えさせました。"
-        )
-        event: dict[str, Any] = {
-            "type": "bite",
-            "name": spell.label,
-            "source": "my",
-            "to": "cr",
-            "excess_to": "controller",
-            "spell": dict(spell.engine["event"]["spell"]),
-            "targets": ["my", "cr"],
-        }
-    else:
-        spell = card("flame-spill")
-        what = (
-            f"あなたは{spell.label}（クリーチャー1体に{amount}点のダメージを与え、余剰のダメージは代わりにそのコントローラーに"
-            f"与えられる）で対戦相手の{describe(target)}を対象にしました。"
-        )
-        event = {
-            "type": "noncombat",
-            "source": spell.spell_source("A"),
-            "damage": [{"to": "cr", "amount": amount}],
-            "targets": ["cr"],
-            "excess_to": "controller",
-        }
-    prompt = f"対戦相手のライフは{b_life}点です。{what}解決後、対戦相手のライフは何点ですか？"
-    doc = _scenario(_players(b_life=b_life), permanents, event)
-    return Draft(doc, prompt, {"kind": "life", "player": "B"}, b_life - excess, explanation, rules, mistakes)
+    amount = power_of(mine) if mine else card("flame-spill").engine["event"]["damage"][0]["amount"]
+    target = draw(rng, VANILLA, "cr", "B", taken, lambda d: mine is not None or toughness_of(d) <= amount)
+    toughness = toughness_of(target)
+    if level != INTRO and toughness > 1 and rng.random() < 0.6:
+        target["damage"] = rng.randint(1, toughness - 1)
+    return excess_draft(b_life, target, mine)
 
 
 # --------------------------------------------------------------------------- 11. first strike and double strike
