@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from tutor.study.asks import clone, declared, outcome_keys
 from tutor.study.card_questions import ORDER_DOUBLERS
-from tutor.study.cardpool import COLLARED, card, equip_collar
+from tutor.study.cardpool import COLLARED, card, equip_collar, power_of, toughness_of
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.topics import L1, L2
 
@@ -191,24 +191,14 @@ def _protected_from(p: dict[str, Any], colors: Iterable[str]) -> bool:
     return "everything" in qualities or bool(qualities & set(colors))
 
 
-def _power(p: dict[str, Any]) -> int:
-    counters = p.get("counters") or {}
-    return int(p["power"]) + int(counters.get("+1/+1", 0)) - int(counters.get("-1/-1", 0))
-
-
-def _toughness(p: dict[str, Any]) -> int:
-    counters = p.get("counters") or {}
-    return int(p["toughness"]) + int(counters.get("+1/+1", 0)) - int(counters.get("-1/-1", 0))
-
-
 def _fits(f: dict[str, Any], p: dict[str, Any]) -> bool:
     if "keyword" in f and f["keyword"] not in _kw(p):
         return False
     if "color" in f and f["color"] not in p.get("colors", []):
         return False
-    if "power_at_most" in f and _power(p) > f["power_at_most"]:
+    if "power_at_most" in f and power_of(p) > f["power_at_most"]:
         return False
-    return not ("power_at_least" in f and _power(p) < f["power_at_least"])
+    return not ("power_at_least" in f and power_of(p) < f["power_at_least"])
 
 
 def block_rule(doc: Doc) -> str:
@@ -269,7 +259,7 @@ def target_rule(doc: Doc) -> str:
 
 def lethal(attacker: dict[str, Any], blocker: dict[str, Any]) -> int:
     """CR 702.19b, 702.2c: the damage that is lethal to ``blocker`` (marked damage counts)."""
-    left = _toughness(blocker) - int(blocker.get("damage", 0))
+    left = toughness_of(blocker) - int(blocker.get("damage", 0))
     return min(1, max(left, 0)) if "deathtouch" in _kw(attacker) else max(left, 0)
 
 
@@ -284,7 +274,7 @@ def assignment_rule(doc: Doc) -> str:
     to_player = division.get(attack["defender"], 0)
     if to_player and "trample" not in _kw(a):
         return "510.1c"  # a judge reads who may get damage at all before the total
-    if sum(division.values()) != _power(a):
+    if sum(division.values()) != power_of(a):
         return "510.1a"
     if to_player and any(division.get(b["id"], 0) < lethal(a, b) for b in blockers):
         return "702.19b"
@@ -341,7 +331,7 @@ def name(p: dict[str, Any]) -> str:
     """How the prompt names a permanent: a real card by its name, a generic one with its size only (its
     abilities are on the board table, not in the words)."""
     if p.get("generic"):
-        return f"{p['name']}（{_power(p)}/{_toughness(p)}）"
+        return f"{p['name']}（{power_of(p)}/{toughness_of(p)}）"
     return f"{COLLARED if p.get('collared') else ''}《{p['name']}》"
 
 
@@ -1074,21 +1064,21 @@ def gen_assignment_split(rng: random.Random, level: str) -> Draft:
     pool = ["grizzly-bears", "elite-vanguard", "vampire-spawn", "llanowar-elves", "hill-giant"]
     pool = [slug for slug in pool if card(slug).ja_name != attacker["name"]]  # no two of a name
     blockers = [_real(slug, f"b{i}", "B") for i, slug in enumerate(rng.sample(pool, n))]
-    power = _power(attacker)
+    power = power_of(attacker)
     variant = rng.choice(
         ["free", "free", "player", "short"] if level == L1 else ["free", "player", "short", "printed"]
     )
     if variant == "printed" and attacker.get("counters"):
         amounts = _split(int(attacker["power"]), n, rng)
     elif variant == "short":
-        amounts = [_toughness(b) for b in blockers]
+        amounts = [toughness_of(b) for b in blockers]
         if sum(amounts) >= power:
             amounts = _split(power - 1, n, rng)
     else:
         amounts = _split(power, n, rng)
     division = {b["id"]: a for b, a in zip(blockers, amounts, strict=True)}
     if variant == "player":
-        lethal_all = {b["id"]: _toughness(b) for b in blockers}
+        lethal_all = {b["id"]: toughness_of(b) for b in blockers}
         if sum(lethal_all.values()) < power:
             division = dict(lethal_all)
             division["B"] = power - sum(lethal_all.values())
@@ -1122,14 +1112,14 @@ def gen_trample_assignment(rng: random.Random, level: str) -> Draft:
                 _collared(_real(rng.choice(["colossal-dreadmaw", "charging-monstrosaur"]), "att", "A")),
             ]
         )
-    power = _power(attacker)
+    power = power_of(attacker)
     while True:  # blockers the attacker can get past: lethal damage to all of them is below its power
         n = 1 if level == L1 and rng.random() < 0.4 else 2
         pool = ["grizzly-bears", "vampire-spawn", "hill-giant", "rusted-sentinel", "elite-vanguard"]
         blockers = [_real(slug, f"b{i}", "B") for i, slug in enumerate(rng.sample(pool, n))]
         for b in blockers:
             if rng.random() < 0.4:
-                b["damage"] = rng.randint(1, _toughness(b) - 1) if _toughness(b) > 1 else 0
+                b["damage"] = rng.randint(1, toughness_of(b) - 1) if toughness_of(b) > 1 else 0
             if level == L2 and rng.random() < 0.3:
                 b["counters"] = {"+1/+1": 1}
             if not b.get("damage"):
@@ -1537,7 +1527,7 @@ def _division_sets(doc: Doc) -> list[str]:
     blockers = [perms[b] for b in attack["blockers"]]
     needs = [lethal(a, b) for b in blockers]
     old = doc.get("era") == "2009-2024"
-    power = _power(a)
+    power = power_of(a)
     found: set[str] = set()
     for split in itertools.product(range(power + 1), repeat=len(blockers)):
         if sum(split) != power:
@@ -1575,7 +1565,7 @@ def gen_division_outcomes(rng: random.Random, level: str) -> Draft:
     blockers = [_real(slug, f"b{i}", "B") for i, slug in enumerate(rng.sample(pool, n))]
     if level == L2:
         for b in blockers:
-            if _toughness(b) > 1 and rng.random() < 0.3:
+            if toughness_of(b) > 1 and rng.random() < 0.3:
                 b["damage"] = 1
     event = _combat("att")
     event["attacks"][0]["blockers"] = [b["id"] for b in blockers]
