@@ -100,7 +100,7 @@ smoke: install-dev postgresql
 import-cr: install
 	DJANGO_DEBUG=1 $(PY) manage.py import_cr --source ../shared --output fixtures
 	DJANGO_DEBUG=1 $(PY) manage.py import_former --source ../shared --output fixtures
-	DJANGO_DEBUG=1 $(PY) manage.py subtypes_ja
+	DJANGO_DEBUG=1 $(PY) manage.py type_names_ja
 
 deploy-check: install
 	DJANGO_SECRET_KEY=$$(head -c 48 /dev/urandom | base64) DJANGO_ALLOWED_HOSTS=tutor.example.org \

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from rules_core.model.subtypes_ja import SUBTYPES_JA
+from rules_core.model.type_names_ja import CARD_TYPES_JA, SUBTYPES_JA, SUPERTYPES_JA
 
 COLOR_JA: Final = {"white": "白", "blue": "青", "black": "黒", "red": "赤", "green": "緑"}
 """CR 105.1: the five colours, as the Japanese CR names them."""
@@ -66,6 +66,42 @@ EFFECT_LABEL_JA: Final[dict[str, str]] = {
 """Each effect ``type`` of the scenario format, named for a learner."""
 
 # --- shield counters, regeneration, life-total rules (rules_core.damage.shields, rules_core.damage.life) ---
+
+def type_line_ja(type_line: str) -> str | None:
+    """CR 205.1a: a card's English type line in the Japanese CR's words, as Japanese cards print it:
+    supertypes (205.4a) right before the card types (205.2a), these joined by 「・」, then 「 — 」 and the
+    subtypes (205.3) joined by 「・」. None when a word is none of them (nothing is guessed).
+
+    >>> type_line_ja("Legendary Artifact Creature — Human Wizard")
+    '伝説のアーティファクト・クリーチャー — 人間・ウィザード'
+    >>> type_line_ja("Instant"), type_line_ja("Creature — Time Lord"), type_line_ja("Creature — Zzyzx")
+    ('インスタント', 'クリーチャー — タイムロード', None)
+    """
+    left, _dash, right = type_line.partition("—")
+    supertypes: list[str] = []
+    card_types: list[str] = []
+    for word in left.split():
+        if word in SUPERTYPES_JA and not card_types:
+            supertypes.append(SUPERTYPES_JA[word])
+        elif word in CARD_TYPES_JA:
+            card_types.append(CARD_TYPES_JA[word])
+        else:
+            return None
+    if not card_types:
+        return None
+    subtypes: list[str] = []
+    words = right.split()
+    while words:
+        two = " ".join(words[:2])  # one subtype is two words long (205.3m: Time Lord)
+        taken = 2 if len(words) > 1 and two in SUBTYPES_JA else 1
+        english = " ".join(words[:taken])
+        if english not in SUBTYPES_JA:
+            return None
+        subtypes.append(SUBTYPES_JA[english])
+        words = words[taken:]
+    line = "".join(supertypes) + "・".join(card_types)
+    return f"{line} — {'・'.join(subtypes)}" if subtypes else line
+
 
 EFFECT_LABEL_JA.update(
     {

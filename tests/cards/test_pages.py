@@ -112,6 +112,20 @@ def test_every_card_has_a_page_with_its_fields_and_unverified_where_null():
             assert "カードの文章ではなく、このチューターによる説明です" in page, card.slug
 
 
+def test_a_type_line_not_verified_is_shown_as_such_with_our_translation_labelled():
+    """《アジャニの群れ仲間》's Japanese type line is not verified: the page says 未確認 and gives the English
+    line in the Japanese CR's words as our translation (205.2a, 205.3m); 《灰色熊》's verified line is
+    shown as it is, with no label. The popover of the reader says the same."""
+    _, page = get("/cards/ajani-s-pridemate/")
+    row = page.split("<dt>タイプ</dt>", 1)[1].split("</dd>", 1)[0]
+    assert "未確認" in row and "（総合ルールの用語による訳：クリーチャー — 猫・兵士）" in row
+    _, page = get("/cards/grizzly-bears/")
+    row = page.split("<dt>タイプ</dt>", 1)[1].split("</dd>", 1)[0]
+    assert "クリーチャー — 熊" in row and "未確認" not in row and "による訳" not in row
+    popover = Client().get("/cr/cards/アジャニの群れ仲間/", HTTP_HX_REQUEST="true").content.decode()
+    assert "（総合ルールの用語による訳：クリーチャー — 猫・兵士）" in popover
+
+
 def test_the_wurm_page_shows_its_board_rules_and_curated_boards():
     _, page = get("/cards/craw-wurm/")
     assert "6／4" in page

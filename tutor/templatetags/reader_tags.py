@@ -5,6 +5,8 @@ from django.template.context import Context
 from django.utils.html import escape, format_html, linebreaks
 from django.utils.safestring import SafeString, mark_safe
 
+from rules_core.model.ja import type_line_ja
+from tutor.models import Card
 from tutor.reader.text import LinkContext, diff_html, link_text, mana_cost_html, symbols_in_text_html
 
 register = template.Library()
@@ -77,6 +79,20 @@ def unverified(value: str | None) -> SafeString:
     if value is None:
         return UNVERIFIED
     return escape(value)
+
+
+@register.filter
+def card_type_line(card: Card) -> SafeString:
+    """A card's Japanese type line: the verified one; else 未確認, and the English line in the Japanese
+    CR's words (205.2a, 205.3, 205.4a), labelled as our translation, when every word is one of them."""
+    if card.ja_type_line is not None:
+        return escape(card.ja_type_line)
+    derived = type_line_ja(card.type_line) if card.type_line else None
+    if derived is None:
+        return UNVERIFIED
+    return format_html(
+        '{} <span class="card-info__derived">（総合ルールの用語による訳：{}）</span>', UNVERIFIED, derived
+    )
 
 
 @register.filter

@@ -1,8 +1,27 @@
-"""Every subtype as the Japanese CR names it (205.3g-205.3q): written by ``manage.py subtypes_ja``
-from ``fixtures/cr.json``; do not edit by hand.
+"""Every type word as the Japanese CR names it: written by ``manage.py type_names_ja`` from
+``fixtures/cr.json``; do not edit by hand.
 """
 
 from typing import Final
+
+CARD_TYPES_JA: Final[dict[str, str]] = {
+    "Artifact": "アーティファクト",
+    "Battle": "バトル",
+    "Conspiracy": "策略",
+    "Creature": "クリーチャー",
+    "Dungeon": "ダンジョン",
+    "Enchantment": "エンチャント",
+    "Instant": "インスタント",
+    "Kindred": "同族",
+    "Land": "土地",
+    "Phenomenon": "現象",
+    "Plane": "次元",
+    "Planeswalker": "プレインズウォーカー",
+    "Scheme": "計略",
+    "Sorcery": "ソーサリー",
+    "Vanguard": "ヴァンガード",
+}
+"""The card types (205.2a)."""
 
 SUBTYPES_JA: Final[dict[str, str]] = {
     "Adventure": "出来事",
@@ -536,3 +555,13 @@ SUBTYPES_JA: Final[dict[str, str]] = {
     "Zombie": "ゾンビ",
     "Zubera": "ずべら",
 }
+"""The subtypes (205.3g-205.3q)."""
+
+SUPERTYPES_JA: Final[dict[str, str]] = {
+    "Basic": "基本",
+    "Legendary": "伝説の",
+    "Ongoing": "持続",
+    "Snow": "氷雪",
+    "World": "ワールド",
+}
+"""The supertypes (205.4a)."""
