@@ -24,7 +24,7 @@ from typing import Any, Final
 from tutor.board import curated
 from tutor.cards.placement import can_block
 from tutor.study.card_questions import TRAMPLERS, VANILLA
-from tutor.study.cardpool import card, draw, power_of, pump, stats, toughness_of
+from tutor.study.cardpool import draw, power_of, pump, stats, toughness_of
 from tutor.study.drafts import Draft, Generate, Template
 from tutor.study.topics import INTRO, L1, L2, LEVELS
 
@@ -69,13 +69,17 @@ def _blocker(
     pid: str,
     taken: set[str],
     toughness: tuple[int, int],
-    pool: tuple[str, ...] = VANILLA,
 ) -> dict[str, Any]:
     """A catalogue creature of the opponent's that may block ``attacker`` (509.1b), its toughness
     within ``toughness``."""
     low, high = toughness
     return draw(
-        rng, pool, pid, "B", taken, lambda doc: low <= toughness_of(doc) <= high and can_block(attacker, doc)
+        rng,
+        VANILLA,
+        pid,
+        "B",
+        taken,
+        lambda doc: low <= toughness_of(doc) <= high and can_block(attacker, doc),
     )
 
 
@@ -88,14 +92,14 @@ def case_order(rng: random.Random, level: str) -> EraCase:
     still needs lethal damage to every blocker before the player, in every era."""
     trample = level != INTRO and rng.random() < 0.5
     spill = not trample and rng.random() < 0.3
-    three = (
-        level == L2 and not trample and not spill
-    )  # L2: the old order ran through two "lethal first" steps
+    # L2: a third blocker, so the old order ran through two "lethal first" steps
+    three = level == L2 and not trample and not spill
     taken: set[str] = set()
     if trample or spill:
         # power enough for lethal damage to both blockers and some left (+1/+1 counters make up the rest)
-        pool = TRAMPLERS if trample else [s for s in ATTACKERS if _printed_power(s) >= 3]
-        attacker = draw(rng, pool, "att", "A", taken)
+        attacker = draw(
+            rng, TRAMPLERS if trample else ATTACKERS, "att", "A", taken, lambda d: power_of(d) >= 3
+        )
         printed = power_of(attacker)
         x = _blocker(rng, attacker, "x", taken, (2, min(4, printed - 1)))
         y = _blocker(rng, attacker, "y", taken, (1, min(4, printed + 1 - toughness_of(x))))
@@ -187,10 +191,6 @@ def case_order(rng: random.Random, level: str) -> EraCase:
         former_mistake=former_mistake,
         other_mistakes=[(wrong, former_mistake)] if trample or spill else [],
     )
-
-
-def _printed_power(slug: str) -> int:
-    return power_of(card(slug).permanent("x", "A"))
 
 
 # --------------------------------------------------------------------------- 2. sacrifice after damage is assigned

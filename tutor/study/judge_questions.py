@@ -328,8 +328,8 @@ def _generic(
 
 
 def name(p: dict[str, Any]) -> str:
-    """How the prompt names a permanent: a real card by its name, a generic one with its size only (its
-    abilities are on the board table, not in the words)."""
+    """How the prompt names a permanent: a real card by its name (and the 《バジリスクの首輪》 it carries), a
+    generic one with its size only (its abilities are on the board table, not in the words)."""
     if p.get("generic"):
         return f"{p['name']}（{power_of(p)}/{toughness_of(p)}）"
     return f"{COLLARED if p.get('collared') else ''}《{p['name']}》"
@@ -1232,7 +1232,7 @@ def _effects_scene(effects: Sequence[dict[str, Any]], whom: Mapping[str, str]) -
             )
         elif effect["name"] == armor.label:
             parts.append(f"{whom[effect['to']]}は{armor.label}をコントロールしています。")
-    return "".join(dict.fromkeys(parts))
+    return "".join(parts)
 
 
 def _effects_listing(effects: Sequence[dict[str, Any]], to: str) -> str:
