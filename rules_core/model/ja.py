@@ -67,6 +67,7 @@ EFFECT_LABEL_JA: Final[dict[str, str]] = {
 
 # --- shield counters, regeneration, life-total rules (rules_core.damage.shields, rules_core.damage.life) ---
 
+
 def type_line_ja(type_line: str) -> str | None:
     """CR 205.1a: a card's English type line in the Japanese CR's words, as Japanese cards print it:
     supertypes (205.4a) right before the card types (205.2a), these joined by 「・」, then 「 — 」 and the
