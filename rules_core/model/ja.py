@@ -67,43 +67,6 @@ EFFECT_LABEL_JA: Final[dict[str, str]] = {
 
 # --- shield counters, regeneration, life-total rules (rules_core.damage.shields, rules_core.damage.life) ---
 
-
-def type_line_ja(type_line: str) -> str | None:
-    """CR 205.1a: a card's English type line in the Japanese CR's words, as Japanese cards print it:
-    supertypes (205.4a) right before the card types (205.2a), these joined by 「・」, then 「 — 」 and the
-    subtypes (205.3) joined by 「・」. None when a word is none of them (nothing is guessed).
-
-    >>> type_line_ja("Legendary Artifact Creature — Human Wizard")
-    '伝説のアーティファクト・クリーチャー — 人間・ウィザード'
-    >>> type_line_ja("Instant"), type_line_ja("Creature — Time Lord"), type_line_ja("Creature — Zzyzx")
-    ('インスタント', 'クリーチャー — タイムロード', None)
-    """
-    left, _dash, right = type_line.partition("—")
-    supertypes: list[str] = []
-    card_types: list[str] = []
-    for word in left.split():
-        if word in SUPERTYPES_JA and not card_types:
-            supertypes.append(SUPERTYPES_JA[word])
-        elif word in CARD_TYPES_JA:
-            card_types.append(CARD_TYPES_JA[word])
-        else:
-            return None
-    if not card_types:
-        return None
-    subtypes: list[str] = []
-    words = right.split()
-    while words:
-        two = " ".join(words[:2])  # one subtype is two words long (205.3m: Time Lord)
-        taken = 2 if len(words) > 1 and two in SUBTYPES_JA else 1
-        english = " ".join(words[:taken])
-        if english not in SUBTYPES_JA:
-            return None
-        subtypes.append(SUBTYPES_JA[english])
-        words = words[taken:]
-    line = "".join(supertypes) + "・".join(card_types)
-    return f"{line} — {'・'.join(subtypes)}" if subtypes else line
-
-
 EFFECT_LABEL_JA.update(
     {
         "exile_instead": "墓地に置かれる代わりに追放する効果",
@@ -143,11 +106,6 @@ PROTECTION_QUALITY_JA: Final = {
 }
 """CR 702.16a, j: protection qualities other than colours and players, as the Japanese CR names them."""
 
-SUBTYPE_JA: Final = SUBTYPES_JA
-"""Subtypes (205.3g-205.3q: creature types, battle, planeswalker … types) as the Japanese CR and cards
-name them; a document writes them in English."""
-
-
 _JA_NAMES: Final = Counter(SUBTYPES_JA.values())
 _SUBTYPE_BY_JA: Final = {ja: en for en, ja in SUBTYPES_JA.items() if _JA_NAMES[ja] == 1}
 """Japanese name -> English, for the names that belong to one subtype only."""
@@ -171,7 +129,43 @@ def subtype_ja(subtype: str) -> str:
     >>> subtype_ja("Goblin"), subtype_ja("Kithkin"), subtype_ja("Zzyzx")
     ('ゴブリン', 'キスキン', 'Zzyzx')
     """
-    return SUBTYPE_JA.get(subtype, subtype)
+    return SUBTYPES_JA.get(subtype, subtype)
+
+
+def type_line_ja(type_line: str) -> str | None:
+    """CR 205.1a: a card's English type line in the Japanese CR's words, as Japanese cards print it:
+    supertypes (205.4a) right before the card types (205.2a), these joined by 「・」, then 「 — 」 and the
+    subtypes (205.3) joined by 「・」. None when a word is none of them (nothing is guessed).
+
+    >>> type_line_ja("Legendary Artifact Creature — Human Wizard")
+    '伝説のアーティファクト・クリーチャー — 人間・ウィザード'
+    >>> type_line_ja("Instant"), type_line_ja("Creature — Time Lord"), type_line_ja("Creature — Zzyzx")
+    ('インスタント', 'クリーチャー — タイムロード', None)
+    """
+    left, _dash, right = type_line.partition("—")
+    supertypes: list[str] = []
+    card_types: list[str] = []
+    for word in left.split():
+        if word in SUPERTYPES_JA and not card_types:
+            supertypes.append(SUPERTYPES_JA[word])
+        elif word in CARD_TYPES_JA:
+            card_types.append(CARD_TYPES_JA[word])
+        else:
+            return None
+    if not card_types:
+        return None
+    subtypes: list[str] = []
+    words = right.split()
+    while words:
+        two = " ".join(words[:2])  # one subtype is two words long (205.3m: Time Lord)
+        taken = 2 if len(words) > 1 and two in SUBTYPES_JA else 1
+        english = " ".join(words[:taken])
+        if english not in SUBTYPES_JA:
+            return None
+        subtypes.append(SUBTYPES_JA[english])
+        words = words[taken:]
+    line = "".join(supertypes) + "・".join(card_types)
+    return f"{line} — {'・'.join(subtypes)}" if subtypes else line
 
 
 EFFECT_LABEL_JA.update(
@@ -204,10 +198,10 @@ __all__ = [
     "KEYWORD_JA",
     "PREVENT_THEN_JA",
     "PROTECTION_QUALITY_JA",
-    "SUBTYPE_JA",
     "TYPE_JA",
     "canonical_subtype",
     "subtype_ja",
+    "type_line_ja",
 ]
 
 

@@ -102,9 +102,15 @@ def card(slug: str) -> CardFacts:
     return found
 
 
+@lru_cache(maxsize=1)
 def card_names() -> frozenset[str]:
     """Every catalogue card's Japanese name (to recognise real cards in a prompt)."""
     return frozenset(c.ja_name for c in _catalogue().values())
+
+
+def permanent(slug: str, pid: str, controller: str, **changes: Any) -> dict[str, Any]:
+    """The catalogue card ``slug`` as a permanent of a question's board (:meth:`CardFacts.permanent`)."""
+    return card(slug).permanent(pid, controller, **changes)
 
 
 def draw(
@@ -117,10 +123,10 @@ def draw(
 ) -> dict[str, Any]:
     """A card of ``pool`` that ``fits``, as a permanent, other than the cards ``taken`` (two of a name on one
     board would read the same in a prompt); its name joins ``taken``."""
-    fitting = [s for s in pool if card(s).ja_name not in taken and fits(card(s).permanent(pid, controller))]
+    fitting = [s for s in pool if card(s).ja_name not in taken and fits(permanent(s, pid, controller))]
     if not fitting:
         raise ValueError(f"no card of {pool} fits")
-    doc = card(rng.choice(fitting)).permanent(pid, controller)
+    doc = permanent(rng.choice(fitting), pid, controller)
     taken.add(doc["name"])
     return doc
 

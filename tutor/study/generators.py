@@ -49,6 +49,7 @@ from tutor.study.cardpool import (
     card_names,
     draw,
     equip_collar,
+    permanent,
     power_of,
     pump,
     stats,
@@ -111,14 +112,9 @@ def _combat(
     return event
 
 
-def _real(slug: str, pid: str, controller: str, **changes: Any) -> dict[str, Any]:
-    """The catalogue card ``slug`` as a permanent of the question's board."""
-    return card(slug).permanent(pid, controller, **changes)
-
-
 def _printed(slug: str) -> tuple[int, int]:
     """A catalogue creature's printed power and toughness."""
-    doc = card(slug).permanent("x", "A")
+    doc = permanent(slug, "x", "A")
     return doc["power"], doc["toughness"]
 
 
@@ -217,7 +213,7 @@ def gen_sweep(rng: random.Random, level: str) -> Draft:
             slug = rng.choice(pool)
         if card(slug).ja_name in {p["name"] for p in permanents}:
             slug = rng.choice([s for s in pool if card(s).ja_name not in {p["name"] for p in permanents}])
-        creature = _real(slug, pid, controller)
+        creature = permanent(slug, pid, controller)
         toughness = creature["toughness"]
         plus = rng.randint(1, 2) if level != INTRO and rng.random() < 0.3 else 0
         # never both kinds of counter: state-based actions would have removed a pair (704.5q)
@@ -338,11 +334,11 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
     attacks = []
     rules = ["702.15b", "120.3f", "615.7", "615.6"]
     if blocked:
-        blocker = _real(rng.choice(VANILLA), "bl", "B")
-        pool = [s for s in LIFELINKERS if can_block(_real(s, "ll", "A"), blocker)]
+        blocker = permanent(rng.choice(VANILLA), "bl", "B")
+        pool = [s for s in LIFELINKERS if can_block(permanent(s, "ll", "A"), blocker)]
     else:
         pool = list(LIFELINKERS)
-    attacker = _real(rng.choice(pool), "ll", "A")
+    attacker = permanent(rng.choice(pool), "ll", "A")
     # +1/+1 counters (from earlier turns) bring its power around and above the shield's 3 points
     power = pump(attacker, rng.randint(1, 3))
     permanents.append(attacker)
@@ -368,7 +364,7 @@ def gen_lifelink_shield(rng: random.Random, level: str) -> Draft:
     if level == L2:
         armor = card("urza-s-armor")
         static = armor.effect(0)["amount"]
-        partner = _real(
+        partner = permanent(
             rng.choice([s for s in LIFELINKERS if card(s).ja_name != attacker["name"]]), "ll2", "A"
         )
         second = partner["power"]
@@ -449,7 +445,7 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
         pid = f"c{i + 1}"
         slug = rng.choice([s for s in POISON_ATTACKERS[kind] if s not in used])
         used.add(slug)
-        creature = _real(slug, pid, "A")
+        creature = permanent(slug, pid, "A")
         # toxic is 1 on every such card: +1/+1 counters set its power apart from its toxic value
         power = pump(
             creature, rng.randint(1, 3) if kind == "toxic" else rng.randint(0, 2) if level != INTRO else 0
@@ -460,7 +456,7 @@ def gen_poison(rng: random.Random, level: str) -> Draft:
         fate = "unblocked"
         if level == L2 and i > 0:
             fate = rng.choice(["unblocked", "blocked", "prevented"])
-        blocker = _real(rng.choice(VANILLA), f"b{i}", "B") if fate == "blocked" else None
+        blocker = permanent(rng.choice(VANILLA), f"b{i}", "B") if fate == "blocked" else None
         if blocker is not None and not can_block(creature, blocker):
             fate = "prevented"  # a flyer or an unblockable one: no plain creature may block it (509.1b)
         if fate == "prevented" and "white" in creature.get("protection", []):
@@ -937,7 +933,7 @@ SIEGE_DEFEATED_EXPLANATION: Final = (
 
 
 def gen_battle(rng: random.Random, level: str) -> Draft:
-    siege = _real(rng.choice(SIEGES), "siege", "A", protector="B")
+    siege = permanent(rng.choice(SIEGES), "siege", "A", protector="B")
     defense = siege["defense"]
     permanents: list[dict[str, Any]] = [siege]
     attacks: list[dict[str, Any]] = []
@@ -964,13 +960,13 @@ def gen_battle(rng: random.Random, level: str) -> Draft:
                 else VANILLA
             )
         used = {p["name"] for p in permanents}
-        creature = _real(rng.choice([s for s in pool if card(s).ja_name not in used]), pid, "A")
+        creature = permanent(rng.choice([s for s in pool if card(s).ja_name not in used]), pid, "A")
         permanents.append(creature)
         power = creature["power"]
         unblocked_all += power
         if level == L2 and i == 0:
-            blocker = _real(
-                rng.choice([s for s in VANILLA if card(s).permanent("x", "B")["toughness"] < power]),
+            blocker = permanent(
+                rng.choice([s for s in VANILLA if _printed(s)[1] < power]),
                 "blk",
                 "B",
             )
@@ -1197,7 +1193,7 @@ def gen_assignment_legal(rng: random.Random, level: str) -> Draft:
     small = [c for c in itertools.combinations(others, k) if sum(_printed(v)[1] for v in c) < power]
     spill = bool(small) and rng.random() < 0.4
     chosen = rng.choice(small) if spill else rng.sample(others, k)
-    blockers = [_real(slug, f"b{i + 1}", "B") for i, slug in enumerate(chosen)]
+    blockers = [permanent(slug, f"b{i + 1}", "B") for i, slug in enumerate(chosen)]
     toughness_sum = sum(b["toughness"] for b in blockers)
     ids = [b["id"] for b in blockers]
     assignment: dict[str, int] = {}
@@ -1330,11 +1326,11 @@ WITHER_SOURCES: Final = {"wither": WITHER, "infect": INFECT_CREATURES}
 
 def gen_wither(rng: random.Random, level: str) -> Draft:
     keyword = rng.choice(["wither", "infect"]) if level == L1 else "wither"
-    source = _real(rng.choice(WITHER_SOURCES[keyword]), "src", "A")
+    source = permanent(rng.choice(WITHER_SOURCES[keyword]), "src", "A")
     amount = source["power"]
     plus = rng.randint(0, 2) if level == L1 else 0
     # the creature dealt damage survives it: its toughness stays above the counters it gets
-    target = _real(rng.choice([s for s in VANILLA if _printed(s)[1] + plus > amount]), "cr", "B")
+    target = permanent(rng.choice([s for s in VANILLA if _printed(s)[1] + plus > amount]), "cr", "B")
     toughness = target["toughness"]
     eff_t = toughness + plus
     marked = rng.randint(0, min(eff_t - amount - 1, 2)) if level == L1 and eff_t - amount > 1 else 0
@@ -1399,17 +1395,17 @@ def gen_zero_damage(rng: random.Random, level: str) -> Draft:
     effects: list[dict[str, Any]] = []
     zeroed = rng.random() < 0.5  # its power brought to 0 by -1/-1 counters, else a shield on the attacker
     # a deathtouch blocker that outlives -1/-1 counters as many as its power (704.5f), when they are used
-    blocker = _real(
+    blocker = permanent(
         rng.choice([s for s in DEATHTOUCH if not zeroed or _printed(s)[1] > _printed(s)[0]]), "dt", "B"
     )
     # L2: the attacker has deathtouch too, another card than the blocker, one that it may block (509.1b);
     # else a plain creature no bigger than 3 power, so that the blocker does not always die
-    attacker = _real(
+    attacker = permanent(
         rng.choice(
             [
                 s
                 for s in (DEATHTOUCH if level == L2 else [v for v in VANILLA if _printed(v)[0] <= 3])
-                if card(s).ja_name != blocker["name"] and can_block(_real(s, "att", "A"), blocker)
+                if card(s).ja_name != blocker["name"] and can_block(permanent(s, "att", "A"), blocker)
             ]
         ),
         "att",
