@@ -78,13 +78,10 @@ EFFECT_LABEL_JA.update(
 )
 
 TYPE_JA: Final = {
-    "creature": "クリーチャー",
-    "planeswalker": "プレインズウォーカー",
-    "battle": "バトル",
-    "artifact": "アーティファクト",
-    "enchantment": "エンチャント",
+    kind: CARD_TYPES_JA[kind.capitalize()]
+    for kind in ("creature", "planeswalker", "battle", "artifact", "enchantment")
 }
-"""CR 300.1: the card types a permanent of the scenario format can have."""
+"""CR 300.1: the card types a permanent of the scenario format can have, in the words of 205.2a."""
 
 COUNTER_JA: Final = {"+1/+1": "+1/+1カウンター", "-1/-1": "-1/-1カウンター", "shield": "盾カウンター"}
 """Counter kinds of ``permanents[].counters`` (CR 122.1, 122.1c)."""

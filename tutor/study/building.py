@@ -28,7 +28,7 @@ from tutor.study.asks import (
     engine_answer,
     with_order,
 )
-from tutor.study.cardpool import card_names, stats
+from tutor.study.cardpool import card_names
 from tutor.study.drafts import Draft, Template
 from tutor.study.generators import describe, templates_for
 from tutor.study.involvement import involved_topics
@@ -130,10 +130,8 @@ def make_options(
         options = [
             {
                 "key": p["id"],
-                "label": stats(p)
-                if p.get("name") in card_names()
-                else describe(p)
-                if p.get("power") is not None
+                "label": describe(p)
+                if p.get("name") in card_names() or p.get("power") is not None
                 else p.get("name", p["id"]),
                 "value": p["id"],
             }

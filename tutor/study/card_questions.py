@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from rules_core.model.ja import COLOR_JA
 from tutor.cards.placement import can_block
-from tutor.study.cardpool import COLLARED, card, equip_collar, power_of, stats, toughness_of
+from tutor.study.cardpool import COLLARED, card, equip_collar, permanent, power_of, stats, toughness_of
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.topics import INTRO, L1, L2
 
@@ -146,10 +146,6 @@ def _amount(slug: str) -> int:
     return amount
 
 
-def _perm(slug: str, pid: str, controller: str, **changes: Any) -> dict[str, Any]:
-    return card(slug).permanent(pid, controller, **changes)
-
-
 def _able_blocker(
     rng: random.Random, attacker: dict[str, Any], blocker: dict[str, Any], pool: Sequence[str]
 ) -> dict[str, Any]:
@@ -157,10 +153,10 @@ def _able_blocker(
     card of ``pool`` that may, with the same id and controller; the draw is unchanged when it was legal."""
     if can_block(attacker, blocker):
         return blocker
-    fits = [s for s in pool if can_block(attacker, _perm(s, blocker["id"], blocker["controller"]))]
+    fits = [s for s in pool if can_block(attacker, permanent(s, blocker["id"], blocker["controller"]))]
     if not fits:
         raise ValueError(f"no card of {pool} may block {attacker['id']}")
-    return _perm(rng.choice(fits), blocker["id"], blocker["controller"])
+    return permanent(rng.choice(fits), blocker["id"], blocker["controller"])
 
 
 def _able_attacker(
@@ -169,10 +165,10 @@ def _able_attacker(
     """``attacker`` if ``blocker`` may block it (CR 509.1b), else a card of ``pool`` that it may block."""
     if can_block(attacker, blocker):
         return attacker
-    fits = [s for s in pool if can_block(_perm(s, attacker["id"], attacker["controller"]), blocker)]
+    fits = [s for s in pool if can_block(permanent(s, attacker["id"], attacker["controller"]), blocker)]
     if not fits:
         raise ValueError(f"{blocker['id']} may block no card of {pool}")
-    return _perm(rng.choice(fits), attacker["id"], attacker["controller"])
+    return permanent(rng.choice(fits), attacker["id"], attacker["controller"])
 
 
 def _name(doc: dict[str, Any]) -> str:
@@ -351,7 +347,7 @@ def gen_burn(rng: random.Random, level: str) -> Draft:
     pool = [*VANILLA, "darksteel-myr"] if level != INTRO else list(VANILLA)
     if level == L2:
         pool += ["kor-firewalker", "avacyn-angel-of-hope"]
-    target = _perm(rng.choice(pool), "tgt", "B")
+    target = permanent(rng.choice(pool), "tgt", "B")
     toughness = toughness_of(target)
     marked = rng.randint(0, toughness - 1) if level != INTRO and toughness > 1 and rng.random() < 0.5 else 0
     if marked:
@@ -407,8 +403,8 @@ def gen_burn(rng: random.Random, level: str) -> Draft:
 
 
 def gen_block(rng: random.Random, level: str) -> Draft:
-    a = _perm(rng.choice(VANILLA), "att", "A")
-    b = _able_blocker(rng, a, _perm(rng.choice(VANILLA), "blk", "B"), VANILLA)
+    a = permanent(rng.choice(VANILLA), "att", "A")
+    b = _able_blocker(rng, a, permanent(rng.choice(VANILLA), "blk", "B"), VANILLA)
     if level == L1 and rng.random() < 0.5:
         b["damage"] = rng.randint(0, toughness_of(b) - 1) or 0
         if not b["damage"]:
@@ -448,14 +444,14 @@ def gen_deathtouch_block(rng: random.Random, level: str) -> Draft:
     )
     if level == L2:
         pool += [*FIRST_STRIKERS, "glissa-the-traitor"]
-    att = _perm(rng.choice(pool), "att", "A")
+    att = permanent(rng.choice(pool), "att", "A")
     att["keywords"] = [k for k in att.get("keywords", []) if k != "trample"]
     blockers = [
         s
         for s in DEATHTOUCH
-        if not set(card(s).permanent("x", "B").get("colors", [])) & set(att.get("protection", []))
+        if not set(permanent(s, "x", "B").get("colors", [])) & set(att.get("protection", []))
     ]
-    dt = _able_blocker(rng, att, _perm(rng.choice(blockers), "dt", "B"), blockers)
+    dt = _able_blocker(rng, att, permanent(rng.choice(blockers), "dt", "B"), blockers)
     doc = _doc([att, dt], _combat([_attack("att", blockers=["dt"])]))
     outcome = one_block(*_fighters(att, dt))
     prompt = (
@@ -495,16 +491,16 @@ def gen_deathtouch_block(rng: random.Random, level: str) -> Draft:
 
 def gen_collar_trample(rng: random.Random, level: str) -> Draft:
     slug = rng.choice(("colossal-dreadmaw", "charging-monstrosaur"))
-    att = _perm(slug, "att", "A")
+    att = permanent(slug, "att", "A")
     att["keywords"] = sorted({*att["keywords"], "deathtouch", "lifelink"})
     n = rng.randint(1, 2) if level == L1 else rng.randint(2, 3)
-    blockers = [_perm(s, f"b{i + 1}", "B") for i, s in enumerate(rng.sample(VANILLA, n))]
+    blockers = [permanent(s, f"b{i + 1}", "B") for i, s in enumerate(rng.sample(VANILLA, n))]
     power = power_of(att)
     answer = max(0, power - n)
     naive = max(0, power - sum(toughness_of(b) for b in blockers))
     names = "と".join(stats(b) for b in blockers)
     prompt = (
-        f"あなたは《バジリスクの首輪》（装備しているクリーチャーは接死と絆魂を持つ）を{stats(_perm(slug, 'x', 'A'))}に"
+        f"あなたは《バジリスクの首輪》（装備しているクリーチャーは接死と絆魂を持つ）を{stats(permanent(slug, 'x', 'A'))}に"
         f"装備しています。それが攻撃し、対戦相手の{names}にブロックされました。"
         f"{_name(att)}の戦闘ダメージのうち、対戦相手に割り振れるのは最大で何点ですか？"
     )
@@ -538,13 +534,13 @@ def gen_trample_protection(rng: random.Random, level: str) -> Draft:
     # L1: protection alone (a red trampler into 《コー追われの火歩き》); L2 adds a first or double
     # striker, so the two combat damage steps decide whether the trampler deals damage at all (510.4).
     slug = rng.choice(TRAMPLERS if level == L2 else ("ball-lightning", "blistering-firecat"))
-    att = _perm(slug, "att", "A")
+    att = permanent(slug, "att", "A")
     color = att["colors"][0]
     options = {
         "green": ("mirran-crusader",),
         "red": ("paladin-en-vec",) if level == L2 else ("kor-firewalker",),
     }[color]
-    blk = _perm(rng.choice(options), "blk", "B")
+    blk = permanent(rng.choice(options), "blk", "B")
     outcome = one_block(*_fighters(att, blk))
     answer = b_life - outcome.to_player
     first = bool(set(blk.get("keywords", [])) & {"first_strike", "double_strike"})
@@ -580,9 +576,9 @@ def gen_trample_protection(rng: random.Random, level: str) -> Draft:
 
 def gen_warhammer(rng: random.Random, level: str) -> Draft:
     slug = rng.choice(("fencing-ace", "boros-swiftblade", "swiftblade-vindicator"))
-    base = _perm(slug, "att", "A")
+    base = permanent(slug, "att", "A")
     att = dict(base, power=base["power"] + 3, keywords=sorted({*base["keywords"], "trample", "lifelink"}))
-    blk = _perm(
+    blk = permanent(
         rng.choice(("grizzly-bears", "elite-vanguard", "llanowar-elves", "vampire-spawn", "hill-giant")),
         "blk",
         "B",
@@ -630,8 +626,8 @@ def gen_warhammer(rng: random.Random, level: str) -> Draft:
 
 def gen_trample_walker(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(6, 20)
-    walker = _perm(rng.choice(WALKERS), "pw", "B")
-    blk = _perm(rng.choice(("grizzly-bears", "elite-vanguard", "llanowar-elves")), "blk", "B")
+    walker = permanent(rng.choice(WALKERS), "pw", "B")
+    blk = permanent(rng.choice(("grizzly-bears", "elite-vanguard", "llanowar-elves")), "blk", "B")
     over = level == L2 and rng.random() < 0.6
     if over:
         att = {
@@ -645,7 +641,7 @@ def gen_trample_walker(rng: random.Random, level: str) -> Draft:
             "keywords": ["trample_over_planeswalkers"],
         }
     else:
-        att = _perm(rng.choice(TRAMPLERS), "att", "A")
+        att = permanent(rng.choice(TRAMPLERS), "att", "A")
     power = power_of(att)
     loyalty = walker["loyalty"]
     lethal = toughness_of(blk)
@@ -689,8 +685,10 @@ def gen_trample_walker(rng: random.Random, level: str) -> Draft:
 
 
 def gen_fight(rng: random.Random, level: str) -> Draft:
-    mine = _perm(rng.choice(DEATHTOUCH if level != INTRO else ("typhoid-rats", "deadly-recluse")), "my", "A")
-    theirs = _perm(
+    mine = permanent(
+        rng.choice(DEATHTOUCH if level != INTRO else ("typhoid-rats", "deadly-recluse")), "my", "A"
+    )
+    theirs = permanent(
         rng.choice(
             [*BIG, "llanowar-elves", "darksteel-colossus"]
             if level == L2
@@ -755,14 +753,14 @@ def gen_fight(rng: random.Random, level: str) -> Draft:
 
 def gen_bite_protection(rng: random.Random, level: str) -> Draft:
     red = rng.random() < 0.6
-    mine = _perm(
+    mine = permanent(
         rng.choice(("hill-giant", "bonecrusher-giant"))
         if red
         else rng.choice(("craw-wurm", "ravenous-baloth", "grizzly-bears")),
         "my",
         "A",
     )
-    theirs = _perm("kor-firewalker", "their", "B")
+    theirs = permanent("kor-firewalker", "their", "B")
     # L2: a fight (《捕食》) instead of a bite, so the protected creature deals its damage back too
     fight = level == L2
     spell = card("prey-upon" if fight else "rabid-bite")
@@ -826,9 +824,11 @@ def gen_bite_protection(rng: random.Random, level: str) -> Draft:
 
 def gen_worship_lifelink(rng: random.Random, level: str) -> Draft:
     worship = card("worship")
-    lifelinker = _perm(rng.choice(LIFELINKERS), "ll", "A")
-    blocked = _perm(rng.choice(("grizzly-bears", "elite-vanguard", "hill-giant")), "b1", "B")
-    big = _perm(rng.choice(("craw-wurm", "serra-angel", "ravenous-baloth", "colossal-dreadmaw")), "b2", "B")
+    lifelinker = permanent(rng.choice(LIFELINKERS), "ll", "A")
+    blocked = permanent(rng.choice(("grizzly-bears", "elite-vanguard", "hill-giant")), "b1", "B")
+    big = permanent(
+        rng.choice(("craw-wurm", "serra-angel", "ravenous-baloth", "colossal-dreadmaw")), "b2", "B"
+    )
     big.pop("keywords", None)
     loss = power_of(big)
     gain = power_of(lifelinker)
@@ -966,7 +966,7 @@ def gen_torbran_furnace(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(12, 20)
     plus_first = (amount + 2) * 2
     double_first = amount * 2 + 2
-    tor = _perm("torbran-thane-of-red-fell", "tor", "A")
+    tor = permanent("torbran-thane-of-red-fell", "tor", "A")
     effects = [torbran.effect(0, from_controller="A"), furnace.effect(0)]
     answer = b_life - min(plus_first, double_first)
     prompt = (
@@ -1001,7 +1001,9 @@ def gen_torbran_furnace(rng: random.Random, level: str) -> Draft:
 def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
     pariah = card("pariah")
     salve = card("healing-salve")
-    ally = _perm(rng.choice(("grizzly-bears", "vampire-spawn", "hill-giant", "elite-vanguard")), "ally", "A")
+    ally = permanent(
+        rng.choice(("grizzly-bears", "vampire-spawn", "hill-giant", "elite-vanguard")), "ally", "A"
+    )
     spell = rng.choice(("lightning-bolt", "lightning-strike", "shock"))
     amount = _amount(spell)
     a_life = rng.randint(5, 20)
@@ -1046,7 +1048,7 @@ def gen_pariah_shield(rng: random.Random, level: str) -> Draft:
 def gen_harms_way(rng: random.Random, level: str) -> Draft:
     way = card("harm-s-way")
     pool = LIFELINKERS[1:] if level == L2 else ("craw-wurm", "serra-angel", "hill-giant", "ravenous-baloth")
-    att = _perm(rng.choice(pool), "att", "B")
+    att = permanent(rng.choice(pool), "att", "B")
     lifelink = "lifelink" in att.get("keywords", [])
     a_life = rng.randint(6, 20)
     b_life = rng.randint(6, 20)
@@ -1101,18 +1103,18 @@ def gen_harms_way(rng: random.Random, level: str) -> Draft:
 
 
 def gen_palisade(rng: random.Random, level: str) -> Draft:
-    giant = _perm("palisade-giant", "giant", "A")
+    giant = permanent("palisade-giant", "giant", "A")
     # L2 adds a 3-point shield on the giant: it applies to the damage the giant now receives,
     # redirected or its own (616.1f), so only the larger boards still kill it.
     shield = 3 if level == L2 else 0
     n = rng.randint(2, 3) if shield else rng.randint(1, 3)
     mine = [
-        _perm(s, f"m{i + 1}", "A")
+        permanent(s, f"m{i + 1}", "A")
         for i, s in enumerate(
             rng.sample(("grizzly-bears", "llanowar-elves", "elite-vanguard", "vampire-spawn"), n)
         )
     ]
-    theirs = _perm(rng.choice(("hill-giant", "grizzly-bears")), "t1", "B")
+    theirs = permanent(rng.choice(("hill-giant", "grizzly-bears")), "t1", "B")
     a_life = rng.randint(5, 20)
     spell = card("volcanic-fallout")
     total = 2 * (2 + n)
@@ -1253,7 +1255,7 @@ def excess_draft(b_life: int, target: dict[str, Any], mine: dict[str, Any] | Non
 
 def gen_flame_spill(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(6, 20)
-    target = _perm(
+    target = permanent(
         rng.choice(("grizzly-bears", "hill-giant", "vampire-spawn", "elite-vanguard", "llanowar-elves")),
         "tgt",
         "B",
@@ -1264,7 +1266,7 @@ def gen_flame_spill(rng: random.Random, level: str) -> Draft:
         target["damage"] = marked
     mine = None
     if level == L2:
-        mine = _perm(rng.choice(("colossal-dreadmaw", "charging-monstrosaur")), "my", "A")
+        mine = permanent(rng.choice(("colossal-dreadmaw", "charging-monstrosaur")), "my", "A")
         if rng.random() < 0.5:
             equip_collar(mine)
     return excess_draft(b_life, target, mine)
@@ -1275,10 +1277,10 @@ def gen_flame_spill(rng: random.Random, level: str) -> Draft:
 
 def gen_toralf(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(6, 20)
-    toralf = _perm("toralf-god-of-fury", "toralf", "A")
+    toralf = permanent("toralf-god-of-fury", "toralf", "A")
     spell = rng.choice(BURN)
     amount = _amount(spell)
-    target = _perm(
+    target = permanent(
         rng.choice(("grizzly-bears", "llanowar-elves", "elite-vanguard", "hill-giant", "vampire-spawn")),
         "tgt",
         "B",
@@ -1325,7 +1327,7 @@ def gen_toralf(rng: random.Random, level: str) -> Draft:
 
 def gen_reckoner(rng: random.Random, level: str) -> Draft:
     slug = rng.choice(("boros-reckoner", "spitemare"))
-    theirs = _perm(slug, "rk", "B")
+    theirs = permanent(slug, "rk", "B")
     spell = rng.choice(BURN)
     amount = _amount(spell)
     pyro = level == L2 and rng.random() < 0.5
@@ -1334,7 +1336,7 @@ def gen_reckoner(rng: random.Random, level: str) -> Draft:
     furnace = level == L2
     factor = 2 if furnace else 1
     if pyro:
-        mine = _perm(rng.choice(("grizzly-bears", "elite-vanguard", "llanowar-elves")), "my", "A")
+        mine = permanent(rng.choice(("grizzly-bears", "elite-vanguard", "llanowar-elves")), "my", "A")
         event = _spell("pyroclasm", "A", [("rk", 2), ("my", 2)])
         amount = 2
         cast = f"あなたは{card('pyroclasm').label}（各クリーチャーに2点）を唱えました。あなたは{stats(mine)}もコントロールしています。"
@@ -1406,16 +1408,16 @@ def gen_spirit_link(rng: random.Random, level: str) -> Draft:
     a_life = rng.randint(5, 20)
     link = card("spirit-link")
     names = rng.sample(("grizzly-bears", "hill-giant", "craw-wurm", "vampire-spawn", "elvish-regrower"), 2)
-    linked = _perm(names[0], "ln", "A")
+    linked = permanent(names[0], "ln", "A")
     linked["triggers"] = [
         {"when": "deals_damage", "effect": {"type": "gain_life", "amount": "that_much", "player": "A"}}
     ]
-    other = _perm(names[1], "ot", "A")
+    other = permanent(names[1], "ot", "A")
     blocked = level == L2
     permanents = [linked, other]
     attacks = [_attack("ot")]
     if blocked:
-        blk = _perm(rng.choice(("llanowar-elves", "elite-vanguard", "grizzly-bears")), "blk", "B")
+        blk = permanent(rng.choice(("llanowar-elves", "elite-vanguard", "grizzly-bears")), "blk", "B")
         permanents.append(blk)
         attacks.insert(0, _attack("ln", blockers=["blk"]))
         situation = f"{_name(linked)}は対戦相手の{stats(blk)}にブロックされ、{_name(other)}はブロックされませんでした。"
@@ -1449,10 +1451,10 @@ def gen_spirit_link(rng: random.Random, level: str) -> Draft:
 
 def gen_stuffy_doll(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(5, 20)
-    doll = _perm("stuffy-doll", "doll", "A")
+    doll = permanent("stuffy-doll", "doll", "A")
     spell = rng.choice(("pyroclasm", "anger-of-the-gods"))
     amount = _amount(spell)
-    theirs = _perm(rng.choice(("grizzly-bears", "hill-giant", "craw-wurm")), "their", "B")
+    theirs = permanent(rng.choice(("grizzly-bears", "hill-giant", "craw-wurm")), "their", "B")
     # L2 adds 《ラースの灼熱洞》: the doll is dealt double, and its trigger's damage is doubled again.
     furnace = level == L2
     dealt = 2 * amount if furnace else amount
@@ -1516,7 +1518,7 @@ def gen_stuffy_doll(rng: random.Random, level: str) -> Draft:
 
 
 def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
-    mine = _perm(rng.choice(SHIELDED), "sh", "A")
+    mine = permanent(rng.choice(SHIELDED), "sh", "A")
     if level == L1 and rng.random() < 0.4:
         murder = card("murder")
         source = dict(murder.engine["event"]["source"], controller="B", name=murder.label)
@@ -1533,12 +1535,12 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
             [(["sh"], "盾カウンターはダメージしか防がないと考えました (122.1c)")],
         )
     unpreventable = level == L2 and rng.random() < 0.4
-    blk = _able_blocker(rng, mine, _perm(rng.choice(DEATHTOUCH), "blk", "B"), DEATHTOUCH)
+    blk = _able_blocker(rng, mine, permanent(rng.choice(DEATHTOUCH), "blk", "B"), DEATHTOUCH)
     others: list[dict[str, Any]] = []
     effects = []
     if unpreventable:
         # the flying attackers can't be blocked by 《探索する獣》 (702.9b): it watches from the battlefield
-        others.append(_perm("questing-beast", "qb", "B"))
+        others.append(permanent("questing-beast", "qb", "B"))
         effects = [card("questing-beast").effect(0, from_controller="B")]
     mine.pop("keywords", None) if "trample" in mine.get("keywords", []) else None
     dead = []
@@ -1581,7 +1583,7 @@ def gen_shield_deathtouch(rng: random.Random, level: str) -> Draft:
 
 def gen_questing_fog(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(8, 20)
-    beast = _perm("questing-beast", "qb", "A")
+    beast = permanent("questing-beast", "qb", "A")
     fog = card(rng.choice(("fog", "holy-day")))
     effects = [card("questing-beast").effect(0, from_controller="A"), fog.effect(0)]
     beast_text = "（あなたがコントロールするクリーチャーが与える戦闘ダメージは軽減できない）"
@@ -1589,8 +1591,8 @@ def gen_questing_fog(rng: random.Random, level: str) -> Draft:
     if level == L2:
         # L2: the other attacker is blocked; the fog still prevents what the blocker deals (615.12 covers
         # only the damage of the beast's controller's creatures), so the question is who dies
-        other = _perm(rng.choice(("craw-wurm", "hill-giant", "grizzly-bears")), "ot", "A")
-        blocker = _perm(
+        other = permanent(rng.choice(("craw-wurm", "hill-giant", "grizzly-bears")), "ot", "A")
+        blocker = permanent(
             rng.choice(("grizzly-bears", "hill-giant", "ravenous-baloth", "llanowar-elves")), "bk", "B"
         )
         dead = ["bk"] if power_of(other) >= toughness_of(blocker) else []
@@ -1619,7 +1621,7 @@ def gen_questing_fog(rng: random.Random, level: str) -> Draft:
             players=_players(b_life=b_life),
         )
         return _draft(doc, prompt, {"kind": "dies"}, dead, text, ["615.12", "615.1", "510.2"], mistakes)
-    other = _perm(rng.choice(("craw-wurm", "hill-giant", "serra-angel", "grizzly-bears")), "ot", "A")
+    other = permanent(rng.choice(("craw-wurm", "hill-giant", "serra-angel", "grizzly-bears")), "ot", "A")
     prompt = (
         f"対戦相手のライフは{b_life}点です。あなたの{stats(beast)}{beast_text}と"
         f"{stats(other)}がブロックされずに攻撃しました。対戦相手は{fog.label}{fog_text}を唱えました。"
@@ -1646,13 +1648,15 @@ def gen_questing_fog(rng: random.Random, level: str) -> Draft:
 
 def gen_regenerate(rng: random.Random, level: str) -> Draft:
     slug = rng.choice(REGENERATORS)
-    theirs = _perm(slug, "rg", "B")
+    theirs = permanent(slug, "rg", "B")
     incinerate = rng.random() < 0.5
     spell = "incinerate" if incinerate else rng.choice(("lightning-bolt", "lightning-strike"))
     if not _targetable_by_opponent(theirs, card(spell).spell_source("A").get("colors", [])):
         # 702.11b: your spell can't target 《トロールの苦行者》; another regenerator takes its place
-        slug = rng.choice([s for s in REGENERATORS if _targetable_by_opponent(_perm(s, "rg", "B"), ["red"])])
-        theirs = _perm(slug, "rg", "B")
+        slug = rng.choice(
+            [s for s in REGENERATORS if _targetable_by_opponent(permanent(s, "rg", "B"), ["red"])]
+        )
+        theirs = permanent(slug, "rg", "B")
     amount = _amount(spell)
     effects = [{"type": "regenerate", "on": "rg", "name": f"《{theirs['name']}》の再生の盾"}]
     extra = {"cant_be_regenerated": True} if incinerate else {}
@@ -1683,8 +1687,8 @@ def gen_regenerate(rng: random.Random, level: str) -> Draft:
 
 
 def gen_wither_regenerate(rng: random.Random, level: str) -> Draft:
-    att = _perm(rng.choice(WITHER), "wi", "A")
-    blk = _perm(rng.choice(REGENERATORS), "rg", "B")
+    att = permanent(rng.choice(WITHER), "wi", "A")
+    blk = permanent(rng.choice(REGENERATORS), "rg", "B")
     att = _able_attacker(rng, att, blk, WITHER)
     regen = level == L2
     effects = [{"type": "regenerate", "on": "rg", "name": f"《{blk['name']}》の再生の盾"}] if regen else []
@@ -1721,7 +1725,7 @@ def gen_wither_regenerate(rng: random.Random, level: str) -> Draft:
 
 def gen_infect_block(rng: random.Random, level: str) -> Draft:
     slug = "phyrexian-crusader" if level == L2 else rng.choice(INFECTORS)
-    att = _perm(slug, "inf", "A")
+    att = permanent(slug, "inf", "A")
     pool = [
         s
         for s in (
@@ -1732,13 +1736,13 @@ def gen_infect_block(rng: random.Random, level: str) -> Draft:
             "vampire-spawn",
             "elvish-regrower",
         )
-        if card(s).permanent("x", "B")["toughness"] > power_of(att)
-        and not set(card(s).permanent("x", "B").get("colors", [])) & set(att.get("protection", []))
+        if permanent(s, "x", "B")["toughness"] > power_of(att)
+        and not set(permanent(s, "x", "B").get("colors", [])) & set(att.get("protection", []))
     ]
-    if not any(can_block(att, _perm(s, "blk", "B")) for s in pool):
+    if not any(can_block(att, permanent(s, "blk", "B")) for s in pool):
         # 《荒廃の工作員》 can't be blocked and 《疫病のとげ刺し》 flies over these (509.1b, 702.9b)
-        att = _perm("glistener-elf", "inf", "A")
-    blk = _able_blocker(rng, att, _perm(rng.choice(pool), "blk", "B"), pool)
+        att = permanent("glistener-elf", "inf", "A")
+    blk = _able_blocker(rng, att, permanent(rng.choice(pool), "blk", "B"), pool)
     answer = toughness_of(blk) - power_of(att)
     prompt = (
         f"あなたの{stats(att)}が攻撃し、対戦相手の{stats(blk)}にブロックされました。"
@@ -1765,7 +1769,7 @@ def gen_poison_cards(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(8, 20)
     n = 1 if level == INTRO else 2
     kinds = rng.sample((*INFECTORS, *TOXIC), n)
-    attackers = [_perm(s, f"c{i + 1}", "A") for i, s in enumerate(kinds)]
+    attackers = [permanent(s, f"c{i + 1}", "A") for i, s in enumerate(kinds)]
     ask_life = level == L2 and rng.random() < 0.5
     poison = poison0
     life = b_life
@@ -1833,7 +1837,7 @@ def _small_attackers(rng: random.Random, pool: tuple[str, ...], *, below: int) -
     """Two unblocked attackers from ``pool`` whose total power stays below ``below`` (the loyalty or
     defense they attack), so the answer is a counter count above 0; one when no pair fits."""
     for _ in range(50):
-        attackers = [_perm(s, f"c{i + 1}", "A") for i, s in enumerate(rng.sample(pool, 2))]
+        attackers = [permanent(s, f"c{i + 1}", "A") for i, s in enumerate(rng.sample(pool, 2))]
         if sum(power_of(a) for a in attackers) < below:
             return attackers
     return attackers[:1]  # pragma: no cover - the pools always have two small attackers
@@ -1843,7 +1847,7 @@ def _small_attackers(rng: random.Random, pool: tuple[str, ...], *, below: int) -
 
 
 def gen_walker(rng: random.Random, level: str) -> Draft:
-    walker = _perm(rng.choice(WALKERS), "pw", "B")
+    walker = permanent(rng.choice(WALKERS), "pw", "B")
     loyalty = walker["loyalty"]
     # L2 adds a shield its controller put on the planeswalker: it takes 3 before counters go (615.7).
     shield = 3 if level == L2 else 0
@@ -1891,7 +1895,7 @@ def gen_walker(rng: random.Random, level: str) -> Draft:
 
 
 def gen_siege(rng: random.Random, level: str) -> Draft:
-    siege = _perm(rng.choice(SIEGES), "sg", "A", protector="B")
+    siege = permanent(rng.choice(SIEGES), "sg", "A", protector="B")
     defense = siege["defense"]
     # L2 adds a shield on the battle cast by its protector: the shield takes damage before the
     # counters are removed (615.7, 120.3h), so the attackers may now total more than the defense.
@@ -1945,12 +1949,12 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
     circle = card("circle-of-protection-red")
     a_life = rng.randint(8, 20)
     reds = rng.sample(("hill-giant", "ball-lightning", "bonecrusher-giant", "blistering-firecat"), 2)
-    attackers = [_perm(s, f"r{i + 1}", "B") for i, s in enumerate(reds)]
+    attackers = [permanent(s, f"r{i + 1}", "B") for i, s in enumerate(reds)]
     for a in attackers:
         a["keywords"] = [k for k in a.get("keywords", []) if k != "trample"]
     green = level == L2 and rng.random() < 0.5
     if green:
-        attackers.append(_perm(rng.choice(("grizzly-bears", "craw-wurm")), "g1", "B"))
+        attackers.append(permanent(rng.choice(("grizzly-bears", "craw-wurm")), "g1", "B"))
     chosen = attackers[0]
     effects = [circle.effect(0, to="A", source=chosen["id"])]  # 609.7a: the one source chosen on resolution
     total = sum(power_of(a) for a in attackers)
@@ -2002,7 +2006,9 @@ def gen_circle(rng: random.Random, level: str) -> Draft:
 
 def gen_late_shield(rng: random.Random, level: str) -> Draft:
     salve = card("healing-salve")
-    mine = _perm(rng.choice(("craw-wurm", "serra-angel", "ravenous-baloth", "rusted-sentinel")), "my", "A")
+    mine = permanent(
+        rng.choice(("craw-wurm", "serra-angel", "ravenous-baloth", "rusted-sentinel")), "my", "A"
+    )
     first = rng.choice(("shock", "lightning-bolt"))
     first_amount = min(_amount(first), toughness_of(mine) - 1)
     if first_amount < _amount(first):
@@ -2057,7 +2063,7 @@ def gen_each_shield(rng: random.Random, level: str) -> Draft:
     amount = _amount(spell)
     n = rng.randint(2, 3)
     mine = [
-        _perm(s, f"m{i + 1}", "A")
+        permanent(s, f"m{i + 1}", "A")
         for i, s in enumerate(
             rng.sample(
                 ("grizzly-bears", "llanowar-elves", "elite-vanguard", "vampire-spawn", "hill-giant"), n
@@ -2068,7 +2074,7 @@ def gen_each_shield(rng: random.Random, level: str) -> Draft:
     effects = [{"type": "prevent_next", "to": m["id"], "amount": shield} for m in mine]
     # L2: a creature that enters after the effect resolved gets no shield (615.11: one for each
     # creature there as it resolves)
-    late = _perm("ambush-viper", "late", "A") if level == L2 else None
+    late = permanent("ambush-viper", "late", "A") if level == L2 else None
     dead = sorted(m["id"] for m in mine if amount - shield >= toughness_of(m))
     listing = "、".join(stats(m) for m in mine)
     entered = ""
@@ -2105,8 +2111,8 @@ def gen_each_shield(rng: random.Random, level: str) -> Draft:
 
 def gen_trample_fight(rng: random.Random, level: str) -> Draft:
     b_life = rng.randint(6, 20)
-    mine = _perm(rng.choice(TRAMPLERS), "my", "A")
-    theirs = _perm(rng.choice(("grizzly-bears", "llanowar-elves", "elite-vanguard")), "their", "B")
+    mine = permanent(rng.choice(TRAMPLERS), "my", "A")
+    theirs = permanent(rng.choice(("grizzly-bears", "llanowar-elves", "elite-vanguard")), "their", "B")
     blocking = level == L2
     if blocking:
         mine["controller"] = "B"
@@ -2161,8 +2167,8 @@ def gen_trample_fight(rng: random.Random, level: str) -> Draft:
 
 def gen_double_gains(rng: random.Random, level: str) -> Draft:
     a_life = rng.randint(5, 20)
-    rhox = _perm("rhox-faithmender", "rhox", "A")
-    other = _perm(rng.choice(("child-of-night", "vault-skirge", "vampire-nighthawk")), "ll", "A")
+    rhox = permanent("rhox-faithmender", "rhox", "A")
+    other = permanent(rng.choice(("child-of-night", "vault-skirge", "vampire-nighthawk")), "ll", "A")
     boon = level == L2
     effects = [card("rhox-faithmender").effect(0, player="A")]
     if boon:
@@ -2198,10 +2204,10 @@ def gen_double_gains(rng: random.Random, level: str) -> Draft:
 
 
 def gen_first_strike_pump(rng: random.Random, level: str) -> Draft:
-    knight = _perm(rng.choice(("white-knight", "youthful-knight", "black-knight")), "fs", "A")
+    knight = permanent(rng.choice(("white-knight", "youthful-knight", "black-knight")), "fs", "A")
     blockers = ("hill-giant", "craw-wurm", "ravenous-baloth", "elvish-regrower")
     # at L2 the blocker outlives the first strike, so the spells between the steps can target it
-    blk = _perm(rng.choice(blockers if level == L2 else (*blockers, "grizzly-bears")), "blk", "B")
+    blk = permanent(rng.choice(blockers if level == L2 else (*blockers, "grizzly-bears")), "blk", "B")
     pump_slug = rng.choice(("giant-growth", "might-of-oaks"))
     bonus = 3 if pump_slug == "giant-growth" else 7
     on_knight = rng.random() < 0.5
@@ -2336,7 +2342,7 @@ def gen_no_life_gain(rng: random.Random, level: str) -> Draft:
         "leyline-of-punishment" if level == L2 else rng.choice(("sulfuric-vortex", "leyline-of-punishment"))
     )
     enchantment = card(slug)
-    lifelinker = _perm(rng.choice(LIFELINKERS), "ll", "A")
+    lifelinker = permanent(rng.choice(LIFELINKERS), "ll", "A")
     effects = [enchantment.effect(i) for i in range(len(enchantment.engine["effects"]))]
     shield = level == L2
     if shield:
@@ -2419,10 +2425,10 @@ def gen_no_life_gain(rng: random.Random, level: str) -> Draft:
 
 def gen_test_of_faith(rng: random.Random, level: str) -> Draft:
     faith = card("test-of-faith")
-    mine = _perm(
+    mine = permanent(
         rng.choice(("grizzly-bears", "elite-vanguard", "vampire-spawn", "llanowar-elves")), "my", "A"
     )
-    att = _perm(
+    att = permanent(
         rng.choice(("craw-wurm", "avacyn-angel-of-hope", "hill-giant", "ravenous-baloth", "elvish-regrower")),
         "att",
         "B",
@@ -2484,7 +2490,7 @@ def gen_prevented_trigger(rng: random.Random, level: str) -> Draft:
         ],
     }
     n = rng.randint(2, 3)
-    blockers = [_perm(s, f"b{i + 1}", "B") for i, s in enumerate(rng.sample(VANILLA, n))]
+    blockers = [permanent(s, f"b{i + 1}", "B") for i, s in enumerate(rng.sample(VANILLA, n))]
     fog = card(rng.choice(("fog", "holy-day")))
     effects = [fog.effect(0)]
     listing = "と".join(stats(b) for b in blockers)

@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from tutor.study.asks import clone, declared, outcome_keys
 from tutor.study.card_questions import ORDER_DOUBLERS
-from tutor.study.cardpool import COLLARED, card, equip_collar, power_of, toughness_of
+from tutor.study.cardpool import COLLARED, card, equip_collar, permanent, power_of, toughness_of
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.topics import L1, L2
 
@@ -308,10 +308,6 @@ def _combat(*attackers: str, **extra: Any) -> dict[str, Any]:
     }
 
 
-def _real(slug: str, pid: str, controller: str, **changes: Any) -> dict[str, Any]:
-    return card(slug).permanent(pid, controller, **changes)
-
-
 def _generic(
     pid: str, name: str, controller: str, power: int, toughness: int, colors: Sequence[str] = (), **extra: Any
 ) -> dict[str, Any]:
@@ -563,37 +559,37 @@ def gen_flying_block(rng: random.Random, level: str) -> Draft:
     """702.9b, 702.17b (L2 with protection 702.16f and two blockers at once)."""
     if level == L1:
         flyer = rng.choice(SMALL_FLYERS)
-        attacker = _real(rng.choice(["serra-angel", flyer]), "att", "A")
+        attacker = permanent(rng.choice(["serra-angel", flyer]), "att", "A")
         kind = rng.choice(["reach", "flyer", "ground", "ground"])
         blocker = {
-            "reach": _real("deadly-recluse", "blk", "B"),
-            "flyer": _real(next(s for s in SMALL_FLYERS if s != flyer), "blk", "B"),
-            "ground": _real(rng.choice(GROUND), "blk", "B"),
+            "reach": permanent("deadly-recluse", "blk", "B"),
+            "flyer": permanent(next(s for s in SMALL_FLYERS if s != flyer), "blk", "B"),
+            "ground": permanent(rng.choice(GROUND), "blk", "B"),
         }[kind]
-        others = [_real("grizzly-bears" if blocker["name"] != "灰色熊" else "hill-giant", "oth", "B")]
+        others = [permanent("grizzly-bears" if blocker["name"] != "灰色熊" else "hill-giant", "oth", "B")]
         blocks = [["att", "blk"]]
         declared_names = name(blocker)
         perms = [attacker, blocker, *others]
     else:
         attacker = rng.choice(
             [
-                _real("stormbreath-dragon", "att", "A"),
-                _real("serra-angel", "att", "A"),
+                permanent("stormbreath-dragon", "att", "A"),
+                permanent("serra-angel", "att", "A"),
                 _g("att", "ドラゴン", "A", 4, 4, ["red"], keywords=["flying", "menace"]),
             ]
         )
         pool = [
-            _real("deadly-recluse", "b1", "B"),
-            _real("serra-angel", "b1", "B")
+            permanent("deadly-recluse", "b1", "B"),
+            permanent("serra-angel", "b1", "B")
             if attacker["name"] != "セラの天使"
-            else _real("white-knight", "b1", "B"),
-            _real("chandra-s-spitfire", "b1", "B"),
-            _real(rng.choice(GROUND), "b1", "B"),
-            _real("white-knight", "b1", "B"),
+            else permanent("white-knight", "b1", "B"),
+            permanent("chandra-s-spitfire", "b1", "B"),
+            permanent(rng.choice(GROUND), "b1", "B"),
+            permanent("white-knight", "b1", "B"),
         ]
         first, second = (clone(p) for p in rng.sample(pool, 2))
         if first["name"] == second["name"]:
-            second = _real("vault-skirge", "b2", "B")
+            second = permanent("vault-skirge", "b2", "B")
         first["id"], second["id"] = "b1", "b2"
         blocks = [["att", "b1"], ["att", "b2"]]
         declared_names = f"{name(first)}と{name(second)}の2体"
@@ -622,8 +618,8 @@ def gen_menace_block(rng: random.Random, level: str) -> Draft:
                 _g("att", "騎士", "A", 3, 3, ["black"], keywords=["menace"], protection=["white"]),
             ]
         )
-        others = [_real("deadly-recluse", "rc", "B"), _real("serra-angel", "sa", "B")]
-    grounds = [_real(s, f"g{i}", "B") for i, s in enumerate(rng.sample(GROUND, 2))]
+        others = [permanent("deadly-recluse", "rc", "B"), permanent("serra-angel", "sa", "B")]
+    grounds = [permanent(s, f"g{i}", "B") for i, s in enumerate(rng.sample(GROUND, 2))]
     perms = [attacker, *grounds, *others]
     candidates = [p["id"] for p in perms[1:]]
     count = rng.choice([1, 2, 2] if level == L1 else [1, 2, 2, 2])
@@ -652,8 +648,8 @@ def gen_defender(rng: random.Random, level: str) -> Draft:
         wall = _g("wall", "壁", "A", rng.randint(0, 2), rng.randint(4, 6), ["white"], keywords=["defender"])
         if level == L2:
             wall["keywords"] = ["defender", "flying"]
-        mover = _real(rng.choice(GROUND), "att", "A")
-        perms = [mover, wall, _real("grizzly-bears", "bear", "B")]
+        mover = permanent(rng.choice(GROUND), "att", "A")
+        perms = [mover, wall, permanent("grizzly-bears", "bear", "B")]
         prompt = (
             f"{name(mover)}で{THEM}を攻撃するとき、{YOU}は{name(wall)}も一緒に攻撃させようとしています。"
             "この攻撃の宣言は適正ですか。不適正なら、何がそれを認めませんか。"
@@ -664,14 +660,18 @@ def gen_defender(rng: random.Random, level: str) -> Draft:
         wall = _g("wall", "壁", "B", 0, rng.randint(4, 6), ["white"], keywords=["defender"])
         if variant == "reach":
             wall["keywords"] = ["defender", "reach"]
-            movers = [rng.choice([_real("serra-angel", "att", "A"), _real("stormbreath-dragon", "att", "A")])]
+            movers = [
+                rng.choice(
+                    [permanent("serra-angel", "att", "A"), permanent("stormbreath-dragon", "att", "A")]
+                )
+            ]
         elif variant == "two":
-            movers = [_real(s, f"att{i}", "A") for i, s in enumerate(rng.sample(GROUND, 2))]
+            movers = [permanent(s, f"att{i}", "A") for i, s in enumerate(rng.sample(GROUND, 2))]
             movers[0]["id"] = "att"
             if rng.random() < 0.5:
                 wall["additional_blocks"] = 1
         else:
-            movers = [_real(rng.choice(GROUND), "att", "A")]
+            movers = [permanent(rng.choice(GROUND), "att", "A")]
         perms = [*movers, wall]
         blocks = [[m["id"], "wall"] for m in movers]
         prompt = (
@@ -699,15 +699,15 @@ def gen_restricted_block(rng: random.Random, level: str) -> Draft:
     if level == L1:
         variant = rng.choice(["cant", "beast", "beast"])
         if variant == "cant":
-            attacker = _real(rng.choice(GROUND), "att", "A")
-            blocker = _real(rng.choice(["tatterkite", "skrelv-defector-mite"]), "blk", "B")
-            others = [_real("grizzly-bears", "oth", "B")]
+            attacker = permanent(rng.choice(GROUND), "att", "A")
+            blocker = permanent(rng.choice(["tatterkite", "skrelv-defector-mite"]), "blk", "B")
+            others = [permanent("grizzly-bears", "oth", "B")]
         else:
-            attacker = _real("questing-beast", "att", "A")
+            attacker = permanent("questing-beast", "att", "A")
             blocker = rng.choice(
                 [
-                    _real(rng.choice(small), "blk", "B"),
-                    _real(rng.choice(["hill-giant", "elvish-regrower"]), "blk", "B"),
+                    permanent(rng.choice(small), "blk", "B"),
+                    permanent(rng.choice(["hill-giant", "elvish-regrower"]), "blk", "B"),
                 ]
             )
             others = []
@@ -727,10 +727,10 @@ def gen_restricted_block(rng: random.Random, level: str) -> Draft:
                 cant_be_blocked_except_by=[{"color": "black"}, {"keyword": "flying"}],
             )
             pool = [
-                _real("vampire-spawn", "b1", "B"),
-                _real("grizzly-bears", "b1", "B"),
-                _real("chandra-s-spitfire", "b1", "B"),
-                _real("hill-giant", "b1", "B"),
+                permanent("vampire-spawn", "b1", "B"),
+                permanent("grizzly-bears", "b1", "B"),
+                permanent("chandra-s-spitfire", "b1", "B"),
+                permanent("hill-giant", "b1", "B"),
             ]
             blocker = clone(rng.choice(pool))
             blocker["id"] = "blk"
@@ -738,15 +738,15 @@ def gen_restricted_block(rng: random.Random, level: str) -> Draft:
             blocks = [["att", "blk"]]
             what = name(blocker)
         else:
-            attacker = _real("questing-beast", "att", "A")
-            first = _real(rng.choice(small), "b1", "B")
+            attacker = permanent("questing-beast", "att", "A")
+            first = permanent(rng.choice(small), "b1", "B")
             if variant == "counters" or rng.random() < 0.5:
                 first["counters"] = {"+1/+1": rng.randint(1, 2)}
             second = rng.choice(
                 [
-                    _real("hill-giant", "b2", "B"),
-                    _real("ravenous-baloth", "b2", "B"),
-                    _real("grizzly-bears", "b2", "B"),
+                    permanent("hill-giant", "b2", "B"),
+                    permanent("ravenous-baloth", "b2", "B"),
+                    permanent("grizzly-bears", "b2", "B"),
                 ]
             )
             perms = [attacker, first, second]
@@ -773,8 +773,8 @@ def gen_restricted_block(rng: random.Random, level: str) -> Draft:
 def gen_protection_block(rng: random.Random, level: str) -> Draft:
     """702.16f: protection on the attacker stops blockers of that quality; on the blocker it doesn't."""
     if level == L1:
-        attacker = _real(rng.choice(["white-knight", "black-knight", "kor-firewalker"]), "att", "A")
-        blocker = _real(
+        attacker = permanent(rng.choice(["white-knight", "black-knight", "kor-firewalker"]), "att", "A")
+        blocker = permanent(
             rng.choice(["vampire-spawn", "elite-vanguard", "grizzly-bears", "hill-giant", "typhoid-rats"]),
             "blk",
             "B",
@@ -782,14 +782,14 @@ def gen_protection_block(rng: random.Random, level: str) -> Draft:
     else:
         variant = rng.choice(["guard", "knights", "multi"])
         if variant == "guard":  # the blocker's protection doesn't keep it from blocking
-            attacker = _real(rng.choice(["typhoid-rats", "vampire-spawn", "black-knight"]), "att", "A")
-            blocker = _real(rng.choice(["white-knight", "paladin-en-vec", "mirran-crusader"]), "blk", "B")
+            attacker = permanent(rng.choice(["typhoid-rats", "vampire-spawn", "black-knight"]), "att", "A")
+            blocker = permanent(rng.choice(["white-knight", "paladin-en-vec", "mirran-crusader"]), "blk", "B")
         elif variant == "knights":
-            attacker = _real(rng.choice(["white-knight", "black-knight"]), "att", "A")
-            blocker = _real(rng.choice(["white-knight", "black-knight", "paladin-en-vec"]), "blk", "B")
+            attacker = permanent(rng.choice(["white-knight", "black-knight"]), "att", "A")
+            blocker = permanent(rng.choice(["white-knight", "black-knight", "paladin-en-vec"]), "blk", "B")
         else:
-            attacker = _real(rng.choice(["kor-firewalker", "paladin-en-vec", "black-knight"]), "att", "A")
-            blocker = _real("boros-swiftblade", "blk", "B")
+            attacker = permanent(rng.choice(["kor-firewalker", "paladin-en-vec", "black-knight"]), "att", "A")
+            blocker = permanent("boros-swiftblade", "blk", "B")
     prompt = f"{name(attacker)}が{THEM}を攻撃しています。{THEM}は{name(blocker)}でこれをブロックしようとしています。{QUESTION_BLOCK}"
     return _verdict_draft(
         scenario=_doc([attacker, blocker], _combat("att")),
@@ -805,9 +805,9 @@ def gen_protection_block(rng: random.Random, level: str) -> Draft:
 def gen_extra_block(rng: random.Random, level: str) -> Draft:
     """509.1a: one attacker per blocker unless an ability allows more (L2: three attackers, a flyer)."""
     count = 2 if level == L1 else 3
-    movers = [_real(s, f"att{i}", "A") for i, s in enumerate(rng.sample(GROUND, count))]
+    movers = [permanent(s, f"att{i}", "A") for i, s in enumerate(rng.sample(GROUND, count))]
     if level == L2 and rng.random() < 0.4:
-        movers[-1] = _real("serra-angel", movers[-1]["id"], "A")
+        movers[-1] = permanent("serra-angel", movers[-1]["id"], "A")
     extra = rng.choice([0, 1, 1, "any"] if level == L2 else [0, 1])
     guard = _g("blk", "衛兵", "B", 1, 6, ["white"])
     if level == L2 and rng.random() < 0.4:
@@ -918,18 +918,18 @@ def _shrouded(pid: str, controller: str) -> dict[str, Any]:
 def gen_hexproof_target(rng: random.Random, level: str) -> Draft:
     """702.11b hexproof (opponents only), 702.18a shroud (everyone)."""
     if level == L1:
-        target = _real("troll-ascetic", "t1", rng.choice("AB"))
-        perms = [target, _real("grizzly-bears", "bear", "B")]
+        target = permanent("troll-ascetic", "t1", rng.choice("AB"))
+        perms = [target, permanent("grizzly-bears", "bear", "B")]
         targets = ["t1"]
         slug = rng.choice(SPELLS)
     else:
         first = rng.choice(
-            [_real("troll-ascetic", "t1", rng.choice("AB")), _shrouded("t1", rng.choice("AB"))]
+            [permanent("troll-ascetic", "t1", rng.choice("AB")), _shrouded("t1", rng.choice("AB"))]
         )
         seconds = [
             _shrouded("t2", rng.choice("AB")),
-            _real("troll-ascetic", "t2", rng.choice("AB")),
-            _real("grizzly-bears", "t2", "B"),
+            permanent("troll-ascetic", "t2", rng.choice("AB")),
+            permanent("grizzly-bears", "t2", "B"),
         ]
         second = rng.choice([p for p in seconds if p["name"] != first["name"]])  # two of a name read as one
         perms = [first, second]
@@ -944,12 +944,12 @@ def gen_hexproof_target(rng: random.Random, level: str) -> Draft:
 def gen_protection_target(rng: random.Random, level: str) -> Draft:
     """702.16b: no spell of the quality may target it, whoever casts it (L2: a two-coloured spell)."""
     knights = ["white-knight", "black-knight", "kor-firewalker", "paladin-en-vec", "mirran-crusader"]
-    target = _real(rng.choice(knights), "t1", "B" if level == L1 else rng.choice("AB"))
+    target = permanent(rng.choice(knights), "t1", "B" if level == L1 else rng.choice("AB"))
     slug = rng.choice(SPELLS) if level == L1 else "electrolyze"
     perms = [target]
     targets = ["t1"]
     if level == L2:
-        perms.append(_real("grizzly-bears", "t2", "B"))
+        perms.append(permanent("grizzly-bears", "t2", "B"))
         targets = ["t2", "t1"]
     beliefs = [PROTECTION_TARGETABLE, PROTECTION_ALL_SPELLS, PROTECTION_OPPONENTS_ONLY]
     if level == L2:
@@ -968,7 +968,7 @@ def gen_ward_target(rng: random.Random, level: str) -> Draft:
     cost = rng.choice(["{2}", "{1}", "3点のライフを支払う"])
     warded = _g("t1", "精霊", rng.choice("AB" if level == L1 else "BB"), 3, 3, ["blue"], ward=cost)
     if level == L1:
-        target = rng.choice([warded, warded, _real("troll-ascetic", "t1", "B")])
+        target = rng.choice([warded, warded, permanent("troll-ascetic", "t1", "B")])
         perms = [target]
         targets = ["t1"]
         slug = rng.choice(SPELLS)
@@ -976,7 +976,11 @@ def gen_ward_target(rng: random.Random, level: str) -> Draft:
         if rng.random() < 0.5:
             warded["protection"] = [rng.choice(["red", "white"])]
         second = rng.choice(
-            [_real("grizzly-bears", "t2", "B"), _real("troll-ascetic", "t2", "A"), _shrouded("t2", "A")]
+            [
+                permanent("grizzly-bears", "t2", "B"),
+                permanent("troll-ascetic", "t2", "A"),
+                _shrouded("t2", "A"),
+            ]
         )
         perms = [warded, second]
         targets = ["t1", "t2"]
@@ -1054,7 +1058,7 @@ def _split(total: int, parts: int, rng: random.Random) -> list[int]:
 def gen_assignment_split(rng: random.Random, level: str) -> Draft:
     """510.1a, 510.1c: a blocked creature divides exactly its power among its blockers, as its controller
     chooses (no order since 2024); without trample nothing goes to the player."""
-    attacker = _real(
+    attacker = permanent(
         rng.choice(["craw-wurm", "ravenous-baloth", "hill-giant", "rusted-sentinel"]), "att", "A"
     )
     if level == L2 and rng.random() < 0.6:
@@ -1063,7 +1067,7 @@ def gen_assignment_split(rng: random.Random, level: str) -> Draft:
     n = 2 if level == L1 else rng.choice([2, 3]) if attacker.get("counters") else 3
     pool = ["grizzly-bears", "elite-vanguard", "vampire-spawn", "llanowar-elves", "hill-giant"]
     pool = [slug for slug in pool if card(slug).ja_name != attacker["name"]]  # no two of a name
-    blockers = [_real(slug, f"b{i}", "B") for i, slug in enumerate(rng.sample(pool, n))]
+    blockers = [permanent(slug, f"b{i}", "B") for i, slug in enumerate(rng.sample(pool, n))]
     power = power_of(attacker)
     variant = rng.choice(
         ["free", "free", "player", "short"] if level == L1 else ["free", "player", "short", "printed"]
@@ -1104,19 +1108,19 @@ def gen_trample_assignment(rng: random.Random, level: str) -> Draft:
     """702.19b: lethal damage to every blocker first (marked damage counts, 1 is lethal from deathtouch,
     702.2c), then the rest to the player."""
     if level == L1:
-        attacker = _real(rng.choice(["colossal-dreadmaw", "charging-monstrosaur"]), "att", "A")
+        attacker = permanent(rng.choice(["colossal-dreadmaw", "charging-monstrosaur"]), "att", "A")
     else:
         attacker = rng.choice(
             [
-                _real(rng.choice(["colossal-dreadmaw", "charging-monstrosaur"]), "att", "A"),
-                _collared(_real(rng.choice(["colossal-dreadmaw", "charging-monstrosaur"]), "att", "A")),
+                permanent(rng.choice(["colossal-dreadmaw", "charging-monstrosaur"]), "att", "A"),
+                _collared(permanent(rng.choice(["colossal-dreadmaw", "charging-monstrosaur"]), "att", "A")),
             ]
         )
     power = power_of(attacker)
     while True:  # blockers the attacker can get past: lethal damage to all of them is below its power
         n = 1 if level == L1 and rng.random() < 0.4 else 2
         pool = ["grizzly-bears", "vampire-spawn", "hill-giant", "rusted-sentinel", "elite-vanguard"]
-        blockers = [_real(slug, f"b{i}", "B") for i, slug in enumerate(rng.sample(pool, n))]
+        blockers = [permanent(slug, f"b{i}", "B") for i, slug in enumerate(rng.sample(pool, n))]
         for b in blockers:
             if rng.random() < 0.4:
                 b["damage"] = rng.randint(1, toughness_of(b) - 1) if toughness_of(b) > 1 else 0
@@ -1256,7 +1260,7 @@ def gen_who_orders(rng: random.Random, level: str) -> Draft:
             perms: list[dict[str, Any]] = []
             whom = WHO[affected]
         else:
-            creature = _real(
+            creature = permanent(
                 rng.choice(["craw-wurm", "ravenous-baloth", "rusted-sentinel"]), "t1", OTHER[caster]
             )
             perms = [creature]
@@ -1273,8 +1277,8 @@ def gen_who_orders(rng: random.Random, level: str) -> Draft:
         slug = "pyroclasm"
         amount = 2
         perms = [
-            _real(rng.choice(["craw-wurm", "rusted-sentinel"]), "t1", "A"),
-            _real(rng.choice(["ravenous-baloth", "serra-angel"]), "t2", "B"),
+            permanent(rng.choice(["craw-wurm", "rusted-sentinel"]), "t1", "A"),
+            permanent(rng.choice(["ravenous-baloth", "serra-angel"]), "t2", "B"),
         ]
         affected = rng.choice(["t1", "t2"])
         target = next(p for p in perms if p["id"] == affected)
@@ -1324,9 +1328,9 @@ def gen_who_divides(rng: random.Random, level: str) -> Draft:
     if level == L1:
         variant = rng.choice(["attacker", "blocker"])
         if variant == "attacker":
-            attacker = _real(rng.choice(["craw-wurm", "ravenous-baloth", "hill-giant"]), "att", "A")
+            attacker = permanent(rng.choice(["craw-wurm", "ravenous-baloth", "hill-giant"]), "att", "A")
             blockers = [
-                _real(s, f"b{i}", "B")
+                permanent(s, f"b{i}", "B")
                 for i, s in enumerate(rng.sample(["grizzly-bears", "elite-vanguard", "vampire-spawn"], 2))
             ]
             perms = [attacker, *blockers]
@@ -1337,7 +1341,7 @@ def gen_who_divides(rng: random.Random, level: str) -> Draft:
             question = f"{name(attacker)}の戦闘ダメージを2体にどう分けるかを選ぶのは誰ですか。"
         else:
             movers = [
-                _real(s, f"att{i}", "A")
+                permanent(s, f"att{i}", "A")
                 for i, s in enumerate(rng.sample(["grizzly-bears", "hill-giant", "elite-vanguard"], 2))
             ]
             perms = [*movers, guard]
@@ -1348,9 +1352,11 @@ def gen_who_divides(rng: random.Random, level: str) -> Draft:
             scene = f"{'と'.join(name(m) for m in movers)}が{THEM}を攻撃し、{name(guard)}がその2体をブロックしました。"
             question = f"{name(guard)}の戦闘ダメージを2体にどう分けるかを選ぶのは誰ですか。"
     else:
-        attacker = _real(rng.choice(["colossal-dreadmaw", "charging-monstrosaur", "craw-wurm"]), "att", "A")
-        second = _real(rng.choice(["grizzly-bears", "hill-giant"]), "att2", "A")
-        bear = _real(rng.choice(["vampire-spawn", "elite-vanguard"]), "b1", "B")
+        attacker = permanent(
+            rng.choice(["colossal-dreadmaw", "charging-monstrosaur", "craw-wurm"]), "att", "A"
+        )
+        second = permanent(rng.choice(["grizzly-bears", "hill-giant"]), "att2", "A")
+        bear = permanent(rng.choice(["vampire-spawn", "elite-vanguard"]), "b1", "B")
         perms = [attacker, second, bear, guard]
         event = _combat("att", "att2")
         event["attacks"][0]["blockers"] = ["b1", "guard"]
@@ -1548,21 +1554,21 @@ def gen_division_outcomes(rng: random.Random, level: str) -> Draft:
     """510.1c: which of its blockers the attacking player can make die by dividing the damage (since 2024 any
     division, 702.2c deathtouch). L2: three blockers, marked damage or deathtouch."""
     if level == L1:
-        attacker = _real(
+        attacker = permanent(
             rng.choice(["hill-giant", "ravenous-baloth", "rusted-sentinel", "craw-wurm"]), "att", "A"
         )
         n = 2
     else:
         attacker = rng.choice(
             [
-                _real(rng.choice(["gifted-aetherborn", "ravenous-baloth", "craw-wurm"]), "att", "A"),
-                _real("ambush-viper", "att", "A", counters={"+1/+1": 2}),
+                permanent(rng.choice(["gifted-aetherborn", "ravenous-baloth", "craw-wurm"]), "att", "A"),
+                permanent("ambush-viper", "att", "A", counters={"+1/+1": 2}),
             ]
         )
         n = 3
     pool = ["grizzly-bears", "elite-vanguard", "vampire-spawn", "llanowar-elves", "hill-giant"]
     pool = [slug for slug in pool if card(slug).ja_name != attacker["name"]]  # no two of a name
-    blockers = [_real(slug, f"b{i}", "B") for i, slug in enumerate(rng.sample(pool, n))]
+    blockers = [permanent(slug, f"b{i}", "B") for i, slug in enumerate(rng.sample(pool, n))]
     if level == L2:
         for b in blockers:
             if toughness_of(b) > 1 and rng.random() < 0.3:

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from tutor.cards.placement import can_block
 from tutor.study.asks import AskError, engine_answer
-from tutor.study.cardpool import card, stats
+from tutor.study.cardpool import card, permanent, stats
 from tutor.study.drafts import Draft, Mistake, Template
 from tutor.study.topics import L1, L2
 
@@ -45,10 +45,6 @@ def _players(a_life: int = 20, b_life: int = 20) -> list[dict[str, Any]]:
     ]
 
 
-def _perm(slug: str, pid: str, controller: str) -> dict[str, Any]:
-    return card(slug).permanent(pid, controller)
-
-
 def _label(doc: dict[str, Any]) -> str:
     return f"《{doc['name']}》"
 
@@ -69,7 +65,9 @@ def _toughness(doc: dict[str, Any]) -> int:
 
 def _pick_blocked(rng: random.Random, attacker: dict[str, Any], slugs: tuple[str, ...], test: Any) -> str:
     """A blocker slug that may block ``attacker`` and passes ``test`` (on its permanent)."""
-    options = [s for s in slugs if test(_perm(s, "x", "B")) and can_block(attacker, _perm(s, "x", "B"))]
+    options = [
+        s for s in slugs if test(permanent(s, "x", "B")) and can_block(attacker, permanent(s, "x", "B"))
+    ]
     return rng.choice(options)
 
 
@@ -122,13 +120,13 @@ def _keys_shuffled(generate: Any) -> Any:
 
 def gen_seq_first_strike(rng: random.Random, level: str) -> Draft:
     """A first striker's blocker dies before anyone else deals combat damage (510.4, 704.5g)."""
-    knight = _perm(rng.choice(FIRST_STRIKERS), "knight", "A")
-    other = _perm(rng.choice(("hill-giant", "grizzly-bears", "craw-wurm")), "other", "A")
+    knight = permanent(rng.choice(FIRST_STRIKERS), "knight", "A")
+    other = permanent(rng.choice(("hill-giant", "grizzly-bears", "craw-wurm")), "other", "A")
     if level == L1:
         blocker_slug = _pick_blocked(
             rng, knight, ("grizzly-bears", "elite-vanguard", "llanowar-elves"), lambda d: _toughness(d) <= 2
         )
-        blocker = _perm(blocker_slug, "blocker", "B")
+        blocker = permanent(blocker_slug, "blocker", "B")
         events = [
             (
                 f"{_label(knight)}が{_label(blocker)}にダメージを与える",
@@ -163,9 +161,9 @@ def gen_seq_first_strike(rng: random.Random, level: str) -> Draft:
             },
         }
         return Draft(scenario, prompt, _order_ask(events), None, explanation, ["510.4", "704.5g"], mistakes)
-    blocker = _perm(rng.choice(DEALT_TRIGGER), "blocker", "B")
+    blocker = permanent(rng.choice(DEALT_TRIGGER), "blocker", "B")
     # the blocker must be able to block it and deal it damage: no knight with protection from its colours
-    knight = _perm(rng.choice(("white-knight", "youthful-knight")), "knight", "A")
+    knight = permanent(rng.choice(("white-knight", "youthful-knight")), "knight", "A")
     events = [
         (
             f"{_label(knight)}が{_label(blocker)}にダメージを与える",
@@ -208,7 +206,7 @@ def gen_seq_first_strike(rng: random.Random, level: str) -> Draft:
 
 def gen_seq_dealt_trigger(rng: random.Random, level: str) -> Draft:
     """A "dealt damage" ability waits for state-based actions before it goes on the stack (120.4b, 704.3)."""
-    target = _perm(rng.choice(DEALT_TRIGGER), "target", "B")
+    target = permanent(rng.choice(DEALT_TRIGGER), "target", "B")
     if level == L1:
         spell = _spell(rng.choice(("lightning-bolt", "lightning-strike")), "A")
         events = [
@@ -242,7 +240,7 @@ def gen_seq_dealt_trigger(rng: random.Random, level: str) -> Draft:
         return Draft(
             scenario, prompt, _order_ask(events), None, explanation, ["120.4b", "603.3", "704.3"], mistakes
         )
-    victim = _perm(rng.choice(("grizzly-bears", "elite-vanguard", "llanowar-elves")), "victim", "B")
+    victim = permanent(rng.choice(("grizzly-bears", "elite-vanguard", "llanowar-elves")), "victim", "B")
     spell = _spell("pyroclasm", "A")
     events = [
         (f"{_label(target)}がダメージを負う", {"change": "target", "attribute": "damage"}),
@@ -280,8 +278,8 @@ def gen_seq_dealt_trigger(rng: random.Random, level: str) -> Draft:
 
 def gen_seq_apnap(rng: random.Random, level: str) -> Draft:
     """Both players' abilities: the active player's go on the stack first, so the other's resolve first (603.3b)."""
-    mine = _perm("spitemare", "mine", "A")
-    theirs = _perm("boros-reckoner", "theirs", "B")
+    mine = permanent("spitemare", "mine", "A")
+    theirs = permanent("boros-reckoner", "theirs", "B")
     active = "A" if level == L1 else rng.choice(("A", "B"))
     caster = active
     spell = _spell("pyroclasm", caster)
@@ -293,7 +291,7 @@ def gen_seq_apnap(rng: random.Random, level: str) -> Draft:
     ]
     extra = ""
     if level == L2:
-        small = _perm(rng.choice(("grizzly-bears", "elite-vanguard")), "small", rng.choice(("A", "B")))
+        small = permanent(rng.choice(("grizzly-bears", "elite-vanguard")), "small", rng.choice(("A", "B")))
         permanents.append(small)
         events.append((f"{_label(small)}が墓地に置かれる", {"change": "small", "attribute": "zone"}))
         extra = f"{PLAYERS[small['controller']]}は{stats(small)}もコントロールしています。"
@@ -339,13 +337,13 @@ def gen_seq_apnap(rng: random.Random, level: str) -> Draft:
 
 def gen_seq_lifelink(rng: random.Random, level: str) -> Draft:
     """Life from lifelink comes with the damage, not later like a triggered ability (120.3f, 510.2)."""
-    linker = _perm(rng.choice(LIFELINKERS), "linker", "A")
-    blocker = _perm("boros-reckoner", "blocker", "B")
+    linker = permanent(rng.choice(LIFELINKERS), "linker", "A")
+    blocker = permanent("boros-reckoner", "blocker", "B")
     permanents = [linker, blocker]
     attacks: list[dict[str, Any]] = [{"attacker": "linker", "defender": "B", "blockers": ["blocker"]}]
     events: list[tuple[str, dict[str, Any]]] = []
     if level == L2:
-        knight = _perm(rng.choice(FIRST_STRIKERS), "knight", "A")
+        knight = permanent(rng.choice(FIRST_STRIKERS), "knight", "A")
         permanents.insert(0, knight)
         attacks.insert(0, {"attacker": "knight", "defender": "B"})
         events.append((f"{_label(knight)}が対戦相手にダメージを与える", {"change": "B", "attribute": "life"}))
@@ -399,12 +397,12 @@ def gen_resp_protection(rng: random.Random, level: str) -> Draft:
     spell_slug = "arc-lightning" if level == L2 else "forked-bolt"
     spell = _spell(spell_slug, "A")
     saved_slug = rng.choice(("grizzly-bears", "llanowar-elves", "elite-vanguard"))
-    saved = _perm(saved_slug, "saved", "B")
+    saved = permanent(saved_slug, "saved", "B")
     # another card than the saved one, so the prompt's names say which creature gains protection
     others = tuple(
         s for s in ("elite-vanguard", "llanowar-elves", "goblin-sledder", "grizzly-bears") if s != saved_slug
     )
-    other = _perm(rng.choice(others), "other", "B")
+    other = permanent(rng.choice(others), "other", "B")
     b_life = rng.randint(5, 20)
     if level == L1:
         damage = [{"to": "saved", "amount": 1}, {"to": "other", "amount": 1}]
@@ -480,16 +478,16 @@ def _moved_to_other(doc: dict[str, Any]) -> None:
 def gen_between_shock(rng: random.Random, level: str) -> Draft:
     """Damage from the first combat damage step stays marked; a spell between the steps adds to it (514.2)."""
     if level == L1:
-        attacker = _perm(rng.choice(("white-knight", "youthful-knight")), "attacker", "A")
+        attacker = permanent(rng.choice(("white-knight", "youthful-knight")), "attacker", "A")
         blocker_slug = _pick_blocked(
             rng, attacker, ("hill-giant", "vampire-spawn", "thorn-elemental"), lambda d: _toughness(d) > 2
         )
     else:
-        attacker = _perm(rng.choice(DOUBLE_STRIKERS), "attacker", "A")
+        attacker = permanent(rng.choice(DOUBLE_STRIKERS), "attacker", "A")
         blocker_slug = _pick_blocked(
             rng, attacker, ("rusted-sentinel", "hill-giant", "vampire-spawn"), lambda d: _toughness(d) > 1
         )
-    blocker = _perm(blocker_slug, "blocker", "B")
+    blocker = permanent(blocker_slug, "blocker", "B")
     shock = _spell("shock", "A")
     scenario = {
         "players": _players(),
@@ -541,10 +539,10 @@ def _pump(power: int, toughness: int) -> Callable[[dict[str, Any]], None]:
 def gen_between_pump(rng: random.Random, level: str) -> Draft:
     """A first striker pumped between the steps doesn't deal damage again; a double striker does (510.4)."""
     if level == L1:
-        attacker = _perm(rng.choice(("white-knight", "youthful-knight")), "attacker", "A")
+        attacker = permanent(rng.choice(("white-knight", "youthful-knight")), "attacker", "A")
     else:
-        attacker = _perm(rng.choice(DOUBLE_STRIKERS), "attacker", "A")
-    blocker = _perm(
+        attacker = permanent(rng.choice(DOUBLE_STRIKERS), "attacker", "A")
+    blocker = permanent(
         _pick_blocked(rng, attacker, ("hill-giant", "vampire-spawn", "craw-wurm"), lambda d: True),
         "blocker",
         "B",
@@ -608,8 +606,8 @@ def _hits_again(doc: dict[str, Any]) -> None:
 def gen_between_removal(rng: random.Random, level: str) -> Draft:
     """A blocked attacker stays blocked when its blocker is destroyed; only trample reaches the player
     (509.1h, 510.1c, 702.19d)."""
-    attacker = _perm(rng.choice(TRAMPLERS) if level == L2 else rng.choice(BIG), "attacker", "A")
-    blocker = _perm(rng.choice(("white-knight", "youthful-knight")), "blocker", "B")
+    attacker = permanent(rng.choice(TRAMPLERS) if level == L2 else rng.choice(BIG), "attacker", "A")
+    blocker = permanent(rng.choice(("white-knight", "youthful-knight")), "blocker", "B")
     b_life = rng.randint(8, 20)
     scenario = {
         "players": _players(b_life=b_life),
@@ -679,9 +677,9 @@ def _part_variant(
 
 def _without_keyword(pid: str, keyword: str, instead: str | None = None) -> Callable[[dict[str, Any]], None]:
     def change(doc: dict[str, Any]) -> None:
-        permanent = next(p for p in doc["permanents"] if p["id"] == pid)
-        keywords = [k for k in permanent.get("keywords", []) if k != keyword]
-        permanent["keywords"] = [*keywords, instead] if instead else keywords
+        changed = next(p for p in doc["permanents"] if p["id"] == pid)
+        keywords = [k for k in changed.get("keywords", []) if k != keyword]
+        changed["keywords"] = [*keywords, instead] if instead else keywords
 
     return change
 
@@ -712,15 +710,15 @@ PARTS_NOTE: Final = "それぞれの答えを別々に採点します。"
 
 def gen_parts_combat(rng: random.Random, level: str) -> Draft:
     """Both life totals and the deaths of one combat (120.3f, 510.2, 704.5g)."""
-    linker = _perm(rng.choice((*LIFELINKERS, "vault-skirge")), "linker", "A")
+    linker = permanent(rng.choice((*LIFELINKERS, "vault-skirge")), "linker", "A")
     a_life, b_life = rng.randint(5, 20), rng.randint(8, 20)
     if level == L1:
-        attacker = _perm(rng.choice(("hill-giant", "grizzly-bears", "craw-wurm")), "attacker", "A")
+        attacker = permanent(rng.choice(("hill-giant", "grizzly-bears", "craw-wurm")), "attacker", "A")
         blocker_slug = _pick_blocked(rng, attacker, VANILLA, lambda d: True)
     else:
-        attacker = _perm(rng.choice(TRAMPLERS), "attacker", "A")
+        attacker = permanent(rng.choice(TRAMPLERS), "attacker", "A")
         blocker_slug = "boros-reckoner"
-    blocker = _perm(blocker_slug, "blocker", "B")
+    blocker = permanent(blocker_slug, "blocker", "B")
     scenario = {
         "players": _players(a_life, b_life),
         "permanents": [linker, attacker, blocker],
@@ -791,11 +789,14 @@ def gen_parts_combat(rng: random.Random, level: str) -> Draft:
 def gen_parts_sweep(rng: random.Random, level: str) -> Draft:
     """A spell that damages every creature and player, and what its damage triggers (120.3, 603.3)."""
     a_life, b_life = rng.randint(4, 20), rng.randint(4, 20)
-    mine = _perm(rng.choice(("grizzly-bears", "hill-giant", "vampire-spawn")), "mine", "A")
-    theirs = _perm(rng.choice(("elite-vanguard", "llanowar-elves", "rusted-sentinel")), "theirs", "B")
+    mine = permanent(rng.choice(("grizzly-bears", "hill-giant", "vampire-spawn")), "mine", "A")
+    theirs = permanent(rng.choice(("elite-vanguard", "llanowar-elves", "rusted-sentinel")), "theirs", "B")
     permanents = [mine, theirs]
     if level == L2:
-        permanents += [_perm("boros-reckoner", "reckoner", "B"), _perm("child-of-night", "child", "A")]
+        permanents += [
+            permanent("boros-reckoner", "reckoner", "B"),
+            permanent("child-of-night", "child", "A"),
+        ]
     spell = _spell("volcanic-fallout", "A")
     scenario = {
         "players": _players(a_life, b_life),
@@ -853,20 +854,20 @@ def gen_parts_double(rng: random.Random, level: str) -> Draft:
     (702.4b, 510.1c, 702.19d)."""
     b_life = rng.randint(6, 20)
     if level == L1:
-        striker = _perm(rng.choice(DOUBLE_STRIKERS), "striker", "A")
-        other = _perm(rng.choice(("grizzly-bears", "hill-giant")), "other", "A")
-        blocker = _perm(_pick_blocked(rng, other, VANILLA, lambda d: True), "blocker", "B")
+        striker = permanent(rng.choice(DOUBLE_STRIKERS), "striker", "A")
+        other = permanent(rng.choice(("grizzly-bears", "hill-giant")), "other", "A")
+        blocker = permanent(_pick_blocked(rng, other, VANILLA, lambda d: True), "blocker", "B")
         attacks = [
             {"attacker": "striker", "defender": "B"},
             {"attacker": "other", "defender": "B", "blockers": ["blocker"]},
         ]
         permanents = [striker, other, blocker]
     else:
-        striker = _perm(
+        striker = permanent(
             rng.choice(("swiftblade-vindicator", "boros-swiftblade", "fencing-ace")), "striker", "A"
         )
         striker = {**striker, "counters": {"+1/+1": rng.randint(1, 3)}}
-        blocker = _perm(
+        blocker = permanent(
             _pick_blocked(rng, striker, ("llanowar-elves", "elite-vanguard"), lambda d: True), "blocker", "B"
         )
         attacks = [{"attacker": "striker", "defender": "B", "blockers": ["blocker"]}]
