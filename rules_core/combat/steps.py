@@ -357,7 +357,7 @@ def _blocked_reason(
                 f"ダメージを割り振れば残りをそのコントローラーに割り振れます (702.19c)。"
             )
         _add(rules, "510.1b")
-        return f"ブロックされていないので、攻撃している{DEFENDER_KIND_JA[a.defender_kind]}{q(a.defender)}に割り振ります (510.1b)。"
+        return f"ブロックされていないので、攻撃先の{DEFENDER_KIND_JA[a.defender_kind]}{q(a.defender)}に割り振ります (510.1b)。"
     if not a.blockers:
         if a.tramples and not a.attacks_nothing:
             _add(rules, "702.19d")

@@ -70,6 +70,21 @@ def reacts(state: GameState) -> bool:
     return state.features.triggers
 
 
+def trigger_label(source: Permanent, index: int) -> str:
+    """How notes name ``source``'s triggered ability ``index`` (:data:`SIEGE_INDEX`: a Siege's own)."""
+    if index == SIEGE_INDEX:
+        return f"{source.label}の誘発型能力（{SIEGE_ABILITY_JA}）"
+    trigger = source.triggers[index]
+    if trigger.name:
+        return trigger.name
+    if trigger.when == "counters_removed":
+        what = "忠誠" if trigger.counter == "loyalty" else "+1/+1"
+        return f"{source.label}の誘発型能力（{what}カウンターが取り除かれるたび）"
+    if trigger.watch != tt.SELF and trigger.when in WATCHED_WHEN_JA:
+        return f"{source.label}の誘発型能力（{WATCHED_WHEN_JA[trigger.when]}）"
+    return f"{source.label}の誘発型能力（{TRIGGER_WHEN_JA[trigger.when]}）"
+
+
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A triggered ability that has triggered: waiting to be put on the stack, or on it (CR 603.3)."""
@@ -93,17 +108,7 @@ class Pending:
 
     @property
     def label(self) -> str:
-        trigger = self.trigger
-        if trigger is None:
-            return f"{self.source.label}の誘発型能力（{SIEGE_ABILITY_JA}）"
-        if trigger.name:
-            return trigger.name
-        if trigger.when == "counters_removed":
-            what = "忠誠" if trigger.counter == "loyalty" else "+1/+1"
-            return f"{self.source.label}の誘発型能力（{what}カウンターが取り除かれるたび）"
-        if trigger.watch != tt.SELF and trigger.when in WATCHED_WHEN_JA:
-            return f"{self.source.label}の誘発型能力（{WATCHED_WHEN_JA[trigger.when]}）"
-        return f"{self.source.label}の誘発型能力（{TRIGGER_WHEN_JA[trigger.when]}）"
+        return trigger_label(self.source, self.index)
 
     def event(self) -> FrozenMap[str, Any]:
         trigger = self.trigger
@@ -186,6 +191,9 @@ class _Found:
 
     pending: list[Pending] = field(default_factory=list)
     by_stage: dict[int, list[tuple[str, Pending, str]]] = field(default_factory=dict)
+    unmet: list[str] = field(default_factory=list)
+    """CR 603.2g: abilities of the damage's source or recipient that did not trigger, because all the
+    damage they watch for was prevented (noted at ``120.4b``, where it was)."""
 
     def add(
         self,
@@ -250,7 +258,10 @@ def _find_damage_triggers(
                             "120.4b",
                             f"{watcher.label}が合計{total}点のダメージを与えた",
                         )
+                    else:
+                        _note_prevented_away(before, outcome, watcher, index, found, by_source=True)
                     continue
+                _note_prevented_away(before, outcome, watcher, index, found, by_source=True)
                 for to, n in items:
                     is_player = before.is_player(to)
                     if (trigger.recipient == "player") == is_player and (
@@ -296,6 +307,8 @@ def _find_damage_triggers(
                         "120.4b",
                         f"{watcher.label}に合計{total}点のダメージが与えられた",
                     )
+                else:
+                    _note_prevented_away(before, outcome, watcher, index, found, by_source=False)
             elif when == "excess_damage":
                 for to, received in dealt_to.items():
                     if before.is_player(to) or not _watches(before, watcher, trigger.watch, to):
@@ -324,6 +337,35 @@ def _find_damage_triggers(
                             "615.13",
                             f"{before.label(to)}へのダメージが{n}点軽減された",
                         )
+
+
+def _note_prevented_away(
+    before: GameState,
+    outcome: DamageOutcome,
+    watcher: Permanent,
+    index: int,
+    found: _Found,
+    *,
+    by_source: bool,
+) -> None:
+    """CR 603.2g, 120.8: an ability that triggers on damage ``watcher`` deals (``by_source``) or is dealt does
+    not trigger on damage that was prevented to 0; noted for each such hit that it would have watched.
+    Called only where the ability did not trigger (with "to a player", per recipient: each hit is one)."""
+    trigger = watcher.triggers[index]
+    for h in outcome.hits:
+        mine = h.source.id == watcher.id if by_source else h.to == watcher.id
+        if not mine or h.amount > 0 or h.prevented <= 0 or not _damage_kind_ok(trigger, h.combat):
+            continue
+        if by_source and trigger.recipient != "any":
+            is_player = before.is_player(h.to)
+            if (trigger.recipient == "player") != is_player or not (
+                is_player or before.permanent(h.to).is_creature
+            ):
+                continue
+        whose = f"{watcher.label}から{before.label(h.to)}へ" if by_source else f"{watcher.label}へ"
+        found.unmet.append(
+            f"{whose}のダメージはすべて軽減されたので、{trigger_label(watcher, index)}は誘発しません (603.2g)。"
+        )
 
 
 def _find_life_and_siege_triggers(
@@ -524,6 +566,7 @@ def _triggers_of_damage(
     remarks = _find_life_and_siege_triggers(ctx, before, stages, life, at_d, changes, found)
     _find_dies(ctx, stages, outcome.state, at_d + 1, found)
     _find_counter_removals(ctx, stages, outcome.state, found)
+    _append_notes(stages, _stage_index(stages, "120.4b"), found.unmet, "603.2g")
     _annotate(stages, found)
     _append_notes(stages, at_d, remarks, "119.9")
     if any(

@@ -537,3 +537,20 @@ def test_510_4_queries_answer_for_the_step_in_which_the_creature_deals_damage() 
     assert default_assignment(scenario)["assignments"] == {"knight": {"a": 2}, "ogre": {"b": 3, "B": 2}}
     with pytest.raises(ValueError):
         count_assignments(scenario, "a")  # the 1/1 dies to first strike before it could assign
+
+
+@pytest.mark.parametrize(
+    ("defender", "kind"),
+    [("B", "プレイヤー「対戦相手」"), ("jace", "プレインズウォーカー「jace」"), ("siege", "バトル「siege」")],
+)
+def test_510_1b_note_names_what_the_creature_attacks_not_an_attacking_player(defender, kind):
+    """CR 510.1b: an unblocked creature assigns its damage to the player, planeswalker or battle *it is
+    attacking*. 「攻撃しているプレイヤー」 would read as the player whose creatures attack (issue 26)."""
+    board = doc(
+        [creature("bear", 2, 2, controller="A"), planeswalker("jace", 3), battle("siege", 5)],
+        combat(attack("bear", defender)),
+    )
+    _, result = run(board)
+    text = notes(result, "assignment")
+    assert f"ブロックされていないので、攻撃先の{kind}に割り振ります (510.1b)。" in text
+    assert "攻撃しているプレイヤー" not in text

@@ -128,6 +128,32 @@ def test_prevented_damage_triggers_nothing() -> None:
     result = resolve_document(d)
     assert triggered(result) == []
     assert result["final"]["players"]["A"]["life"] == 20
+    at_b = stage(result, "120.4b")
+    assert "603.2g" in at_b["rules"]
+    assert at_b["notes"][-1] == (
+        "reckonerへのダメージはすべて軽減されたので、reckonerの誘発型能力（ダメージを与えられるたび）は誘発しません (603.2g)。"
+    )
+
+
+def test_prevented_combat_damage_to_a_player_triggers_nothing_and_says_so() -> None:
+    """CR 603.2g: "whenever this creature deals combat damage to a player" doesn't trigger when a fog
+    prevents that damage; its damage to a creature, prevented too, is not what it watches (no note)."""
+    ninja = trig("deals_damage", {"type": "gain_life", "amount": 1}, damage="combat", recipient="player")
+    d = doc(
+        [
+            creature("ninja", 2, 2, "A", triggers=[ninja]),
+            creature("rogue", 2, 2, "A", triggers=[ninja]),
+            creature("bear", 2, 2),
+        ],
+        combat(attack("ninja"), attack("rogue", blockers=("bear",))),
+        effects=[{"type": "prevent_all", "combat_only": True, "name": "《濃霧》"}],
+    )
+    result = resolve_document(d)
+    assert triggered(result) == []
+    notes = [n for n in stage(result, "120.4b")["notes"] if "603.2g" in n]
+    assert notes == [
+        "ninjaから対戦相手へのダメージはすべて軽減されたので、ninjaの誘発型能力（ダメージを与えるたび）は誘発しません (603.2g)。"
+    ]
 
 
 def test_partly_prevented_damage_triggers_with_what_was_dealt() -> None:
@@ -141,6 +167,7 @@ def test_partly_prevented_damage_triggers_with_what_was_dealt() -> None:
     result = resolve_document(d)
     assert [(t["amount"], t["rule"]) for t in stage(result, "120.4b")["triggered"]] == [(2, "120.4b")]
     assert result["final"]["players"]["A"]["life"] == 18
+    assert "603.2g" not in stage(result, "120.4b")["rules"]  # it did trigger
 
 
 def test_each_trigger_sees_only_its_own_sources_damage() -> None:
