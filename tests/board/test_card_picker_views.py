@@ -279,6 +279,21 @@ def test_a_bad_blocker_choice_is_refused_on_its_field(client):
     assert response.status_code == 422 and "このカードのコントローラーを攻撃していません" in _text(response)
 
 
+def test_a_card_that_would_make_the_boards_target_illegal_is_refused_and_the_board_kept(client):
+    """《ファイレクシアの非生》's example: a 《稲妻》 that targets the player. 《テフェリーの防御》 for that
+    player gives protection from everything, so the 《稲妻》 could not have targeted them (702.16b, 601.2c):
+    the picker says so in Japanese (422) and the board is unchanged, not a board that could not happen."""
+    url, before = _place(client, "/board/", "phyrexian-unlife", player="B", how=WHOLE)
+    boards = Scenario.objects.count()
+    response = client.post(f"{url}cards/place/", {"card": "teferi-s-protection", "player": "B", "how": PIECE})
+    assert response.status_code == 422
+    text = _text(response)
+    assert "プロテクション(すべて)" in text and "(702.16b, 601.2c)" in text
+    slug = url.rstrip("/").rsplit("/", 1)[-1]
+    assert Scenario.objects.get(slug=slug).document == before
+    assert Scenario.objects.count() == boards  # no new board was stored
+
+
 def test_the_limits_are_respected_with_a_japanese_error(client):
     """A board at the 100-permanent limit (rules_core.document.limits) takes no more cards."""
     from tutor.board.services import scenario_save
