@@ -64,7 +64,61 @@ def test_cr_examples_that_a_board_can_show_are_all_there():
         ("702.19b", 1),
         ("702.19c", 0),
         ("702.164b", 0),
+        # 例 of the whole CR beyond 120, 615 and 702.19 whose damage a board can show
+        ("107.1b", 0),
+        ("201.5b", 1),
+        ("603.2g", 0),
+        ("614.5", 0),
+        ("615.4", 0),
+        ("702.47c", 0),
+        ("810.9", 0),
     }
+
+
+# 例 of the Japanese CR that speak of damage but that no board can show, and why. Every other one has a
+# board of its own (test_every_damage_example_of_the_cr_has_a_board_or_a_reason).
+DAMAGE_EXAMPLES_WITHOUT_A_BOARD = {
+    ("111.11", 0): "a token made by a combat-damage trigger: what it is, not what the damage does",
+    (
+        "115.7e",
+        0,
+    ): "changing a spell's targets (《移し変え》): targets are fixed when a board's spell resolves",
+    ("400.6", 0): "a replacement of losing the game (《極上の大天使》), outside the damage rules",
+    ("500.10", 0): "extra upkeep steps from a combat-damage trigger: turn structure",
+    ("603.12", 0): "a reflexive trigger on sacrificing: the sacrifice is not a damage event",
+    ("607.5", 0): "linked abilities gained by 《水銀の精霊》: which card is exiled, not the damage",
+    (
+        "608.2b",
+        0,
+    ): "《ソリンの渇き》's life gain as part of the spell: a damage spell here has no other effect",
+    ("608.2f", 1): "《魂火の噴火》: the damage depends on the cards exiled from the library",
+    ("611.2c", 1): "a creature that becomes a creature after the effect began: a board has no earlier turn",
+    ("707.10", 1): "a copy of 《投げ飛ばし》 and the power of the creature sacrificed for the original",
+    ("707.11", 0): "a copy effect that ends before its ability resolves",
+    ("723.5", 1): "controlling another player's turn",
+    ("801.5a", 0): "range of influence in multiplayer games (not modelled)",
+    ("801.10", 0): "range of influence in multiplayer games (not modelled)",
+    ("801.13a", 0): "range of influence in multiplayer games (not modelled)",
+    ("801.13b", 0): "range of influence in multiplayer games (not modelled)",
+    ("801.13b", 1): "range of influence in multiplayer games (not modelled)",
+    ("801.13b", 2): "range of influence in multiplayer games (not modelled)",
+    ("903.4", 0): "a Commander deck's colour identity",
+}
+
+
+@pytest.mark.django_db
+def test_every_damage_example_of_the_cr_has_a_board_or_a_reason():
+    """The whole Japanese CR: each 例 that mentions damage opens a board of its own in the reader, or is
+    listed above with the reason no board can show it (and a listed one that gets a board leaves the list)."""
+    on_boards = {(c.illustrates, c.example) for c in CURATED if c.example is not None}
+    damage_examples = {
+        (number, position)
+        for number, position in Example.objects.filter(
+            paragraph__language="ja", paragraph__is_current=True, text__contains="ダメージ"
+        ).values_list("paragraph__number", "position")
+    }
+    assert len(damage_examples) > 30  # the whole CR (120, 615 and 702.19 have 9 of them)
+    assert damage_examples - on_boards == set(DAMAGE_EXAMPLES_WITHOUT_A_BOARD)
 
 
 def test_every_board_showable_paragraph_has_a_board():

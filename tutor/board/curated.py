@@ -1077,8 +1077,9 @@ CURATED: tuple[Curated, ...] = (
 
 
 SOURCES = Path(__file__).resolve().parents[2] / "fixtures" / "curated_sources"
-"""Curated boards kept as data (one JSON list per topic: slug, title, illustrates, description,
-document, expect), written beside the engine features they show; read only by this build step."""
+"""Curated boards kept as data (one JSON list per topic: slug, title, illustrates, ``example`` (the 例's
+position, for a board of one of its 例), description, document, expect), written beside the engine
+features they show; read only by this build step."""
 
 
 def _from_sources() -> tuple[Curated, ...]:
@@ -1093,6 +1094,7 @@ def _from_sources() -> tuple[Curated, ...]:
                     illustrates=entry["illustrates"],
                     description=entry["description"],
                     document=entry["document"],
+                    example=entry.get("example"),
                     expect=entry.get("expect", {}),
                 )
             )
