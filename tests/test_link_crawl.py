@@ -25,9 +25,10 @@ STARTS = ["/", "/cr/", "/board/examples/", "/study/", "/lessons/"]
 # Links that change state or end the session are not pages to read.
 SKIPPED = re.compile(r"^/(accounts/logout|admin)/|/(check|resolve|delete|export)/?(\?|$)")
 # Words a learner must never see: file names and the repository's own vocabulary.
-# ... and template syntax that reached the page (a comment left open prints as it stands)
+# ... and template syntax that reached the page (a comment left open prints as it stands), and a card
+# name put in 《》 twice (a board's names carry their 《》 already)
 INTERNAL_WORDS = re.compile(
-    r"seeds?\b|\.json\b|\.txt\b|fixtures|curated_sources|\{#|#\}|\{%|%\}|\{\{|\}\}", re.IGNORECASE
+    r"seeds?\b|\.json\b|\.txt\b|fixtures|curated_sources|\{#|#\}|\{%|%\}|\{\{|\}\}|《《|》》", re.IGNORECASE
 )
 HREF = re.compile(r'href="([^"]+)"')
 IDS = re.compile(r'\sid="([^"]+)"')

@@ -1,6 +1,7 @@
 """The curated boards: each parses and resolves, the CR's examples come out as the CR says, the fixture
 is what tutor/board/curated.py builds, and the reader can link every example to its board."""
 
+import json
 import re
 from pathlib import Path
 
@@ -73,6 +74,24 @@ def test_cr_examples_that_a_board_can_show_are_all_there():
         ("702.47c", 0),
         ("810.9", 0),
     }
+
+
+def test_real_cards_on_curated_boards_are_named_in_brackets():
+    """A learner reads real cards by their Japanese names in 《》, on a curated board's drawing and stages
+    as on a board built with the card picker (tutor.board.card_documents places them so)."""
+    catalogue = {
+        row["fields"]["ja_name"]
+        for row in json.loads((ROOT / "fixtures" / "cards.json").read_text(encoding="utf-8"))
+        if row["fields"]["ja_name"]
+    }
+    plain = [
+        (item.slug, p["name"])
+        for item in CURATED
+        for p in item.document.get("permanents", [])
+        if p.get("name") in catalogue
+    ]
+    assert plain == []
+    assert any(p.get("name") == "《灰色熊》" for item in CURATED for p in item.document["permanents"])
 
 
 # 例 of the Japanese CR that speak of damage but that no board can show, and why. Every other one has a

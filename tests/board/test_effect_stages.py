@@ -101,7 +101,7 @@ def test_the_615_5_stage_has_its_title_and_the_new_damage_event_is_marked(client
 
 def test_redirection_says_where_the_damage_went(client):
     page = client.get("/board/s/cr614-9/?stage=all").content.decode()
-    assert "あなたへのダメージ: 3点 → 0点(代わりに灰色熊へ、614.9)" in page
+    assert "あなたへのダメージ: 3点 → 0点(代わりに《灰色熊》へ、614.9)" in page
 
 
 def test_the_616_1_comparison_offers_a_plus_n_and_a_doubler_in_both_orders():

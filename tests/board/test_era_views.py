@@ -197,8 +197,8 @@ def test_a_2007_board_takes_an_action_while_damage_is_on_the_stack(client: Clien
         {"type": "destroy", "creature": "bear", "name": "《恐怖》"}
     ]
     html = _html(client.get(response["Location"]))
-    assert "戦闘ダメージがスタックにある間の行動1: 《恐怖》: 灰色熊を破壊します" in html
-    assert "丘巨人の負っているダメージ: 0 → 2" in html or "丘巨人の負っているダメージ：0 → 2" in html
+    assert "戦闘ダメージがスタックにある間の行動1: 《恐怖》: 《灰色熊》を破壊します" in html
+    assert "《丘巨人》の負っているダメージ: 0 → 2" in html or "《丘巨人》の負っているダメージ：0 → 2" in html
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,11 @@ def _text(response) -> str:
 def test_the_form_is_offered_before_resolving(client):
     html = client.get(BOARD).content.decode()
     assert 'id="form-prediction"' in html
-    assert "対戦相手のライフ" in html and "灰色熊は戦場を離れる" in html and "灰色熊が負うダメージ" in html
+    assert (
+        "対戦相手のライフ" in html
+        and "《灰色熊》は戦場を離れる" in html
+        and "《灰色熊》が負うダメージ" in html
+    )
 
 
 def test_no_form_on_a_draft_or_the_empty_board(client):
@@ -34,7 +38,7 @@ def test_bad_input_comes_back_with_japanese_field_errors(client):
     text = _text(response)
     assert "対戦相手のライフには整数を入力してください。" in text
     assert "対戦相手の毒カウンターは 0 以上の数にしてください。" in text
-    assert "灰色熊が負うダメージは 999 以下の数にしてください。" in text
+    assert "《灰色熊》が負うダメージは 999 以下の数にしてください。" in text
     assert SESSION_KEY not in client.session
 
 
@@ -53,8 +57,8 @@ def test_a_prediction_is_kept_and_judged_at_the_last_stage(client):
     # CR 120.3a: the opponent loses 1 life (19); CR 120.3e, 704.5g: 1 damage on a 2/2 is not lethal.
     assert "3個中1個が当たり" in text
     assert "はずれ 対戦相手のライフ : 予想 18、実際は 19" in text
-    assert "当たり 灰色熊が負うダメージ : 予想 1点" in text
-    assert "はずれ 灰色熊は戦場を離れるか : 予想 戦場を離れる、実際は 戦場に残る" in text
+    assert "当たり 《灰色熊》が負うダメージ : 予想 1点" in text
+    assert "はずれ 《灰色熊》は戦場を離れるか : 予想 戦場を離れる、実際は 戦場に残る" in text
     html = client.get(BOARD + "?stage=all").content.decode()
     assert 'href="/board/s/cr-lesson-01/?stage=4"' in html  # 120.4d: where life and damage change
 

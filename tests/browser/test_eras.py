@@ -21,7 +21,7 @@ BOARD = "/board/s/crera-toughness/"
 
 
 def _bear_zone_row(page: Page):
-    return page.locator("table.era-compare tr", has=page.locator("th", has_text="灰色熊の領域"))
+    return page.locator("table.era-compare tr", has=page.locator("th", has_text="《灰色熊》の領域"))
 
 
 def test_compare_and_switch_the_era_with_javascript(live_server, page: Page):
@@ -124,6 +124,6 @@ def test_add_an_action_while_damage_is_on_the_stack_without_javascript(live_serv
     form.get_by_label(re.compile(r"^\s*対象のクリーチャー")).select_option("bear")
     form.get_by_label(re.compile(r"^\s*名前")).fill("《恐怖》")
     form.get_by_role("button", name="行動を加える").click()
-    expect(page.locator("#era-banner")).to_contain_text("《恐怖》: 灰色熊を破壊します")
+    expect(page.locator("#era-banner")).to_contain_text("《恐怖》: 《灰色熊》を破壊します")
     expect(page.locator("#result")).to_contain_text("割り振られたとおりに")
     context.close()

@@ -104,11 +104,11 @@ def test_a_new_player_walks_the_first_lesson_and_the_combat_lesson(live_server, 
 
     # a typo first: the field says what is wrong, in Japanese, and nothing is lost
     form.get_by_label("対戦相手のライフ", exact=True).fill("-1000000")
-    form.get_by_label("灰色熊が負うダメージ", exact=True).fill("1")
+    form.get_by_label("《灰色熊》が負うダメージ", exact=True).fill("1")
     form.get_by_role("button", name="予想して解決する").click()
     form = page.locator("#form-prediction")
     expect(form).to_contain_text("対戦相手のライフは -999999 以上の数にしてください。")
-    expect(form.get_by_label("灰色熊が負うダメージ", exact=True)).to_have_value("1")
+    expect(form.get_by_label("《灰色熊》が負うダメージ", exact=True)).to_have_value("1")
     if js:
         expect(form.get_by_label("対戦相手のライフ", exact=True)).to_be_focused()
         assert _axe(page) == [], "lesson with a field error"
@@ -138,9 +138,9 @@ def test_a_new_player_walks_the_first_lesson_and_the_combat_lesson(live_server, 
         page.evaluate(f"{MARK} = true")
     form = page.locator("#form-prediction")
     form.get_by_label("対戦相手のライフ", exact=True).fill("16")
-    form.get_by_label("灰色熊は戦場を離れる", exact=True).check()
-    form.get_by_label("ラノワールのエルフは戦場を離れる", exact=True).check()
-    form.get_by_label("大喰らいのワームが負うダメージ", exact=True).fill("3")
+    form.get_by_label("《灰色熊》は戦場を離れる", exact=True).check()
+    form.get_by_label("《ラノワールのエルフ》は戦場を離れる", exact=True).check()
+    form.get_by_label("《大喰らいのワーム》が負うダメージ", exact=True).fill("3")
     form.get_by_role("button", name="予想して解決する").click()
     assert _step_through(page, f"{live_server.url}{combat}", js=js) >= 4
     verdict = page.locator(".predict-result")
@@ -163,7 +163,7 @@ def test_a_wrong_prediction_links_the_stage_that_explains_it(live_server, page: 
     page.goto(f"{live_server.url}/lessons/damage-basics/")
     form = page.locator("#form-prediction")
     form.get_by_label("対戦相手のライフ", exact=True).fill("18")
-    form.get_by_label("灰色熊は戦場を離れる", exact=True).check()
+    form.get_by_label("《灰色熊》は戦場を離れる", exact=True).check()
     form.get_by_role("button", name="予想して解決する").click()
     page.get_by_role("link", name="すべての段階を表示").click()
     verdict = page.locator(".predict-result")
@@ -180,7 +180,7 @@ def test_predicting_on_a_board_with_htmx(live_server, page: Page):
     form = page.locator("#form-prediction")
     # CR 702.19b: 2 lethal damage to the 2/2 blocker, the other 4 of 6 trample over (20 → 16)
     form.get_by_label("対戦相手のライフ", exact=True).fill("16")
-    form.get_by_label("灰色熊は戦場を離れる", exact=True).check()
+    form.get_by_label("《灰色熊》は戦場を離れる", exact=True).check()
     assert _axe(page) == [], "board with the predict form open"
     form.get_by_role("button", name="予想して解決する").click()
     expect(page.locator(".stage-count")).to_contain_text("段階 1")

@@ -85,7 +85,7 @@ def test_every_board_is_curated_and_made_of_real_cards():
         scenario = Scenario.objects.get(slug=lesson.board)
         assert scenario.is_curated, lesson.slug
         document = scenario.document
-        names = [p["name"] for p in document["permanents"]]
+        names = [p["name"].strip("《》") for p in document["permanents"]]
         source = (document["event"].get("source") or {}).get("name", "")
         names += CARD_IN_BRACKETS.findall(source)
         names += [n for e in document["effects"] for n in CARD_IN_BRACKETS.findall(e.get("name", ""))]

@@ -62,7 +62,7 @@ def test_bad_prediction_gets_japanese_field_errors(client):
     assert response.status_code == 422
     text = _text(response)
     assert "対戦相手のライフには整数を入力してください。" in text
-    assert "灰色熊が負うダメージは 0 以上の数にしてください。" in text
+    assert "《灰色熊》が負うダメージは 0 以上の数にしてください。" in text
     assert not LessonProgress.objects.exists()
 
 

@@ -180,8 +180,8 @@ damage; the era questions' showed 「5/4の騎士」 blocked by 「2/2のワー�
 
 @pytest.mark.parametrize("slug", REAL_CARD_DRILLS)
 def test_real_card_drills_show_catalogue_cards_only(slug):
-    """Every permanent of the drill's board is a catalogue card under its official Japanese name, the
-    prompt names it in 《》, and so are the effects (《治癒の軟膏》's shield) and the spell that deals the
+    """Every permanent of the drill's board is a catalogue card under its official Japanese name in 《》,
+    the prompt names it too, and so are the effects (《治癒の軟膏》's shield) and the spell that deals the
     damage (no made-up spell)."""
     names = card_names()
     template = TEMPLATES_BY_SLUG[slug]
@@ -191,9 +191,19 @@ def test_real_card_drills_show_catalogue_cards_only(slug):
             permanents = question.scenario["permanents"]
             effects = {e["name"].strip("《》") for e in question.scenario.get("effects", []) if e.get("name")}
             assert permanents or effects, (slug, level, seed)
-            assert all(p["name"] in names for p in permanents), (slug, level, seed)
+            # on the board in 《》, as the picker's cards are (cardpool.shown)
+            assert all(p["name"].startswith("《") and p["name"][1:-1] in names for p in permanents), (
+                slug,
+                level,
+                seed,
+            )
             shown = set(re.findall(r"《([^》]+)》", question.prompt))
-            assert {p["name"] for p in permanents} | effects <= shown <= names, (slug, level, seed, shown)
+            assert {p["name"][1:-1] for p in permanents} | effects <= shown <= names, (
+                slug,
+                level,
+                seed,
+                shown,
+            )
             source = question.scenario["event"].get("source")
             if isinstance(source, dict):  # a spell: a catalogue card's, named in the prompt
                 assert source["name"] in question.prompt, (slug, level, seed)

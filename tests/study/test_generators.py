@@ -141,5 +141,5 @@ def test_lifelink_intro_example():
     assert shield == 3
     assert question.answer == life + max(0, power - shield)
     assert f"{life}点" in question.prompt
-    assert f"《{attacker['name']}》（{power}/" in question.prompt
+    assert f"{attacker['name']}（{power}/" in question.prompt  # 《》 on the board as in the prompt
     assert f"+1/+1カウンター{plus}個" in question.prompt

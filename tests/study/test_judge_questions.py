@@ -357,7 +357,7 @@ def test_a_judge_question_shows_a_plain_creature_only_for_an_ability_no_catalogu
     for facts in _catalogue().values():
         printed += [p for p in facts.engine.get("permanents", []) if p.get("id") == "card"]
     assert printed and not any(_needs_a_plain_creature(p) for p in printed)
-    names = card_names()
+    names = {f"《{name}》" for name in card_names()}  # as a built question names them (cardpool.shown)
     with_ability = {
         (slug, p["name"])
         for slug, q in _questions()

@@ -3,7 +3,9 @@ review queue, accounts and keeping an anonymous learner's progress."""
 
 from __future__ import annotations
 
+import html
 import json
+import random
 import re
 from datetime import timedelta
 
@@ -422,3 +424,71 @@ def test_an_answer_reads_the_question_and_its_attempt_once(client):
     with CaptureQueriesContext(connection) as opened:
         assert client.get(url(question, "board/")).status_code == 302
     assert (_reads(opened, "tutor_studyquestion"), _reads(opened, "tutor_studyattempt")) == (1, 0)
+
+
+def _region_names(page: str) -> list[str]:
+    """The accessible names of the page's named regions (``role="region"`` and named ``<section>``)."""
+    texts = {
+        ident: html.unescape(re.sub(r"<[^>]+>", "", inner)).strip()
+        for _tag, ident, inner in re.findall(
+            r'<(figcaption|h[1-6]|p)\b[^>]* id="([^"]+)"[^>]*>(.*?)</\1>', page, re.S
+        )
+    }
+    names = []
+    for tag in re.findall(r'<(?:section|div)\b[^>]*(?:role="region"|aria-label=)[^>]*>', page):
+        if tag.startswith("<div") and 'role="region"' not in tag:
+            continue
+        label = re.search(r'aria-label="([^"]*)"', tag)
+        labelled_by = re.search(r'aria-labelledby="([^"]*)"', tag)
+        if label:
+            names.append(html.unescape(label.group(1)))
+        elif labelled_by:
+            names.append(" ".join(texts.get(i, "") for i in labelled_by.group(1).split()))
+    return names
+
+
+@pytest.mark.parametrize("slug", ["sweep-dies", "card-each-shield"])
+def test_an_answered_question_names_each_region_once(client, slug):
+    """The result draws the board twice (the question and 解決後の盤面): a wide lane scrolls in a named
+    region in both, and two landmarks with one name are one too many (axe: landmark-unique). The lane's
+    caption says which board it is, as the seats' names do."""
+    template = TEMPLATES_BY_SLUG[slug]
+    learner = Learner(user=None, key="k" * 32)
+    session = client.session
+    session["study_learner"] = learner.key
+    session.save()
+    question = question_create(
+        learner=learner, topic=template.topics[0], level="l1", source=f"builtin:{slug}", rng=random.Random(3)
+    )
+    client.post(url(question, "answer/"), {"answer": key_for(question, right=False)})
+    page = client.get(url(question)).content.decode()
+    names = _region_names(page)
+    assert (
+        sum('role="region"' in tag for tag in re.findall(r"<div\b[^>]*>", page)) >= 2
+    )  # both boards' wide lane
+    assert len(names) == len(set(names)), [n for n in names if names.count(n) > 1]
+
+
+@pytest.mark.parametrize("template", TEMPLATES, ids=lambda t: t.slug)
+def test_question_and_result_name_real_cards_in_brackets_once(client, template):
+    """The prompt, the drawing, the engine's stages and the answer name a catalogue card 「《灰色熊》」:
+    never bare on the board while the prompt brackets it, never 「《《灰色熊》》」."""
+    level = template.levels[0]
+    learner = Learner(user=None, key="k" * 32)
+    session = client.session
+    session["study_learner"] = learner.key
+    session.save()
+    question = question_create(
+        learner=learner, topic=template.topics[0], level=level, source=f"builtin:{template.slug}"
+    )
+    from tests.study.test_exams import answer_post
+
+    before = client.get(url(question)).content.decode()
+    client.post(url(question, "answer/"), answer_post(question, right=True))
+    after = client.get(url(question)).content.decode()
+    assert "正解" in after
+    for page in (before, after):
+        assert "《《" not in page and "》》" not in page
+    for p in question.scenario["permanents"]:
+        assert p["name"] in after  # the drawing and the stages use the board's names
+        assert f"《{p['name']}》" not in after

@@ -9,7 +9,7 @@ are pills laid out in rows under the text, above the damage marker and the power
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 FONT = 11
 LINE = 13
@@ -32,8 +32,16 @@ def em(text: str) -> float:
     return round(sum(1.0 if ord(ch) >= 0x2E80 else 0.6 for ch in text), 2)
 
 
+NO_LINE_START: Final = frozenset("》」』）)]、。・ー…！？!?ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+"""Characters a Japanese line never starts with (closing brackets, punctuation, small kana: 行頭禁則)."""
+NO_LINE_END: Final = frozenset("《「『（([")
+"""Characters a Japanese line never ends with (opening brackets: 行末禁則)."""
+
+
 def wrap(text: str, width: float, lines: int) -> list[str]:
-    """``text`` in at most ``lines`` lines of ``width`` em; the last ends with 「…」 when cut.
+    """``text`` in at most ``lines`` lines of ``width`` em; the last ends with 「…」 when cut. A line
+    never starts with a closing bracket or ends with an opening one: the character before moves down
+    with it (追い出し).
 
     >>> wrap("灰色熊", 8, 2)
     ['灰色熊']
@@ -41,13 +49,22 @@ def wrap(text: str, width: float, lines: int) -> list[str]:
     ['トランプルを持つ', '5/5']
     >>> wrap("とてもとても長いカードの名前です", 7.5, 2)
     ['とてもとても長', 'いカードの名…']
+    >>> wrap("《ボロスの反攻者》", 8, 2)
+    ['《ボロスの反攻', '者》']
+    >>> wrap("《灰色熊》と《ショック》", 7, 2)
+    ['《灰色熊》と', '《ショック》']
     """
     out: list[str] = []
     current = ""
     for ch in text:
         if em(current + ch) > width:
-            out.append(current)
-            current = ch
+            head, carry = current, ""
+            if ch in NO_LINE_START and len(head) > 1:
+                head, carry = head[:-1], head[-1]
+            while len(head) > 1 and head[-1] in NO_LINE_END:
+                head, carry = head[:-1], head[-1] + carry
+            out.append(head)
+            current = carry + ch
             if len(out) == lines:
                 break
         else:

@@ -28,7 +28,7 @@ from tutor.study.asks import (
     engine_answer,
     with_order,
 )
-from tutor.study.cardpool import card_names
+from tutor.study.cardpool import card_names, shown
 from tutor.study.drafts import Draft, Template
 from tutor.study.generators import describe, templates_for
 from tutor.study.involvement import involved_topics
@@ -233,7 +233,7 @@ def question_build(template: Template, *, seed: int, level: str) -> BuiltQuestio
         title=template.title,
         topics=question_topics(template, draft, level, rules),
         prompt=draft.prompt,
-        scenario=draft.scenario,
+        scenario=shown(draft.scenario),
         ask=draft.ask,
         answer=answer,
         answer_format=fmt,

@@ -108,6 +108,22 @@ def card_names() -> frozenset[str]:
     return frozenset(c.ja_name for c in _catalogue().values())
 
 
+def shown(scenario: dict[str, Any]) -> dict[str, Any]:
+    """``scenario`` as a learner reads it: each catalogue card on it named in 《》 (「《灰色熊》」), as the
+    board names the cards its picker places, so that the drawing, the stages and the answer say
+    「《灰色熊》が負うダメージ」. The templates work with the plain name; a built question stores this."""
+    names = card_names()
+    if not any(p.get("name") in names for p in scenario.get("permanents", [])):
+        return scenario
+    return {
+        **scenario,
+        "permanents": [
+            {**p, "name": f"《{p['name']}》"} if p.get("name") in names else p
+            for p in scenario.get("permanents", [])
+        ],
+    }
+
+
 def permanent(slug: str, pid: str, controller: str, **changes: Any) -> dict[str, Any]:
     """The catalogue card ``slug`` as a permanent of a question's board (:meth:`CardFacts.permanent`)."""
     return card(slug).permanent(pid, controller, **changes)
