@@ -263,10 +263,7 @@ def _find_damage_triggers(
                     continue
                 _note_prevented_away(before, outcome, watcher, index, found, by_source=True)
                 for to, n in items:
-                    is_player = before.is_player(to)
-                    if (trigger.recipient == "player") == is_player and (
-                        is_player or before.permanent(to).is_creature
-                    ):
+                    if _recipient_watched(before, trigger, to):
                         found.add(
                             ctx,
                             at_b,
@@ -349,23 +346,34 @@ def _note_prevented_away(
     by_source: bool,
 ) -> None:
     """CR 603.2g, 120.8: an ability that triggers on damage ``watcher`` deals (``by_source``) or is dealt does
-    not trigger on damage that was prevented to 0; noted for each such hit that it would have watched.
-    Called only where the ability did not trigger (with "to a player", per recipient: each hit is one)."""
+    not trigger on damage that was prevented to 0. Called only where the ability did not trigger; one note
+    for the ability, or one per recipient for "deals damage to a player / creature"."""
     trigger = watcher.triggers[index]
-    for h in outcome.hits:
-        mine = h.source.id == watcher.id if by_source else h.to == watcher.id
-        if not mine or h.amount > 0 or h.prevented <= 0 or not _damage_kind_ok(trigger, h.combat):
-            continue
-        if by_source and trigger.recipient != "any":
-            is_player = before.is_player(h.to)
-            if (trigger.recipient == "player") != is_player or not (
-                is_player or before.permanent(h.to).is_creature
-            ):
-                continue
-        whose = f"{watcher.label}から{before.label(h.to)}へ" if by_source else f"{watcher.label}へ"
-        found.unmet.append(
-            f"{whose}のダメージはすべて軽減されたので、{trigger_label(watcher, index)}は誘発しません (603.2g)。"
-        )
+    prevented = [
+        h
+        for h in outcome.hits
+        if (h.source.id == watcher.id if by_source else h.to == watcher.id)
+        and h.amount == 0
+        and h.prevented > 0
+        and _damage_kind_ok(trigger, h.combat)
+    ]
+    if not by_source or trigger.recipient == "any":
+        damage = f"{watcher.label}が与えるダメージ" if by_source else f"{watcher.label}へのダメージ"
+        recipients = [damage] if prevented else []
+    else:
+        recipients = [
+            f"{watcher.label}から{before.label(h.to)}へのダメージ"
+            for h in prevented
+            if _recipient_watched(before, trigger, h.to)
+        ]
+    label = trigger_label(watcher, index)
+    found.unmet += [f"{what}はすべて軽減されたので、{label}は誘発しません (603.2g)。" for what in recipients]
+
+
+def _recipient_watched(before: GameState, trigger: tt.Trigger, to: str) -> bool:
+    """Whether "deals damage to a player" (or "to a creature") watches damage dealt to ``to``."""
+    is_player = before.is_player(to)
+    return (trigger.recipient == "player") == is_player and (is_player or before.permanent(to).is_creature)
 
 
 def _find_life_and_siege_triggers(

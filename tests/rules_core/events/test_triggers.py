@@ -568,3 +568,29 @@ def test_ability_ids_are_unique_over_both_combat_damage_steps() -> None:
         "trigger",
     ]
     assert result["final"]["players"]["A"]["life"] == 23
+
+
+def test_an_ability_that_did_not_trigger_is_noted_once_for_all_its_prevented_damage() -> None:
+    """CR 603.2g: two sources' damage to 《ボロスの反攻者》, both prevented: one note that it does not
+    trigger; "whenever this deals damage" with its damage to two creatures prevented: one note too."""
+    striker = trig("deals_damage", {"type": "gain_life", "amount": 1})
+    d = doc(
+        [
+            creature("reckoner", 3, 3, triggers=[RECKONER_AT_A]),
+            creature("bear", 2, 2),
+            creature("hydra", 2, 2, "A", triggers=[striker]),
+        ],
+        {
+            "type": "noncombat",
+            "source": "hydra",
+            "damage": [{"to": "reckoner", "amount": 2}, {"to": "bear", "amount": 1}],
+        },
+        effects=[{"type": "prevent_all", "name": "《濃霧》"}],
+    )
+    result = resolve_document(d)
+    assert triggered(result) == []
+    notes = [n for n in stage(result, "120.4b")["notes"] if "603.2g" in n]
+    assert notes == [  # in the board's order
+        "reckonerへのダメージはすべて軽減されたので、reckonerの誘発型能力（ダメージを与えられるたび）は誘発しません (603.2g)。",
+        "hydraが与えるダメージはすべて軽減されたので、hydraの誘発型能力（ダメージを与えるたび）は誘発しません (603.2g)。",
+    ]
