@@ -63,7 +63,7 @@ from typing import Final
 
 from ..model._fast import fast_frozen
 from ..model.errors import AssignmentError
-from ..model.ja import DAMAGE_BASIS_JA, DEFENDER_KIND_JA
+from ..model.ja import DAMAGE_BASIS_JA, DEFENDER_KIND_JA, quoted
 
 __all__ = [
     "DEFENDER_KINDS",
@@ -1077,7 +1077,7 @@ class _Text:
         self.names = names
 
     def q(self, ident: object) -> str:
-        return f"「{self.names.get(ident, ident) if isinstance(ident, str) else ident}」"
+        return quoted(self.names.get(ident, ident)) if isinstance(ident, str) else f"「{ident}」"
 
     def join(self, idents: tuple[str, ...] | list[str], sep: str = "、") -> str:
         return sep.join(self.q(i) for i in idents)

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from ..model._frozen import FrozenMap
 from ..model.era_types import ERA_FILES, ORDER_ERA
+from ..model.ja import quoted
 from ..model.trace import Stage
 from . import assignment as am
 from .assignment import CombatView, Violation
@@ -114,7 +115,7 @@ def _order_violation(
 
 def _names(view: CombatView) -> Any:
     def q(ident: str) -> str:
-        return f"「{view.names.get(ident, ident)}」"
+        return quoted(view.names.get(ident, ident))
 
     return q
 

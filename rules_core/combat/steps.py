@@ -38,7 +38,7 @@ from ..model._frozen import FrozenMap, ScalarMap
 from ..model.effects import AssignByToughness, Effect, effect_label
 from ..model.era_types import ORDER_ERA
 from ..model.errors import AssignmentError, StepError
-from ..model.ja import ASSIGNMENT_ORIGIN_JA, COMBAT_ROLE_JA, DAMAGE_BASIS_JA, DEFENDER_KIND_JA
+from ..model.ja import ASSIGNMENT_ORIGIN_JA, COMBAT_ROLE_JA, DAMAGE_BASIS_JA, DEFENDER_KIND_JA, quoted
 from ..model.state import GameState, Permanent, Source
 from ..model.trace import Resolution, Stage, Step
 from ..sba.multiplayer import combat_after_departures, game_goes_on, noted
@@ -240,28 +240,28 @@ def _given_for_step(
             label = names.get(creature, creature)
             if state.permanent(creature).removed_from_combat:
                 ignored.append(
-                    f"「{label}」は再生して戦闘から取り除かれたので戦闘ダメージを与えません。指定された割り振りは"
+                    f"{quoted(label)}は再生して戦闘から取り除かれたので戦闘ダメージを与えません。指定された割り振りは"
                     "使われません (506.4, 701.19a)。"
                 )
                 continue
             if not state.permanent(creature).on_battlefield:
                 ignored.append(
-                    f"「{label}」は戦場を離れたので戦闘ダメージを与えません。指定された割り振りは使われません "
+                    f"{quoted(label)}は戦場を離れたので戦闘ダメージを与えません。指定された割り振りは使われません "
                     "(506.4, 510.4)。"
                 )
                 continue
             if second and not two_steps:
                 msg = (
                     f"先制攻撃や二段攻撃を持つクリーチャーがいないので第2戦闘ダメージ・ステップはありません。"
-                    f"「{label}」の second_step の割り振りを取り消してください (510.4)"
+                    f"{quoted(label)}の second_step の割り振りを取り消してください (510.4)"
                 )
             elif second:
                 msg = (
-                    f"「{label}」は第2戦闘ダメージ・ステップで戦闘ダメージを割り振りません(二段攻撃を持たず、"
+                    f"{quoted(label)}は第2戦闘ダメージ・ステップで戦闘ダメージを割り振りません(二段攻撃を持たず、"
                     f"第1ステップで戦闘ダメージを与えました)。second_step の割り振りを取り消してください (510.4)"
                 )
             else:
-                msg = f"「{label}」はこの戦闘で戦闘ダメージを割り振りません。割り振りを取り消してください (510.4)"
+                msg = f"{quoted(label)}はこの戦闘で戦闘ダメージを割り振りません。割り振りを取り消してください (510.4)"
             violations.append(Violation("510.4", msg, creature))
 
     if number == 1:
@@ -336,7 +336,7 @@ def _blocked_reason(
     t = view.names
 
     def q(ident: str | None) -> str:
-        return f"「{t.get(ident, ident)}」" if ident is not None else "「」"
+        return quoted(t.get(ident, ident)) if ident is not None else "「」"
 
     past = [
         r
@@ -442,7 +442,7 @@ def _toughness_notes(view: CombatView, effects: tuple[Effect, ...], state: GameS
         whose = (
             ""
             if effect.controller is None
-            else f"「{view.names.get(effect.controller, effect.controller)}」がコントロールする"
+            else f"{quoted(view.names.get(effect.controller, effect.controller))}がコントロールする"
         )
         notes.append(
             f"{cause}、{whose}各クリーチャーはパワーではなくタフネスに等しい戦闘ダメージを割り振ります (510.1a)。"
@@ -470,7 +470,7 @@ def _assignment_stage(
         origin = ASSIGNMENT_ORIGIN_JA["given" if a.attacker in given.assignments else "default"]
         what = am.format_assignment(amounts, names)
         notes.append(
-            f"{COMBAT_ROLE_JA['attacker']}「{names.get(a.attacker, a.attacker)}」"
+            f"{COMBAT_ROLE_JA['attacker']}{quoted(names.get(a.attacker, a.attacker))}"
             f"({DAMAGE_BASIS_JA[a.basis]}{a.power})：{what}"
             f"({origin})。{_reason(view, a, amounts, full_a, rules)}"
         )
@@ -492,7 +492,7 @@ def _assignment_stage(
             why = "複数のクリーチャーをブロックしているので、コントローラーが自由に分けて割り振ります (510.1d)。"
             _add(rules, "510.1d")
         notes.append(
-            f"{COMBAT_ROLE_JA['blocker']}「{names.get(b.blocker, b.blocker)}」"
+            f"{COMBAT_ROLE_JA['blocker']}{quoted(names.get(b.blocker, b.blocker))}"
             f"({DAMAGE_BASIS_JA[b.basis]}{b.power})：{what}"
             f"({origin})。{why}"
         )
@@ -757,7 +757,7 @@ def _view_for(
     if number == 1:
         if two_steps and creature not in first_dealers:
             raise StepError(
-                f"「{label}」は先制攻撃も二段攻撃も持たないので、第1戦闘ダメージ・ステップでは"
+                f"{quoted(label)}は先制攻撃も二段攻撃も持たないので、第1戦闘ダメージ・ステップでは"
                 "戦闘ダメージを割り振りません (510.4)"
             )
         state = scenario.state
@@ -807,20 +807,20 @@ def _check_in_view(
     label = _label(scenario, creature)
     if after_first is not None and after_first.permanent(creature).removed_from_combat:
         raise StepError(
-            f"「{label}」は第1戦闘ダメージ・ステップで再生して戦闘から取り除かれたので、第2戦闘ダメージ・ステップでは"
+            f"{quoted(label)}は第1戦闘ダメージ・ステップで再生して戦闘から取り除かれたので、第2戦闘ダメージ・ステップでは"
             "戦闘ダメージを割り振りません (506.4, 701.19a)"
         )
     if after_first is not None and not after_first.permanent(creature).on_battlefield:
         raise StepError(
-            f"「{label}」は第1戦闘ダメージ・ステップで戦場を離れたので、第2戦闘ダメージ・ステップでは"
+            f"{quoted(label)}は第1戦闘ダメージ・ステップで戦場を離れたので、第2戦闘ダメージ・ステップでは"
             "戦闘ダメージを割り振りません (506.4, 510.4)"
         )
     if step == 2:
         raise StepError(
-            f"「{label}」は二段攻撃を持たず第1戦闘ダメージ・ステップで戦闘ダメージを割り振ったので、"
+            f"{quoted(label)}は二段攻撃を持たず第1戦闘ダメージ・ステップで戦闘ダメージを割り振ったので、"
             "第2戦闘ダメージ・ステップでは割り振りません (510.4)"
         )
-    raise StepError(f"「{label}」は戦闘ダメージを割り振りません(戦闘から取り除かれています) (506.4)")
+    raise StepError(f"{quoted(label)}は戦闘ダメージを割り振りません(戦闘から取り除かれています) (506.4)")
 
 
 def recipients(scenario: Scenario, creature: str, *, step: int | None = None) -> tuple[str, ...]:

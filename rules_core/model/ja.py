@@ -77,6 +77,16 @@ EFFECT_LABEL_JA.update(
     }
 )
 
+
+def quoted(name: str) -> str:
+    """A name inside a sentence: 「対戦相手」, but a card's name, already in 《》, stands as it is.
+
+    >>> quoted("対戦相手"), quoted("《灰色熊》")
+    ('「対戦相手」', '《灰色熊》')
+    """
+    return name if name.startswith("《") and name.endswith("》") else f"「{name}」"
+
+
 TYPE_JA: Final = {
     kind: CARD_TYPES_JA[kind.capitalize()]
     for kind in ("creature", "planeswalker", "battle", "artifact", "enchantment")
@@ -197,6 +207,7 @@ __all__ = [
     "PROTECTION_QUALITY_JA",
     "TYPE_JA",
     "canonical_subtype",
+    "quoted",
     "subtype_ja",
     "type_line_ja",
 ]

@@ -61,7 +61,7 @@ def test_a_new_players_path_at_both_widths(browser, live_server):
         expect(page).to_have_url(re.compile(r"/board/s/crfaq-trample2/\?stage=1#play$"))
         stage = page.locator(".stage-detail")
         expect(stage).to_contain_text("702.19b")  # lethal to each blocker, the rest to the player
-        expect(stage).to_contain_text("「対戦相手」に3点、「灰色熊」に2点、「ラノワールのエルフ」に1点")
+        expect(stage).to_contain_text("「対戦相手」に3点、《灰色熊》に2点、《ラノワールのエルフ》に1点")
         assert clicks <= MAX_CLICKS
         _smallest_text(page)  # the phone's compact drawing included
         assert _serious(page) == [], ("board", width)
