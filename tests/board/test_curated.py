@@ -94,33 +94,28 @@ def test_real_cards_on_curated_boards_are_named_in_brackets():
     assert any(p.get("name") == "《灰色熊》" for item in CURATED for p in item.document["permanents"])
 
 
+RANGE_OF_INFLUENCE = "range of influence in multiplayer games (not modelled)"
 # 例 of the Japanese CR that speak of damage but that no board can show, and why. Every other one has a
 # board of its own (test_every_damage_example_of_the_cr_has_a_board_or_a_reason).
 DAMAGE_EXAMPLES_WITHOUT_A_BOARD = {
     ("111.11", 0): "a token made by a combat-damage trigger: what it is, not what the damage does",
-    (
-        "115.7e",
-        0,
-    ): "changing a spell's targets (《移し変え》): targets are fixed when a board's spell resolves",
+    ("115.7e", 0): "changing a spell's targets (《移し変え》): a board's targets are fixed",
     ("400.6", 0): "a replacement of losing the game (《極上の大天使》), outside the damage rules",
     ("500.10", 0): "extra upkeep steps from a combat-damage trigger: turn structure",
     ("603.12", 0): "a reflexive trigger on sacrificing: the sacrifice is not a damage event",
     ("607.5", 0): "linked abilities gained by 《水銀の精霊》: which card is exiled, not the damage",
-    (
-        "608.2b",
-        0,
-    ): "《ソリンの渇き》's life gain as part of the spell: a damage spell here has no other effect",
+    ("608.2b", 0): "《ソリンの渇き》 also gains life: a board's spell only deals damage",
     ("608.2f", 1): "《魂火の噴火》: the damage depends on the cards exiled from the library",
     ("611.2c", 1): "a creature that becomes a creature after the effect began: a board has no earlier turn",
     ("707.10", 1): "a copy of 《投げ飛ばし》 and the power of the creature sacrificed for the original",
     ("707.11", 0): "a copy effect that ends before its ability resolves",
     ("723.5", 1): "controlling another player's turn",
-    ("801.5a", 0): "range of influence in multiplayer games (not modelled)",
-    ("801.10", 0): "range of influence in multiplayer games (not modelled)",
-    ("801.13a", 0): "range of influence in multiplayer games (not modelled)",
-    ("801.13b", 0): "range of influence in multiplayer games (not modelled)",
-    ("801.13b", 1): "range of influence in multiplayer games (not modelled)",
-    ("801.13b", 2): "range of influence in multiplayer games (not modelled)",
+    ("801.5a", 0): RANGE_OF_INFLUENCE,
+    ("801.10", 0): RANGE_OF_INFLUENCE,
+    ("801.13a", 0): RANGE_OF_INFLUENCE,
+    ("801.13b", 0): RANGE_OF_INFLUENCE,
+    ("801.13b", 1): RANGE_OF_INFLUENCE,
+    ("801.13b", 2): RANGE_OF_INFLUENCE,
     ("903.4", 0): "a Commander deck's colour identity",
 }
 

@@ -16,6 +16,7 @@ from django.test import Client
 
 from rules_core import parse_scenario
 from rules_core.verdicts import declaration_verdict
+from tests.study.learners import anonymous_learner
 from tests.study.test_exams import answer_post
 from tutor.models import Exam, LearnerRating, QuestionRating, ReviewItem, StudyQuestion
 from tutor.study import exam_services
@@ -26,7 +27,6 @@ from tutor.study.exams import exam_build
 from tutor.study.generators import TEMPLATES, TEMPLATES_BY_SLUG
 from tutor.study.judge_questions import JUDGE_TEMPLATES
 from tutor.study.misconceptions import SLIP, recompute
-from tutor.study.selectors import Learner
 from tutor.study.sequence_questions import SEQUENCE_TEMPLATES
 from tutor.study.services import question_create
 from tutor.study.topics import L1, L2, TOPICS_BY_SLUG
@@ -183,10 +183,7 @@ def test_reachable_outcomes_come_from_the_engines_enumeration() -> None:
 
 def _judge_question(client: Client, slug: str, level: str, key: str = "judge-test") -> StudyQuestion:
     """A question of judge template ``slug`` at ``level``, made for the anonymous learner of ``client``."""
-    learner = Learner(user=None, key=key)
-    session = client.session
-    session["study_learner"] = learner.key
-    session.save()
+    learner = anonymous_learner(client, key)
     template = next(t for t in JUDGE_TEMPLATES if t.slug == slug)
     return question_create(learner=learner, topic=template.topics[0], level=level, source=f"builtin:{slug}")
 

@@ -14,12 +14,11 @@ import re
 from html import escape
 
 import pytest
-from django.test import Client
 
+from tests.study.learners import anonymous_learner
 from tests.study.test_exams import answer_value, entries, headings
 from tests.study.test_exams import start as exam_start
 from tutor.models import Card, StudyQuestion
-from tutor.study.selectors import Learner
 from tutor.study.services import question_create
 from tutor.study.topics import TOPICS_BY_SLUG
 
@@ -28,14 +27,6 @@ pytestmark = pytest.mark.django_db
 _DETAILS = re.compile(
     r'<details class="question-card">\s*<summary>《([^》]+)》</summary>(.*?)</details>', re.S
 )
-
-
-def _learner(client: Client) -> Learner:
-    learner = Learner(user=None, key="c" * 32)
-    session = client.session
-    session["study_learner"] = learner.key
-    session.save()
-    return learner
 
 
 def _shown(html: str) -> dict[str, str]:
@@ -70,7 +61,7 @@ def _text_ok(card: Card, body: str) -> bool:
 
 
 def test_practice_page_shows_each_cards_text_and_the_kind_only_after_answering(client):
-    learner = _learner(client)
+    learner = anonymous_learner(client, "c" * 32)
     # 《紅蓮地獄》 has verified Japanese text, 《ぬいぐるみ人形》 only our explanation
     question = question_create(
         learner=learner, topic="120.4", level="l1", source="builtin:card-stuffy-doll", rng=random.Random(0)
@@ -93,7 +84,7 @@ def test_practice_page_shows_each_cards_text_and_the_kind_only_after_answering(c
 
 
 def test_a_card_without_verified_text_or_explanation_says_unverified(client):
-    learner = _learner(client)
+    learner = anonymous_learner(client, "c" * 32)
     Card.objects.filter(ja_name="ぬいぐるみ人形").update(ja_text=None, ja_explanation="")
     question = question_create(learner=learner, topic="120.4", level="l1", source="builtin:card-stuffy-doll")
     body = _shown(client.get(f"/study/q/{question.token}/").content.decode())["ぬいぐるみ人形"]

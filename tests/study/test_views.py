@@ -16,6 +16,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from tests.study.learners import anonymous_learner
 from tests.study.test_exams import answer_post
 from tutor.models import (
     AuthoredQuestion,
@@ -52,15 +53,6 @@ def key_for(question: StudyQuestion, *, right: bool) -> str | list[str]:
             return answer
         return [next(o["key"] for o in question.options if o["key"] not in answer)]
     return next(o["key"] for o in question.options if (o["value"] == question.answer) == right)
-
-
-def anonymous_learner(client: Client) -> Learner:
-    """An anonymous learner whose session the client carries (questions made for it open in the client)."""
-    learner = Learner(user=None, key="k" * 32)
-    session = client.session
-    session["study_learner"] = learner.key
-    session.save()
-    return learner
 
 
 def url(question: StudyQuestion, tail: str = "") -> str:
