@@ -108,6 +108,11 @@ def card_names() -> frozenset[str]:
     return frozenset(c.ja_name for c in _catalogue().values())
 
 
+def named(name: str) -> str:
+    """A catalogue card's name as learners read it, in 《》 (「《灰色熊》」); any other name as it is (「熊」)."""
+    return f"《{name}》" if name in card_names() else name
+
+
 def shown(scenario: dict[str, Any]) -> dict[str, Any]:
     """``scenario`` as a learner reads it: each catalogue card on it named in 《》 (「《灰色熊》」), as the
     board names the cards its picker places, so that the drawing, the stages and the answer say
@@ -118,8 +123,7 @@ def shown(scenario: dict[str, Any]) -> dict[str, Any]:
     return {
         **scenario,
         "permanents": [
-            {**p, "name": f"《{p['name']}》"} if p.get("name") in names else p
-            for p in scenario.get("permanents", [])
+            {**p, "name": named(p["name"])} if "name" in p else p for p in scenario.get("permanents", [])
         ],
     }
 

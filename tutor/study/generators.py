@@ -49,6 +49,7 @@ from tutor.study.cardpool import (
     card_names,
     draw,
     equip_collar,
+    named,
     permanent,
     power_of,
     pump,
@@ -120,8 +121,7 @@ def _printed(slug: str) -> tuple[int, int]:
 
 def _label(doc: dict[str, Any]) -> str:
     """How a prompt names a permanent again after describing it: 《灰色熊》, or 熊 for a plain creature."""
-    name: str = doc["name"]
-    return f"《{name}》" if name in card_names() else name
+    return named(doc["name"])
 
 
 def describe(doc: dict[str, Any]) -> str:
