@@ -101,6 +101,40 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+_TEMPLATE_RECORD: dict[str, object] = {}
+
+
+def _keep_no_template_context(*args, **kwargs):
+    """Stands in for the test client's record of each template it rendered."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _client_without_template_contexts():
+    """Django's test client keeps a copy of the context of every template a response renders, so that a
+    test can read ``response.context``. A board page renders some 1,700 templates (each form field is
+    one), and those copies were a tenth to a quarter of what a test paid for such a page. Only a test
+    that asks for the ``template_contexts`` fixture gets them."""
+    try:
+        import django.test.client as test_client
+    except ImportError:  # the engine's tests run without Django
+        yield
+        return
+    _TEMPLATE_RECORD["kept"] = test_client.store_rendered_templates
+    test_client.store_rendered_templates = _keep_no_template_context
+    yield
+    test_client.store_rendered_templates = _TEMPLATE_RECORD["kept"]
+
+
+@pytest.fixture
+def template_contexts(_client_without_template_contexts):
+    """For a test that reads ``response.context``: the client records the templates' contexts again."""
+    import django.test.client as test_client
+
+    test_client.store_rendered_templates = _TEMPLATE_RECORD["kept"]
+    yield
+    test_client.store_rendered_templates = _keep_no_template_context
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with an empty cache: cached content pages and rate-limit counters belong to one

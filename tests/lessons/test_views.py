@@ -220,7 +220,7 @@ def _labels(table) -> list[str]:
     return [a["label"] for lane in table["lanes"] for a in lane["arrows"] if a["label"]]
 
 
-def test_nothing_before_the_prediction_gives_the_outcome_away(client):
+def test_nothing_before_the_prediction_gives_the_outcome_away(client, template_contexts):
     """Issue 26: before predicting, the board's caption (its description, which tells what happens)
     is not on the page, and the arrows carry only the numbers the board itself fixes (a spell's
     damage, a stored assignment), never the engine's outcome; after the last stage the caption is
