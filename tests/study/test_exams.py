@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from html import unescape
 from typing import Any
 
 import pytest
@@ -14,7 +15,15 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import timezone
 
-from tutor.models import Exam, ExamQuestion, LearnerRating, ReviewItem, StudyAttempt, StudyQuestion
+from tutor.models import (
+    Exam,
+    ExamQuestion,
+    LearnerRating,
+    Paragraph,
+    ReviewItem,
+    StudyAttempt,
+    StudyQuestion,
+)
 from tutor.study.exams import SHAPES, SHAPES_BY_SLUG, Marked, exam_build, exam_score
 from tutor.study.topics import TOPICS_BY_SLUG
 
@@ -163,6 +172,32 @@ def test_start_stores_the_exam_in_order_and_question_page_gives_nothing_away(cli
     assert first.explanation[:30] not in html
     # the practice pages do not show an exam question before the exam is scored
     assert client.get(f"/study/q/{first.token}/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_reports_paragraph_tally_says_which_rule_each_number_is(client):
+    """A number alone (「615.7」) does not tell a learner which rule they missed: each row of the
+    paragraph tally has the opening of that paragraph's Japanese text, as 苦手なところ has."""
+    exam = start(client, "l1")
+    client.post(f"/study/exam/{exam.token}/score/")
+    html = client.get(f"/study/exam/{exam.token}/report/").content.decode()
+    table = html[html.index('id="by-rule-title"') : html.index('id="questions-title"')]
+    rows = re.findall(
+        r'<a href="/cr/[^"]*">([^<]+)</a>(?:<span class="exam-tally__excerpt">（([^<]+)）</span>)?', table
+    )
+    assert len(rows) >= 5
+    texts = dict(
+        Paragraph.objects.filter(number__in=[n for n, _ in rows], is_current=True, language="ja").values_list(
+            "number", "text"
+        )
+    )
+    for number, excerpt in rows:
+        if number not in texts:  # a paragraph only the English edition has: nothing to quote
+            assert excerpt == "", number
+            continue
+        assert excerpt, number
+        assert " ".join(texts[number].split()).startswith(unescape(excerpt).removesuffix("…")), number
+        assert len(unescape(excerpt)) <= 40
 
 
 @pytest.mark.django_db

@@ -29,7 +29,7 @@ from tutor.study.exam_forms import ExamStartForm
 from tutor.study.exams import SHAPES, ExamTooSmall
 from tutor.study.forms import StudyAnswerForm, sequence_posted
 from tutor.study.learners import learner_get
-from tutor.study.selectors import Learner
+from tutor.study.selectors import Learner, rule_excerpts
 from tutor.study.topics import TOPICS_BY_SLUG
 from tutor.study.views import _question_table, _result
 
@@ -254,6 +254,10 @@ def score(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def _tally_rows(tallies: Any, *, topics: bool) -> list[dict[str, Any]]:
+    """The report's rows for a tally by topic (its name) or by paragraph (its number, and the opening of
+    its text so that the number says which rule it is)."""
+    tallies = list(tallies)
+    excerpts = {} if topics else rule_excerpts(tally.key for tally in tallies)
     rows = []
     for tally in tallies:
         topic = TOPICS_BY_SLUG.get(tally.key) if topics else None
@@ -263,6 +267,7 @@ def _tally_rows(tallies: Any, *, topics: bool) -> list[dict[str, Any]]:
             {
                 "label": topic.title if topic else tally.key,
                 "url": reverse("study:topic", kwargs={"topic": tally.key}) if topic else cr_url(tally.key),
+                "excerpt": excerpts.get(tally.key, ""),
                 "tally": tally,
             }
         )

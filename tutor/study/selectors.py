@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -306,6 +307,13 @@ def _excerpt(text: str) -> str:
     return text if len(text) <= EXCERPT_CHARS else text[: EXCERPT_CHARS - 1] + "…"
 
 
+def rule_excerpts(numbers: Iterable[str]) -> dict[str, str]:
+    """The opening of each paragraph's Japanese text, by number, in one query: a number alone does not
+    tell a learner which rule it is. A number without a Japanese paragraph has no entry."""
+    texts = Paragraph.objects.filter(number__in=set(numbers), is_current=True, language=Language.JA)
+    return {number: _excerpt(text) for number, text in texts.values_list("number", "text")}
+
+
 def weakest_get(*, learner: Learner) -> dict[str, Any]:
     """The topics and the CR paragraphs the learner gets wrong most, from the latest answers: a
     question counts for every topic it tested and every paragraph its explanation cites."""
@@ -327,16 +335,12 @@ def weakest_get(*, learner: Learner) -> dict[str, Any]:
         for slug, a, c in _weakest({k: v for k, v in by_topic.items() if k in TOPICS_BY_SLUG})
     ]
     weak_rules = _weakest(by_rule)
-    texts = dict(
-        Paragraph.objects.filter(
-            number__in=[number for number, _a, _c in weak_rules], is_current=True, language=Language.JA
-        ).values_list("number", "text")
-    )
+    excerpts = rule_excerpts(number for number, _a, _c in weak_rules)
     rules_out = [
         {
             "number": number,
             "url": cr_url(number),
-            "excerpt": _excerpt(texts.get(number, "")),
+            "excerpt": excerpts.get(number, ""),
             "answered": a,
             "correct": c,
             "rate": _rate(c, a),
