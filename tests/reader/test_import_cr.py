@@ -216,9 +216,9 @@ def test_glossary_has_every_entry_with_reading_english_and_rule(built):
         "A keyword ability that modifies how a creature assigns"
     )
     assert by_name["ダメージ"]["autolink"] is False and by_name["トランプル"]["autolink"] is True
-    assert not by_name["飛行"][
-        "autolink"
-    ]  # the damage rules' words link in the text; the rest by the glossary
+    # the damage rules' words and every keyword ability link in the text; the rest by the glossary
+    assert by_name["飛行"]["autolink"] and by_name["威嚇"]["autolink"]
+    assert not any(by_name[name]["autolink"] for name in ("エンチャント", "段階", "永遠", "呪文"))
     assert [t["name_en"] for t in terms if t["name_ja"] == "イベント"] == ["Event", "Tournament"]
     assert not any(t["name_ja"] == "毒カウンター" and not t["is_official"] for t in terms)  # official now
 

@@ -183,7 +183,8 @@ def test_term_is_not_linked_in_the_paragraph_that_defines_it():
     # 702.19 is the glossary's rule for トランプル; 702.19a says what trample is.
     assert "term-ref" not in render("トランプルを持つ", number="702.19")
     assert "term-ref" not in render("トランプルは常在型能力である", number="702.19a")
-    assert "term-ref" in render("トランプルを持つ", number="702.19b")
+    assert "term-ref" not in render("トランプルを持つ", number="702.19b")  # the keyword's own page
+    assert "term-ref" in render("トランプルを持つ", number="510.1c")
     assert "term-ref" not in render("戦闘ダメージを与える", number="510.1")
     assert "term-ref" in render("戦闘ダメージを与える", number="510.1a")
     assert "term-ref" not in render("致死ダメージ", number="120.4a")

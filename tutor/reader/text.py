@@ -11,10 +11,13 @@ What is linked (documented choice, see the reader's note):
   part of the link), ranges ``616.1a-f`` / ``119.9-10`` (both ends are linked), and bare dotted
   numbers such as ``702.19b``. A number that is loaded links to its anchor; any other number is a
   marked outside reference (``span.ref--outside``), never a broken link.
-- Glossary terms whose ``autolink`` is on, longest match first (プレインズウォーカー越えトランプル
-  before トランプル, 戦闘ダメージ・ステップ before 戦闘ダメージ), once per text block (the first
-  occurrence in a paragraph, an example or a note), never in the paragraph that defines the term
-  (see :func:`defining_paragraphs`), never inside another link (a card name or a rule title).
+- Glossary terms whose ``autolink`` is on (the damage rules' words and every keyword ability), longest
+  match first (プレインズウォーカー越えトランプル before トランプル, 戦闘ダメージ・ステップ before
+  戦闘ダメージ), once per text block (the first occurrence in a paragraph, an example or a note), never
+  in the paragraph that defines the term (see :func:`defining_paragraphs`) nor on a keyword's own page
+  (:func:`on_its_own_page`), never inside another link
+  (a card name or a rule title), never inside a longer word that means something else
+  (:data:`NOT_TERMS`: the 飛行 of 飛行機械).
 - Card names in 《》 that are known (by name or alias) link to the card page and open the popover.
 """
 
@@ -46,6 +49,10 @@ _BARE = rf"(?<![\d.])(?P<bare>{_DOTTED})(?![\d]){_RANGE.replace('dash', 'bdash')
 _TITLED = rf"(?<![\d.A-Za-z])(?P<tnum>{_NUM})(?![\d])(?P<ttitle>〔[^〕\n]{{1,40}}〕)"
 
 OUTSIDE_TITLE = "このチューターには未収録"
+
+# Words that hold a linked term but are other words (a subtype, a creature type, a variant's name):
+# matched as words of their own, longest first, so the term inside them stays plain.
+NOT_TERMS = ("飛行機械", "装備品", "多相の戦士", "クリーチャー配備")
 
 
 def parse_rule_number(number: str) -> tuple[str, str, str] | None:
@@ -99,6 +106,19 @@ def defining_paragraphs(rule: str) -> tuple[str, ...]:
     if not parts[2]:
         return (rule, f"{rule}a")
     return (rule,)
+
+
+def on_its_own_page(number: str, rule: str) -> bool:
+    """True when paragraph ``number`` is on the reader's page of the keyword rule ``rule`` defines
+    (702.13c under 702.13〔威嚇〕): a keyword's page links its name nowhere, the reader is already there.
+
+    >>> on_its_own_page("702.13c", "702.13"), on_its_own_page("509.1b", "702.13"), on_its_own_page("120.4a", "120")
+    (True, False, False)
+    """
+    parts = parse_rule_number(rule)
+    return bool(parts and parts[0] in ("701", "702") and parts[1] and not parts[2]) and is_within(
+        number, rule
+    )
 
 
 def section_of(number: str, section_numbers: Iterable[str]) -> str | None:
@@ -230,7 +250,7 @@ def _compiled_pattern(surfaces: tuple[str, ...], lang: str) -> re.Pattern[str]:
     parts = [_CARD, _REF_JA, _TITLED] if lang == "ja" else [_REF_EN]
     parts.append(_BARE)
     if surfaces:
-        ordered = sorted(surfaces, key=lambda s: (-len(s), s))  # longest first
+        ordered = sorted({*surfaces, *NOT_TERMS}, key=lambda s: (-len(s), s))  # longest first
         parts.append("(?P<term>" + "|".join(re.escape(s) for s in ordered) + ")")
     return re.compile("|".join(parts))
 
@@ -321,6 +341,13 @@ def link_text(
     >>> ctx = LinkContext(anchors={"120.6": "/cr/120/#cr-120.6"})
     >>> str(link_text("致死ダメージ(rule 120.6 参照)<b>", ctx))
     '致死ダメージ(<a class="ref" href="/cr/120/#cr-120.6">rule 120.6</a> 参照)&lt;b&gt;'
+
+    A term inside a longer word of :data:`NOT_TERMS` stays plain; the term on its own is linked:
+
+    >>> flying = TermLink(name="飛行", rule="702.9", href="/g/#term-飛行", popover_href="/g/飛行/")
+    >>> terms = LinkContext(terms={"飛行": flying})
+    >>> str(link_text("飛行機械・トークン", terms)), "term-ref" in link_text("飛行機械は飛行を持つ", terms)
+    ('飛行機械・トークン', True)
     """
     if not text:
         return SafeString("")
@@ -363,7 +390,10 @@ def link_text(
                 term is None
                 or term.name in linked_terms
                 or term.name in excluded
-                or (number and number in defining_paragraphs(term.rule))
+                or (
+                    number
+                    and (number in defining_paragraphs(term.rule) or on_its_own_page(number, term.rule))
+                )
             ):
                 parts.append(escape(whole))
             else:

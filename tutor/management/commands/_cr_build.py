@@ -34,6 +34,7 @@ from tutor.management.commands._cr_notes import (
     CARD_ALIASES,
     CITED_RULES,
     EXTRA_TERMS,
+    KEYWORDS_NOT_AUTOLINKED,
     NOT_AUTOLINKED,
     NOTES,
 )
@@ -204,12 +205,23 @@ def build(source: Path, output: Path | None) -> tuple[dict[str, list[dict[str, A
         key = entry["name_ja"] + "／" + entry["name_en"]
         if not term_rules[key] and (seen_entry := _see_also(entry["definition"], by_name)):
             term_rules[key] = by_name[seen_entry]
+    # every keyword ability by the name its rule's heading gives it (702.9〔飛行〕), 702.1 being the rule
+    # about keyword abilities in general
+    keywords = {
+        title: number
+        for title, numbers in titles.items()
+        for number in numbers
+        if re.fullmatch(r"702\.\d+", number) and number != "702.1" and title not in KEYWORDS_NOT_AUTOLINKED
+    }
     for entry in all_entries:
         rule = term_rules[entry["name_ja"] + "／" + entry["name_en"]]
-        if entry["name_ja"] in AUTOLINKED_TERMS and entry["name_ja"] not in NOT_AUTOLINKED:
+        if (entry["name_ja"] in AUTOLINKED_TERMS or entry["name_ja"] in keywords) and entry[
+            "name_ja"
+        ] not in NOT_AUTOLINKED:
             term_links[entry["name_ja"]] = TermLink(
                 name=entry["name_ja"],
-                rule=rule,
+                # a keyword is defined by its own rule (702.6〔装備〕), whichever rule its entry cites first
+                rule=keywords.get(entry["name_ja"], rule),
                 href=f"{glossary_url}#term-{entry['name_ja']}",
                 popover_href=reverse("reader:term", args=[entry["name_ja"]]),
             )

@@ -232,6 +232,14 @@ AUTOLINKED_TERMS = frozenset(
     }
 )  # fmt: skip
 
+# Keyword abilities (702.2 and on) link to their glossary entries wherever the text names them, as the
+# damage rules' words do. These keywords' names are also other words of the rules, so they stay plain:
+KEYWORDS_NOT_AUTOLINKED = {
+    "エンチャント": "カード・タイプの「エンチャント」と同じ語で、本文のほとんどはタイプのほう",
+    "段階": "「2段階の工程」「その段階で」のように、ふつうの語としてのほうが多い",
+    "永遠": "キーワードの外では「共闘 ─ 永遠の友」の一部にしか出てこない",
+}
+
 # Cards: spellings found in the CR excerpt that must map to the entries of cards.json, and what the
 # reader should say about how sure the names are (from cards/README.md).
 CARD_ALIASES = {
