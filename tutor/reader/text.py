@@ -15,9 +15,8 @@ What is linked (documented choice, see the reader's note):
   match first (プレインズウォーカー越えトランプル before トランプル, 戦闘ダメージ・ステップ before
   戦闘ダメージ), once per text block (the first occurrence in a paragraph, an example or a note), never
   in the paragraph that defines the term (see :func:`defining_paragraphs`) nor on a keyword's own page
-  (:func:`on_its_own_page`), never inside another link
-  (a card name or a rule title), never inside a longer word that means something else
-  (:data:`NOT_TERMS`: the 飛行 of 飛行機械).
+  (:func:`on_its_own_page`), never inside another link (a card name or a rule title), never inside a
+  longer word that means something else (:data:`NOT_TERMS`: the 飛行 of 飛行機械).
 - Card names in 《》 that are known (by name or alias) link to the card page and open the popover.
 """
 
