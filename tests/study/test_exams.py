@@ -24,6 +24,7 @@ from tutor.models import (
     StudyAttempt,
     StudyQuestion,
 )
+from tutor.study.exam_services import exam_report
 from tutor.study.exams import SHAPES, SHAPES_BY_SLUG, Marked, exam_build, exam_score
 from tutor.study.topics import TOPICS_BY_SLUG
 
@@ -198,6 +199,23 @@ def test_the_reports_paragraph_tally_says_which_rule_each_number_is(client):
         assert excerpt, number
         assert " ".join(texts[number].split()).startswith(unescape(excerpt).removesuffix("…")), number
         assert len(unescape(excerpt)) <= 40
+
+
+@pytest.mark.django_db
+def test_the_report_shows_the_ten_weakest_paragraphs_and_the_rest_on_request(client):
+    exam = start(client, "l2")
+    for entry in entries(exam)[:12]:  # some right, some wrong: the order is by rate
+        data = answer_post(entry.question, right=entry.position % 3 == 0)
+        client.post(f"/study/exam/{exam.token}/q/{entry.position}/", {**data, "go": "next"})
+    client.post(f"/study/exam/{exam.token}/score/")
+    html = client.get(f"/study/exam/{exam.token}/report/").content.decode()
+    section = html[html.index('id="by-rule-title"') : html.index('id="questions-title"')]
+    shown, _, more = section.partition('<details class="exam-tally__more">')
+    every = [tally.key for tally in exam_report(exam=exam).score.by_rule]
+    assert len(every) > 10  # an L2 exam cites many more paragraphs than the ten shown
+    link = re.compile(r'<a href="/cr/[^"]*">([^<]+)</a>')
+    assert link.findall(shown) == every[:10]  # the weakest first, in the tally's order
+    assert f"ほかの{len(every) - 10}条文を表示" in more and link.findall(more) == every[10:]
 
 
 @pytest.mark.django_db

@@ -253,6 +253,11 @@ def score(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return redirect("study:exam_report", token=token)
 
 
+# The report lists the weakest paragraphs first; an exam cites some 40, so the rest wait behind a
+# <details> and the questions below stay near.
+RULES_SHOWN = 10
+
+
 def _tally_rows(tallies: Any, *, topics: bool) -> list[dict[str, Any]]:
     """The report's rows for a tally by topic (its name) or by paragraph (its number, and the opening of
     its text so that the number says which rule it is)."""
@@ -281,6 +286,7 @@ def report(request: HtmxHttpRequest, token: str) -> HttpResponse:
         messages.info(request, "まだ採点していません。「採点する」を押すと結果が表示されます。")
         return redirect("study:exam", token=token)
     found = services.exam_report(exam=exam)
+    by_rule = _tally_rows(found.score.by_rule, topics=False)
     rows = []
     cards = question_cards((e.question.prompt, e.question.scenario) for e, _attempt in found.rows)
     for (entry, attempt), named in zip(found.rows, cards, strict=True):
@@ -304,7 +310,8 @@ def report(request: HtmxHttpRequest, token: str) -> HttpResponse:
             shape=found.shape,
             score=found.score,
             by_topic=_tally_rows(found.score.by_topic, topics=True),
-            by_rule=_tally_rows(found.score.by_rule, topics=False),
+            by_rule=by_rule[:RULES_SHOWN],
+            by_rule_more=by_rule[RULES_SHOWN:],
             rows=rows,
         ),
     )
