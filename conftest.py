@@ -101,9 +101,6 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
-_TEMPLATE_RECORD: dict[str, object] = {}
-
-
 def _keep_no_template_context(*args, **kwargs):
     """Stands in for the test client's record of each template it rendered."""
 
@@ -113,26 +110,22 @@ def _client_without_template_contexts():
     """Django's test client keeps a copy of the context of every template a response renders, so that a
     test can read ``response.context``. A board page renders some 1,700 templates (each form field is
     one), and those copies were a tenth to a quarter of what a test paid for such a page. Only a test
-    that asks for the ``template_contexts`` fixture gets them."""
+    that asks for the ``template_contexts`` fixture gets them. Yields the client's own recorder."""
     try:
         import django.test.client as test_client
     except ImportError:  # the engine's tests run without Django
-        yield
+        yield None
         return
-    _TEMPLATE_RECORD["kept"] = test_client.store_rendered_templates
+    kept = test_client.store_rendered_templates
     test_client.store_rendered_templates = _keep_no_template_context
-    yield
-    test_client.store_rendered_templates = _TEMPLATE_RECORD["kept"]
+    yield kept
+    test_client.store_rendered_templates = kept
 
 
 @pytest.fixture
-def template_contexts(_client_without_template_contexts):
+def template_contexts(_client_without_template_contexts, monkeypatch):
     """For a test that reads ``response.context``: the client records the templates' contexts again."""
-    import django.test.client as test_client
-
-    test_client.store_rendered_templates = _TEMPLATE_RECORD["kept"]
-    yield
-    test_client.store_rendered_templates = _keep_no_template_context
+    monkeypatch.setattr("django.test.client.store_rendered_templates", _client_without_template_contexts)
 
 
 @pytest.fixture(autouse=True)

@@ -26,7 +26,7 @@ from tutor.models import Exam, ExamMode, ExamQuestion
 from tutor.study import exam_services as services
 from tutor.study.card_texts import question_cards
 from tutor.study.exam_forms import ExamStartForm
-from tutor.study.exams import SHAPES, ExamTooSmall
+from tutor.study.exams import SHAPES, ExamTooSmall, Tally
 from tutor.study.forms import StudyAnswerForm, sequence_posted
 from tutor.study.learners import learner_get
 from tutor.study.selectors import Learner, rule_excerpts
@@ -258,25 +258,24 @@ def score(request: HtmxHttpRequest, token: str) -> HttpResponse:
 RULES_SHOWN = 10
 
 
-def _tally_rows(tallies: Any, *, topics: bool) -> list[dict[str, Any]]:
-    """The report's rows for a tally by topic (its name) or by paragraph (its number, and the opening of
-    its text so that the number says which rule it is)."""
-    tallies = list(tallies)
-    excerpts = {} if topics else rule_excerpts(tally.key for tally in tallies)
-    rows = []
-    for tally in tallies:
-        topic = TOPICS_BY_SLUG.get(tally.key) if topics else None
-        if topics and topic is None:
-            continue  # not a study topic: it has no name to show a learner
-        rows.append(
-            {
-                "label": topic.title if topic else tally.key,
-                "url": reverse("study:topic", kwargs={"topic": tally.key}) if topic else cr_url(tally.key),
-                "excerpt": excerpts.get(tally.key, ""),
-                "tally": tally,
-            }
-        )
-    return rows
+def _topic_rows(tallies: list[Tally]) -> list[dict[str, Any]]:
+    """The report's rows by topic: each study topic by its name, linked to its page (a tally key that is
+    no study topic has no name to show a learner, and no row)."""
+    return [
+        {"label": topic.title, "url": reverse("study:topic", kwargs={"topic": tally.key}), "tally": tally}
+        for tally in tallies
+        if (topic := TOPICS_BY_SLUG.get(tally.key)) is not None
+    ]
+
+
+def _rule_rows(tallies: list[Tally]) -> list[dict[str, Any]]:
+    """The report's rows by paragraph: its number, linked to the reader, and the opening of its text so
+    that the number says which rule it is."""
+    excerpts = rule_excerpts(tally.key for tally in tallies)
+    return [
+        {"label": tally.key, "url": cr_url(tally.key), "excerpt": excerpts.get(tally.key, ""), "tally": tally}
+        for tally in tallies
+    ]
 
 
 @require_safe
@@ -286,7 +285,7 @@ def report(request: HtmxHttpRequest, token: str) -> HttpResponse:
         messages.info(request, "まだ採点していません。「採点する」を押すと結果が表示されます。")
         return redirect("study:exam", token=token)
     found = services.exam_report(exam=exam)
-    by_rule = _tally_rows(found.score.by_rule, topics=False)
+    by_rule = _rule_rows(found.score.by_rule)
     rows = []
     cards = question_cards((e.question.prompt, e.question.scenario) for e, _attempt in found.rows)
     for (entry, attempt), named in zip(found.rows, cards, strict=True):
@@ -309,7 +308,7 @@ def report(request: HtmxHttpRequest, token: str) -> HttpResponse:
             exam=exam,
             shape=found.shape,
             score=found.score,
-            by_topic=_tally_rows(found.score.by_topic, topics=True),
+            by_topic=_topic_rows(found.score.by_topic),
             by_rule=by_rule[:RULES_SHOWN],
             by_rule_more=by_rule[RULES_SHOWN:],
             rows=rows,
